@@ -1,0 +1,76 @@
+# make run: serve the app on SQLite. make test: every test, browser tests included.
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+# The first Python 3.12+ on PATH (pyenv honours .python-version).
+PYTHON ?= $(shell for p in python3.13 python3.12 python3 python; do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' \
+	>/dev/null 2>&1 && { echo $$p; break; }; done)
+
+.PHONY: run test test-postgres lint format bench loadtest messages check-deploy clean
+
+$(PY):
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "error: Python 3.12 or newer is needed and none was found on PATH." >&2; \
+		echo "       Install it (e.g. 'pyenv install 3.12' or your system's python3.12 package)," >&2; \
+		echo "       or name one: make run PYTHON=/path/to/python3.12" >&2; \
+		exit 1; \
+	fi
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@ $(VENV)/.runtime
+
+# gettext compiles the Spanish and Swedish catalogues; install it where apt can.
+gettext:
+	@command -v msgfmt >/dev/null 2>&1 || { \
+		if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && apt-get install -y -qq gettext >/dev/null; \
+		else echo "error: gettext (msgfmt) is needed: install the 'gettext' package." >&2; exit 1; fi; }
+
+messages: gettext | $(PY)
+	@$(PY) manage.py compilemessages --ignore '.venv' -v 0
+
+# Debian's Chromium drives the browser tests (Playwright cannot download its own here).
+chromium:
+	@if [ -n "$$CHROME_PATH" ] || [ -x /usr/bin/chromium ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "Installing Chromium for the browser tests..."; \
+		apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "error: the browser tests need Chromium: install Debian's 'chromium' package" >&2; \
+		echo "       or set CHROME_PATH to a Chromium/Chrome binary." >&2; exit 1; \
+	fi
+
+run: $(VENV)/.runtime messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(VENV)/.dev messages chromium
+	$(PY) manage.py makemigrations --check --dry-run >/dev/null
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-postgres: $(VENV)/.dev messages chromium
+	bash scripts/with-postgres.sh $(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.dev
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+check-deploy: $(VENV)/.runtime
+	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \
+		ALLOWED_HOSTS=example.org $(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""A phone-first domino scorekeeper: the Django project and its domain, in one app."""

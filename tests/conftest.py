@@ -1,0 +1,43 @@
+"""Shared fixtures: Debian's Chromium for Playwright, on a phone profile."""
+
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the live server's database
+# access from that thread is safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not os.path.exists(path):
+        pytest.fail("Chromium not found: install Debian's 'chromium' or set CHROME_PATH.")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_path(),
+        "args": CHROMIUM_FLAGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args, playwright):
+    # A Pixel-class phone with touch, unless a test asks for something else.
+    return {**browser_context_args, **playwright.devices["Pixel 7"], "locale": "en-US"}

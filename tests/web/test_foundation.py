@@ -1,0 +1,52 @@
+"""The project answers: home page, health check, security headers, languages."""
+
+from django.test import Client
+
+
+def test_home_page_renders(client: Client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Keep the score at your table" in response.content
+
+
+def test_healthz_answers_when_the_database_does(client: Client, db):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
+
+
+def test_strict_content_security_policy_is_sent(client: Client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+
+
+def test_home_page_has_no_inline_script_or_style(client: Client):
+    html = client.get("/").content.decode()
+    assert "<style" not in html
+    assert " style=" not in html
+    for chunk in html.split("<script")[1:]:
+        assert chunk.lstrip().startswith("src="), chunk[:80]
+
+
+def test_spanish_browser_gets_spanish_language_tag(client: Client):
+    html = client.get("/", headers={"Accept-Language": "es"}).content.decode()
+    assert '<html lang="es">' in html
+
+
+def test_language_switch_is_remembered(client: Client):
+    response = client.post("/language", {"language": "sv", "next": "/"})
+    assert response.status_code == 302
+    assert '<html lang="sv">' in client.get("/").content.decode()
+
+
+def test_database_is_the_one_database_url_names(db):
+    import os
+
+    from django.db import connection
+
+    expected = (
+        "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    )
+    assert connection.vendor == expected
