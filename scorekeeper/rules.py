@@ -1,0 +1,717 @@
+"""Scoring rules for domino block games: pure Python, no Django."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from functools import cache, cached_property
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "BlockedRule",
+    "CountRule",
+    "Deal",
+    "Ending",
+    "ErrorCode",
+    "Game",
+    "Hand",
+    "HandError",
+    "HandResult",
+    "HouseRules",
+    "InvalidHand",
+    "InvalidTiles",
+    "MatchState",
+    "Preset",
+    "Reason",
+    "ReasonCode",
+    "Scoring",
+    "Tile",
+    "TileError",
+    "TileErrorCode",
+    "TileSet",
+    "advance",
+    "check_can_add",
+    "count_tiles",
+    "make_game",
+    "needed_seats",
+    "normalise",
+    "play_match",
+    "score_hand",
+    "tally",
+    "tile_pips",
+    "validate_hand",
+]
+
+# A tile is normalised as (high, low) so that each tile of a set has exactly one spelling.
+Tile = tuple[int, int]
+
+
+# --- Tiles and sets -------------------------------------------------------------------------
+
+
+class TileSet(IntEnum):
+    """A set of dominoes, named by (and valued as) its highest number."""
+
+    DOUBLE_SIX = 6
+    DOUBLE_NINE = 9
+    DOUBLE_TWELVE = 12
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the set once, as (high, low)."""
+        return _tiles_of(self.value)
+
+    @property
+    def tile_count(self) -> int:
+        """How many tiles the set holds (28, 55, 91)."""
+        return len(_tiles_of(self.value))
+
+    @property
+    def total_pips(self) -> int:
+        """The pips on all tiles of the set together (168, 495, 1092)."""
+        return _heaviest_of(self.value)[-1]
+
+    def heaviest(self, tiles: int) -> int:
+        """The pips on the heaviest `tiles` tiles of the set (the whole set past its size)."""
+        sums = _heaviest_of(self.value)
+        return sums[max(0, min(tiles, len(sums) - 1))]
+
+
+@cache
+def _tiles_of(top: int) -> tuple[Tile, ...]:
+    return tuple((high, low) for high in range(top + 1) for low in range(high + 1))
+
+
+@cache
+def _heaviest_of(top: int) -> tuple[int, ...]:
+    # Prefix sums of the tiles sorted heaviest first: entry n is the heaviest hand of n tiles.
+    sums = [0]
+    for pips in sorted((high + low for high, low in _tiles_of(top)), reverse=True):
+        sums.append(sums[-1] + pips)
+    return tuple(sums)
+
+
+def tile_pips(tile: Tile) -> int:
+    """The pips on one tile: both halves, so a double counts twice its number."""
+    high, low = tile
+    return high + low
+
+
+def normalise(tile: Iterable[int]) -> Tile:
+    """The tile as (high, low), refusing anything but two whole non-negative numbers."""
+    halves = tuple(tile)
+    if len(halves) != 2 or not all(_is_whole(half) and half >= 0 for half in halves):
+        raise ValueError(f"not a domino: {tile!r}")
+    first, second = halves
+    return (first, second) if first >= second else (second, first)
+
+
+class TileErrorCode(StrEnum):
+    NOT_IN_SET = "not_in_set"
+    CLAIMED_TWICE = "claimed_twice"
+    UNKNOWN_SEAT = "unknown_seat"
+
+
+@dataclass(frozen=True, slots=True)
+class TileError:
+    code: TileErrorCode
+    seat: int | None = None
+    tile: Tile | None = None
+
+
+class InvalidTiles(ValueError):
+    """The tiles given for the hands cannot all be real: see `.errors`."""
+
+    def __init__(self, errors: Iterable[TileError]) -> None:
+        self.errors: tuple[TileError, ...] = tuple(errors)
+        super().__init__(", ".join(str(error.code) for error in self.errors))
+
+
+def count_tiles(game: Game, hands: Mapping[int, Iterable[Tile]]) -> dict[int, int]:
+    """Pips per seat from the tiles each hand holds (refuses tiles off the set or held twice)."""
+    errors: list[TileError] = []
+    top = game.tile_set.value
+    seen: set[Tile] = set()
+    counts: dict[int, int] = {}
+    known = {seat: tiles for seat, tiles in hands.items() if game.has_seat(seat)}
+    for seat in hands:
+        if not game.has_seat(seat):
+            errors.append(TileError(TileErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
+    # Seat order, so a tile held twice is always blamed on the later seat.
+    for seat in sorted(known):
+        pips = 0
+        for raw in known[seat]:
+            try:
+                tile = normalise(raw)
+            except (TypeError, ValueError):
+                errors.append(TileError(TileErrorCode.NOT_IN_SET, seat=seat, tile=raw))
+                continue
+            if tile[0] > top:
+                errors.append(TileError(TileErrorCode.NOT_IN_SET, seat=seat, tile=tile))
+            elif tile in seen:
+                errors.append(TileError(TileErrorCode.CLAIMED_TWICE, seat=seat, tile=tile))
+            else:
+                seen.add(tile)
+                pips += tile[0] + tile[1]
+        counts[seat] = pips
+    if errors:
+        raise InvalidTiles(errors)
+    return counts
+
+
+# --- The game a table plays ---------------------------------------------------------------
+
+
+class Scoring(StrEnum):
+    BLOCK = "block"
+    # ALL_FIVES and BERGEN come later: each gets a scorer in _SCORERS.
+
+
+class CountRule(StrEnum):
+    ALL_OTHER_HANDS = "all_other_hands"
+    OPPONENTS_ONLY = "opponents_only"
+    EVERY_HAND = "every_hand"
+
+
+class BlockedRule(StrEnum):
+    LIGHTEST_HAND = "lightest_hand"
+    LIGHTER_PAIR = "lighter_pair"
+
+
+class Ending(StrEnum):
+    WENT_OUT = "went_out"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The switches on which tables differ; checked by the Game that uses them."""
+
+    target: int = 200
+    capicu_bonus: int = 25
+    count_rule: CountRule = CountRule.ALL_OTHER_HANDS
+    blocked_rule: BlockedRule = BlockedRule.LIGHTEST_HAND
+
+    def __post_init__(self) -> None:
+        # Stored choices arrive as plain strings; an unknown one raises ValueError here.
+        object.__setattr__(self, "count_rule", CountRule(self.count_rule))
+        object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
+
+
+@dataclass(frozen=True)
+class Game:
+    """Who plays with which tiles under which house rules: everything scoring depends on."""
+
+    seats: int
+    partnership: bool
+    tile_set: TileSet = TileSet.DOUBLE_SIX
+    tiles_each: int = 7
+    draws: bool = False
+    rules: HouseRules = HouseRules()
+    scoring: Scoring = Scoring.BLOCK
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tile_set", TileSet(self.tile_set))
+        object.__setattr__(self, "scoring", Scoring(self.scoring))
+        if not _is_whole(self.seats) or not 2 <= self.seats <= 4:
+            raise ValueError(f"a table has 2 to 4 seats, not {self.seats!r}")
+        if self.partnership and self.seats != 4:
+            raise ValueError("partnership needs exactly 4 seats")
+        if not _is_whole(self.tiles_each) or self.tiles_each < 1:
+            raise ValueError(f"each seat is dealt at least one tile, not {self.tiles_each!r}")
+        if self.tiles_each * self.seats > self.tile_set.tile_count:
+            raise ValueError(
+                f"{self.seats} x {self.tiles_each} tiles is more than the "
+                f"{self.tile_set.tile_count} in the set"
+            )
+        if not _is_whole(self.rules.target) or self.rules.target <= 0:
+            raise ValueError(f"the target must be a positive number, not {self.rules.target!r}")
+        if not _is_whole(self.rules.capicu_bonus) or self.rules.capicu_bonus < 0:
+            raise ValueError(f"the capicu bonus cannot be {self.rules.capicu_bonus!r}")
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, in seat order: partners sit opposite."""
+        if self.partnership:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.seats))
+
+    @property
+    def side_count(self) -> int:
+        """How many sides score: columns on the score sheet."""
+        return len(self.sides)
+
+    def has_seat(self, seat: object) -> bool:
+        """Whether `seat` is a seat index at this table."""
+        return _is_whole(seat) and 0 <= seat < self.seats  # type: ignore[operator]
+
+    def side_of(self, seat: int) -> int:
+        """The side the seat scores for."""
+        if not self.has_seat(seat):
+            raise ValueError(f"no seat {seat!r} at this table")
+        return self._side_by_seat[seat]
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat opposite in partnership play, else None."""
+        if not self.has_seat(seat):
+            raise ValueError(f"no seat {seat!r} at this table")
+        return (seat + 2) % 4 if self.partnership else None
+
+    @cached_property
+    def max_pips_in_hand(self) -> int:
+        """The most pips one hand can hold at the end of a hand: its heaviest possible tiles."""
+        # Without drawing a hand only ever holds what it was dealt. With drawing it can also
+        # take the whole boneyard, but never another seat's tiles: that bound is exact for
+        # what one hand can hold, tighter than the whole set's pips and still never wrong.
+        most_tiles = self.tiles_each
+        if self.draws:
+            most_tiles += self.tile_set.tile_count - self.seats * self.tiles_each
+        return self.tile_set.heaviest(most_tiles)
+
+    @property
+    def offers_capicu(self) -> bool:
+        """Whether the hand form offers a capicu: only when it pays a bonus."""
+        return self.rules.capicu_bonus > 0
+
+    # Lookups that score_hand needs on every hand, computed once per Game.
+
+    @cached_property
+    def _side_by_seat(self) -> tuple[int, ...]:
+        by_seat = [0] * self.seats
+        for side, seats in enumerate(self.sides):
+            for seat in seats:
+                by_seat[seat] = side
+        return tuple(by_seat)
+
+    @cached_property
+    def _needed_by_winner(self) -> tuple[tuple[int, ...], ...]:
+        # The counts a went-out hand needs: those the count rule adds up, less the winner's own.
+        by_seat = self._side_by_seat
+        if self.rules.count_rule is CountRule.OPPONENTS_ONLY:
+            return tuple(
+                tuple(s for s in range(self.seats) if by_seat[s] != by_seat[winner])
+                for winner in range(self.seats)
+            )
+        return tuple(
+            tuple(s for s in range(self.seats) if s != winner) for winner in range(self.seats)
+        )
+
+    @cached_property
+    def _counted_by_winner(self) -> tuple[tuple[int, ...], ...]:
+        if self.rules.count_rule is CountRule.EVERY_HAND:
+            return (tuple(range(self.seats)),) * self.seats
+        return self._needed_by_winner
+
+    @cached_property
+    def _zero_points(self) -> tuple[int, ...]:
+        return (0,) * self.side_count
+
+
+# --- Presets ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How many tiles each seat is dealt, and whether the boneyard is drawn from."""
+
+    tiles_each: int
+    draws: bool = False
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A common way to play: the set, and the deal for each number of seats it allows."""
+
+    key: str
+    tile_set: TileSet
+    deals: Mapping[int, Deal] = field(hash=False)
+    partnership: bool = False  # the default with 4 seats; never with fewer
+
+    @property
+    def seat_options(self) -> tuple[int, ...]:
+        """The numbers of seats this preset can be played with, smallest first."""
+        return tuple(sorted(self.deals))
+
+    def deal_for(self, seats: int) -> Deal:
+        """The deal with this many seats (ValueError if the preset does not allow it)."""
+        try:
+            return self.deals[seats]
+        except (KeyError, TypeError):
+            raise ValueError(f"{self.key!r} is not played with {seats!r} seats") from None
+
+
+PRESETS: dict[str, Preset] = {
+    "caribbean": Preset("caribbean", TileSet.DOUBLE_SIX, {4: Deal(7)}, partnership=True),
+    "double_nine": Preset("double_nine", TileSet.DOUBLE_NINE, {4: Deal(10)}, partnership=True),
+    "double_twelve": Preset(
+        "double_twelve", TileSet.DOUBLE_TWELVE, {4: Deal(15)}, partnership=True
+    ),
+    "standard": Preset(
+        "standard",
+        TileSet.DOUBLE_SIX,
+        {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)},
+        partnership=False,
+    ),
+}
+DEFAULT_PRESET = "caribbean"
+
+
+def make_game(
+    preset: str,
+    seats: int,
+    *,
+    partnership: bool | None = None,
+    rules: HouseRules | None = None,
+) -> Game:
+    """Build a Game from a preset for this many seats (partnership: the preset's, at 4 seats)."""
+    # The deal follows the preset and the number of seats; partnership is a
+    # separate choice that any preset allows at 4 seats (a partnership preset played each for
+    # themselves keeps its set and deal). Game refuses partnership with fewer seats.
+    try:
+        chosen = PRESETS[preset]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown preset {preset!r}") from None
+    deal = chosen.deal_for(seats)
+    if partnership is None:
+        partnership = chosen.partnership and seats == 4
+    return Game(
+        seats=seats,
+        partnership=partnership,
+        tile_set=chosen.tile_set,
+        tiles_each=deal.tiles_each,
+        draws=deal.draws,
+        rules=HouseRules() if rules is None else rules,
+    )
+
+
+# --- One hand: what the table reports, and why it may be refused ------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What the table reports after a hand: how it ended, who went out, the pips left."""
+
+    ending: Ending
+    winner: int | None = None
+    pips: Mapping[int, int] = field(default_factory=dict)
+    capicu: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.ending) is not Ending:
+            object.__setattr__(self, "ending", Ending(self.ending))
+
+
+class ErrorCode(StrEnum):
+    NO_WINNER = "no_winner"
+    UNKNOWN_SEAT = "unknown_seat"
+    WINNER_ON_BLOCKED = "winner_on_blocked"
+    MISSING_PIPS = "missing_pips"
+    NOT_WHOLE = "not_whole"
+    NEGATIVE_PIPS = "negative_pips"
+    PIPS_FOR_WINNER = "pips_for_winner"
+    TOO_MANY_PIPS = "too_many_pips"
+    TOTAL_TOO_MANY = "total_too_many"
+    CAPICU_ON_BLOCKED = "capicu_on_blocked"
+    CAPICU_NOT_OFFERED = "capicu_not_offered"
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True, slots=True)
+class HandError:
+    code: ErrorCode
+    seat: int | None = None
+    limit: int | None = None
+
+
+class InvalidHand(ValueError):
+    """The hand cannot be scored (or added): see `.errors`."""
+
+    def __init__(self, errors: Iterable[HandError]) -> None:
+        self.errors: tuple[HandError, ...] = tuple(errors)
+        super().__init__(", ".join(str(error.code) for error in self.errors))
+
+
+def needed_seats(game: Game, ending: Ending, winner: int | None = None) -> tuple[int, ...]:
+    """Seats whose pips the table must give for this ending (in seat order)."""
+    # A blocked hand needs every count to find its winner, whatever the count rule. Until the
+    # form knows who went out, any seat may turn out to be needed.
+    if Ending(ending) is Ending.BLOCKED or winner is None:
+        return tuple(range(game.seats))
+    if not game.has_seat(winner):
+        raise ValueError(f"no seat {winner!r} at this table")
+    return game._needed_by_winner[winner]
+
+
+def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
+    """Every reason the hand cannot be scored, in field order; empty when it can."""
+    errors: list[HandError] = []
+    seats = game.seats
+    winner = hand.winner
+    needed: tuple[int, ...] | None  # None: not known, so no count can be called missing
+    if hand.ending is Ending.WENT_OUT:
+        if not _is_whole(winner):
+            errors.append(HandError(ErrorCode.NO_WINNER))
+            winner = needed = None
+        elif not 0 <= winner < seats:  # type: ignore[operator]
+            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=winner))
+            winner = needed = None
+        else:
+            needed = game._needed_by_winner[winner]  # type: ignore[index]
+    else:
+        if winner is not None:
+            errors.append(HandError(ErrorCode.WINNER_ON_BLOCKED, seat=_seat_or_none(winner)))
+            winner = None
+        needed = tuple(range(seats))
+
+    given: dict[int, object] = {}
+    unknown: list[object] = []
+    for seat, value in hand.pips.items():
+        if _is_whole(seat) and 0 <= seat < seats:
+            given[seat] = value
+        else:
+            unknown.append(seat)
+
+    limit = game.max_pips_in_hand
+    total = 0
+    for seat in range(seats):
+        if seat not in given:
+            if needed is not None and seat in needed:
+                errors.append(HandError(ErrorCode.MISSING_PIPS, seat=seat))
+            continue
+        value = given[seat]
+        if not _is_whole(value):
+            errors.append(HandError(ErrorCode.NOT_WHOLE, seat=seat))
+        elif value < 0:  # type: ignore[operator]
+            errors.append(HandError(ErrorCode.NEGATIVE_PIPS, seat=seat))
+        elif seat == winner and value != 0:
+            # The seat that went out holds nothing; a 0 for it is harmless and accepted.
+            errors.append(HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat))
+        elif value > limit:  # type: ignore[operator]
+            errors.append(HandError(ErrorCode.TOO_MANY_PIPS, seat=seat, limit=limit))
+        else:
+            total += value  # type: ignore[operator]
+    for seat in unknown:
+        errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
+    if total > game.tile_set.total_pips:
+        errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
+
+    if hand.capicu:
+        if hand.ending is Ending.BLOCKED:
+            errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
+        if not game.offers_capicu:
+            errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
+    return tuple(errors)
+
+
+# --- Scoring one hand -------------------------------------------------------------------------
+
+
+class ReasonCode(StrEnum):
+    WENT_OUT = "went_out"
+    LIGHTEST_HAND = "lightest_hand"
+    LIGHTER_PAIR = "lighter_pair"
+    VOID_TIE = "void_tie"
+    DRAW_PAIRS = "draw_pairs"
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a hand scored what it did, for the UI to put into words in any language."""
+
+    code: ReasonCode
+    count_rule: CountRule
+    winning_seat: int | None
+    # Blocked hands: the lightest hand's pips, or the winning pair's total; on a void or a draw
+    # the level pips (or pair total) that tied. None when somebody went out.
+    winning_pips: int | None
+    counted: tuple[tuple[int, int], ...]  # (seat, pips) that were added up, in seat order
+    capicu_bonus: int
+    tied_seats: tuple[int, ...] = ()  # VOID_TIE only: the level lightest hands
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What one hand scored, for whom, and who leads the next."""
+
+    side: int | None
+    points: int
+    winning_seat: int | None
+    leader: int | None  # None: whoever holds the double leads
+    reason: Reason
+    side_points: tuple[int, ...]  # what tallies add up: a scoring game may credit several sides
+
+    @property
+    def void(self) -> bool:
+        """Whether nobody scored: a void (replayed) or drawn blocked hand."""
+        return self.side is None
+
+
+def score_hand(game: Game, hand: Hand, led_by: int | None = None) -> HandResult:
+    """Score one finished hand under the game's house rules (raises InvalidHand)."""
+    errors = validate_hand(game, hand)
+    if errors:
+        raise InvalidHand(errors)
+    if led_by is not None and not game.has_seat(led_by):
+        raise ValueError(f"no seat {led_by!r} at this table led the hand")
+    try:
+        scorer = _SCORERS[game.scoring]
+    except KeyError:
+        raise NotImplementedError(f"no scorer for {game.scoring}") from None
+    return scorer(game, hand, led_by)
+
+
+def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
+    pips = hand.pips
+    count_rule = game.rules.count_rule
+    if hand.ending is Ending.WENT_OUT:
+        code = ReasonCode.WENT_OUT
+        winning_seat: int = hand.winner  # type: ignore[assignment]
+        winning_pips = None
+        bonus = game.rules.capicu_bonus if hand.capicu else 0
+    else:
+        held = tuple(pips[seat] for seat in range(game.seats))
+        code, seat, winning_pips, tied = _blocked_winner(game, held)
+        if seat is None:
+            reason = Reason(code, count_rule, None, winning_pips, (), 0, tied)
+            return HandResult(None, 0, None, led_by, reason, game._zero_points)
+        winning_seat = seat
+        bonus = 0
+    # The seat that went out may have no count given: it holds nothing.
+    counted = tuple((seat, pips.get(seat, 0)) for seat in game._counted_by_winner[winning_seat])
+    points = bonus
+    for _, held_pips in counted:
+        points += held_pips
+    side = game._side_by_seat[winning_seat]
+    side_points = list(game._zero_points)
+    side_points[side] = points
+    reason = Reason(code, count_rule, winning_seat, winning_pips, counted, bonus)
+    return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
+
+
+def _blocked_winner(
+    game: Game, held: tuple[int, ...]
+) -> tuple[ReasonCode, int | None, int, tuple[int, ...]]:
+    """Who wins the count of a blocked hand: (code, winning seat or None, pips, tied seats)."""
+    if game.partnership and game.rules.blocked_rule is BlockedRule.LIGHTER_PAIR:
+        totals = [sum(held[seat] for seat in seats) for seats in game.sides]
+        lightest = min(totals)
+        if totals.count(lightest) > 1:
+            return ReasonCode.DRAW_PAIRS, None, lightest, ()
+        pair = game.sides[totals.index(lightest)]
+        # min() keeps the first of level hands, and each pair is listed in seat order.
+        return ReasonCode.LIGHTER_PAIR, min(pair, key=held.__getitem__), lightest, ()
+    # Without partnership the lighter pair rule is the lightest hand rule: one hand per side.
+    lightest = min(held)
+    level = tuple(seat for seat, pips in enumerate(held) if pips == lightest)
+    if len(level) > 1:
+        by_seat = game._side_by_seat
+        side = by_seat[level[0]]
+        if any(by_seat[seat] != side for seat in level):
+            return ReasonCode.VOID_TIE, None, lightest, level
+    return ReasonCode.LIGHTEST_HAND, level[0], lightest, ()
+
+
+_SCORERS: dict[Scoring, Callable[[Game, Hand, int | None], HandResult]] = {
+    Scoring.BLOCK: _score_block,
+}
+
+
+# --- The match ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The score sheet: totals, running totals and whether (and when) the line was reached."""
+
+    totals: tuple[int, ...]
+    running: tuple[tuple[int, ...], ...]  # totals after each hand this state was built from
+    winner: int | None
+    ended_after: int | None
+    next_leader: int | None  # None: whoever holds the double (first hand, void first hands)
+    hands_played: int
+    target: int | None = None  # set by tally and advance; a state rebuilt from storage may omit it
+
+    @property
+    def finished(self) -> bool:
+        """Whether a side has reached the target: no further hand can be added."""
+        return self.winner is not None
+
+    def to_target(self, side: int) -> int:
+        """Points the side still needs to reach the target (0 once reached)."""
+        if self.target is None:
+            raise ValueError("this match state was built without its target")
+        return max(0, self.target - self.totals[side])
+
+
+def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
+    """Running totals and the end at the line from scored hands (MATCH_OVER if one follows it)."""
+    state = MatchState(
+        totals=game._zero_points,
+        running=(),
+        winner=None,
+        ended_after=None,
+        next_leader=None,
+        hands_played=0,
+        target=game.rules.target,
+    )
+    for result in results:
+        state = advance(game, state, result)
+    return state
+
+
+def advance(game: Game, state: MatchState, result: HandResult) -> MatchState:
+    """The match after one more scored hand (raises InvalidHand(MATCH_OVER) once it has ended)."""
+    check_can_add(game, state)
+    if len(result.side_points) != len(state.totals):
+        raise ValueError(
+            f"the hand scores {len(result.side_points)} sides, the match has {len(state.totals)}"
+        )
+    totals = tuple(
+        total + points for total, points in zip(state.totals, result.side_points, strict=True)
+    )
+    target = game.rules.target
+    best = max(totals)
+    # Only one side scores in a block hand; should several pass the line in one hand (scoring
+    # games), the highest total wins, and of level totals the side listed first.
+    finished = best >= target
+    return MatchState(
+        totals=totals,
+        running=(*state.running, totals),
+        winner=totals.index(best) if finished else None,
+        ended_after=state.hands_played if finished else None,
+        # A finished match has no next hand: a new one starts again with the double.
+        next_leader=None if finished else result.leader,
+        hands_played=state.hands_played + 1,
+        target=target,
+    )
+
+
+def play_match(game: Game, hands: Sequence[Hand]) -> tuple[tuple[HandResult, ...], MatchState]:
+    """Score a sequence of hands in order, chaining the leader, and tally them."""
+    results: list[HandResult] = []
+    led_by: int | None = None
+    for hand in hands:
+        result = score_hand(game, hand, led_by)
+        results.append(result)
+        led_by = result.leader
+    return tuple(results), tally(game, results)
+
+
+def check_can_add(game: Game, state: MatchState) -> None:
+    """Refuse another hand once the match has ended (raises InvalidHand(MATCH_OVER))."""
+    if state.finished:
+        raise InvalidHand((HandError(ErrorCode.MATCH_OVER),))
+
+
+# --- Small helpers ------------------------------------------------------------------------------
+
+
+def _is_whole(value: object) -> bool:
+    # bool is an int subclass, but True pips or seat True is a slip, not a number.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_or_none(value: object) -> int | None:
+    return value if _is_whole(value) else None  # type: ignore[return-value]

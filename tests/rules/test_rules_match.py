@@ -1,0 +1,177 @@
+"""The match: running totals, the end at the line, and who leads next."""
+
+import pytest
+
+from scorekeeper.rules import (
+    Ending,
+    ErrorCode,
+    Hand,
+    HandError,
+    HouseRules,
+    InvalidHand,
+    MatchState,
+    advance,
+    check_can_add,
+    make_game,
+    play_match,
+    score_hand,
+    tally,
+)
+
+GAME = make_game("caribbean", 4, rules=HouseRules(target=100))
+
+
+def out(winner, points):
+    # All of it on the seat after the winner, which is always on the other side.
+    return Hand(
+        Ending.WENT_OUT,
+        winner=winner,
+        pips={(winner + 1) % 4: points}
+        | {seat: 0 for seat in range(4) if seat not in (winner, (winner + 1) % 4)},
+    )
+
+
+VOID = Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 9, 3: 9})
+
+
+def test_no_hands_is_a_fresh_sheet():
+    state = tally(GAME, [])
+
+    assert state.totals == (0, 0)
+    assert state.running == ()
+    assert state.next_leader is None
+    assert state.hands_played == 0
+    assert not state.finished
+
+
+def test_reaching_the_target_exactly_ends_the_match():
+    _, state = play_match(GAME, [out(0, 60), out(2, 40)])
+
+    assert state.finished
+    assert state.winner == 0
+    assert state.ended_after == 1
+    assert state.totals == (100, 0)
+
+
+def test_one_short_of_the_target_goes_on():
+    _, state = play_match(GAME, [out(0, 60), out(2, 39)])
+
+    assert not state.finished
+    assert state.ended_after is None
+    assert state.to_target(0) == 1
+
+
+def test_to_target_is_zero_once_reached():
+    _, state = play_match(GAME, [out(1, 69), out(3, 60)])
+
+    assert state.to_target(1) == 0
+    assert state.to_target(0) == 100
+
+
+def test_a_hand_after_the_end_is_refused_by_tally():
+    results, _ = play_match(GAME, [out(0, 69), out(0, 69)])
+    extra = score_hand(GAME, out(1, 5))
+
+    with pytest.raises(InvalidHand) as raised:
+        tally(GAME, [*results, extra])
+
+    assert raised.value.errors == (HandError(ErrorCode.MATCH_OVER),)
+
+
+def test_a_hand_after_the_end_is_refused_by_play_match():
+    with pytest.raises(InvalidHand):
+        play_match(GAME, [out(0, 69), out(0, 69), out(1, 5)])
+
+
+def test_check_can_add_refuses_a_finished_match():
+    _, state = play_match(GAME, [out(0, 69), out(0, 69)])
+
+    with pytest.raises(InvalidHand) as raised:
+        check_can_add(GAME, state)
+
+    assert raised.value.errors == (HandError(ErrorCode.MATCH_OVER),)
+
+
+def test_check_can_add_allows_a_match_that_goes_on():
+    _, state = play_match(GAME, [out(0, 69)])
+
+    assert check_can_add(GAME, state) is None
+
+
+def test_void_hand_keeps_the_leader_and_the_totals():
+    results, state = play_match(GAME, [out(1, 20), VOID])
+
+    assert results[1].leader == 1
+    assert state.next_leader == 1
+    assert state.running == ((0, 20), (0, 20))
+
+
+def test_void_first_hand_leaves_the_lead_to_the_double():
+    _, state = play_match(GAME, [VOID])
+
+    assert state.next_leader is None
+    assert state.hands_played == 1
+
+
+def test_finished_match_has_no_next_leader():
+    _, state = play_match(GAME, [out(0, 69), out(2, 69)])
+
+    assert state.next_leader is None
+
+
+def test_tally_refuses_results_for_another_number_of_sides():
+    result = score_hand(
+        make_game("standard", 3), Hand(Ending.WENT_OUT, winner=0, pips={1: 1, 2: 1})
+    )
+
+    with pytest.raises(ValueError):
+        tally(GAME, [result])
+
+
+def test_advance_adds_one_hand_to_a_stored_state():
+    stored = MatchState(
+        totals=(40, 30), running=(), winner=None, ended_after=None, next_leader=2, hands_played=3
+    )
+
+    state = advance(GAME, stored, score_hand(GAME, out(1, 25), led_by=2))
+
+    assert state.totals == (40, 55)
+    assert state.running == ((40, 55),)
+    assert state.hands_played == 4
+    assert state.next_leader == 1
+    assert state.to_target(1) == 45
+
+
+def test_advance_ends_the_match_at_the_line():
+    stored = MatchState(
+        totals=(90, 30), running=(), winner=None, ended_after=None, next_leader=0, hands_played=5
+    )
+
+    state = advance(GAME, stored, score_hand(GAME, out(2, 10)))
+
+    assert (state.winner, state.ended_after, state.next_leader) == (0, 5, None)
+
+
+def test_advance_refuses_a_hand_after_the_end():
+    _, state = play_match(GAME, [out(0, 69), out(0, 69)])
+
+    with pytest.raises(InvalidHand):
+        advance(GAME, state, score_hand(GAME, out(1, 5)))
+
+
+def test_advance_agrees_with_tally():
+    results, _ = play_match(GAME, [out(1, 20), VOID, out(0, 33), out(3, 12)])
+    state = tally(GAME, [])
+    for result in results:
+        state = advance(GAME, state, result)
+
+    assert state == tally(GAME, results)
+
+
+def test_to_target_needs_the_target():
+    stored = MatchState(
+        totals=(0, 0), running=(), winner=None, ended_after=None, next_leader=None, hands_played=0
+    )
+
+    with pytest.raises(ValueError):
+        stored.to_target(0)
