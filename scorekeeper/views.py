@@ -1,16 +1,140 @@
 """Views: thin functions over the models and the rules module."""
 
+import uuid
+
+from django.contrib import messages
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
+
+from scorekeeper import rules
+from scorekeeper.explain import explain
+from scorekeeper.forms import (
+    BONUS_CHOICES,
+    TARGET_CHOICES,
+    HandForm,
+    SetupForm,
+    hand_error_message,
+)
+from scorekeeper.models import HandConflict, Match, Table, reason_from_json
+
+REMEMBERED_TABLES = 30
+
+
+# --- Helpers: finding what the key opens -------------------------------------------------------
+
+
+def get_table(key: str) -> Table:
+    """The table this key opens; 404 for anything else, so keys cannot be probed."""
+    return get_object_or_404(Table, key=key)
+
+
+def get_match(table: Table, number: int) -> Match:
+    return get_object_or_404(Match.objects.with_sheet(), table=table, number=number)
+
+
+def remember(request: HttpRequest, table: Table) -> None:
+    """Keep the table on this phone's home page, most recent first."""
+    keys = [key for key in request.session.get("tables", []) if key != table.key]
+    request.session["tables"] = [table.key, *keys][:REMEMBERED_TABLES]
+
+
+def match_url(match: Match) -> str:
+    return reverse("match", args=[match.table.key, match.number])
+
+
+def scoreboard(match: Match) -> dict:
+    """Everything the scoreboard and the sheet show, from one prefetched match."""
+    game = match.game()
+    names = match.seat_names()
+    side_names = match.side_names()
+    sides = [
+        {
+            "index": index,
+            "name": side_names[index],
+            "total": match.totals[index] if index < len(match.totals) else 0,
+            "to_go": max(0, match.target - (match.totals[index] if match.totals else 0)),
+            "won": match.winner_side == index,
+        }
+        for index in range(game.side_count)
+    ]
+    rows = []
+    for hand, totals in match.running_totals():
+        rows.append(
+            {
+                "hand": hand,
+                "cells": [
+                    (hand.points if hand.scoring_side == index else None, total)
+                    for index, total in enumerate(totals)
+                ],
+                "why": explain(
+                    reason_from_json(hand.reason),
+                    names,
+                    side_names,
+                    hand.scoring_side,
+                    hand.points,
+                ),
+            }
+        )
+    leader = None if match.next_leader is None else names[match.next_leader]
+    return {
+        "match": match,
+        "game": game,
+        "names": names,
+        "sides": sides,
+        "rows": rows,
+        "leader": leader,
+        "double": game.tile_set.value,
+        "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
+        "next_number": match.hand_count + 1,
+        "winner": side_names[match.winner_side] if match.finished else None,
+    }
+
+
+def new_hand_form(match: Match, out: str | None = None) -> HandForm:
+    return HandForm(
+        match,
+        out=out,
+        initial={"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()},
+    )
+
+
+def render_match(
+    request: HttpRequest, match: Match, form: HandForm | None = None, status: int = 200
+) -> HttpResponse:
+    """The match page, or only its play area for htmx."""
+    context = scoreboard(match)
+    context["table"] = match.table
+    context["form"] = form or new_hand_form(match, request.GET.get("out"))
+    context["log"] = match.log.all()[:50]
+    template = "match.html#play" if request.htmx else "match.html"
+    return render(request, template, context, status=status)
+
+
+# --- Pages ---------------------------------------------------------------------------------
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    keys = request.session.get("tables", [])
+    tables = {table.key: table for table in Table.objects.filter(key__in=keys)}
+    remembered = [tables[key] for key in keys if key in tables]
+    current = {
+        match.table_id: match
+        for match in Match.objects.for_listing()
+        .filter(table__in=remembered)
+        .order_by("table_id", "-number")
+    }
+    return render(
+        request,
+        "home.html",
+        {"tables": [(table, current.get(table.pk)) for table in remembered]},
+    )
 
 
 @require_GET
@@ -24,3 +148,251 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 def set_language(request: HttpRequest) -> HttpResponse:
     return django_set_language(request)
+
+
+@require_GET
+def help_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "help.html")
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest) -> HttpResponse:
+    form = SetupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = Table.objects.create(name=form.cleaned_data["name"])
+        match = table.start_match(
+            form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+        )
+        remember(request, table)
+        return redirect(match_url(match))
+    return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
+
+
+@require_GET
+def table_page(request: HttpRequest, key: str) -> HttpResponse:
+    table = get_table(key)
+    remember(request, table)
+    matches = list(table.matches.for_listing())
+    return render(request, "table.html", {"table": table, "matches": matches})
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest, key: str) -> HttpResponse:
+    """Start the next match at this table: the same seats and rules unless changed here."""
+    table = get_table(key)
+    last = table.matches.for_listing().first()
+    if request.method == "POST":
+        form = SetupForm(request.POST)
+        if form.is_valid():
+            match = table.start_match(
+                form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+            )
+            return redirect(match_url(match))
+    else:
+        initial = {
+            "name": table.name,
+            "preset": table.preset,
+            "partnership": table.partnership,
+            "target": table.target if table.target in TARGET_CHOICES else None,
+            "target_other": None if table.target in TARGET_CHOICES else table.target,
+            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
+            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
+            "count_rule": table.count_rule,
+            "blocked_rule": table.blocked_rule,
+        }
+        if last is not None:
+            for position, name in enumerate(last.seat_names()):
+                initial[f"player_{position + 1}"] = name
+        form = SetupForm(initial=initial)
+    return render(
+        request,
+        "setup.html",
+        {"form": form, "table": table, "players": table.players.all()},
+        status=422 if form.errors else 200,
+    )
+
+
+@require_POST
+def rematch(request: HttpRequest, key: str) -> HttpResponse:
+    """One tap: the next match with the same seats and rules as the last one."""
+    table = get_table(key)
+    last = table.matches.for_listing().first()
+    if last is None:
+        return redirect("new_match", key=table.key)
+    match = table.start_match(last.seat_names(), last.game(), last.preset)
+    return redirect(match_url(match))
+
+
+@require_GET
+def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    table = get_table(key)
+    match = get_match(table, number)
+    remember(request, table)
+    if request.htmx and request.GET.get("part") == "entry":
+        form = new_hand_form(match, request.GET.get("out"))
+        context = {**scoreboard(match), "table": table, "form": form}
+        return render(request, "match.html#entry", context)
+    return render_match(request, match)
+
+
+@require_POST
+def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    table = get_table(key)
+    match = get_match(table, number)
+    form = HandForm(match, request.POST)
+    if not form.is_valid():
+        return render_match(request, match, form, status=200 if request.htmx else 422)
+    try:
+        hand = match.add_hand(
+            form.cleaned_data["hand"],
+            token=form.cleaned_data["token"],
+            number=form.cleaned_data["number"],
+        )
+    except HandConflict as conflict:
+        messages.info(
+            request,
+            _("Hand %(number)s was already entered, maybe from another phone. Here is the score.")
+            % {"number": conflict.number},
+        )
+    except rules.InvalidHand as refused:
+        for error in refused.errors:
+            form.add_error(None, hand_error_message(error, form.names, form.game))
+        return render_match(request, get_match(table, number), form, status=200)
+    else:
+        messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+    if request.htmx:
+        return render_match(request, get_match(table, number))
+    return redirect(match_url(match))
+
+
+@require_POST
+def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """What the hand will score, as the fields are filled (htmx)."""
+    table = get_table(key)
+    match = get_match(table, number)
+    form = HandForm(match, request.POST)
+    context = {"preview": None, "problem": None}
+    if form.is_valid() and not match.finished:
+        result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
+        context["preview"] = explain(
+            result.reason, form.names, match.side_names(), result.side, result.points
+        )
+    elif form.errors:
+        missing = [
+            field for field, errors in form.errors.items() if field.startswith("pips_") and errors
+        ]
+        context["problem"] = form.errors[missing[0]][0] if missing else None
+    return render(request, "match.html#preview", context)
+
+
+@require_http_methods(["GET", "POST"])
+def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Take back the last hand, after a confirmation."""
+    table = get_table(key)
+    match = get_match(table, number)
+    if request.method == "POST":
+        try:
+            undone = match.undo_last(version=int(request.POST.get("version", -1)))
+        except (HandConflict, ValueError):
+            messages.error(request, _("The match changed on another phone. Nothing was undone."))
+        else:
+            messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
+        if request.htmx:
+            return render_match(request, get_match(table, number))
+        return redirect(match_url(match))
+    if not match.hand_count:
+        return redirect(match_url(match))
+    context = {**scoreboard(match), "table": table}
+    context["last"] = context["rows"][-1]
+    template = "undo.html#confirm" if request.htmx else "undo.html"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
+    """One hand: what was entered, why it scored that, and a form to correct it."""
+    table = get_table(key)
+    match = get_match(table, number)
+    context = scoreboard(match)
+    row = next((row for row in context["rows"] if row["hand"].number == hand_number), None)
+    if row is None:
+        raise Http404
+    hand = row["hand"]
+    status = 200
+    if request.method == "POST":
+        form = HandForm(match, request.POST)
+        if form.is_valid():
+            try:
+                match.edit_hand(
+                    hand_number,
+                    form.cleaned_data["hand"],
+                    version=int(request.POST.get("version", -1)),
+                )
+            except HandConflict:
+                form.add_error(
+                    None, _("The match changed on another phone. Check the hand and save again.")
+                )
+            except rules.InvalidHand as refused:
+                for error in refused.errors:
+                    form.add_error(None, edit_error_message(error, form))
+            else:
+                messages.success(request, _("Hand %(number)s corrected.") % {"number": hand_number})
+                return redirect(match_url(match))
+        status = 422
+    else:
+        out = "blocked" if hand.blocked else str(hand.went_out)
+        form = HandForm(
+            match,
+            out=request.GET.get("out", out),
+            initial={
+                "out": request.GET.get("out", out),
+                "number": hand_number,
+                "token": hand.token,
+                "capicu": hand.capicu,
+                **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+            },
+        )
+    context.update({"table": table, "row": row, "hand": hand, "form": form})
+    return render(request, "hand.html", context, status=status)
+
+
+def edit_error_message(error: rules.HandError, form: HandForm) -> str:
+    if error.code == rules.ErrorCode.MATCH_OVER:
+        return _(
+            "With this change the match would end before its last hand. Undo the later hands first."
+        )
+    return hand_error_message(error, form.names, form.game)
+
+
+# --- Watching ------------------------------------------------------------------------------
+
+
+def watched_match(watch_key: str) -> Match:
+    table = get_object_or_404(Table, watch_key=watch_key)
+    match = table.matches.first()
+    if match is None:
+        raise Http404
+    return get_match(table, match.number)
+
+
+@require_GET
+def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The live scoreboard, read-only, for the other phones at the table."""
+    match = watched_match(watch_key)
+    context = {**scoreboard(match), "watch_key": watch_key}
+    return render(request, "watch.html", context)
+
+
+@require_GET
+@never_cache
+def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
+    table = get_object_or_404(Table, watch_key=watch_key)
+    latest = table.matches.values("pk", "version").first()
+    if latest is None:
+        raise Http404
+    if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
+        return HttpResponse(status=204)
+    match = get_match(table, table.matches.first().number)
+    context = {**scoreboard(match), "watch_key": watch_key}
+    return render(request, "watch.html#board", context)

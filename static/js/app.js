@@ -1,1 +1,86 @@
-// The little JavaScript there is: the app works without it; this only makes it nicer.
+// The little JavaScript there is. Every form works without it; this only makes entry quicker.
+(function () {
+  "use strict";
+
+  // Tile picker: the checked tiles of a hand fill in its pip count, and a tile given to one
+  // hand cannot be picked for another.
+  function syncTiles(form) {
+    var grids = form.querySelectorAll(".tile-grid");
+    var taken = {};
+    grids.forEach(function (grid) {
+      grid.querySelectorAll("input:checked").forEach(function (box) {
+        taken[box.value] = grid;
+      });
+    });
+    grids.forEach(function (grid) {
+      grid.querySelectorAll("input[type=checkbox]").forEach(function (box) {
+        box.disabled = Boolean(taken[box.value] && taken[box.value] !== grid);
+      });
+    });
+  }
+
+  function countTiles(grid) {
+    var total = 0;
+    var any = false;
+    grid.querySelectorAll("input:checked").forEach(function (box) {
+      any = true;
+      box.value.split("-").forEach(function (half) { total += parseInt(half, 10); });
+    });
+    var field = document.getElementById(grid.dataset.for);
+    if (field) {
+      field.value = any ? String(total) : "";
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    var grid = box.closest && box.closest(".tile-grid");
+    if (!grid) return;
+    countTiles(grid);
+    syncTiles(grid.closest("form"));
+  });
+
+  // Setup: the partners choice only makes sense with exactly four players.
+  function syncPartners(form) {
+    var fieldset = form.querySelector("[data-partners]");
+    if (!fieldset) return;
+    var names = Array.prototype.map.call(form.querySelectorAll("[data-player]"), function (input) {
+      return input.value.trim();
+    });
+    var filled = names.filter(Boolean);
+    fieldset.hidden = filled.length !== 4;
+    if (filled.length === 4) {
+      var pairs = { "13": [0, 2, 1, 3], "12": [0, 1, 2, 3], "14": [0, 3, 1, 2] };
+      fieldset.querySelectorAll("[data-pairing]").forEach(function (label) {
+        var p = pairs[label.dataset.pairing];
+        label.textContent = filled[p[0]] + " & " + filled[p[1]] + "  ·  " + filled[p[2]] + " & " + filled[p[3]];
+      });
+    }
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("[data-player]")) {
+      syncPartners(event.target.form);
+    }
+  });
+
+  // A save that cannot reach the server keeps what was typed and says so.
+  function netError(event, show) {
+    var form = event.detail && event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var note = form && form.querySelector(".net-error");
+    if (note) note.hidden = !show;
+  }
+  document.addEventListener("htmx:sendError", function (event) { netError(event, true); });
+  document.addEventListener("htmx:responseError", function (event) { netError(event, true); });
+  document.addEventListener("htmx:beforeRequest", function (event) { netError(event, false); });
+
+  function init(root) {
+    root.querySelectorAll("form").forEach(function (form) {
+      syncTiles(form);
+      syncPartners(form);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (event) { init(event.detail.elt.parentNode || document); });
+})();

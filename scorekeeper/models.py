@@ -1,0 +1,569 @@
+"""Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
+
+import secrets
+import uuid
+from collections.abc import Sequence
+
+from django.db import models, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scorekeeper import rules
+
+NAME_MAX = 30
+
+
+def new_key() -> str:
+    """An unguessable table key: 128 bits from secrets, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class CountRule(models.TextChoices):
+    ALL_OTHER_HANDS = rules.CountRule.ALL_OTHER_HANDS, _("All other hands")
+    OPPONENTS_ONLY = rules.CountRule.OPPONENTS_ONLY, _("Opponents only")
+    EVERY_HAND = rules.CountRule.EVERY_HAND, _("Every hand")
+
+
+class BlockedRule(models.TextChoices):
+    LIGHTEST_HAND = rules.BlockedRule.LIGHTEST_HAND, _("Lightest hand")
+    LIGHTER_PAIR = rules.BlockedRule.LIGHTER_PAIR, _("Lighter pair")
+
+
+class Preset(models.TextChoices):
+    CARIBBEAN = "caribbean", _("Partnership, double-six")
+    DOUBLE_NINE = "double_nine", _("Partnership, double-nine")
+    DOUBLE_TWELVE = "double_twelve", _("Partnership, double-twelve")
+    STANDARD = "standard", _("Each for themselves, double-six")
+
+
+class Ending(models.TextChoices):
+    WENT_OUT = rules.Ending.WENT_OUT, pgettext_lazy("hand ending", "Went out")
+    BLOCKED = rules.Ending.BLOCKED, pgettext_lazy("hand ending", "Blocked")
+
+
+class HouseRulesFields(models.Model):
+    """The house rules a table plays by; a match keeps its own copy."""
+
+    preset = models.CharField(max_length=20, choices=Preset.choices, default=Preset.CARIBBEAN)
+    target = models.PositiveIntegerField(default=200)
+    capicu_bonus = models.PositiveIntegerField(default=25)
+    count_rule = models.CharField(
+        max_length=20, choices=CountRule.choices, default=CountRule.ALL_OTHER_HANDS
+    )
+    blocked_rule = models.CharField(
+        max_length=20, choices=BlockedRule.choices, default=BlockedRule.LIGHTEST_HAND
+    )
+
+    class Meta:
+        abstract = True
+
+    def house_rules(self) -> rules.HouseRules:
+        return rules.HouseRules(
+            target=self.target,
+            capicu_bonus=self.capicu_bonus,
+            count_rule=rules.CountRule(self.count_rule),
+            blocked_rule=rules.BlockedRule(self.blocked_rule),
+        )
+
+
+class Table(HouseRulesFields):
+    """A group that plays together: its players, its house rules, its matches."""
+
+    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    name = models.CharField(max_length=60, blank=True)
+    partnership = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.name or str(_("Domino table"))
+
+    def current_match(self) -> "Match | None":
+        return self.matches.order_by("-number").first()
+
+    @transaction.atomic
+    def start_match(self, seat_names: Sequence[str], game: rules.Game, preset: str) -> "Match":
+        """A new match at this table with these players in turn order, under these rules."""
+        last = self.matches.select_for_update().order_by("-number").first()
+        match = Match.objects.create(
+            table=self,
+            number=(last.number + 1) if last else 1,
+            preset=preset,
+            seat_count=game.seats,
+            partnership=game.partnership,
+            tile_set=int(game.tile_set),
+            tiles_each=game.tiles_each,
+            draws=game.draws,
+            scoring=str(game.scoring),
+            target=game.rules.target,
+            capicu_bonus=game.rules.capicu_bonus,
+            count_rule=str(game.rules.count_rule),
+            blocked_rule=str(game.rules.blocked_rule),
+            totals=[0] * game.side_count,
+        )
+        players = {player.name: player for player in self.players.filter(name__in=seat_names)}
+        for name in seat_names:
+            if name not in players:
+                players[name] = Player.objects.create(table=self, name=name)
+        Seat.objects.bulk_create(
+            Seat(match=match, position=position, side=game.side_of(position), player=players[name])
+            for position, name in enumerate(seat_names)
+        )
+        LogEntry.objects.create(match=match, action=LogAction.STARTED, totals=match.totals)
+        # The table remembers the last game played as its default for the next one.
+        self.preset = preset
+        self.partnership = game.partnership
+        self.target = game.rules.target
+        self.capicu_bonus = game.rules.capicu_bonus
+        self.count_rule = str(game.rules.count_rule)
+        self.blocked_rule = str(game.rules.blocked_rule)
+        self.updated_at = timezone.now()
+        self.save()
+        return match
+
+
+class Player(models.Model):
+    """Somebody who sits at a table; remembered and offered again."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=NAME_MAX)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "name"], name="player_unique_name_per_table")
+        ]
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MatchQuerySet(models.QuerySet):
+    def with_sheet(self) -> "MatchQuerySet":
+        """Everything the score sheet shows, in a fixed number of queries."""
+        return self.select_related("table").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch(
+                "hands",
+                queryset=Hand.objects.prefetch_related("counts", "entries").order_by("number"),
+            ),
+        )
+
+    def for_listing(self) -> "MatchQuerySet":
+        return self.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+
+
+class Match(HouseRulesFields):
+    """One game to the line, with a copy of the rules it was started with."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveIntegerField()
+    seat_count = models.PositiveSmallIntegerField()
+    partnership = models.BooleanField()
+    tile_set = models.PositiveSmallIntegerField()
+    tiles_each = models.PositiveSmallIntegerField()
+    draws = models.BooleanField(default=False)
+    scoring = models.CharField(max_length=20, default=rules.Scoring.BLOCK)
+    # Kept up to date from the hands in the same transaction, so lists need no recount.
+    totals = models.JSONField(default=list)
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_leader = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_count = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number")
+        ]
+        ordering = ["-number"]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+    @property
+    def finished(self) -> bool:
+        return self.winner_side is not None
+
+    def game(self) -> rules.Game:
+        """The rules module's view of this match."""
+        return rules.Game(
+            seats=self.seat_count,
+            partnership=self.partnership,
+            tile_set=rules.TileSet(self.tile_set),
+            tiles_each=self.tiles_each,
+            draws=self.draws,
+            rules=self.house_rules(),
+            scoring=rules.Scoring(self.scoring),
+        )
+
+    def ordered_seats(self) -> list["Seat"]:
+        return sorted(self.seats.all(), key=lambda seat: seat.position)
+
+    def seat_names(self) -> list[str]:
+        return [seat.player.name for seat in self.ordered_seats()]
+
+    def side_names(self) -> list[str]:
+        names = self.seat_names()
+        return [" & ".join(names[seat] for seat in side) for side in self.game().sides]
+
+    def winner_name(self) -> str | None:
+        return self.side_names()[self.winner_side] if self.finished else None
+
+    def ordered_hands(self) -> list["Hand"]:
+        return sorted(self.hands.all(), key=lambda hand: hand.number)
+
+    def rules_hands(self) -> list[rules.Hand]:
+        return [hand.as_rules_hand() for hand in self.ordered_hands()]
+
+    def recompute(self) -> rules.MatchState:
+        """Score every hand again from what was entered, and store the results."""
+        game = self.game()
+        hands = list(self.hands.prefetch_related("counts").order_by("number"))
+        results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
+        led_by: int | None = None
+        for hand, result in zip(hands, results, strict=True):
+            hand.apply_result(result, led_by)
+            led_by = result.leader
+        self.store_state(state)
+        return state
+
+    def state(self) -> rules.MatchState:
+        """The match as the rules module sees it, from the stored totals (no hand is read)."""
+        return rules.MatchState(
+            totals=tuple(self.totals),
+            running=(),
+            winner=self.winner_side,
+            ended_after=(self.hand_count - 1) if self.finished else None,
+            next_leader=self.next_leader,
+            hands_played=self.hand_count,
+            target=self.target,
+        )
+
+    def add_hand(self, hand: rules.Hand, *, token: uuid.UUID, number: int) -> "Hand":
+        """Record the next hand once (raises HandConflict for a repeat or a stale form)."""
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=self.pk)
+            repeat = match.hands.filter(token=token).first()
+            if repeat is not None:
+                raise HandConflict(HandConflict.ALREADY_SAVED, repeat.number)
+            if match.finished:
+                raise rules.InvalidHand((rules.HandError(rules.ErrorCode.MATCH_OVER),))
+            if number != match.hand_count + 1:
+                raise HandConflict(HandConflict.ALREADY_SAVED, number)
+            game = match.game()
+            result = rules.score_hand(game, hand, led_by=match.next_leader)
+            state = rules.advance(game, match.state(), result)
+            saved = Hand.objects.create(
+                match=match,
+                number=number,
+                ending=str(hand.ending),
+                went_out=hand.winner,
+                capicu=hand.capicu,
+                token=token,
+            )
+            SeatCount.objects.bulk_create(
+                SeatCount(hand=saved, position=seat, pips=pips)
+                for seat, pips in sorted(hand.pips.items())
+            )
+            saved.apply_result(result, match.next_leader)
+            match.store_state(state)
+            LogEntry.objects.create(
+                match=match,
+                action=LogAction.SAVED,
+                hand_number=number,
+                after=saved.summary(pips=hand.pips),
+                totals=match.totals,
+            )
+        self.refresh_from_db()
+        return saved
+
+    def edit_hand(self, number: int, hand: rules.Hand, *, version: int) -> None:
+        """Change what was entered for a hand and score the match again."""
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=self.pk)
+            if match.version != version:
+                raise HandConflict(HandConflict.STALE, number)
+            saved = match.hands.get(number=number)
+            before = saved.summary()
+            saved.ending = str(hand.ending)
+            saved.went_out = hand.winner
+            saved.capicu = hand.capicu
+            saved.updated_at = timezone.now()
+            saved.save()
+            saved.counts.all().delete()
+            SeatCount.objects.bulk_create(
+                SeatCount(hand=saved, position=seat, pips=pips)
+                for seat, pips in sorted(hand.pips.items())
+            )
+            match.recompute()
+            LogEntry.objects.create(
+                match=match,
+                action=LogAction.EDITED,
+                hand_number=number,
+                before=before,
+                after=saved.summary(pips=hand.pips),
+                totals=match.totals,
+            )
+        self.refresh_from_db()
+
+    def undo_last(self, *, version: int) -> int:
+        """Take back the last hand (kept in the log); returns its number."""
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=self.pk)
+            if match.version != version:
+                raise HandConflict(HandConflict.STALE, match.hand_count)
+            last = match.hands.order_by("-number").first()
+            if last is None:
+                raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+            before = last.summary()
+            last.delete()
+            match.recompute()
+            LogEntry.objects.create(
+                match=match,
+                action=LogAction.UNDONE,
+                hand_number=last.number,
+                before=before,
+                totals=match.totals,
+            )
+        self.refresh_from_db()
+        return last.number
+
+    def store_state(self, state: rules.MatchState) -> None:
+        self.totals = list(state.totals)
+        self.winner_side = state.winner
+        self.next_leader = state.next_leader
+        self.hand_count = state.hands_played
+        if state.finished and self.finished_at is None:
+            self.finished_at = timezone.now()
+        elif not state.finished:
+            self.finished_at = None
+        self.version += 1
+        self.updated_at = timezone.now()
+        self.save()
+        Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
+
+    def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
+        """Each hand with the side totals after it, for the sheet."""
+        totals = [0] * len(self.game().sides)
+        rows = []
+        for hand in self.ordered_hands():
+            for entry in hand.entries.all():
+                totals[entry.side] += entry.points
+            rows.append((hand, tuple(totals)))
+        return rows
+
+
+class HandConflict(Exception):
+    """A hand that cannot be written because the match moved on under the form."""
+
+    ALREADY_SAVED = "already_saved"
+    STALE = "stale"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+
+    def __init__(self, kind: str, number: int) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.number = number
+
+
+class Seat(models.Model):
+    """A player's place in a match, in turn order; seats 0 and 2 are partners."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position")
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return self.player.name
+
+
+class Hand(models.Model):
+    """One deal as the table reported it, and what the rules made of it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    # What was entered.
+    ending = models.CharField(max_length=10, choices=Ending.choices)
+    went_out = models.PositiveSmallIntegerField(null=True, blank=True)
+    capicu = models.BooleanField(default=False)
+    # A token from the form that rendered this hand: a double tap or a retry saves it once.
+    token = models.UUIDField(default=uuid.uuid4)
+    # What the rules made of it (recomputed whenever an earlier hand changes).
+    led_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    scoring_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveIntegerField(default=0)
+    winning_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(fields=["match", "token"], name="hand_unique_token"),
+        ]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.match} hand {self.number}"
+
+    @property
+    def blocked(self) -> bool:
+        return self.ending == Ending.BLOCKED
+
+    @property
+    def void(self) -> bool:
+        return self.scoring_side is None
+
+    def pips(self) -> dict[int, int]:
+        return {count.position: count.pips for count in self.counts.all()}
+
+    def as_rules_hand(self) -> rules.Hand:
+        return rules.Hand(
+            ending=rules.Ending(self.ending),
+            winner=self.went_out,
+            pips=self.pips(),
+            capicu=self.capicu,
+        )
+
+    def apply_result(self, result: rules.HandResult, led_by: int | None) -> None:
+        """Store the rules' verdict on this hand and its score entries."""
+        self.led_by = led_by
+        self.scoring_side = result.side
+        self.points = result.points
+        self.winning_seat = result.winning_seat
+        self.reason = reason_to_json(result.reason)
+        self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
+        self.entries.all().delete()
+        entries = []
+        bonus = result.reason.capicu_bonus
+        for side, points in enumerate(result.side_points):
+            if not points:
+                continue
+            if bonus:
+                entries.append(
+                    ScoreEntry(hand=self, side=side, kind=EntryKind.CAPICU, points=bonus)
+                )
+            if points - bonus:
+                entries.append(
+                    ScoreEntry(hand=self, side=side, kind=EntryKind.COUNT, points=points - bonus)
+                )
+        ScoreEntry.objects.bulk_create(entries)
+        # Keep the prefetch cache honest for whoever renders this hand next.
+        if hasattr(self, "_prefetched_objects_cache"):
+            self._prefetched_objects_cache["entries"] = entries
+
+    def summary(self, pips: dict[int, int] | None = None) -> dict:
+        """What was entered, for the change log."""
+        pips = self.pips() if pips is None else pips
+        return {
+            "ending": self.ending,
+            "went_out": self.went_out,
+            "capicu": self.capicu,
+            "pips": {str(seat): count for seat, count in sorted(pips.items())},
+        }
+
+
+class SeatCount(models.Model):
+    """The pips one seat still held when the hand ended."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="counts")
+    position = models.PositiveSmallIntegerField()
+    pips = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "position"], name="count_unique_position")
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"seat {self.position}: {self.pips}"
+
+
+class EntryKind(models.TextChoices):
+    # Block games score the count and the capicú bonus; scoring games and regional bonuses
+    # (All Fives, Bergen, chuchazo...) add kinds here without reshaping anything.
+    COUNT = "count", _("Count")
+    CAPICU = "capicu", _("Capicú")
+
+
+class ScoreEntry(models.Model):
+    """Points credited to a side in a hand; a side's total is the sum of its entries."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
+    side = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=EntryKind.choices)
+    points = models.IntegerField()
+
+    class Meta:
+        ordering = ["side", "kind"]
+
+    def __str__(self) -> str:
+        return f"side {self.side} {self.kind} {self.points}"
+
+
+class LogAction(models.TextChoices):
+    STARTED = "started", _("Match started")
+    SAVED = "saved", _("Hand saved")
+    EDITED = "edited", _("Hand edited")
+    UNDONE = "undone", _("Hand undone")
+
+
+class LogEntry(models.Model):
+    """Every change to a match, so nothing is silently overwritten or deleted."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=10, choices=LogAction.choices)
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    totals = models.JSONField(default=list)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.hand_number or ''}".strip()
+
+
+def reason_to_json(reason: rules.Reason) -> dict:
+    return {
+        "code": str(reason.code),
+        "count_rule": str(reason.count_rule),
+        "winning_seat": reason.winning_seat,
+        "winning_pips": reason.winning_pips,
+        "counted": [list(pair) for pair in reason.counted],
+        "capicu_bonus": reason.capicu_bonus,
+        "tied_seats": list(reason.tied_seats),
+    }
+
+
+def reason_from_json(data: dict) -> rules.Reason:
+    return rules.Reason(
+        code=rules.ReasonCode(data["code"]),
+        count_rule=rules.CountRule(data["count_rule"]),
+        winning_seat=data["winning_seat"],
+        winning_pips=data["winning_pips"],
+        counted=tuple(tuple(pair) for pair in data["counted"]),
+        capicu_bonus=data["capicu_bonus"],
+        tied_seats=tuple(data.get("tied_seats", ())),
+    )
