@@ -192,8 +192,8 @@ class HandForm(forms.Form):
             self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
                 choices=tile_choices(self.game.tile_set), required=False
             )
-        if self.ending is not rules.Ending.WENT_OUT or not self.game.offers_capicu:
-            del self.fields["capicu"]
+        # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
+        self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
 
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
@@ -241,7 +241,7 @@ class HandForm(forms.Form):
                 rules.ErrorCode.CAPICU_ON_BLOCKED,
                 rules.ErrorCode.CAPICU_NOT_OFFERED,
             ):
-                field = "capicu" if "capicu" in self.fields else None
+                field = "capicu"
             self.add_error(field, hand_error_message(error, self.names, self.game))
         data["hand"] = hand
         return data

@@ -1,0 +1,315 @@
+"""The match page: entering hands over HTTP, the sheet, the end at the line."""
+
+import re
+import uuid
+
+import pytest
+from conftest import EXAMPLE_HANDS, SETUP
+from django.test import Client
+
+from scorekeeper.models import Hand, LogEntry, Match
+
+
+def match_url(match: Match) -> str:
+    return f"/t/{match.table.key}/m/{match.number}/"
+
+
+def hand_post(match: Match, out, pips: dict, capicu=False, **extra) -> dict:
+    data = {"out": str(out), "number": str(match.hand_count + 1), "token": str(uuid.uuid4())}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    if capicu:
+        data["capicu"] = "on"
+    data.update(extra)
+    return data
+
+
+def totals(client: Client, match: Match) -> list[int]:
+    html = client.get(match_url(match)).content.decode()
+    return [int(value) for value in re.findall(r'data-testid="total-\d">(\d+)<', html)]
+
+
+def test_setup_creates_the_table_and_opens_its_first_match(client: Client, db):
+    response = client.post("/new", SETUP)
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert response["Location"] == match_url(match)
+    assert match.seat_names() == ["Alice", "Ben", "Cara", "Dev"]
+    assert match.side_names() == ["Alice & Cara", "Ben & Dev"]
+    assert (match.target, match.capicu_bonus, match.partnership) == (200, 25, True)
+
+
+def test_the_worked_match_of_the_rules_goes_115_to_56_and_cara_leads(client: Client, make_match):
+    match = make_match()
+    for hand in EXAMPLE_HANDS:
+        response = client.post(match_url(match) + "hand", hand_post(match, **hand))
+        assert response.status_code == 302
+        match.refresh_from_db()
+    assert totals(client, match) == [115, 56]
+    html = client.get(match_url(match)).content.decode()
+    assert "Cara leads" in html
+    assert "Hand 5" in html
+
+
+def test_first_hand_says_the_double_six_leads(client: Client, make_match):
+    assert "Double six leads" in client.get(match_url(make_match())).content.decode()
+
+
+def test_double_nine_match_says_the_double_nine_leads(client: Client, make_match):
+    html = client.get(match_url(make_match(preset="double_nine"))).content.decode()
+    assert "Double nine leads" in html
+
+
+def test_form_asks_only_for_the_seats_that_count(client: Client, make_match):
+    match = make_match(count_rule="opponents_only")
+    html = client.get(match_url(match) + "?out=0").content.decode()
+    assert 'name="pips_1"' in html and 'name="pips_3"' in html
+    assert 'name="pips_0"' not in html and 'name="pips_2"' not in html
+
+
+def test_blocked_hand_asks_for_every_seat_and_offers_no_capicu(client: Client, make_match):
+    html = client.get(match_url(make_match()) + "?out=blocked").content.decode()
+    assert all(f'name="pips_{seat}"' in html for seat in range(4))
+    assert 'name="capicu"' not in html
+
+
+def test_no_capicu_switch_when_the_bonus_is_zero(client: Client, make_match):
+    html = client.get(match_url(make_match(capicu_bonus=0)) + "?out=1").content.decode()
+    assert 'name="capicu"' not in html
+
+
+def test_saving_the_same_hand_twice_records_it_once(client: Client, make_match):
+    match = make_match()
+    data = hand_post(match, 0, {1: 10, 2: 5, 3: 7})
+    client.post(match_url(match) + "hand", data)
+    response = client.post(match_url(match) + "hand", data, follow=True)
+    assert Hand.objects.filter(match=match).count() == 1
+    assert "already entered" in response.content.decode()
+    assert totals(client, match) == [22, 0]
+
+
+def test_a_second_phone_saving_the_same_hand_number_is_told_and_sees_the_score(
+    client: Client, make_match
+):
+    match = make_match()
+    first = hand_post(match, 0, {1: 10, 2: 5, 3: 7})
+    second = hand_post(match, 1, {0: 30, 2: 5, 3: 7})  # same number, another token
+    client.post(match_url(match) + "hand", first)
+    response = client.post(match_url(match) + "hand", second, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "already entered" in response.content.decode()
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+def test_htmx_save_returns_the_play_area_only(client: Client, make_match):
+    match = make_match()
+    response = client.post(
+        match_url(match) + "hand",
+        hand_post(match, 0, {1: 10, 2: 5, 3: 7}),
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="play"')
+    assert "<html" not in html
+    assert 'data-testid="total-0">22<' in html
+
+
+@pytest.mark.parametrize(
+    ("out", "pips", "extra", "message"),
+    [
+        (0, {1: "", 2: 5, 3: 7}, {}, "How many pips did Ben have left?"),
+        (0, {1: "-3", 2: 5, 3: 7}, {}, "Pips can&#x27;t be below 0."),
+        (0, {1: "4.5", 2: 5, 3: 7}, {}, "Type a whole number of pips, like 12."),
+        (0, {1: "abc", 2: 5, 3: 7}, {}, "Type a whole number of pips, like 12."),
+        (0, {1: "70", 2: 5, 3: 7}, {}, "No hand of 7 tiles can hold more than 69 pips."),
+        (
+            "blocked",
+            {0: 69, 1: 69, 2: 20, 3: 20},
+            {},
+            "Together the hands hold more pips than the whole set (168).",
+        ),
+        ("blocked", {0: 1, 1: 2, 2: 3, 3: 4}, {"capicu": "on"}, "A blocked hand can"),
+        ("9", {}, {}, "Tap who went out, or Blocked."),
+    ],
+)
+def test_each_refusal_shows_at_its_field_and_saves_nothing(
+    client: Client, make_match, out, pips, extra, message
+):
+    match = make_match()
+    data = hand_post(match, out, pips, **extra)
+    response = client.post(match_url(match) + "hand", data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert message in html
+    assert Hand.objects.count() == 0
+    for value in pips.values():
+        if value != "":
+            assert f'value="{value}"' in html  # what was typed is kept
+
+
+def test_pips_for_the_seat_that_went_out_are_refused(client: Client, make_match):
+    match = make_match(count_rule="every_hand")
+    data = hand_post(match, 0, {1: 3, 2: 4, 3: 5})
+    data["pips_0"] = "12"  # not a field of the form: ignored, the winner holds nothing
+    client.post(match_url(match) + "hand", data)
+    assert list(Hand.objects.get().counts.values_list("position", flat=True)) == [1, 2, 3]
+
+
+def test_counting_by_tiles_fills_in_the_pips(client: Client, make_match):
+    match = make_match()
+    data = hand_post(match, 0, {1: "", 2: 5, 3: 7})
+    data["tiles_1"] = ["6-6", "6-5"]
+    client.post(match_url(match) + "hand", data)
+    assert Hand.objects.get().pips()[1] == 23
+
+
+def test_a_tile_in_two_hands_is_refused(client: Client, make_match):
+    match = make_match()
+    data = hand_post(match, 0, {1: "", 2: "", 3: 7})
+    data["tiles_1"] = ["6-6"]
+    data["tiles_2"] = ["6-6"]
+    response = client.post(match_url(match) + "hand", data)
+    assert "is in two hands" in response.content.decode()
+    assert Hand.objects.count() == 0
+
+
+def test_preview_says_who_scores_and_why(client: Client, make_match):
+    match = make_match()
+    data = hand_post(match, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
+    response = client.post(match_url(match) + "preview", data, headers={"HX-Request": "true"})
+    text = response.content.decode()
+    assert "33 for Alice &amp; Cara" in text
+    assert "Cara had the lightest hand (3 pips)" in text
+    assert "9 + 15 + 9" in text
+
+
+def test_the_match_ends_at_the_line_with_no_form_left(client: Client, make_match, add_hand):
+    match = make_match(target=100)
+    add_hand(match, 0, {1: 40, 2: 10, 3: 30})
+    client.post(match_url(match) + "hand", hand_post(match, 2, {0: 5, 1: 10, 3: 10}))
+    html = client.get(match_url(match)).content.decode()
+    assert "Alice &amp; Cara win the match!" in html
+    assert "Who went out?" not in html
+    assert "Rematch" in html
+    late = hand_post(match, 1, {0: 5, 2: 10, 3: 10}, number="3")
+    client.post(match_url(match) + "hand", late)
+    assert Hand.objects.filter(match=match).count() == 2
+
+
+def test_rematch_starts_the_next_match_with_the_same_seats_and_rules(
+    client: Client, make_match, add_hand
+):
+    match = make_match(target=50, capicu_bonus=30)
+    add_hand(match, 1, {0: 40, 2: 10, 3: 30})
+    response = client.post(f"/t/{match.table.key}/rematch")
+    second = Match.objects.get(table=match.table, number=2)
+    assert response["Location"] == match_url(second)
+    assert second.seat_names() == match.seat_names()
+    assert (second.target, second.capicu_bonus) == (50, 30)
+
+
+def test_undo_takes_back_the_last_hand_and_logs_it(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    add_hand(match, 1, {0: 10, 2: 5, 3: 7})
+    confirm = client.get(match_url(match) + "undo").content.decode()
+    assert "Undo hand 2?" in confirm
+    client.post(match_url(match) + "undo", {"version": match.version})
+    assert totals(client, match) == [22, 0]
+    assert list(LogEntry.objects.filter(match=match).values_list("action", flat=True)) == [
+        "undone",
+        "saved",
+        "saved",
+        "started",
+    ]
+
+
+def test_undo_from_a_stale_page_changes_nothing(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    stale = match.version
+    add_hand(match, 1, {0: 10, 2: 5, 3: 7})
+    client.post(match_url(match) + "undo", {"version": stale})
+    assert Hand.objects.filter(match=match).count() == 2
+
+
+def test_editing_an_earlier_hand_rescores_the_match(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    add_hand(match, 1, {0: 10, 2: 5, 3: 7})
+    url = match_url(match) + "h/1/"
+    form = client.get(url).content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', form).group(1)
+    response = client.post(
+        url,
+        {
+            "out": "0",
+            "number": "1",
+            "token": token,
+            "pips_1": "20",
+            "pips_2": "5",
+            "pips_3": "7",
+            "version": match.version,
+        },
+    )
+    assert response.status_code == 302
+    assert totals(client, match) == [32, 22]
+    assert LogEntry.objects.filter(match=match, action="edited").count() == 1
+
+
+def test_an_edit_that_would_end_the_match_early_is_refused(client: Client, make_match, add_hand):
+    match = make_match(target=50)
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    add_hand(match, 1, {0: 10, 2: 5, 3: 7})
+    response = client.post(
+        match_url(match) + "h/1/",
+        {
+            "out": "0",
+            "number": "1",
+            "token": str(uuid.uuid4()),
+            "pips_1": "60",
+            "pips_2": "5",
+            "pips_3": "7",
+            "version": match.version,
+        },
+    )
+    assert "would end before its last hand" in response.content.decode()
+    assert totals(client, match) == [22, 22]
+
+
+def test_an_edit_that_drops_a_match_below_the_line_reopens_it(client: Client, make_match, add_hand):
+    match = make_match(target=30)
+    add_hand(match, 0, {1: 20, 2: 5, 3: 7})
+    match.refresh_from_db()
+    assert match.finished
+    client.post(
+        match_url(match) + "h/1/",
+        {
+            "out": "0",
+            "number": "1",
+            "token": str(uuid.uuid4()),
+            "pips_1": "2",
+            "pips_2": "5",
+            "pips_3": "7",
+            "version": match.version,
+        },
+    )
+    match.refresh_from_db()
+    assert not match.finished
+    assert "Who went out?" in client.get(match_url(match)).content.decode()
+
+
+def test_the_table_page_lists_matches_newest_first(client: Client, make_match, add_hand):
+    match = make_match(target=20)
+    add_hand(match, 0, {1: 20, 2: 5, 3: 7})
+    client.post(f"/t/{match.table.key}/rematch")
+    html = client.get(f"/t/{match.table.key}/").content.decode()
+    assert html.index("Match 2") < html.index("Match 1")
+    assert "Alice &amp; Cara won" in html
+
+
+def test_home_lists_the_tables_this_phone_opened(client: Client, db):
+    client.post("/new", {**SETUP, "name": "Sunday"})
+    html = client.get("/").content.decode()
+    assert "Sunday" in html
+    assert "0 \N{EN DASH} 0" in html
