@@ -205,8 +205,11 @@ class HandForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if self.errors or self.ending is None:
+        if self.ending is None or "number" in self.errors or "token" in self.errors:
             return data
+        # Fields that already failed (not a number, below 0) keep their own message; the rules
+        # still check the others, so every problem shows at once.
+        failed = {name for name in self.errors if name.startswith("pips_")}
         tiles = {}
         for seat in self.needed:
             picked = data.get(f"tiles_{seat}") or []
@@ -237,6 +240,10 @@ class HandForm(forms.Form):
             field = None
             if error.seat is not None and f"pips_{error.seat}" in self.fields:
                 field = f"pips_{error.seat}"
+                if field in failed:
+                    continue
+            elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
+                continue
             elif error.code in (
                 rules.ErrorCode.CAPICU_ON_BLOCKED,
                 rules.ErrorCode.CAPICU_NOT_OFFERED,

@@ -89,7 +89,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
-    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_SQLITE_NAME") or None}
+    # Tests use a file, not shared memory: the live server's threads then lock like production.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get("TEST_SQLITE_NAME") or f"/tmp/scorekeeper-test-{os.getpid()}.sqlite3"
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
