@@ -92,6 +92,9 @@ class SetupForm(forms.Form):
 
     player_fields = ("player_1", "player_2", "player_3", "player_4")
 
+    def players(self):
+        return [self[name] for name in self.player_fields]
+
     def clean(self):
         data = super().clean()
         # A number typed in "other" wins over the buttons: somebody typed it on purpose.
