@@ -3,6 +3,7 @@
 import secrets
 import uuid
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.db import models, transaction
 from django.db.models import Prefetch
@@ -68,6 +69,11 @@ class HouseRulesFields(models.Model):
         )
 
 
+class TableQuerySet(models.QuerySet):
+    def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
+        return self.filter(creator=creator, created_at__gte=timezone.now() - within)
+
+
 class Table(HouseRulesFields):
     """A group that plays together: its players, its house rules, its matches."""
 
@@ -75,8 +81,12 @@ class Table(HouseRulesFields):
     watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    # A keyed hash of the creating client's address, only to rate-limit table creation.
+    creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(default=timezone.now)
+
+    objects = TableQuerySet.as_manager()
 
     def __str__(self) -> str:
         return self.name or str(_("Domino table"))

@@ -158,6 +158,11 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
 
+# Table creation per client address and hour, so a script cannot fill the database.
+TABLES_PER_HOUR = int(os.environ.get("TABLES_PER_HOUR", 100))
+# Behind a proxy, the client's address is the last one it appended to X-Forwarded-For.
+USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", default=not DEBUG)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -1,12 +1,15 @@
 """Views: thin functions over the models and the rules module."""
 
 import uuid
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -42,6 +45,21 @@ def remember(request: HttpRequest, table: Table) -> None:
     """Keep the table on this phone's home page, most recent first."""
     keys = [key for key in request.session.get("tables", []) if key != table.key]
     request.session["tables"] = [table.key, *keys][:REMEMBERED_TABLES]
+
+
+def client_id(request: HttpRequest) -> str:
+    """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
+    address = request.META.get("REMOTE_ADDR", "")
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if settings.USE_X_FORWARDED_FOR and forwarded:
+        address = forwarded.split(",")[-1].strip()
+    return salted_hmac("table-creator", address).hexdigest()[:32]
+
+
+def posted_version(request: HttpRequest) -> int:
+    """The match version the page was rendered at; garbage counts as stale."""
+    value = request.POST.get("version", "")
+    return int(value) if value.isdigit() else -1
 
 
 def match_url(match: Match) -> str:
@@ -159,7 +177,12 @@ def help_page(request: HttpRequest) -> HttpResponse:
 def new_table(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        table = Table.objects.create(name=form.cleaned_data["name"])
+        creator = client_id(request)
+        recent = Table.objects.created_recently_by(creator, timedelta(hours=1))
+        if recent.count() >= settings.TABLES_PER_HOUR:
+            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            return render(request, "setup.html", {"form": form}, status=429)
+        table = Table.objects.create(name=form.cleaned_data["name"], creator=creator)
         match = table.start_match(
             form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
         )
@@ -292,8 +315,8 @@ def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     match = get_match(table, number)
     if request.method == "POST":
         try:
-            undone = match.undo_last(version=int(request.POST.get("version", -1)))
-        except (HandConflict, ValueError):
+            undone = match.undo_last(version=posted_version(request))
+        except HandConflict:
             messages.error(request, _("The match changed on another phone. Nothing was undone."))
         else:
             messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
@@ -326,7 +349,7 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
                 match.edit_hand(
                     hand_number,
                     form.cleaned_data["hand"],
-                    version=int(request.POST.get("version", -1)),
+                    version=posted_version(request),
                 )
             except HandConflict:
                 form.add_error(

@@ -313,3 +313,15 @@ def test_home_lists_the_tables_this_phone_opened(client: Client, db):
     html = client.get("/").content.decode()
     assert "Sunday" in html
     assert "0 \N{EN DASH} 0" in html
+
+
+def test_creating_tables_is_rate_limited_per_client(client: Client, db, settings):
+    settings.TABLES_PER_HOUR = 2
+    assert client.post("/new", SETUP).status_code == 302
+    assert client.post("/new", SETUP).status_code == 302
+    response = client.post("/new", SETUP)
+    assert response.status_code == 429
+    assert "Too many new tables" in response.content.decode()
+    assert Match.objects.count() == 2
+    other = Client(REMOTE_ADDR="10.9.8.7")
+    assert other.post("/new", SETUP).status_code == 302

@@ -1,0 +1,67 @@
+"""Every page under the strict Content Security Policy: no violation, no console error."""
+
+import pytest
+from conftest import EXAMPLE_HANDS
+from playwright.sync_api import Page
+
+from scorekeeper import rules
+
+pytestmark = pytest.mark.browser
+
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(event.violatedDirective + " " + event.blockedURI);
+});
+"""
+
+
+def pages(match, finished) -> list[str]:
+    table = match.table
+    base = f"/t/{table.key}/m/{match.number}/"
+    return [
+        "/",
+        "/new",
+        "/help",
+        f"/t/{table.key}/",
+        f"/t/{table.key}/new",
+        base,
+        base + "?out=blocked",
+        base + "?out=2",
+        base + "h/1/",
+        base + "undo",
+        f"/w/{table.watch_key}/",
+        f"/t/{table.key}/m/{finished.number}/",
+    ]
+
+
+def test_no_page_breaks_the_content_security_policy(live_server, page: Page, make_match, add_hand):
+    match = make_match()
+    for hand in EXAMPLE_HANDS:
+        add_hand(match, **hand)
+    short = rules.make_game("caribbean", 4, rules=rules.HouseRules(target=50))
+    finished = match.table.start_match(match.seat_names(), short, "caribbean")
+    add_hand(finished, 0, {1: 30, 2: 20, 3: 10})
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.add_init_script(WATCH_VIOLATIONS)
+    for path in pages(match, finished):
+        response = page.goto(live_server.url + path)
+        assert response.status == 200, path
+        assert "Content-Security-Policy" in response.headers or (
+            "content-security-policy" in response.headers
+        )
+        page.wait_for_load_state("networkidle")
+        violations = page.evaluate("window.__violations")
+        assert violations == [], (path, violations)
+    # The htmx paths too: pick who went out, type, preview, save.
+    page.goto(live_server.url + f"/t/{match.table.key}/m/{match.number}/")
+    page.locator("#entry .outs a", has_text="Ben").click()
+    page.get_by_label("Alice", exact=True).fill("4")
+    page.get_by_label("Cara", exact=True).fill("5")
+    page.get_by_label("Dev", exact=True).fill("6")
+    page.get_by_role("button", name="Save hand").click()
+    page.wait_for_selector(".msg")
+    assert page.evaluate("window.__violations") == []
+    assert problems == []

@@ -1,0 +1,143 @@
+"""Hostile input at every form and URL: never a 5xx, a message when refused, nothing changed."""
+
+import html
+import uuid
+from urllib.parse import quote
+
+from conftest import SETUP
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import rules
+from scorekeeper.models import Hand, Match, Table
+
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+nasty_text = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "<script>alert(1)</script>",
+            "' OR 1=1 --",
+            "1e3",
+            "0x10",
+            "NaN",
+            "12.0",
+            "-0",
+            "٣",
+            "9" * 30,
+            "\x00",
+            "null",
+            "{{ 7*7 }}",
+        ]
+    ),
+)
+numberish = st.one_of(st.integers(-(10**12), 10**12).map(str), nasty_text)
+
+
+def state(match: Match) -> tuple:
+    match.refresh_from_db()
+    return (Hand.objects.count(), tuple(match.totals), match.version, match.winner_side)
+
+
+@FUZZ
+@given(
+    out=st.one_of(st.sampled_from(["0", "1", "2", "3", "blocked", "4", "-1", ""]), nasty_text),
+    number=st.one_of(st.sampled_from(["1", "2", "0"]), numberish),
+    token=st.one_of(st.uuids().map(str), nasty_text),
+    pips=st.dictionaries(st.sampled_from([0, 1, 2, 3, 7, -1]), numberish, max_size=5),
+    tiles=st.lists(
+        st.one_of(st.sampled_from(["6-6", "6-5", "0-0", "7-7"]), nasty_text), max_size=4
+    ),
+    capicu=st.sampled_from([None, "on", "1", "false", "<b>"]),
+    htmx=st.booleans(),
+)
+def test_hand_form_survives_anything(
+    client: Client, make_match, out, number, token, pips, tiles, capicu, htmx
+):
+    match = Match.objects.first() or make_match()
+    before = state(match)
+    data = {"out": out, "number": number, "token": token}
+    data.update({f"pips_{seat}": value for seat, value in pips.items()})
+    if tiles:
+        data["tiles_1"] = tiles
+    if capicu is not None:
+        data["capicu"] = capicu
+    headers = {"HX-Request": "true"} if htmx else {}
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    for action in ("hand", "preview"):
+        response = client.post(url + action, data, headers=headers)
+        assert response.status_code < 500
+    after = state(match)
+    if after != before:
+        # Whatever got through must have been a real hand the rules accept, saved once.
+        assert after[0] == before[0] + 1
+        saved = Hand.objects.order_by("-id").first()
+        assert rules.validate_hand(match.game(), saved.as_rules_hand()) == ()
+        assert str(saved.token) == str(uuid.UUID(token))
+
+
+@FUZZ
+@given(
+    names=st.lists(nasty_text, min_size=0, max_size=4),
+    preset=st.one_of(st.sampled_from(["caribbean", "standard", "double_nine"]), nasty_text),
+    target=numberish,
+    target_other=numberish,
+    bonus=numberish,
+    count_rule=st.one_of(st.sampled_from(["all_other_hands", "opponents_only"]), nasty_text),
+    pairing=st.one_of(st.sampled_from(["13", "12", "14"]), nasty_text),
+)
+def test_setup_form_survives_anything(
+    client: Client, db, names, preset, target, target_other, bonus, count_rule, pairing
+):
+    before = Table.objects.count()
+    data = {**SETUP, "preset": preset, "target": target, "target_other": target_other}
+    data.update({"capicu_other": bonus, "count_rule": count_rule, "pairing": pairing})
+    for number in range(1, 5):
+        data[f"player_{number}"] = names[number - 1] if number <= len(names) else ""
+    response = client.post("/new", data)
+    assert response.status_code < 500
+    if response.status_code == 302:
+        assert Table.objects.count() == before + 1
+        page = client.get(response["Location"]).content.decode()
+        for name in Match.objects.order_by("-id").first().seat_names():
+            assert html.escape(name) in page or html.escape(name, quote=False) in page
+        assert "<script>alert(1)</script>" not in page
+    else:
+        assert response.status_code == 422
+        assert 'class="field-error"' in response.content.decode() or "form-errors" in (
+            response.content.decode()
+        )
+        assert Table.objects.count() == before
+
+
+@FUZZ
+@given(
+    key=nasty_text,
+    number=st.integers(0, 10**6),
+    hand=st.integers(0, 10**6),
+    method=st.sampled_from(["get", "post"]),
+)
+def test_unknown_keys_and_numbers_are_404_never_a_crash(
+    client: Client, db, key, number, hand, method
+):
+    key = quote(key, safe="") or "x"
+    for path in (
+        f"/t/{key}/",
+        f"/t/{key}/m/{number}/",
+        f"/t/{key}/m/{number}/hand",
+        f"/t/{key}/m/{number}/undo",
+        f"/t/{key}/m/{number}/h/{hand}/",
+        f"/t/{key}/rematch",
+        f"/w/{key}/",
+        f"/w/{key}/board",
+    ):
+        response = getattr(client, method)(path)
+        assert response.status_code in (404, 405), path
