@@ -70,7 +70,7 @@ def test_a_match_to_the_line_ends_with_no_form_left(live_server, phone: Page):
     set_up(phone, live_server.url, target=60)
     play(phone, "Ben", {"Alice": 20, "Cara": 10, "Dev": 14})
     play(phone, "Dev", {"Alice": 20, "Ben": 10, "Cara": 14})
-    expect(phone.locator(".banner")).to_contain_text("Ben & Dev win the match!")
+    expect(phone.locator(".banner")).to_contain_text("Match to Ben & Dev!")
     expect(phone.get_by_text("Who went out?")).to_have_count(0)
     expect(phone.get_by_role("button", name="Rematch")).to_be_visible()
 
@@ -164,3 +164,36 @@ def test_a_table_cannot_be_reached_without_its_key(live_server, page: Page):
     key = page.url.split("/t/")[1].split("/")[0]
     assert page.goto(live_server.url + f"/t/{key[:-1]}x/m/1/").status == 404
     assert page.goto(live_server.url + f"/t/{key}/m/1/").status == 200
+
+
+def test_a_save_without_network_keeps_what_was_typed_and_retries_once(live_server, page: Page):
+    set_up(page, live_server.url)
+    page.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    page.get_by_label("Ben", exact=True).fill("10")
+    page.get_by_label("Cara", exact=True).fill("5")
+    page.get_by_label("Dev", exact=True).fill("7")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".net-error")).to_be_visible()
+    expect(page.get_by_label("Ben", exact=True)).to_have_value("10")
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".msg")).to_have_text("Hand 1 saved.")
+    assert totals(page) == ["22", "0"]
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)
+
+
+def test_a_whole_hand_works_without_javascript(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    set_up(page, live_server.url)
+    page.get_by_role("link", name="Blocked", exact=True).click()
+    for name, value in {"Alice": 9, "Ben": 15, "Cara": 3, "Dev": 9}.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".msg")).to_have_text("Hand 1 saved.")
+    assert totals(page) == ["33", "0"]
+    page.get_by_role("link", name="Undo last hand").click()
+    page.get_by_role("button", name="Yes, undo it").click()
+    assert totals(page) == ["0", "0"]
+    context.close()

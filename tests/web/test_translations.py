@@ -1,0 +1,474 @@
+"""Every page and partial in Spanish and Swedish: no English string of ours is left on screen."""
+
+import ast
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from conftest import SETUP
+from django.conf import settings
+from django.test import Client
+
+LANGUAGES = ["es", "sv"]
+CATALOGUES = Path(settings.BASE_DIR) / "scorekeeper" / "locale"
+HTMX = {"HX-Request": "true"}
+
+# The language switch names every language in itself, so "English" is meant to stay English.
+SHOWN_IN_ENGLISH = {"English"}
+# Placeholders that always hold a number; the others hold names or whole clauses.
+NUMBERS = {"number", "points", "target", "bonus", "limit", "limit_value", "tiles", "high", "low"}
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+# --- The catalogue: what must not be shown in English ------------------------------------------
+
+
+def read_catalogue(language: str) -> list[tuple[str, str]]:
+    """(English, translation) for every message and plural form of a .po file."""
+    entries, entry, key = [], {}, None
+    path = CATALOGUES / language / "LC_MESSAGES" / "django.po"
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        line = line.strip()
+        if not line:
+            if entry:
+                entries.append(entry)
+            entry, key = {}, None
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            entry[key] += ast.literal_eval(line)
+        else:
+            key, _space, value = line.partition(" ")
+            entry[key] = ast.literal_eval(value)
+    pairs = []
+    for entry in entries:
+        if not entry.get("msgid"):
+            continue  # the header
+        forms = [entry["msgid"], entry.get("msgid_plural", entry["msgid"])]
+        for index, english in enumerate(forms[: 2 if "msgid_plural" in entry else 1]):
+            translated = entry.get(f"msgstr[{index}]", entry.get("msgstr", ""))
+            pairs.append((english, translated))
+    return pairs
+
+
+def english_pattern(msgid: str) -> re.Pattern | None:
+    """A pattern for the English text as rendered, or None when it cannot tell languages apart."""
+    literal = PLACEHOLDER.sub("", msgid)
+    if len(re.findall(r"[^\W\d_]", literal)) < 3:
+        return None  # "to %(target)s", numbers, placeholders only
+    parts = []
+    for piece in re.split(r"(%\(\w+\)[sd])", " ".join(msgid.split())):
+        name = PLACEHOLDER.fullmatch(piece)
+        if name:
+            parts.append(r"\d+" if name.group(1) in NUMBERS else r".+?")
+        else:
+            parts.append(r"\s+".join(re.escape(word) for word in piece.split(" ")))
+    pattern = "".join(parts)
+    if re.match(r"\w", msgid.strip()):
+        pattern = r"(?<!\w)" + pattern
+    if re.search(r"\w$", msgid.strip()):
+        pattern += r"(?!\w)"
+    return re.compile(pattern)
+
+
+def english_patterns(language: str) -> dict[str, re.Pattern]:
+    patterns = {}
+    for english, translated in read_catalogue(language):
+        if english == translated or english in SHOWN_IN_ENGLISH:
+            continue
+        pattern = english_pattern(english)
+        if pattern is not None:
+            patterns[english] = pattern
+    return patterns
+
+
+# --- What a page shows: its text nodes and its readable attributes ------------------------------
+
+
+class ShownText(HTMLParser):
+    ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in self.ATTRIBUTES and value:
+                self.pieces.append("\n" + value + "\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.hidden = max(0, self.hidden - 1)
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.pieces.append(data)
+
+
+def shown_text(html: str) -> list[str]:
+    parser = ShownText()
+    parser.feed(html)
+    # Text nodes run together as a reader sees them; attributes stand alone.
+    return [" ".join(chunk.split()) for chunk in " ".join(parser.pieces).split("\n")]
+
+
+def assert_no_english(response, language: str) -> None:
+    html = response.content.decode()
+    assert response.status_code in (200, 422, 429), response.status_code
+    if "<html" in html:
+        assert f'<html lang="{language}">' in html
+    texts = shown_text(html)
+    left = sorted(
+        {
+            f"{english!r} in {found.group(0)!r}"
+            for english, pattern in english_patterns(language).items()
+            for text in texts
+            if (found := pattern.search(text))
+        }
+    )
+    assert not left, f"English left on the {language} page:\n" + "\n".join(left)
+
+
+# --- Playing through the views -----------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fresh_catalogues(settings, tmp_path):
+    """Compile the .po files as they are now, so a stale .mo cannot hide a gap."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
+    for language in LANGUAGES:
+        target = tmp_path / language / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        source = CATALOGUES / language / "LC_MESSAGES" / "django.po"
+        subprocess.run(
+            [msgfmt, "--check", "-o", str(target / "django.mo"), str(source)], check=True
+        )
+    settings.LOCALE_PATHS = [tmp_path]
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def speaking(client: Client, language: str) -> Client:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    return client
+
+
+def new_table(client: Client, **changes) -> str:
+    """The match page of a new table, set up through the setup form."""
+    response = client.post("/new", {**SETUP, **changes})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return response["Location"]
+
+
+def hand_form(client: Client, url: str, out) -> dict:
+    """The hidden fields of the hand form the match page offers after tapping `out`."""
+    html = client.get(f"{url}?out={out}").content.decode()
+    fields = dict(re.findall(r'name="(out|number|token)" value="([^"]*)"', html))
+    assert set(fields) == {"out", "number", "token"}, html
+    return fields
+
+
+def post_hand(client: Client, url: str, out, pips: dict, capicu=False, htmx=False, **extra):
+    data = hand_form(client, url, out)
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    if capicu:
+        data["capicu"] = "on"
+    data.update(extra)
+    return client.post(url + "hand", data, headers=HTMX if htmx else {})
+
+
+def play(client: Client, url: str, out, pips: dict, capicu=False) -> None:
+    response = post_hand(client, url, out, pips, capicu)
+    assert response.status_code == 302, response.content.decode()[:3000]
+
+
+def key_of(url: str) -> str:
+    return url.split("/")[2]
+
+
+@pytest.fixture
+def match_url(speaking: Client, db) -> str:
+    """A match two hands in: a capicú for Dev, then a blocked hand Cara wins."""
+    url = new_table(speaking)
+    play(speaking, url, 3, {0: 10, 1: 12, 2: 9}, capicu=True)
+    play(speaking, url, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
+    return url
+
+
+@pytest.fixture
+def finished_url(speaking: Client, db) -> str:
+    url = new_table(speaking, target="", target_other="10")
+    play(speaking, url, 0, {1: 12, 2: 9, 3: 10})
+    return url
+
+
+# --- The catalogues themselves ----------------------------------------------------------------
+
+
+def test_every_message_is_translated(language):
+    untranslated = [english for english, translated in read_catalogue(language) if not translated]
+    assert not untranslated, f"{language}: no translation for {untranslated}"
+
+
+def test_translations_keep_every_placeholder(language):
+    changed = [
+        english
+        for english, translated in read_catalogue(language)
+        if sorted(PLACEHOLDER.findall(english)) != sorted(PLACEHOLDER.findall(translated))
+    ]
+    assert not changed, f"{language}: placeholders differ in {changed}"
+
+
+def test_catalogue_header_names_the_language_and_its_plurals(language):
+    header = (CATALOGUES / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    header = header.split("\n\n", 1)[0]
+    assert f'"Language: {language}\\n"' in header
+    assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in header
+    assert "fuzzy" not in header
+
+
+# --- One test per page -------------------------------------------------------------------------
+
+
+def test_home_page(speaking: Client, language, match_url, finished_url):
+    assert_no_english(speaking.get("/"), language)
+
+
+def test_home_page_of_a_new_phone(speaking: Client, language, db):
+    assert_no_english(speaking.get("/"), language)
+
+
+def test_setup_page(speaking: Client, language, db):
+    assert_no_english(speaking.get("/new"), language)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        # What a phone posts when Start is tapped on an untouched form.
+        {"name": "", "player_1": "", "player_2": "", "player_3": "", "player_4": ""},
+        {
+            "player_1": "Ana",
+            "player_2": "ana",
+            "target_other": "doscientos",
+            "capicu_other": "-1",
+            "preset": "double_nine",
+        },
+        {"player_1": "Ana", "player_2": "Bo", "target_other": "0", "capicu_other": "9999"},
+        {"player_1": "Ana", "player_2": "Bo", "target_other": "99999", "capicu_other": "x"},
+        {"player_1": "Ana", "target": "", "preset": "standard"},
+    ],
+    ids=["empty", "same-names", "too-small", "too-big", "one-player"],
+)
+def test_setup_page_with_errors(speaking: Client, language, db, data):
+    response = speaking.post("/new", data)
+    assert response.status_code == 422
+    assert_no_english(response, language)
+
+
+def test_setup_page_when_too_many_tables_were_opened(speaking: Client, language, db, settings):
+    settings.TABLES_PER_HOUR = 0
+    response = speaking.post("/new", SETUP)
+    assert response.status_code == 429
+    assert_no_english(response, language)
+
+
+def test_new_match_page(speaking: Client, language, match_url):
+    assert_no_english(speaking.get(f"/t/{key_of(match_url)}/new"), language)
+
+
+def test_match_scoreboard(speaking: Client, language, match_url):
+    assert_no_english(speaking.get(match_url), language)
+
+
+def test_match_scoreboard_of_a_new_match(speaking: Client, language, db):
+    assert_no_english(speaking.get(new_table(speaking)), language)
+
+
+@pytest.mark.parametrize("preset", ["double_nine", "double_twelve"])
+def test_match_scoreboard_with_a_bigger_set(speaking: Client, language, db, preset):
+    assert_no_english(speaking.get(new_table(speaking, preset=preset)), language)
+
+
+@pytest.mark.parametrize("out", ["blocked", "0"])
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_hand_form(speaking: Client, language, match_url, out, htmx):
+    if htmx:
+        response = speaking.get(f"{match_url}?part=entry&out={out}", headers=HTMX)
+    else:
+        response = speaking.get(f"{match_url}?out={out}")
+    assert_no_english(response, language)
+
+
+HAND_ERRORS = {
+    "missing-pips": (0, {1: "", 2: 5, 3: 7}, {}),
+    "not-a-number": (0, {1: "doce", 2: 5, 3: 7}, {}),
+    "not-whole": (0, {1: "4.5", 2: 5, 3: 7}, {}),
+    "negative": (0, {1: "-3", 2: 5, 3: 7}, {}),
+    "too-many-pips": (0, {1: 70, 2: 5, 3: 7}, {}),
+    "total-too-many": ("blocked", {0: 69, 1: 69, 2: 20, 3: 20}, {}),
+    "capicu-on-blocked": ("blocked", {0: 1, 1: 2, 2: 3, 3: 4}, {"capicu": "on"}),
+    "tile-in-two-hands": (0, {1: "", 2: "", 3: 7}, {"tiles_1": ["6-6"], "tiles_2": ["6-6"]}),
+    "tile-not-in-set": (0, {1: "", 2: 5, 3: 7}, {"tiles_1": ["9-9"]}),
+}
+
+
+@pytest.mark.parametrize("case", HAND_ERRORS)
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_hand_form_with_errors(speaking: Client, language, match_url, case, htmx):
+    out, pips, extra = HAND_ERRORS[case]
+    response = post_hand(speaking, match_url, out, pips, htmx=htmx, **extra)
+    assert response.status_code == (200 if htmx else 422)
+    assert_no_english(response, language)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_hand_form_without_who_went_out(speaking: Client, language, match_url, htmx):
+    data = {**hand_form(speaking, match_url, 0), "out": "9"}
+    response = speaking.post(match_url + "hand", data, headers=HTMX if htmx else {})
+    assert_no_english(response, language)
+
+
+def test_hand_form_when_hands_can_be_drawn(speaking: Client, language, db):
+    url = new_table(speaking, partnership="", preset="standard")
+    response = post_hand(speaking, url, 0, {1: 200, 2: 5, 3: 7})
+    assert response.status_code == 422
+    assert_no_english(response, language)
+
+
+def test_the_same_hand_saved_twice(speaking: Client, language, match_url):
+    data = {**hand_form(speaking, match_url, 0), "pips_1": "5", "pips_2": "5", "pips_3": "5"}
+    speaking.post(match_url + "hand", data)
+    assert_no_english(speaking.post(match_url + "hand", data, follow=True), language)
+
+
+PREVIEWS = {
+    "empty": ({}, 0, {}, {}),
+    "problem": ({}, 0, {1: "doce"}, {}),
+    "went-out": ({}, 0, {1: 10, 2: 5, 3: 7}, {}),
+    "capicu": ({}, 0, {1: 10, 2: 5, 3: 7}, {"capicu": "on"}),
+    "lightest-hand": ({}, "blocked", {0: 9, 1: 15, 2: 3, 3: 9}, {}),
+    "void-tie": ({}, "blocked", {0: 5, 1: 5, 2: 9, 3: 9}, {}),
+    "lighter-pair": ({"blocked_rule": "lighter_pair"}, "blocked", {0: 9, 1: 15, 2: 3, 3: 9}, {}),
+    "draw-pairs": ({"blocked_rule": "lighter_pair"}, "blocked", {0: 5, 1: 5, 2: 9, 3: 9}, {}),
+    "opponents-only": ({"count_rule": "opponents_only"}, 0, {1: 10, 3: 7}, {}),
+    "every-hand": ({"count_rule": "every_hand"}, "blocked", {0: 1, 1: 2, 2: 3, 3: 4}, {}),
+}
+
+
+@pytest.mark.parametrize("case", PREVIEWS)
+def test_preview_partial(speaking: Client, language, db, case):
+    house, out, pips, extra = PREVIEWS[case]
+    url = new_table(speaking, **house)
+    data = {**hand_form(speaking, url, out), **extra}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    response = speaking.post(url + "preview", data, headers=HTMX)
+    assert response.content.strip()
+    assert_no_english(response, language)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_undo_confirmation(speaking: Client, language, match_url, htmx):
+    assert_no_english(speaking.get(match_url + "undo", headers=HTMX if htmx else {}), language)
+
+
+@pytest.mark.parametrize("version", ["right", "stale"])
+def test_after_undoing(speaking: Client, language, match_url, version):
+    html = speaking.get(match_url + "undo").content.decode()
+    current = re.search(r'name="version" value="(\d+)"', html).group(1)
+    data = {"version": current if version == "right" else "0"}
+    assert_no_english(speaking.post(match_url + "undo", data, follow=True), language)
+
+
+@pytest.mark.parametrize("out", ["", "?out=blocked", "?out=1"])
+def test_hand_detail_page(speaking: Client, language, match_url, out):
+    assert_no_english(speaking.get(f"{match_url}h/1/{out}"), language)
+
+
+def hand_page_post(client: Client, url: str, number: int, **changes):
+    html = client.get(f"{url}h/{number}/").content.decode()
+    data = dict(re.findall(r'name="(out|number|token|version)" value="([^"]*)"', html))
+    data.update(re.findall(r'name="(pips_\d)"[^>]*value="([^"]*)"', html))
+    data.update(changes)
+    return client.post(f"{url}h/{number}/", data, follow=True)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"pips_1": ""}, {"version": "0"}, {"pips_1": "60", "pips_2": "60", "pips_0": "1"}],
+    ids=["corrected", "missing-pips", "changed-elsewhere", "would-end-early"],
+)
+def test_hand_detail_page_after_saving(speaking: Client, language, db, changes):
+    url = new_table(speaking, target="", target_other="60")
+    play(speaking, url, 3, {0: 10, 1: 12, 2: 9})
+    play(speaking, url, 3, {0: 1, 1: 1, 2: 1})
+    assert_no_english(hand_page_post(speaking, url, 1, **changes), language)
+
+
+def test_finished_match(speaking: Client, language, finished_url):
+    assert_no_english(speaking.get(finished_url), language)
+
+
+def test_hand_saved_after_the_end(speaking: Client, language, finished_url):
+    data = {"out": "0", "number": "2", "token": "7b1a4f3e-0000-4000-8000-000000000000"}
+    data.update({"pips_1": "1", "pips_2": "1", "pips_3": "1"})
+    response = speaking.post(finished_url + "hand", data, headers=HTMX)
+    assert_no_english(response, language)
+
+
+def test_table_history(speaking: Client, language, finished_url):
+    key = key_of(finished_url)
+    speaking.post(f"/t/{key}/rematch")
+    assert_no_english(speaking.get(f"/t/{key}/"), language)
+
+
+def test_table_history_without_matches(speaking: Client, language, db):
+    from scorekeeper.models import Table
+
+    table = Table.objects.create(name="")
+    assert_no_english(speaking.get(f"/t/{table.key}/"), language)
+
+
+def watch_key(client: Client, url: str) -> str:
+    html = client.get(url).content.decode()
+    return re.search(r'href="/w/([^/"]+)/"', html).group(1)
+
+
+def test_watch_page(speaking: Client, language, match_url):
+    assert_no_english(speaking.get(f"/w/{watch_key(speaking, match_url)}/"), language)
+
+
+def test_watch_board_partial(speaking: Client, language, finished_url):
+    response = speaking.get(f"/w/{watch_key(speaking, finished_url)}/board", headers=HTMX)
+    assert response.status_code == 200
+    assert_no_english(response, language)
+
+
+def test_help_page(speaking: Client, language):
+    assert_no_english(speaking.get("/help"), language)
+
+
+# --- The check itself --------------------------------------------------------------------------
+
+
+def test_the_check_catches_english_left_on_a_page():
+    page = '<p title="Score sheet">Hand 3 · Match to Ana &amp; Bo!</p><p>Sale Ana</p>'
+    found = {
+        english
+        for english, pattern in english_patterns("es").items()
+        if any(pattern.search(text) for text in shown_text(page))
+    }
+    assert found == {"Score sheet", "Score", "Hand", "Hand %(number)s", "Match to %(side)s!"}
