@@ -8,8 +8,8 @@ from datetime import timedelta
 from django.db import models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scorekeeper import rules
 
@@ -392,7 +392,8 @@ class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     side = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: a player cannot be removed while seated, but a whole table can be deleted.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
 
     class Meta:
         constraints = [
@@ -553,6 +554,17 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.hand_number or ''}".strip()
+
+    def describe(self) -> str:
+        """One line for the change log on the match page."""
+        number = {"number": self.hand_number}
+        if self.action == LogAction.SAVED:
+            return gettext("Hand %(number)s saved.") % number
+        if self.action == LogAction.EDITED:
+            return gettext("Hand %(number)s corrected.") % number
+        if self.action == LogAction.UNDONE:
+            return gettext("Hand %(number)s undone.") % number
+        return gettext("Match started")
 
 
 def reason_to_json(reason: rules.Reason) -> dict:

@@ -6,16 +6,17 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
-from scorekeeper import rules
+from scorekeeper import backup, rules
 from scorekeeper.explain import explain
 from scorekeeper.forms import (
     BONUS_CHOICES,
@@ -53,7 +54,7 @@ def client_id(request: HttpRequest) -> str:
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
     if settings.USE_X_FORWARDED_FOR and forwarded:
         address = forwarded.split(",")[-1].strip()
-    return salted_hmac("table-creator", address).hexdigest()[:32]
+    return salted_hmac("table-creator", address, algorithm="sha256").hexdigest()[:32]
 
 
 def posted_version(request: HttpRequest) -> int:
@@ -175,7 +176,7 @@ def help_page(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
-    form = SetupForm(request.POST or None)
+    form = SetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         creator = client_id(request)
         recent = Table.objects.created_recently_by(creator, timedelta(hours=1))
@@ -385,6 +386,39 @@ def edit_error_message(error: rules.HandError, form: HandForm) -> str:
             "With this change the match would end before its last hand. Undo the later hands first."
         )
     return hand_error_message(error, form.names, form.game)
+
+
+# --- Backups ---------------------------------------------------------------------------------
+
+
+@require_GET
+@never_cache
+def export_json(request: HttpRequest, key: str) -> HttpResponse:
+    """The whole table as a JSON backup file to download."""
+    table = get_table(key)
+    response = JsonResponse(
+        backup.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        True, backup.download_name(table, "json")
+    )
+    return response
+
+
+@require_GET
+@never_cache
+def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """A match's score sheet as a CSV file for spreadsheets."""
+    table = get_table(key)
+    match = get_match(table, number)
+    # The byte-order mark makes spreadsheet programs read accented names as UTF-8.
+    response = HttpResponse(
+        "\ufeff" + backup.match_csv(match), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        True, backup.download_name(table, "csv", match)
+    )
+    return response
 
 
 # --- Watching ------------------------------------------------------------------------------

@@ -188,7 +188,7 @@ def test_the_match_ends_at_the_line_with_no_form_left(client: Client, make_match
     add_hand(match, 0, {1: 40, 2: 10, 3: 30})
     client.post(match_url(match) + "hand", hand_post(match, 2, {0: 5, 1: 10, 3: 10}))
     html = client.get(match_url(match)).content.decode()
-    assert "Alice &amp; Cara win the match!" in html
+    assert "Match to Alice &amp; Cara!" in html
     assert "Who went out?" not in html
     assert "Rematch" in html
     late = hand_post(match, 1, {0: 5, 2: 10, 3: 10}, number="3")
@@ -305,7 +305,7 @@ def test_the_table_page_lists_matches_newest_first(client: Client, make_match, a
     client.post(f"/t/{match.table.key}/rematch")
     html = client.get(f"/t/{match.table.key}/").content.decode()
     assert html.index("Match 2") < html.index("Match 1")
-    assert "Alice &amp; Cara won" in html
+    assert "won by Alice &amp; Cara" in html
 
 
 def test_home_lists_the_tables_this_phone_opened(client: Client, db):
@@ -325,3 +325,15 @@ def test_creating_tables_is_rate_limited_per_client(client: Client, db, settings
     assert Match.objects.count() == 2
     other = Client(REMOTE_ADDR="10.9.8.7")
     assert other.post("/new", SETUP).status_code == 302
+
+
+def test_watch_refresh_is_empty_while_nothing_changes(client: Client, make_match, add_hand):
+    match = make_match()
+    url = f"/w/{match.table.watch_key}/board"
+    seen = f"?seen={match.pk}.{match.version}"
+    assert client.get(url + seen, headers={"HX-Request": "true"}).status_code == 204
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    response = client.get(url + seen, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert 'data-testid="total-0">22<' in response.content.decode()
+    assert "<form" not in response.content.decode()

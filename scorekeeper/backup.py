@@ -1,0 +1,402 @@
+"""Backups: a table and all its matches to JSON and back, and a match's sheet as CSV."""
+
+import csv
+import io
+import re
+import uuid
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.models import Prefetch
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import (
+    Hand,
+    LogEntry,
+    Match,
+    Player,
+    ScoreEntry,
+    Seat,
+    SeatCount,
+    Table,
+    reason_from_json,
+)
+
+FORMAT = "scorekeeper.table"
+FORMAT_VERSION = 1
+
+# Keys come from new_key(): 22 URL-safe characters. A shorter one in a file would be guessable.
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
+
+HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
+MATCH_FIELDS = (
+    "number",
+    *HOUSE_RULES_FIELDS,
+    "seat_count",
+    "partnership",
+    "tile_set",
+    "tiles_each",
+    "draws",
+    "scoring",
+    "totals",
+    "winner_side",
+    "next_leader",
+    "hand_count",
+    "version",
+)
+MATCH_TIMES = ("created_at", "updated_at", "finished_at")
+HAND_FIELDS = (
+    "number",
+    "ending",
+    "went_out",
+    "capicu",
+    "led_by",
+    "scoring_side",
+    "points",
+    "winning_seat",
+    "reason",
+)
+HAND_TIMES = ("created_at", "updated_at")
+
+
+# --- Export -----------------------------------------------------------------------------------
+
+
+def export_table(table: Table) -> dict:
+    """Everything about a table as a JSON-ready dict, in a fixed order."""
+    matches = table.matches.order_by("number").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.order_by("number").prefetch_related(
+                Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
+                Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+            ),
+        ),
+        Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
+    )
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "table": {
+            "key": table.key,
+            "watch_key": table.watch_key,
+            "name": table.name,
+            **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
+            "partnership": table.partnership,
+            "created_at": _time_out(table.created_at),
+            "updated_at": _time_out(table.updated_at),
+        },
+        "players": [player.name for player in table.players.order_by("name", "id")],
+        "matches": [_export_match(match) for match in matches],
+    }
+
+
+def _export_match(match: Match) -> dict:
+    """One match with its seats, hands and change log."""
+    return {
+        **{field: getattr(match, field) for field in MATCH_FIELDS},
+        **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
+        "seats": [
+            {"position": seat.position, "side": seat.side, "player": seat.player.name}
+            for seat in match.seats.all()
+        ],
+        "hands": [_export_hand(hand) for hand in match.hands.all()],
+        "log": [
+            {
+                "action": entry.action,
+                "hand_number": entry.hand_number,
+                "before": entry.before,
+                "after": entry.after,
+                "totals": entry.totals,
+                "at": _time_out(entry.at),
+            }
+            for entry in match.log.all()
+        ],
+    }
+
+
+def _export_hand(hand: Hand) -> dict:
+    """One hand: what was entered, what it scored, its counts and entries."""
+    return {
+        **{field: getattr(hand, field) for field in HAND_FIELDS},
+        "token": str(hand.token),
+        **{field: _time_out(getattr(hand, field)) for field in HAND_TIMES},
+        "counts": [{"position": count.position, "pips": count.pips} for count in hand.counts.all()],
+        "entries": [
+            {"side": entry.side, "kind": entry.kind, "points": entry.points}
+            for entry in hand.entries.all()
+        ],
+    }
+
+
+def _time_out(value: datetime | None) -> str | None:
+    """A timestamp as ISO 8601 text (None stays None)."""
+    return None if value is None else value.isoformat()
+
+
+# --- Import -----------------------------------------------------------------------------------
+
+
+def import_table(data: Any) -> Table:
+    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong)."""
+    data = _mapping(data, "the file")
+    if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
+        raise ValueError(
+            f"Unknown backup format {data.get('format')!r} version {data.get('version')!r}: "
+            f"expected {FORMAT!r} version {FORMAT_VERSION}."
+        )
+    raw_table = _mapping(data.get("table"), "table")
+    key = _key(raw_table, "key")
+    watch_key = _key(raw_table, "watch_key")
+    if Table.objects.filter(key=key).exists():
+        raise ValueError(f"A table with the key {key!r} already exists; nothing was imported.")
+    if Table.objects.filter(watch_key=watch_key).exists():
+        raise ValueError("A table with this watch key already exists; nothing was imported.")
+    try:
+        with transaction.atomic():
+            table = _import(data, raw_table)
+    except ValidationError as error:
+        raise ValueError(f"Invalid backup: {_flatten(error)}") from None
+    except IntegrityError as error:
+        raise ValueError(f"Invalid backup: {error}") from None
+    return table
+
+
+def _import(data: Mapping, raw_table: Mapping) -> Table:
+    """Create the table, its players and matches (inside the caller's transaction)."""
+    table = _saved(
+        Table(
+            key=raw_table["key"],
+            watch_key=raw_table["watch_key"],
+            name=_value(raw_table, "name", str),
+            partnership=_value(raw_table, "partnership", bool),
+            **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
+            created_at=_time_in(raw_table, "created_at"),
+            updated_at=_time_in(raw_table, "updated_at"),
+        )
+    )
+    players = {}
+    for name in _list(data.get("players"), "players"):
+        if not isinstance(name, str) or name in players:
+            raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
+        players[name] = _saved(Player(table=table, name=name))
+    for raw_match in _list(data.get("matches"), "matches"):
+        _import_match(table, players, _mapping(raw_match, "match"))
+    return table
+
+
+def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> None:
+    """Create one match, its seats, hands and log, checking they fit its rules."""
+    match = Match(
+        table=table,
+        **{field: raw.get(field) for field in MATCH_FIELDS},
+        **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+    )
+    if not isinstance(match.totals, list) or not all(
+        isinstance(total, int) for total in match.totals
+    ):
+        raise ValueError(f"Invalid backup: match {match.number!r} has bad totals.")
+    _saved(match)
+    try:
+        game = match.game()
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"Invalid backup: match {match.number} has bad rules: {error}") from None
+    seats, sides = range(game.seats), range(game.side_count)
+    if not (
+        len(match.totals) == game.side_count
+        and _within(sides, match.winner_side)
+        and _within(seats, match.next_leader)
+    ):
+        raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
+    for raw_seat in _list(raw.get("seats"), "seats"):
+        raw_seat = _mapping(raw_seat, "seat")
+        player = players.get(raw_seat.get("player"))
+        if player is None:
+            raise ValueError(f"Invalid backup: unknown player {raw_seat.get('player')!r}.")
+        _saved(
+            Seat(
+                match=match,
+                position=raw_seat.get("position"),
+                side=raw_seat.get("side"),
+                player=player,
+            )
+        )
+    if sorted(seat.position for seat in match.seats.all()) != list(seats) or any(
+        seat.side != game.side_of(seat.position) for seat in match.seats.all()
+    ):
+        raise ValueError(f"Invalid backup: match {match.number} has bad seats.")
+    for raw_hand in _list(raw.get("hands"), "hands"):
+        hand = _import_hand(match, _mapping(raw_hand, "hand"))
+        # The sheet indexes names and sides with these: out of range would break its pages.
+        if not (
+            _within(seats, hand.went_out, hand.winning_seat, hand.led_by)
+            and _within(sides, hand.scoring_side)
+            and _within(seats, *(count.position for count in hand.counts.all()))
+            and _within(sides, *(entry.side for entry in hand.entries.all()))
+        ):
+            raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
+    for raw_entry in _list(raw.get("log"), "log"):
+        raw_entry = _mapping(raw_entry, "log entry")
+        _saved(
+            LogEntry(
+                match=match,
+                **{
+                    field: raw_entry.get(field)
+                    for field in ("action", "hand_number", "before", "after", "totals")
+                },
+                at=_time_in(raw_entry, "at"),
+            )
+        )
+
+
+def _import_hand(match: Match, raw: Mapping) -> Hand:
+    """Create one hand with its counts and score entries."""
+    try:
+        token = uuid.UUID(_value(raw, "token", str))
+    except ValueError:
+        raise ValueError(f"Invalid backup: bad token {raw.get('token')!r}.") from None
+    try:
+        reason_from_json(raw.get("reason"))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        raise ValueError(f"Invalid backup: hand {raw.get('number')!r} has a bad reason.") from None
+    hand = _saved(
+        Hand(
+            match=match,
+            **{field: raw.get(field) for field in HAND_FIELDS},
+            token=token,
+            **{field: _time_in(raw, field) for field in HAND_TIMES},
+        )
+    )
+    for raw_count in _list(raw.get("counts"), "counts"):
+        raw_count = _mapping(raw_count, "count")
+        _saved(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
+    for raw_entry in _list(raw.get("entries"), "entries"):
+        raw_entry = _mapping(raw_entry, "score entry")
+        _saved(
+            ScoreEntry(
+                hand=hand,
+                side=raw_entry.get("side"),
+                kind=raw_entry.get("kind"),
+                points=raw_entry.get("points"),
+            )
+        )
+    return hand
+
+
+def _within(valid: range, *values: int | None) -> bool:
+    """Whether every value is None or a valid seat or side."""
+    return all(value is None or value in valid for value in values)
+
+
+def _saved[M: models.Model](instance: M) -> M:
+    """Validate the instance like a form would, then insert it."""
+    # full_clean checks types, choices, lengths and constraints, so a bad file is a
+    # ValidationError here rather than a crash (or a silent coercion) in the database.
+    instance.full_clean()
+    instance.save(force_insert=True)
+    return instance
+
+
+def _mapping(value: Any, what: str) -> Mapping:
+    """The value if it is a JSON object."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"Invalid backup: {what} should be an object.")
+    return value
+
+
+def _list(value: Any, what: str) -> list:
+    """The value if it is a JSON list."""
+    if not isinstance(value, list):
+        raise ValueError(f"Invalid backup: {what} should be a list.")
+    return value
+
+
+def _value(raw: Mapping, field: str, kind: type) -> Any:
+    """The field's value if it has the expected type."""
+    value = raw.get(field)
+    if not isinstance(value, kind):
+        raise ValueError(f"Invalid backup: {field} should be a {kind.__name__}.")
+    return value
+
+
+def _key(raw: Mapping, field: str) -> str:
+    """A table key that looks like one new_key() makes."""
+    value = raw.get(field)
+    if not isinstance(value, str) or not KEY_PATTERN.fullmatch(value):
+        raise ValueError(f"Invalid backup: the table's {field} is missing or not a table key.")
+    return value
+
+
+def _time_in(raw: Mapping, field: str, *, optional: bool = False) -> datetime | None:
+    """An aware timestamp from ISO 8601 text."""
+    value = raw.get(field)
+    if value is None and optional:
+        return None
+    try:
+        moment = datetime.fromisoformat(_value(raw, field, str))
+    except ValueError:
+        raise ValueError(f"Invalid backup: {field} {value!r} is not a date and time.") from None
+    if moment.tzinfo is None:
+        raise ValueError(f"Invalid backup: {field} {value!r} has no time zone.")
+    return moment
+
+
+def _flatten(error: ValidationError) -> str:
+    """A validation error as one line of text."""
+    if hasattr(error, "error_dict"):
+        return "; ".join(
+            f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()
+        )
+    return " ".join(error.messages)
+
+
+# --- Spreadsheet ------------------------------------------------------------------------------
+
+
+def match_csv(match: Match) -> str:
+    """A match's score sheet as CSV: one row per hand with each side's points and total."""
+    names = match.seat_names()
+    sides = match.side_names()
+    out = io.StringIO()
+    writer = csv.writer(out)
+    header = [_("Hand")]
+    for side in sides:
+        header += [
+            _("%(side)s points") % {"side": _cell(side)},
+            _("%(side)s total") % {"side": _cell(side)},
+        ]
+    writer.writerow([*header, _("Ending"), _("Went out / winner"), _("Capicú")])
+    for hand, totals in match.running_totals():
+        points = [0] * len(sides)
+        for entry in hand.entries.all():
+            points[entry.side] += entry.points
+        seat = hand.went_out if hand.winning_seat is None else hand.winning_seat
+        row: list[object] = [hand.number]
+        for side_points, total in zip(points, totals, strict=True):
+            row += [side_points, total]
+        row += [
+            hand.get_ending_display(),
+            "" if seat is None else _cell(names[seat]),
+            _("yes") if hand.capicu else "",
+        ]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """Text that a spreadsheet will show, never run as a formula."""
+    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet.
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def download_name(table: Table, extension: str, match: Match | None = None) -> str:
+    """The file name for a table's download: table-<name or key>[-match-<n>].<extension>."""
+    stem = f"table-{slugify(table.name) or table.key}"
+    if match is not None:
+        stem += f"-match-{match.number}"
+    return f"{stem}.{extension}"

@@ -1,0 +1,1 @@
+"""Backup commands: export_table and import_table."""
