@@ -1,8 +1,23 @@
 """URL routes: a flat list of named paths."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from scorekeeper import views
+
+
+class KeyConverter:
+    """A table or watch key: URL-safe base64. Anything else is a 404 before the database."""
+
+    regex = "[A-Za-z0-9_-]{16,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(KeyConverter, "key")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,16 +25,16 @@ urlpatterns = [
     path("language", views.set_language, name="set_language"),
     path("help", views.help_page, name="help"),
     path("new", views.new_table, name="new_table"),
-    path("t/<str:key>/", views.table_page, name="table"),
-    path("t/<str:key>/new", views.new_match, name="new_match"),
-    path("t/<str:key>/rematch", views.rematch, name="rematch"),
-    path("t/<str:key>/export.json", views.export_json, name="export_json"),
-    path("t/<str:key>/m/<int:number>/sheet.csv", views.export_csv, name="export_csv"),
-    path("t/<str:key>/m/<int:number>/", views.match_page, name="match"),
-    path("t/<str:key>/m/<int:number>/hand", views.save_hand, name="save_hand"),
-    path("t/<str:key>/m/<int:number>/preview", views.preview_hand, name="preview_hand"),
-    path("t/<str:key>/m/<int:number>/undo", views.undo_hand, name="undo_hand"),
-    path("t/<str:key>/m/<int:number>/h/<int:hand_number>/", views.hand_page, name="hand"),
-    path("w/<str:watch_key>/", views.watch, name="watch"),
-    path("w/<str:watch_key>/board", views.watch_board, name="watch_board"),
+    path("t/<key:key>/", views.table_page, name="table"),
+    path("t/<key:key>/new", views.new_match, name="new_match"),
+    path("t/<key:key>/rematch", views.rematch, name="rematch"),
+    path("t/<key:key>/export.json", views.export_json, name="export_json"),
+    path("t/<key:key>/m/<int:number>/sheet.csv", views.export_csv, name="export_csv"),
+    path("t/<key:key>/m/<int:number>/", views.match_page, name="match"),
+    path("t/<key:key>/m/<int:number>/hand", views.save_hand, name="save_hand"),
+    path("t/<key:key>/m/<int:number>/preview", views.preview_hand, name="preview_hand"),
+    path("t/<key:key>/m/<int:number>/undo", views.undo_hand, name="undo_hand"),
+    path("t/<key:key>/m/<int:number>/h/<int:hand_number>/", views.hand_page, name="hand"),
+    path("w/<key:watch_key>/", views.watch, name="watch"),
+    path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
