@@ -171,7 +171,11 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def help_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "help.html")
+    """How scoring works; with ?t=<key>, the house rules that table plays by."""
+    key = request.GET.get("t", "")
+    table = Table.objects.filter(key=key).first() if key.isascii() and key.isprintable() else None
+    rules_of = (table.current_match() or table) if table else None
+    return render(request, "help.html", {"table": table, "rules_of": rules_of})
 
 
 @require_http_methods(["GET", "POST"])

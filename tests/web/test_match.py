@@ -337,3 +337,13 @@ def test_watch_refresh_is_empty_while_nothing_changes(client: Client, make_match
     assert response.status_code == 200
     assert 'data-testid="total-0">22<' in response.content.decode()
     assert "<form" not in response.content.decode()
+
+
+def test_help_explains_the_house_rules_the_table_chose(client: Client, make_match):
+    match = make_match(target=150, capicu_bonus=0, count_rule="opponents_only")
+    html = client.get(f"/help?t={match.table.key}").content.decode()
+    assert "The first side to 150 wins." in html
+    assert "No bonus for a capicú." in html
+    assert "only the pips in the opponents' hands" in html
+    assert "How Park plays" in html
+    assert "How Park plays" not in client.get("/help?t=nope").content.decode()
