@@ -14,6 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 
 NAME_MAX = 30
+# What a table or watch key looks like: URL-safe base64 (new_key makes 22 characters).
+KEY_PATTERN = "[A-Za-z0-9_-]{16,64}"
 
 
 def new_key() -> str:

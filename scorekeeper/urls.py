@@ -3,12 +3,13 @@
 from django.urls import path, register_converter
 
 from scorekeeper import views
+from scorekeeper.models import KEY_PATTERN
 
 
 class KeyConverter:
     """A table or watch key: URL-safe base64. Anything else is a 404 before the database."""
 
-    regex = "[A-Za-z0-9_-]{16,64}"
+    regex = KEY_PATTERN
 
     def to_python(self, value: str) -> str:
         return value

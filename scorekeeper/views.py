@@ -1,5 +1,6 @@
 """Views: thin functions over the models and the rules module."""
 
+import re
 import uuid
 from datetime import timedelta
 
@@ -25,7 +26,7 @@ from scorekeeper.forms import (
     SetupForm,
     hand_error_message,
 )
-from scorekeeper.models import HandConflict, Match, Table, reason_from_json
+from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
 
 REMEMBERED_TABLES = 30
 
@@ -173,7 +174,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def help_page(request: HttpRequest) -> HttpResponse:
     """How scoring works; with ?t=<key>, the house rules that table plays by."""
     key = request.GET.get("t", "")
-    table = Table.objects.filter(key=key).first() if key.isascii() and key.isprintable() else None
+    table = Table.objects.filter(key=key).first() if re.fullmatch(KEY_PATTERN, key) else None
     rules_of = (table.current_match() or table) if table else None
     return render(request, "help.html", {"table": table, "rules_of": rules_of})
 
