@@ -234,9 +234,6 @@ class Match(HouseRulesFields):
     def ordered_hands(self) -> list["Hand"]:
         return sorted(self.hands.all(), key=lambda hand: hand.number)
 
-    def rules_hands(self) -> list[rules.Hand]:
-        return [hand.as_rules_hand() for hand in self.ordered_hands()]
-
     def recompute(self) -> rules.MatchState:
         """Score every hand again from what was entered, and store the results."""
         game = self.game()

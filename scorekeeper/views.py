@@ -73,13 +73,14 @@ def scoreboard(match: Match) -> dict:
     game = match.game()
     names = match.seat_names()
     side_names = match.side_names()
+    state = match.state()
     sides = [
         {
             "index": index,
             "name": side_names[index],
-            "total": match.totals[index] if index < len(match.totals) else 0,
-            "to_go": max(0, match.target - (match.totals[index] if match.totals else 0)),
-            "won": match.winner_side == index,
+            "total": state.totals[index],
+            "to_go": state.to_target(index),
+            "won": state.winner == index,
         }
         for index in range(game.side_count)
     ]
