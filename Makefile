@@ -57,6 +57,10 @@ test: $(VENV)/.dev messages chromium
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The load tests at full size: 50 tables at once, duplicate posts, SIGKILL mid-game (minutes).
+loadtest: $(VENV)/.dev messages
+	LOAD_FULL=1 $(PY) -m pytest -m load tests/load -q
+
 test-postgres: $(VENV)/.dev messages chromium
 	bash scripts/with-postgres.sh $(PY) -m pytest $(PYTEST_ARGS)
 

@@ -1,0 +1,968 @@
+"""Load-test helpers: a real gunicorn on a fresh database, phones over HTTP, the ledger checks."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import re
+import secrets
+import shutil
+import signal
+import socket
+import sqlite3
+import string
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+from scorekeeper import rules
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+FULL = os.environ.get("LOAD_FULL", "").strip().lower() in {"1", "true", "yes", "on"}
+
+# Lines for the end of the pytest run (printed by tests/load/conftest.py).
+SUMMARY: list[str] = []
+
+# django.contrib.messages levels, as the messages cookie carries them.
+INFO, SUCCESS = 20, 25
+
+SAVED, ALREADY, REFUSED = "saved", "already", "refused"
+# Refused, reset or cut off mid-answer: the outcome of the request is unknown.
+DISCONNECTS = (OSError, http.client.HTTPException)
+
+
+# --- Sizes ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much play one load run drives."""
+
+    tables: int
+    hands: int  # hands each table plays, unless its match ends first
+    pair_tables: int = 0  # tables where two phones post the same hand at once
+    pair_rounds: int = 0  # pairs per such table, alternating same token / different tokens
+    after_end: int = 3  # hands still posted after the line (each must be refused)
+    targets: tuple[int, ...] = (200, 500, 2000)
+    follow: bool = True  # GET the match page after each save, as the phone's browser does
+
+    @property
+    def pairs(self) -> int:
+        return self.pair_tables * self.pair_rounds
+
+
+CONCURRENCY = (
+    Plan(tables=50, hands=40, pair_tables=10, pair_rounds=10)
+    if FULL
+    else Plan(tables=8, hands=15, pair_tables=2, pair_rounds=5)
+)
+# Nothing ends in the crash runs: every table keeps playing across the restarts.
+FAULTS = (
+    Plan(tables=12, hands=40, targets=(5000,))
+    if FULL
+    else Plan(tables=4, hands=16, targets=(5000,))
+)
+KILLS = 3 if FULL else 1
+
+
+# --- The database the server writes to ----------------------------------------------------------
+
+
+class SqliteDatabase:
+    vendor = "sqlite"
+
+    def __init__(self, directory: Path) -> None:
+        self.path = directory / "db.sqlite3"
+        self.url = f"sqlite:///{self.path}"
+
+    def rows(self, sql: str) -> list[tuple]:
+        with closing(sqlite3.connect(self.path, timeout=30)) as connection:
+            return connection.execute(sql).fetchall()
+
+    def integrity_problems(self) -> list[str]:
+        checked = [row[0] for row in self.rows("PRAGMA integrity_check")]
+        problems = [] if checked == ["ok"] else [f"integrity_check: {checked}"]
+        return problems + [
+            f"foreign_key_check: {row}" for row in self.rows("PRAGMA foreign_key_check")
+        ]
+
+    def drop(self) -> None:
+        """The file goes with its temp dir."""
+
+
+class PostgresDatabase:
+    vendor = "postgresql"
+
+    def __init__(self, server_url: str) -> None:
+        self.name = f"loadtest_{secrets.token_hex(6)}"
+        parts = urllib.parse.urlsplit(server_url)
+        self.admin_url = parts._replace(path="/postgres").geturl()
+        self.url = parts._replace(path=f"/{self.name}").geturl()
+
+    def create(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{self.name}"')
+
+    def rows(self, sql: str) -> list[tuple]:
+        import psycopg
+
+        with psycopg.connect(self.url) as connection:
+            return connection.execute(sql).fetchall()
+
+    def integrity_problems(self) -> list[str]:
+        # PostgreSQL has no integrity_check; the ledger's orphan and consistency queries stand in.
+        return []
+
+    def drop(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+def postgres_url() -> str | None:
+    url = os.environ.get("DATABASE_URL", "")
+    return url if url.startswith(("postgres://", "postgresql://")) else None
+
+
+@contextmanager
+def fresh_database(vendor: str, directory: Path) -> Iterator[SqliteDatabase | PostgresDatabase]:
+    if vendor == "sqlite":
+        yield SqliteDatabase(directory)
+        return
+    url = postgres_url()
+    assert url, "PostgreSQL load runs need a postgres DATABASE_URL (make test-postgres)"
+    database = PostgresDatabase(url)
+    database.create()
+    try:
+        yield database
+    finally:
+        database.drop()
+
+
+# --- The server -------------------------------------------------------------------------------
+
+
+def random_secret_key() -> str:
+    return "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(50))
+
+
+def free_port() -> int:
+    with closing(socket.socket()) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def temp_dir(prefix: str) -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@dataclass
+class Site:
+    """Production settings for the server: collected static files in a dir of our own."""
+
+    directory: Path
+    secret_key: str = field(default_factory=random_secret_key)
+
+    def env(self, database_url: str) -> dict[str, str]:
+        dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL"}
+        environ = {key: value for key, value in os.environ.items() if key not in dropped}
+        environ.update(
+            DEBUG="0",
+            SECRET_KEY=self.secret_key,
+            ALLOWED_HOSTS="127.0.0.1",
+            SECURE_SSL_REDIRECT="0",
+            DATABASE_URL=database_url,
+            # The project's settings with STATIC_ROOT moved here, so that parallel runs never
+            # rewrite each other's (or the checkout's) manifest under a live server.
+            DJANGO_SETTINGS_MODULE="scorekeeper_loadtest_settings",
+            PYTHONPATH=os.pathsep.join([str(self.directory), str(BASE_DIR)]),
+            LOADTEST_STATIC_ROOT=str(self.directory / "static"),
+            LOG_LEVEL="ERROR",
+        )
+        return environ
+
+    def manage(self, database_url: str, *args: str) -> None:
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=BASE_DIR,
+            env=self.env(database_url),
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert result.returncode == 0, f"manage.py {args}:\n{result.stdout}{result.stderr}"
+
+
+@contextmanager
+def collected_site() -> Iterator[Site]:
+    with temp_dir("scorekeeper-load-site-") as directory:
+        (directory / "scorekeeper_loadtest_settings.py").write_text(
+            "import os\n\n"
+            "from scorekeeper.settings import *  # noqa: F403\n\n"
+            'STATIC_ROOT = os.environ["LOADTEST_STATIC_ROOT"]\n'
+        )
+        site = Site(directory)
+        site.manage(f"sqlite:///{directory / 'unused.sqlite3'}", "collectstatic", "--noinput")
+        yield site
+
+
+def group_alive(pgid: int) -> list[int]:
+    """Processes of the group that still run (zombies waiting for a reaper do not count)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+class Gunicorn:
+    """`gunicorn scorekeeper.wsgi` in its own process group, so a kill takes every worker."""
+
+    def __init__(self, site: Site, database_url: str, log: Path) -> None:
+        self.site = site
+        self.database_url = database_url
+        self.port = free_port()
+        self.log = log
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return ("127.0.0.1", self.port)
+
+    def start(self, timeout: float = 30) -> None:
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [
+                    str(BIN / "gunicorn"),
+                    "scorekeeper.wsgi",
+                    "--workers",
+                    "3",
+                    "--threads",
+                    "2",
+                    "--bind",
+                    f"127.0.0.1:{self.port}",
+                    "--timeout",
+                    "60",
+                ],
+                cwd=BASE_DIR,
+                env=self.site.env(self.database_url),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"gunicorn exited early:\n{self.log_tail()}")
+            try:
+                if Phone(self.address).request("GET", "/healthz").status == 200:
+                    return
+            except DISCONNECTS:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"gunicorn did not answer /healthz in {timeout}s:\n{self.log_tail()}")
+
+    def kill(self) -> None:
+        """SIGKILL the master and every worker at once, as a power cut or the OOM killer would."""
+        assert self.process is not None
+        pgid = self.process.pid
+        with suppress(ProcessLookupError):
+            os.killpg(pgid, signal.SIGKILL)
+        self.process.wait()
+        deadline = time.monotonic() + 10
+        while group_alive(pgid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not group_alive(pgid), f"gunicorn processes survived SIGKILL: {group_alive(pgid)}"
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        pgid = self.process.pid
+        if self.process.poll() is None:
+            with suppress(ProcessLookupError):
+                os.killpg(pgid, signal.SIGTERM)
+            with suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
+        if group_alive(pgid):
+            with suppress(ProcessLookupError):
+                os.killpg(pgid, signal.SIGKILL)
+            self.process.wait()
+        self.process = None
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def errors_logged(self) -> str:
+        """Tracebacks the app logged (a 500 leaves one), for the failure message."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-200:]) if "Traceback" in text else ""
+
+
+@contextmanager
+def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn]:
+    site.manage(database.url, "migrate", "--noinput")
+    server = Gunicorn(site, database.url, directory / "gunicorn.log")
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+# --- A phone's browser ------------------------------------------------------------------------
+
+
+@dataclass
+class Reply:
+    status: int
+    location: str
+    body: bytes
+    levels: tuple[int, ...]  # the levels of the messages this response left for the next page
+
+
+class Stats:
+    """What every phone sent and got back, counted under one lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.statuses: Counter[int] = Counter()
+        self.outcomes: Counter[str] = Counter()
+        self.disconnects = 0
+        self.problems: list[str] = []
+
+    def count(self, status: int) -> None:
+        with self.lock:
+            self.statuses[status] += 1
+
+    def outcome(self, outcome: str) -> None:
+        with self.lock:
+            self.outcomes[outcome] += 1
+
+    def disconnect(self) -> None:
+        with self.lock:
+            self.disconnects += 1
+
+    def problem(self, text: str) -> None:
+        with self.lock:
+            self.problems.append(text)
+
+    @property
+    def requests(self) -> int:
+        return sum(self.statuses.values())
+
+    @property
+    def server_errors(self) -> int:
+        return sum(count for status, count in self.statuses.items() if status >= 500)
+
+
+class Phone:
+    """One phone: its own cookies, a new connection per request, CSRF like a browser's form."""
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        stats: Stats | None = None,
+        secret_key: str = "",
+        retry_for: float = 0,
+        stop: threading.Event | None = None,
+    ) -> None:
+        self.address = address
+        self.stats = stats
+        self.secret_key = secret_key
+        self.retry_for = retry_for  # seconds to keep retrying a request the server dropped
+        self.stop = stop  # set when the run is over: retry no more
+        self.cookies: dict[str, str] = {}
+        self.retried = False  # the last request was sent again after a dropped connection
+
+    def request(self, method: str, path: str, fields: dict | None = None) -> Reply:
+        deadline = time.monotonic() + self.retry_for
+        self.retried = False
+        while True:
+            try:
+                return self._send(method, path, fields)
+            except DISCONNECTS:
+                if self.stats:
+                    self.stats.disconnect()
+                if time.monotonic() >= deadline or (self.stop and self.stop.is_set()):
+                    raise
+                # Its outcome is unknown: send the very same form again, as a phone's retry does.
+                self.retried = True
+                time.sleep(0.1)
+
+    def _send(self, method: str, path: str, fields: dict | None) -> Reply:
+        headers = {"Connection": "close"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        body = None
+        if fields is not None:
+            body = urllib.parse.urlencode(fields)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            # Production cookies are Secure, so a browser would not send them over plain http:
+            # this client carries them itself, and the header stands in for the form field.
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        connection = http.client.HTTPConnection(*self.address, timeout=60)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+            set_cookies = response.headers.get_all("Set-Cookie") or []
+        finally:
+            connection.close()
+        if self.stats:
+            self.stats.count(response.status)
+        levels: tuple[int, ...] = ()
+        for header in set_cookies:
+            for name, morsel in SimpleCookie(header).items():
+                if name == "messages":
+                    # Read, never sent back: each response then carries only its own messages.
+                    levels = message_levels(morsel.value, self.secret_key)
+                elif morsel["max-age"] == "0":
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
+        return Reply(response.status, response.headers.get("Location", ""), data, levels)
+
+
+def message_levels(value: str, secret_key: str) -> tuple[int, ...]:
+    """The levels in Django's signed messages cookie (verified with the server's key)."""
+    from django.contrib.messages.storage.cookie import MessageSerializer
+    from django.core import signing
+
+    if not value:
+        return ()
+    # The signer Django's get_cookie_signer() builds (SIGNING_BACKEND is left at its default).
+    signer = signing.TimestampSigner(
+        key=b"django.http.cookies" + secret_key.encode(),
+        salt="django.contrib.messages",
+        fallback_keys=[],
+    )
+    messages = signer.unsign_object(value, serializer=MessageSerializer)
+    return tuple(message.level for message in messages if hasattr(message, "level"))
+
+
+# --- Playing: real deals, scored locally by the rules module -------------------------------------
+
+
+def make_game(target: int) -> rules.Game:
+    house = rules.HouseRules(
+        target=target,
+        capicu_bonus=25,
+        count_rule=rules.CountRule.ALL_OTHER_HANDS,
+        blocked_rule=rules.BlockedRule.LIGHTEST_HAND,
+    )
+    return rules.make_game("caribbean", 4, rules=house)
+
+
+def setup_fields(target: int) -> dict[str, str]:
+    fields = {
+        "player_1": "Alice",
+        "player_2": "Ben",
+        "player_3": "Cara",
+        "player_4": "Dev",
+        "partnership": "on",
+        "pairing": "13",
+        "preset": "caribbean",
+        "capicu_bonus": "25",
+        "count_rule": "all_other_hands",
+        "blocked_rule": "lightest_hand",
+    }
+    # A target outside the buttons is typed in "other", as a person would.
+    fields["target" if target in (100, 150, 200, 500) else "target_other"] = str(target)
+    return fields
+
+
+def deal_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
+    """A real deal of the set, played down to a realistic end: somebody out, or blocked."""
+    tiles = list(game.tile_set.tiles)
+    rng.shuffle(tiles)
+    each = game.tiles_each
+    held = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
+    left = {seat: rng.sample(held[seat], rng.randint(1, 4)) for seat in range(game.seats)}
+    if rng.random() < 0.15:
+        pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items()}
+        return rules.Hand(ending=rules.Ending.BLOCKED, pips=pips)
+    winner = rng.randrange(game.seats)
+    pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items() if seat != winner}
+    return rules.Hand(
+        ending=rules.Ending.WENT_OUT, winner=winner, pips=pips, capicu=rng.random() < 0.1
+    )
+
+
+def hand_fields(hand: rules.Hand, number: int, token: uuid.UUID) -> dict[str, str]:
+    blocked = hand.ending is rules.Ending.BLOCKED
+    fields = {"out": "blocked" if blocked else str(hand.winner), "number": str(number)}
+    fields["token"] = str(token)
+    fields.update({f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()})
+    if hand.capicu:
+        fields["capicu"] = "on"
+    return fields
+
+
+class Sheet:
+    """The score sheet as the rules module keeps it, hand by hand: what the server must store."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.game = make_game(target)
+        self.state = rules.tally(self.game, ())
+        self.tokens: dict[int, str] = {}
+        self.results: dict[int, rules.HandResult] = {}
+
+    @property
+    def next_number(self) -> int:
+        return self.state.hands_played + 1
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    def add(self, hand: rules.Hand, token: uuid.UUID) -> None:
+        result = rules.score_hand(self.game, hand, led_by=self.state.next_leader)
+        number = self.next_number
+        self.state = rules.advance(self.game, self.state, result)
+        self.tokens[number] = token.hex
+        self.results[number] = result
+
+
+def outcome_of(reply: Reply) -> str:
+    if reply.status == 302 and SUCCESS in reply.levels:
+        return SAVED
+    if reply.status == 302 and INFO in reply.levels:
+        return ALREADY  # "Hand n was already entered": a repeat, or another phone was first
+    if reply.status == 200:
+        return REFUSED  # the form again with the rules' refusal (the match is over)
+    return f"HTTP {reply.status} {reply.levels}"
+
+
+@dataclass
+class TableRecord:
+    """What one table's phones did, and what the server told them."""
+
+    name: str
+    sheet: Sheet
+    key: str = ""
+    refused: list[str] = field(default_factory=list)  # tokens refused after the line
+    posted_after_end: int = 0
+    same_token_pairs: int = 0
+    different_token_pairs: int = 0
+    repeats_absorbed: int = 0  # second posts of a pair answered "already entered"
+    recovered: int = 0  # posts whose connection dropped, then saved or found saved on retry
+    saved_before_drop: int = 0  # of those, found saved already: the crash came after the commit
+
+
+MATCH_PATH = re.compile(r"^/t/(?P<key>[^/]+)/m/1/$")
+
+
+class Load:
+    """One load run against a server: tables played by phones on threads."""
+
+    def __init__(self, server: Gunicorn, plan: Plan, seed: int, retry_for: float = 0) -> None:
+        self.server = server
+        self.plan = plan
+        self.seed = seed
+        self.retry_for = retry_for
+        self.stats = Stats()
+        self.stop = threading.Event()
+        self.saved = 0
+        self.records: list[TableRecord] = []
+        self.elapsed = 0.0
+        # Hands saved by each table since the last restart: play must go on after a crash.
+        self.saved_since_restart: Counter[str] = Counter()
+
+    def phone(self) -> Phone:
+        site = self.server.site
+        return Phone(self.server.address, self.stats, site.secret_key, self.retry_for, self.stop)
+
+    def run(self) -> None:
+        """Play every table at once, and wait for them all."""
+        threads = self.start()
+        self.join(threads)
+
+    def start(self) -> list[threading.Thread]:
+        plan = self.plan
+        jobs = [(self.play_table, index) for index in range(plan.tables)]
+        jobs += [(self.play_pairs, index) for index in range(plan.pair_tables)]
+        self.started = time.monotonic()
+        threads = [
+            threading.Thread(target=self.guarded, args=job, daemon=True, name=f"load-{n}")
+            for n, job in enumerate(jobs)
+        ]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    def join(self, threads: list[threading.Thread], timeout: float = 900) -> None:
+        deadline = time.monotonic() + timeout
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        self.stop.set()
+        self.elapsed = time.monotonic() - self.started
+        if any(thread.is_alive() for thread in threads):
+            self.stats.problem(f"phones still playing after {timeout}s")
+
+    def guarded(self, play, index: int) -> None:
+        try:
+            play(index)
+        except Exception as error:  # a phone's failure is a finding, not a crash of the run
+            self.stats.problem(f"{play.__name__}({index}): {type(error).__name__}: {error}")
+
+    def open_table(self, phone: Phone, record: TableRecord) -> None:
+        phone.request("GET", "/new")
+        reply = phone.request("POST", "/new", setup_fields(record.sheet.target))
+        found = MATCH_PATH.match(reply.location)
+        assert reply.status == 302 and found, f"new table: HTTP {reply.status} {reply.location}"
+        record.key = found["key"]
+        with self.stats.lock:
+            self.records.append(record)
+
+    def post_hand(
+        self, phone: Phone, record: TableRecord, hand: rules.Hand, number: int, token: uuid.UUID
+    ) -> tuple[str, bool]:
+        """The hand's outcome, and whether its post had to be sent again after a drop."""
+        reply = phone.request("POST", f"/t/{record.key}/m/1/hand", hand_fields(hand, number, token))
+        retried = phone.retried
+        outcome = outcome_of(reply)
+        self.stats.outcome(outcome)
+        if self.plan.follow and reply.status == 302:
+            phone.request("GET", reply.location)
+        return outcome, retried
+
+    def saved_one(self, record: TableRecord) -> None:
+        with self.stats.lock:
+            self.saved += 1
+            self.saved_since_restart[record.key] += 1
+
+    def play_table(self, index: int) -> None:
+        """One table, one phone: the planned hands, then a few more after the line."""
+        rng = random.Random(f"{self.seed}-table-{index}")
+        target = self.plan.targets[index % len(self.plan.targets)]
+        record = TableRecord(f"table {index}", Sheet(target))
+        phone = self.phone()
+        self.open_table(phone, record)
+        sheet = record.sheet
+        for _ in range(self.plan.hands):
+            if self.stop.is_set() or record.posted_after_end >= self.plan.after_end:
+                break
+            number, token = sheet.next_number, uuid.uuid4()
+            hand = deal_hand(rng, sheet.game)
+            outcome, retried = self.post_hand(phone, record, hand, number, token)
+            where = f"{record.name} ({record.key}) hand {number}"
+            if sheet.finished:
+                record.posted_after_end += 1
+                record.refused.append(token.hex)
+                if outcome != REFUSED:
+                    self.stats.problem(f"{where} after the line: {outcome}, expected refused")
+            elif outcome == SAVED or (outcome == ALREADY and retried):
+                # A retried post answered "already entered" was saved before the crash.
+                record.recovered += retried
+                record.saved_before_drop += outcome == ALREADY
+                sheet.add(hand, token)
+                self.saved_one(record)
+            else:
+                self.stats.problem(f"{where}: {outcome}, expected saved")
+                return
+
+    def play_pairs(self, index: int) -> None:
+        """Two phones at one table post each hand at the same instant."""
+        rng = random.Random(f"{self.seed}-pairs-{index}")
+        record = TableRecord(f"pair table {index}", Sheet(5000))
+        phones = [self.phone(), self.phone()]
+        self.open_table(phones[0], record)
+        phones[1].request("GET", f"/t/{record.key}/m/1/")  # the second phone's CSRF cookie
+        sheet = record.sheet
+        for round_ in range(self.plan.pair_rounds):
+            if self.stop.is_set():
+                return
+            number = sheet.next_number
+            same = round_ % 2 == 0
+            posts = [(deal_hand(rng, sheet.game), uuid.uuid4())]
+            posts.append(posts[0] if same else (deal_hand(rng, sheet.game), uuid.uuid4()))
+            outcomes = self.post_at_once(phones, record, posts, number)
+            where = f"{record.name} ({record.key}) hand {number}"
+            if sorted(outcomes) != [ALREADY, SAVED]:
+                kind = "same token" if same else "different tokens"
+                self.stats.problem(f"{where}, {kind}: {outcomes}, expected one saved")
+                return
+            record.repeats_absorbed += 1
+            if same:
+                record.same_token_pairs += 1
+            else:
+                record.different_token_pairs += 1
+            hand, token = posts[outcomes.index(SAVED)]
+            sheet.add(hand, token)
+            self.saved_one(record)
+
+    def post_at_once(
+        self,
+        phones: list[Phone],
+        record: TableRecord,
+        posts: list[tuple[rules.Hand, uuid.UUID]],
+        number: int,
+    ) -> list[str]:
+        barrier = threading.Barrier(len(phones), timeout=60)
+        outcomes = [""] * len(phones)
+
+        def post(slot: int) -> None:
+            hand, token = posts[slot]
+            try:
+                barrier.wait()
+                outcomes[slot] = self.post_hand(phones[slot], record, hand, number, token)[0]
+            except Exception as error:
+                outcomes[slot] = f"{type(error).__name__}: {error}"
+
+        threads = [threading.Thread(target=post, args=(slot,)) for slot in range(len(phones))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return outcomes
+
+    def summary(self, label: str, ledger: dict[str, StoredMatch]) -> str:
+        stats, records = self.stats, self.records
+        lost = doubled = 0
+        for record in records:
+            match = ledger.get(record.key)
+            stored = {(hand.number, hand.token) for hand in match.hands} if match else set()
+            told = set(record.sheet.tokens.items())
+            lost += len(told - stored)
+            doubled += len(stored - told)
+        clients = self.plan.tables + 2 * self.plan.pair_tables
+        duplicates = sum(record.repeats_absorbed for record in records)
+        refused = sum(len(record.refused) for record in records)
+        ended = sum(record.sheet.finished for record in records)
+        return (
+            f"{label}: {self.saved} hands saved by {clients} phones at {len(records)} tables, "
+            f"{duplicates} duplicate posts absorbed, {ended} matches ended, {refused} posts after "
+            f"the line refused, {lost} lost, {doubled} recorded unasked, "
+            f"{stats.server_errors} 5xx, {len(stats.problems)} problems, "
+            f"{stats.requests} requests in {self.elapsed:.1f}s "
+            f"({stats.requests / max(self.elapsed, 1e-9):.0f} req/s)"
+        )
+
+
+# --- What the database holds ------------------------------------------------------------------
+
+
+@dataclass
+class StoredHand:
+    id: int
+    number: int
+    token: str
+    ending: str
+    went_out: int | None
+    capicu: bool
+    scoring_side: int | None
+    points: int
+    pips: dict[int, int] = field(default_factory=dict)
+    entries: list[tuple[int, int]] = field(default_factory=list)  # (side, points)
+
+
+@dataclass
+class StoredMatch:
+    id: int
+    key: str
+    game: rules.Game
+    totals: list[int]
+    winner_side: int | None
+    hand_count: int
+    finished: bool
+    hands: list[StoredHand] = field(default_factory=list)
+
+
+ORPHANS = {
+    "hands without their match": (
+        "SELECT COUNT(*) FROM scorekeeper_hand h"
+        " LEFT JOIN scorekeeper_match m ON m.id = h.match_id WHERE m.id IS NULL"
+    ),
+    "counts without their hand": (
+        "SELECT COUNT(*) FROM scorekeeper_seatcount c"
+        " LEFT JOIN scorekeeper_hand h ON h.id = c.hand_id WHERE h.id IS NULL"
+    ),
+    "score entries without their hand": (
+        "SELECT COUNT(*) FROM scorekeeper_scoreentry e"
+        " LEFT JOIN scorekeeper_hand h ON h.id = e.hand_id WHERE h.id IS NULL"
+    ),
+}
+
+
+def orphan_problems(database) -> list[str]:
+    found = {what: database.rows(sql)[0][0] for what, sql in ORPHANS.items()}
+    return [f"{count} {what}" for what, count in found.items() if count]
+
+
+def read_ledger(database) -> dict[str, StoredMatch]:
+    """Every match and its hands, counts and score entries, read straight from the tables."""
+    matches: dict[int, StoredMatch] = {}
+    for row in database.rows(
+        "SELECT m.id, t.key, m.seat_count, m.partnership, m.tile_set, m.tiles_each, m.draws,"
+        " m.scoring, m.target, m.capicu_bonus, m.count_rule, m.blocked_rule, m.totals,"
+        " m.winner_side, m.hand_count, m.finished_at"
+        " FROM scorekeeper_match m JOIN scorekeeper_table t ON t.id = m.table_id"
+    ):
+        (pk, key, seats, partnership, tile_set, tiles_each, draws, scoring, target) = row[:9]
+        (bonus, count_rule, blocked_rule, totals, winner, hand_count, finished_at) = row[9:]
+        game = rules.Game(
+            seats=seats,
+            partnership=bool(partnership),
+            tile_set=rules.TileSet(tile_set),
+            tiles_each=tiles_each,
+            draws=bool(draws),
+            rules=rules.HouseRules(target, bonus, count_rule, blocked_rule),
+            scoring=rules.Scoring(scoring),
+        )
+        totals = json.loads(totals) if isinstance(totals, str) else totals
+        matches[pk] = StoredMatch(
+            pk, key, game, list(totals), winner, hand_count, finished_at is not None
+        )
+    hands: dict[int, StoredHand] = {}
+    for pk, match_id, number, token, ending, went_out, capicu, side, points in database.rows(
+        "SELECT id, match_id, number, token, ending, went_out, capicu, scoring_side, points"
+        " FROM scorekeeper_hand ORDER BY match_id, number"
+    ):
+        token = uuid.UUID(str(token)).hex
+        hand = StoredHand(pk, number, token, ending, went_out, bool(capicu), side, points)
+        hands[pk] = hand
+        if match_id in matches:  # orphans are reported by orphan_problems()
+            matches[match_id].hands.append(hand)
+    for hand_id, position, pips in database.rows(
+        "SELECT hand_id, position, pips FROM scorekeeper_seatcount"
+    ):
+        if hand_id in hands:
+            hands[hand_id].pips[position] = pips
+    for hand_id, side, points in database.rows(
+        "SELECT hand_id, side, points FROM scorekeeper_scoreentry ORDER BY id"
+    ):
+        if hand_id in hands:
+            hands[hand_id].entries.append((side, points))
+    return {match.key: match for match in matches.values()}
+
+
+def ledger_problems(ledger: dict[str, StoredMatch]) -> list[str]:
+    """Whatever makes the stored sheets disagree with themselves or with the rules."""
+    problems = []
+    for key, match in ledger.items():
+        where = f"match of table {key}"
+        numbers = [hand.number for hand in match.hands]
+        if numbers != list(range(1, match.hand_count + 1)):
+            problems.append(f"{where}: hand_count {match.hand_count}, hand numbers {numbers}")
+        tokens = [hand.token for hand in match.hands]
+        if len(set(tokens)) != len(tokens):
+            problems.append(f"{where}: a token recorded twice")
+        game = match.game
+        running = [0] * game.side_count
+        for hand in match.hands:
+            here = f"{where} hand {hand.number}"
+            needed = rules.needed_seats(game, rules.Ending(hand.ending), hand.went_out)
+            if tuple(sorted(hand.pips)) != needed:
+                problems.append(f"{here}: counts for seats {sorted(hand.pips)}, needs {needed}")
+            scored = sum(points for _, points in hand.entries)
+            if hand.scoring_side is None:
+                if hand.entries or hand.points:
+                    problems.append(f"{here}: void but scored {hand.points} {hand.entries}")
+            elif {side for side, _ in hand.entries} != {hand.scoring_side} or scored != hand.points:
+                problems.append(
+                    f"{here}: {hand.points} to side {hand.scoring_side}, entries {hand.entries}"
+                )
+            if max(running) >= game.rules.target:
+                problems.append(f"{here}: recorded after the match reached its line")
+            for side, points in hand.entries:
+                running[side] += points
+        if running != match.totals:
+            problems.append(f"{where}: totals {match.totals}, its entries add up to {running}")
+        reached = max(match.totals) >= game.rules.target
+        winner = match.totals.index(max(match.totals)) if reached else None
+        if match.winner_side != winner or match.finished != reached:
+            problems.append(
+                f"{where}: totals {match.totals} to {game.rules.target}, winner_side "
+                f"{match.winner_side}, finished_at {'set' if match.finished else 'empty'}"
+            )
+        problems += rescore_problems(where, match)
+    return problems
+
+
+def rescore_problems(where: str, match: StoredMatch) -> list[str]:
+    """The stored counts scored again by the rules module must give the stored verdicts."""
+    hands = [
+        rules.Hand(
+            ending=rules.Ending(hand.ending),
+            winner=hand.went_out,
+            pips=hand.pips,
+            capicu=hand.capicu,
+        )
+        for hand in match.hands
+    ]
+    try:
+        results, state = rules.play_match(match.game, hands)
+    except (ValueError, rules.InvalidHand) as error:
+        return [f"{where}: the stored hands do not score: {error!r}"]
+    problems = [
+        f"{where} hand {hand.number}: stored {hand.points} to side {hand.scoring_side}, "
+        f"the rules say {result.points} to side {result.side}"
+        for hand, result in zip(match.hands, results, strict=True)
+        if (hand.scoring_side, hand.points) != (result.side, result.points)
+    ]
+    if list(state.totals) != match.totals:
+        problems.append(f"{where}: totals {match.totals}, the rules say {list(state.totals)}")
+    return problems
+
+
+def expectation_problems(ledger: dict[str, StoredMatch], records: list[TableRecord]) -> list[str]:
+    """Each table's stored sheet must be exactly what its phones were told was saved."""
+    problems = []
+    for record in records:
+        where = f"{record.name} ({record.key})"
+        match = ledger.get(record.key)
+        if match is None:
+            problems.append(f"{where}: no match in the database")
+            continue
+        stored = {hand.number: hand.token for hand in match.hands}
+        sheet = record.sheet
+        lost = sorted(set(sheet.tokens.items()) - set(stored.items()))
+        extra = sorted(set(stored.items()) - set(sheet.tokens.items()))
+        if lost:
+            problems.append(f"{where}: saved hands missing (number, token): {lost}")
+        if extra:
+            problems.append(f"{where}: hands nobody was told were saved: {extra}")
+        refused = set(record.refused) & set(stored.values())
+        if refused:
+            problems.append(f"{where}: refused hands recorded anyway: {sorted(refused)}")
+        if match.totals != list(sheet.state.totals):
+            problems.append(f"{where}: totals {match.totals}, expected {list(sheet.state.totals)}")
+        if match.winner_side != sheet.state.winner:
+            problems.append(f"{where}: winner {match.winner_side}, expected {sheet.state.winner}")
+        for hand in match.hands:
+            result = sheet.results.get(hand.number)
+            if result and (hand.scoring_side, hand.points) != (result.side, result.points):
+                problems.append(
+                    f"{where} hand {hand.number}: {hand.points} to side {hand.scoring_side}, "
+                    f"expected {result.points} to side {result.side}"
+                )
+    return problems
