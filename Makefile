@@ -72,6 +72,11 @@ format: $(VENV)/.dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# The app on its production setup (gunicorn, DEBUG=0, whitenoise) against its budgets; npm
+# installs Lighthouse into bench/node_modules. Misses show as ✗; only a crash fails.
+bench: $(VENV)/.dev messages
+	$(PY) bench/run.py $(BENCH_ARGS)
+
 check-deploy: $(VENV)/.runtime
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \
 		ALLOWED_HOSTS=example.org $(PY) manage.py check --deploy --fail-level WARNING

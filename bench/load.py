@@ -1,0 +1,254 @@
+"""Many phones at once: each with its own table, saving real hands and loading its scoreboard."""
+
+import math
+import multiprocessing
+import random
+import re
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+
+from webclient import Phone
+
+SETUP = {
+    "name": "Bench",
+    "player_1": "Alice",
+    "player_2": "Ben",
+    "player_3": "Cara",
+    "player_4": "Dev",
+    "partnership": "on",
+    "pairing": "13",
+    "preset": "caribbean",
+    "target": "200",
+    "capicu_bonus": "25",
+    "count_rule": "all_other_hands",
+    "blocked_rule": "lightest_hand",
+}
+# Hands in each client's match before the scoreboard is loaded: about half a match to 200.
+SETUP_HANDS = 4
+MATCH_PATH = re.compile(r"^/t/([^/]+)/m/(\d+)/$")
+
+
+@dataclass
+class Sample:
+    kind: str
+    start: float
+    seconds: float
+    ok: bool
+    error: str = ""
+
+
+@dataclass
+class TablePhone:
+    """One phone keeping the score of its own table."""
+
+    host: str
+    port: int
+    seed: int
+    setup_data: dict = field(default_factory=lambda: SETUP)
+    phone: Phone = field(init=False)
+    key: str = ""
+    number: int = 0
+    hands: int = 0
+    over: bool = False
+    rematches: int = 0
+
+    def __post_init__(self) -> None:
+        from scorekeeper import rules
+
+        # Each phone its own address as the proxy reports it (TEST-NET-2, never contacted):
+        # table creation is rate-limited per address.
+        forwarded = f"198.51.100.{self.seed % 250 + 1}"
+        self.phone = Phone(self.host, self.port, headers={"X-Forwarded-For": forwarded})
+        self.rng = random.Random(self.seed)
+        self.game = rules.make_game("caribbean", 4)
+
+    @property
+    def match_path(self) -> str:
+        return f"/t/{self.key}/m/{self.number}/"
+
+    def setup(self) -> None:
+        self.phone.get("/new")
+        response = self.phone.post("/new", self.setup_data)
+        found = MATCH_PATH.match(response.header("Location") or "")
+        if response.status != 302 or not found:
+            raise RuntimeError(f"setup: POST /new answered {response.status}")
+        self.key, self.number = found[1], int(found[2])
+        self.phone.get(self.match_path)
+        self.play_to(SETUP_HANDS)
+
+    def play_to(self, hands: int) -> None:
+        """Save hands until the open match has this many (a rematch if one ends before)."""
+        while self.hands < hands or self.over:
+            ok, reason = self.rematch() if self.over else self.save_hand()
+            if not ok:
+                raise RuntimeError(f"setup: a hand was refused ({reason})")
+
+    def hand_data(self) -> dict:
+        from scorekeeper.management.commands.generate_matches import deal_hand
+
+        hand = deal_hand(self.game, self.rng)
+        data = {
+            "out": "blocked" if hand.winner is None else str(hand.winner),
+            "number": str(self.hands + 1),
+            "token": str(uuid.uuid4()),
+            **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},
+        }
+        if hand.capicu:
+            data["capicu"] = "on"
+        return data
+
+    def save_hand(self, headers: dict | None = None) -> tuple[bool, str]:
+        """POST the next hand as htmx does; the #play swap comes back."""
+        self.last = response = self.phone.post(
+            f"{self.match_path}hand",
+            self.hand_data(),
+            headers={"HX-Request": "true", **(headers or {})},
+        )
+        body = response.text
+        if response.status != 200 or f"Hand {self.hands + 1} saved." not in body:
+            return False, f"save: {response.status}"
+        self.hands += 1
+        self.over = f'action="/t/{self.key}/rematch"' in body
+        return True, ""
+
+    def rematch(self) -> tuple[bool, str]:
+        """The match reached 200: one tap starts the next (not counted as a hand save)."""
+        response = self.phone.post(f"/t/{self.key}/rematch", {})
+        found = MATCH_PATH.match(response.header("Location") or "")
+        if response.status != 302 or not found:
+            return False, f"rematch: {response.status}"
+        self.number, self.hands, self.over = int(found[2]), 0, False
+        self.rematches += 1
+        return True, ""
+
+    def scoreboard(self) -> tuple[bool, str]:
+        response = self.phone.get(self.match_path)
+        ok = response.status == 200 and 'data-testid="total-0"' in response.text
+        return ok, "" if ok else f"scoreboard: {response.status}"
+
+    def trivial(self) -> tuple[bool, str]:
+        response = self.phone.get("/bench/trivial")
+        ok = response.status == 200 and response.body == b"ok"
+        return ok, "" if ok else f"trivial: {response.status}"
+
+
+def _run_one(client: TablePhone, kind: str, start_at: float, end_at: float, out: list) -> None:
+    while time.time() < start_at:
+        time.sleep(min(0.01, max(0.0, start_at - time.time())))
+    while True:
+        began = time.time()
+        if began >= end_at:
+            break
+        label = "rematch" if kind == "save_hand" and client.over else kind
+        action = getattr(client, label)
+        tick = time.perf_counter()
+        try:
+            ok, error = action()
+        except Exception as exc:  # a crash of one request is an error, not the end of the run
+            ok, error = False, f"{type(exc).__name__}: {exc}"
+            client.phone.close()
+        seconds = time.perf_counter() - tick
+        if began + seconds <= end_at:
+            out.append(Sample(label, began, seconds, ok, error))
+
+
+def _worker(conn, host: str, port: int, seeds: list[int]) -> None:
+    import django
+
+    django.setup()
+    clients = [TablePhone(host, port, seed) for seed in seeds]
+    while True:
+        command, *args = conn.recv()
+        if command == "stop":
+            conn.send(None)
+            return
+        if command == "setup":
+            errors: list[str] = []
+
+            def setup(client: TablePhone, errors: list[str] = errors) -> None:
+                try:
+                    client.setup()
+                except Exception as exc:
+                    errors.append(f"{type(exc).__name__}: {exc}")
+
+            threads = [threading.Thread(target=setup, args=(c,)) for c in clients]
+        else:
+            kind, start_at, end_at = args
+            samples: list[list[Sample]] = [[] for _ in clients]
+            threads = [
+                threading.Thread(target=_run_one, args=(c, kind, start_at, end_at, out))
+                for c, out in zip(clients, samples, strict=True)
+            ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if command == "setup":
+            conn.send({"errors": errors, "keys": [(c.key, c.number) for c in clients]})
+        else:
+            conn.send({"samples": [s for out in samples for s in out]})
+
+
+class Crowd:
+    """`clients` phones spread over `processes` processes (threads inside each)."""
+
+    def __init__(self, host: str, port: int, clients: int = 50, processes: int = 2) -> None:
+        context = multiprocessing.get_context("fork")
+        self.pipes, self.procs = [], []
+        for index in range(processes):
+            seeds = list(range(index, clients, processes))
+            parent, child = context.Pipe()
+            proc = context.Process(target=_worker, args=(child, host, port, seeds), daemon=True)
+            proc.start()
+            self.pipes.append(parent)
+            self.procs.append(proc)
+
+    def _all(self, *command) -> list:
+        for pipe in self.pipes:
+            pipe.send(command)
+        return [pipe.recv() for pipe in self.pipes]
+
+    def setup(self) -> list[tuple[str, int]]:
+        answers = self._all("setup")
+        errors = [error for answer in answers for error in answer["errors"]]
+        if errors:
+            raise RuntimeError(f"{len(errors)} clients failed to set up: {errors[0]}")
+        return [key for answer in answers for key in answer["keys"]]
+
+    def run(self, kind: str, seconds: float) -> dict:
+        start_at = time.time() + 0.5
+        answers = self._all("run", kind, start_at, start_at + seconds)
+        samples = [s for answer in answers for s in answer["samples"]]
+        rematches = [s for s in samples if s.kind == "rematch"]
+        result = summarise([s for s in samples if s.kind == kind], seconds)
+        result["rematches"] = len(rematches)
+        result["errors"] += sum(not s.ok for s in rematches)
+        return result
+
+    def close(self) -> None:
+        self._all("stop")
+        for proc in self.procs:
+            proc.join(timeout=5)
+
+
+def percentile(sorted_values: list[float], share: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    # Nearest rank: the smallest value with at least `share` of the values at or below it.
+    index = max(0, math.ceil(share * len(sorted_values)) - 1)
+    return sorted_values[index]
+
+
+def summarise(samples: list[Sample], seconds: float) -> dict:
+    latencies = sorted(s.seconds for s in samples if s.ok)
+    errors = [s.error for s in samples if not s.ok]
+    return {
+        "requests": len(samples),
+        "errors": len(errors),
+        "first_error": errors[0] if errors else "",
+        "rps": len(latencies) / seconds,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+    }

@@ -1,0 +1,392 @@
+"""`make bench`: the app on its production setup, measured against its budgets, in one table.
+
+Prints a Markdown table and writes bench/results/latest.json (and latest.md). Budgets that are
+missed show as ✗ in the table; only a crash makes this exit non-zero.
+"""
+
+import argparse
+import datetime
+import importlib.metadata
+import json
+import os
+import platform
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path[:0] = [str(BENCH), str(BENCH.parent)]
+
+import lighthouse  # noqa: E402
+import load  # noqa: E402
+import scale  # noqa: E402
+import server  # noqa: E402
+import weight  # noqa: E402
+
+RESULTS = BENCH / "results"
+KB = 1000  # bytes: budgets in KB are thousands of bytes, as Lighthouse counts them
+BUDGETS = {
+    "scoreboard_x_trivial": 2.0,
+    "hand_save_x_trivial": 3.0,
+    "first_visit_bytes": 30 * KB,
+    "swap_bytes": 4 * KB,
+    "performance": 98,
+    "accessibility": 100,
+    "best-practices": 100,
+    "scale_x_empty": 2.0,
+}
+LONG_MATCH_HANDS = 40
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10.0, help="each load phase")
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--processes", type=int, default=2, help="client processes")
+    parser.add_argument("--lighthouse-runs", type=int, default=3, help="per page (median)")
+    parser.add_argument("--scale-tables", type=int, default=50)
+    parser.add_argument("--scale-matches", type=int, default=200, help="at each table")
+    parser.add_argument("--scale-hands", type=int, default=40)
+    parser.add_argument("--scale-requests", type=int, default=50)
+    return parser.parse_args()
+
+
+# --- Measuring ---------------------------------------------------------------------------
+
+
+def run_queries(workdir: Path) -> dict:
+    database = workdir / "queries.sqlite3"
+    env = server.production_env(database)
+    server.manage(env, "migrate", "--noinput", "-v", "0")
+    done = subprocess.run(
+        [server.PYTHON, str(BENCH / "queries.py")],
+        cwd=server.ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout)
+
+
+def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
+    crowd = load.Crowd(server.HOST, gunicorn.port, args.clients, args.processes)
+    try:
+        crowd.setup()
+        phases = {}
+        for name, kind in (
+            ("trivial", "trivial"),
+            ("scoreboard", "scoreboard"),
+            ("hand_save", "save_hand"),
+            ("trivial_after", "trivial"),
+        ):
+            before = gunicorn.cpu_seconds()
+            phases[name] = crowd.run(kind, args.seconds)
+            used = gunicorn.cpu_seconds() - before
+            done = phases[name]["requests"] + phases[name]["rematches"]
+            phases[name]["server_cpu_ms"] = used * 1000 / max(1, done)
+    finally:
+        crowd.close()
+    trivial_rps = (phases["trivial"]["rps"] + phases["trivial_after"]["rps"]) / 2
+    trivial_p50 = (phases["trivial"]["p50_ms"] + phases["trivial_after"]["p50_ms"]) / 2
+    trivial_cpu = (
+        phases["trivial"]["server_cpu_ms"] + phases["trivial_after"]["server_cpu_ms"]
+    ) / 2
+    for name in ("scoreboard", "hand_save"):
+        phase = phases[name]
+        phase["x_trivial_rps"] = trivial_rps / phase["rps"] if phase["rps"] else float("inf")
+        phase["x_trivial_p50"] = phase["p50_ms"] / trivial_p50
+        phase["x_trivial_cpu"] = phase["server_cpu_ms"] / trivial_cpu
+    return {"clients": args.clients, "seconds": args.seconds, "phases": phases}
+
+
+def typical_table(port: int, seed: int, setup: dict | None = None) -> load.TablePhone:
+    import django
+
+    django.setup()  # deal_hand lives in the generate_matches command
+    table = load.TablePhone(server.HOST, port, seed, **({"setup_data": setup} if setup else {}))
+    table.setup()
+    return table
+
+
+def run_bytes(gunicorn: server.Gunicorn) -> tuple[dict, load.TablePhone]:
+    # Half a match to 200 (4 hands): the scoreboard a phone opens, and the next hand's swap.
+    table = typical_table(gunicorn.port, 1001)
+    first = weight.first_visit(server.HOST, gunicorn.port, table.match_path)
+    hands_before = table.hands
+    ok, error = table.save_hand(headers=weight.ACCEPT)
+    if not ok:
+        raise RuntimeError(f"the measured hand save failed: {error}")
+    swap = weight.swap(table.last) | {"hand": hands_before + 1}
+    # A long house game: the sheet grows by a row a hand, and so does every swap.
+    long_setup = load.SETUP | {"target_other": "10000"}
+    long = typical_table(gunicorn.port, 1002, long_setup)
+    long.play_to(LONG_MATCH_HANDS - 1)
+    ok, error = long.save_hand(headers=weight.ACCEPT)
+    if not ok:
+        raise RuntimeError(f"the long match's hand save failed: {error}")
+    long_swap = weight.swap(long.last) | {"hand": LONG_MATCH_HANDS}
+    return {"first_visit": first, "swap": swap, "swap_long": long_swap}, table
+
+
+def run_lighthouse(gunicorn: server.Gunicorn, table: load.TablePhone, runs: int) -> dict:
+    pages = {
+        "home": "/",
+        "setup": "/new",
+        "scoreboard": table.match_path,
+        "history": f"/t/{table.key}/",
+    }
+    return {name: lighthouse.audit(gunicorn.url(path), runs) for name, path in pages.items()}
+
+
+# --- The machine ------------------------------------------------------------------------------
+
+
+def machine() -> dict:
+    cpu = "unknown"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+
+    def command(*args: str) -> str:
+        try:
+            done = subprocess.run(args, capture_output=True, text=True, timeout=30)
+        except OSError:
+            return "not found"
+        return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "?"
+
+    free = subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.strip()
+    lighthouse_pkg = BENCH / "node_modules" / "lighthouse" / "package.json"
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "free_h": free,
+        "kernel": platform.release(),
+        "python": platform.python_version(),
+        "django": importlib.metadata.version("django"),
+        "gunicorn": importlib.metadata.version("gunicorn"),
+        "whitenoise": importlib.metadata.version("whitenoise"),
+        "sqlite": sqlite3.sqlite_version,
+        "gunicorn_workers": server.WORKERS,
+        "node": command("node", "--version"),
+        "chromium": command(lighthouse.chrome_path(), "--version"),
+        "lighthouse": json.loads(lighthouse_pkg.read_text())["version"],
+    }
+
+
+# --- The table ------------------------------------------------------------------------------
+
+
+def mark(ok: bool | None) -> str:
+    return "" if ok is None else ("✓" if ok else "✗")
+
+
+def kb(value: float) -> str:
+    return f"{value / KB:.1f} KB"
+
+
+def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
+    """(what, measured, budget, held) for every line of the table."""
+    out = []
+    load_ = results["throughput"]
+    phases = load_["phases"]
+    label = {
+        "trivial": "Trivial view (GET /bench/trivial), before",
+        "scoreboard": "Scoreboard load (GET match page)",
+        "hand_save": "Hand save (htmx POST, #play swap)",
+        "trivial_after": "Trivial view, after",
+    }
+    for name in ("trivial", "scoreboard", "hand_save", "trivial_after"):
+        phase = phases[name]
+        measured = (
+            f"{phase['rps']:.0f} req/s · p50 {phase['p50_ms']:.1f} ms · "
+            f"p99 {phase['p99_ms']:.1f} ms · {phase['errors']} errors · "
+            f"{phase['server_cpu_ms']:.2f} ms server CPU/req"
+        )
+        if name == "hand_save":
+            measured += f" · {phase['rematches']} rematches"
+        if name in ("scoreboard", "hand_save"):
+            limit = BUDGETS[f"{name}_x_trivial"]
+            measured += (
+                f" · **{phase['x_trivial_rps']:.1f}x trivial** (p50 {phase['x_trivial_p50']:.1f}x,"
+                f" CPU {phase['x_trivial_cpu']:.1f}x)"
+            )
+            ok = phase["x_trivial_rps"] <= limit and phase["errors"] == 0
+            out.append((label[name], measured, f"≤ {limit:g}x trivial, 0 errors", ok))
+        else:
+            out.append((label[name], measured, "0 errors", phase["errors"] == 0))
+
+    queries = results["queries"]
+    scenarios = queries["scenarios"]
+    names = {
+        "scoreboard": "Queries: scoreboard",
+        "hand_save": "Queries: hand save",
+        "history": "Queries: table history",
+        "watch_unchanged": "Queries: watch refresh, unchanged (204)",
+        "watch_changed": "Queries: watch refresh, changed",
+    }
+    for view, title in names.items():
+        counts = [scenario[view] for scenario in scenarios.values()]
+        measured = " · ".join(str(c) for c in counts) + f" ({' · '.join(scenarios)})"
+        budget = queries["budgets"][view]
+        ok = max(counts) <= budget and len(set(counts)) == 1
+        out.append((title, measured, f"≤ {budget}, the same in each", ok))
+
+    data = results["bytes"]
+    first = data["first_visit"]
+    files = " + ".join(
+        f"{'HTML' if index == 0 else Path(f['path']).name} {f['served_bytes']:,} ({f['encoding']})"
+        for index, f in enumerate(first["files"])
+    )
+    out.append(
+        (
+            "First visit to a scoreboard, as served",
+            f"{kb(first['served_with_headers'])} with headers ({kb(first['served_bytes'])} "
+            f"bodies: {files}); HTML compressed by gunicorn: "
+            f"{'yes' if first['html_compressed_by_server'] else 'no'}",
+            "≤ 30 KB",
+            first["served_with_headers"] <= BUDGETS["first_visit_bytes"],
+        )
+    )
+    out.append(
+        (
+            "First visit, HTML gzipped by a proxy",
+            f"{kb(first['html_gzip_by_proxy_with_headers'])} with headers "
+            f"({kb(first['html_gzip_by_proxy_bytes'])} bodies)",
+            "≤ 30 KB",
+            first["html_gzip_by_proxy_with_headers"] <= BUDGETS["first_visit_bytes"],
+        )
+    )
+    for key, title in (
+        ("swap", "Hand swap (hand {hand}, match to 200)"),
+        ("swap_long", "Hand swap (hand {hand}, long match)"),
+    ):
+        swap = data[key]
+        out.append(
+            (
+                title.format(hand=swap["hand"]) + ", as served",
+                f"{kb(swap['served_bytes'])} ({swap['encoding']}) + {swap['header_bytes']} B "
+                "headers",
+                "≤ 4 KB",
+                swap["served_bytes"] <= BUDGETS["swap_bytes"],
+            )
+        )
+        out.append(
+            (
+                title.format(hand=swap["hand"]) + ", gzipped by a proxy",
+                f"{kb(swap['gzip_bytes'])} gzip · {kb(swap['br_bytes'])} brotli",
+                "≤ 4 KB",
+                swap["gzip_bytes"] <= BUDGETS["swap_bytes"],
+            )
+        )
+
+    for page, report in results["lighthouse"].items():
+        scores = report["scores"]
+        runs = ", ".join(str(score) for score in report["performance_runs"])
+        ok = (
+            (scores["performance"] or 0) >= BUDGETS["performance"]
+            and scores["accessibility"] == BUDGETS["accessibility"]
+            and scores["best-practices"] == BUDGETS["best-practices"]
+        )
+        measured = (
+            f"performance {scores['performance']} (runs: {runs}) · accessibility "
+            f"{scores['accessibility']} · best practices {scores['best-practices']}"
+        )
+        misses = [
+            f"{audit['id']} ({audit['title']})"
+            for name, audits in report["failing"].items()
+            if (name == "performance" and (scores[name] or 0) < BUDGETS[name])
+            or (name != "performance" and scores[name] != BUDGETS[name])
+            for audit in audits
+        ]
+        if misses:
+            measured += " · failing: " + "; ".join(misses)
+        out.append((f"Lighthouse mobile: {page}", measured, "≥ 98 · 100 · 100", ok))
+
+    big, empty = results["scale"]["big"], results["scale"]["empty"]
+    for page in ("home", "history", "scoreboard"):
+        before, after = empty["pages"][page], big["pages"][page]
+        ratio = after["p50_ms"] / before["p50_ms"]
+        out.append(
+            (
+                f"Scale: {page}",
+                f"p50 {before['p50_ms']:.1f} ms ({empty['matches']} matches in the db, "
+                f"{before['bytes']:,} B) → {after['p50_ms']:.1f} ms ({big['matches']:,} "
+                f"matches, {after['bytes']:,} B) = **{ratio:.2f}x**",
+                "≤ 2x empty",
+                ratio <= BUDGETS["scale_x_empty"],
+            )
+        )
+    return out
+
+
+def markdown(results: dict, rows_: list[tuple[str, str, str, bool | None]]) -> str:
+    lines = [
+        "| Check | Measured | Budget | |",
+        "|---|---|---|---|",
+        *(
+            f"| {what} | {measured} | {budget} | {mark(ok)} |"
+            for what, measured, budget, ok in rows_
+        ),
+    ]
+    held = sum(ok is True for *_, ok in rows_)
+    missed = sum(ok is False for *_, ok in rows_)
+    lines.append("")
+    lines.append(f"{held} budgets held, {missed} missed. {results['date']}.")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    args = parse()
+    lighthouse.install()
+    RESULTS.mkdir(exist_ok=True)
+    results: dict = {
+        "date": datetime.datetime.now(datetime.UTC).strftime("%a %b %d %H:%M:%S UTC %Y"),
+        "machine": machine(),
+        "budgets": BUDGETS,
+    }
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        workdir = Path(tmp)
+        env = server.production_env(workdir / "bench.sqlite3")
+        # The load workers set Django up (for the hand dealer) from this same environment.
+        os.environ.update(env)
+        print("bench: migrate, collectstatic", flush=True)
+        server.prepare(env)
+        print("bench: counting queries", flush=True)
+        results["queries"] = run_queries(workdir)
+        log = RESULTS / "gunicorn.log"
+        log.unlink(missing_ok=True)
+        with server.Gunicorn(env, log) as gunicorn:
+            print(f"bench: load, {args.clients} clients, {args.seconds:g} s a phase", flush=True)
+            results["throughput"] = run_load(gunicorn, args)
+            print("bench: bytes", flush=True)
+            results["bytes"], table = run_bytes(gunicorn)
+            print("bench: lighthouse", flush=True)
+            results["lighthouse"] = run_lighthouse(gunicorn, table, args.lighthouse_runs)
+        print("bench: scale (generating matches the first time takes minutes)", flush=True)
+        results["scale"] = scale.run(
+            workdir,
+            RESULTS / "cache",
+            args.scale_tables,
+            args.scale_matches,
+            args.scale_hands,
+            args.scale_requests,
+        )
+    table = rows(results)
+    results["table"] = [
+        {"check": what, "measured": measured, "budget": budget, "held": ok}
+        for what, measured, budget, ok in table
+    ]
+    text = markdown(results, table)
+    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2, default=str) + "\n")
+    (RESULTS / "latest.md").write_text(text + "\n")
+    print()
+    print(text)
+    print(f"\nWritten: {RESULTS / 'latest.json'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""What a phone downloads: the first visit to a scoreboard, and one hand save's swap."""
+
+import gzip
+import re
+from urllib.parse import urljoin, urlsplit
+
+import brotli
+from webclient import Phone, Response
+
+ACCEPT = {"Accept-Encoding": "gzip, br"}
+# What a page references: stylesheets, icons, scripts, images; then what CSS pulls in.
+HTML_ASSETS = re.compile(
+    r"""<(?:link|script|img|source)\b[^>]*?\b(?:href|src)=["']([^"'#]+)["']""", re.IGNORECASE
+)
+CSS_ASSETS = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']""")
+
+
+def gzipped(body: bytes) -> int:
+    """What a proxy compressing on the fly would send (gzip level 6, nginx's usual setting)."""
+    return len(gzip.compress(body, compresslevel=6, mtime=0))
+
+
+def brotlied(body: bytes) -> int:
+    return len(brotli.compress(body, quality=5))
+
+
+def entry(path: str, response: Response, raw: bytes) -> dict:
+    return {
+        "path": path,
+        "status": response.status,
+        "type": (response.header("Content-Type") or "").split(";")[0],
+        "encoding": response.header("Content-Encoding") or "identity",
+        "served_bytes": len(response.body),
+        "header_bytes": response.header_bytes,
+        "raw_bytes": len(raw),
+        "gzip_bytes": gzipped(raw),
+        "br_bytes": brotlied(raw),
+    }
+
+
+def first_visit(host: str, port: int, page: str) -> dict:
+    """The page and everything it references, fetched as a phone with an empty cache would."""
+    phone = Phone(host, port)
+    base = f"http://{host}:{port}"
+    seen: set[str] = set()
+    files = []
+    queue = [page]
+    while queue:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        response = phone.get(path, headers=ACCEPT)
+        if response.status != 200:
+            raise RuntimeError(f"GET {path}: {response.status}")
+        raw = response.content
+        files.append(entry(path, response, raw))
+        kind = files[-1]["type"]
+        found: list[str] = []
+        if kind == "text/html":
+            found = HTML_ASSETS.findall(raw.decode())
+        elif kind == "text/css":
+            found = [a or b for a, b in CSS_ASSETS.findall(raw.decode())]
+        for ref in found:
+            if ref.startswith("data:"):
+                continue
+            url = urlsplit(urljoin(base + path, ref))
+            if url.netloc == f"{host}:{port}":
+                queue.append(url.path + (f"?{url.query}" if url.query else ""))
+    html = files[0]
+    assets = files[1:]
+    served = sum(f["served_bytes"] for f in files)
+    headers = sum(f["header_bytes"] for f in files)
+    # If a proxy compressed the HTML as well: the HTML gzipped, the assets as served.
+    proxied = html["gzip_bytes"] + sum(f["served_bytes"] for f in assets)
+    return {
+        "page": page,
+        "files": files,
+        "html_compressed_by_server": html["encoding"] != "identity",
+        "served_bytes": served,
+        "header_bytes": headers,
+        "served_with_headers": served + headers,
+        "html_gzip_by_proxy_bytes": proxied,
+        "html_gzip_by_proxy_with_headers": proxied + headers,
+    }
+
+
+def swap(response: Response) -> dict:
+    """One hand save's #play swap as served, and as a compressing proxy would send it."""
+    raw = response.content
+    return {
+        "status": response.status,
+        "encoding": response.header("Content-Encoding") or "identity",
+        "served_bytes": len(response.body),
+        "header_bytes": response.header_bytes,
+        "raw_bytes": len(raw),
+        "gzip_bytes": gzipped(raw),
+        "br_bytes": brotlied(raw),
+    }

@@ -1,0 +1,329 @@
+"""Fill the database with finished matches dealt from real tiles, for benchmarks at scale."""
+
+import random
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper import rules
+from scorekeeper.models import (
+    EntryKind,
+    Hand,
+    LogAction,
+    LogEntry,
+    Match,
+    Player,
+    ScoreEntry,
+    Seat,
+    SeatCount,
+    Table,
+    reason_to_json,
+)
+
+NAMES = (
+    "Alice", "Ben", "Cara", "Dev", "Elena", "Felix", "Gloria", "Hugo", "Ines", "Juan",
+    "Karin", "Luis", "Marta", "Nils", "Olga", "Pedro", "Rosa", "Sven", "Tomas", "Yara",
+)  # fmt: skip
+# Most tables play partnership double-six; some play the other presets.
+PRESET_WEIGHTS = {"caribbean": 70, "double_nine": 10, "double_twelve": 5, "standard": 15}
+BLOCKED_SHARE = 0.12
+CAPICU_SHARE = 0.06
+MATCHES_PER_BATCH = 100
+
+
+def deal_hand(game: rules.Game, rng: random.Random) -> rules.Hand:
+    """A hand as a table would report it: real tiles dealt, some played, the rest counted."""
+    tiles = list(game.tile_set.tiles)
+    rng.shuffle(tiles)
+    each = game.tiles_each
+    dealt = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
+    if rng.random() < BLOCKED_SHARE:
+        ending, winner = rules.Ending.BLOCKED, None
+    else:
+        ending, winner = rules.Ending.WENT_OUT, rng.randrange(game.seats)
+    pips = {}
+    for seat in rules.needed_seats(game, ending, winner):
+        # Whoever did not go out still holds one to a few of the tiles they were dealt.
+        held = rng.sample(dealt[seat], rng.randint(1, min(4, game.tiles_each)))
+        pips[seat] = sum(rules.tile_pips(tile) for tile in held)
+    capicu = ending is rules.Ending.WENT_OUT and game.offers_capicu and rng.random() < CAPICU_SHARE
+    return rules.Hand(ending=ending, winner=winner, pips=pips, capicu=capicu)
+
+
+@dataclass
+class PlayedMatch:
+    game: rules.Game
+    hands: list[rules.Hand]
+    results: tuple[rules.HandResult, ...]
+    state: rules.MatchState
+
+
+def play_finished_match(
+    preset: str, seats: int, house: rules.HouseRules, hand_count: int, rng: random.Random
+) -> PlayedMatch:
+    """A match that reaches its line on exactly its last hand (the target is set to fit)."""
+    # Hands are dealt first; the target is then the winning total, so the match ends on the
+    # last hand and not before, as if the table had played to that line.
+    open_game = rules.make_game(preset, seats, rules=_with_target(house, 10**9))
+    hands = [deal_hand(open_game, rng) for _ in range(hand_count - 1)]
+    _, before = rules.play_match(open_game, hands)
+    best_before = max(before.totals)
+    while True:
+        last = deal_hand(open_game, rng)
+        result = rules.score_hand(open_game, last, before.next_leader)
+        totals = [t + p for t, p in zip(before.totals, result.side_points, strict=True)]
+        if max(totals) > best_before:
+            break
+    hands.append(last)
+    game = rules.make_game(preset, seats, rules=_with_target(house, max(totals)))
+    results, state = rules.play_match(game, hands)
+    if state.ended_after != hand_count - 1:
+        raise AssertionError("the generated match did not end on its last hand")
+    return PlayedMatch(game, hands, results, state)
+
+
+def _with_target(house: rules.HouseRules, target: int) -> rules.HouseRules:
+    return rules.HouseRules(
+        target=target,
+        capicu_bonus=house.capicu_bonus,
+        count_rule=house.count_rule,
+        blocked_rule=house.blocked_rule,
+    )
+
+
+def score_entries(hand: Hand, result: rules.HandResult) -> list[ScoreEntry]:
+    """The entries Hand.apply_result writes for this result."""
+    entries = []
+    bonus = result.reason.capicu_bonus
+    for side, points in enumerate(result.side_points):
+        if not points:
+            continue
+        if bonus:
+            entries.append(ScoreEntry(hand=hand, side=side, kind=EntryKind.CAPICU, points=bonus))
+        if points - bonus:
+            entries.append(
+                ScoreEntry(hand=hand, side=side, kind=EntryKind.COUNT, points=points - bonus)
+            )
+    return entries
+
+
+def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Player], str, int]]:
+    """Tables with their players, preset and seat count."""
+    now = timezone.now()
+    chosen = []
+    tables = []
+    for index in range(count):
+        preset = rng.choices(list(PRESET_WEIGHTS), weights=list(PRESET_WEIGHTS.values()))[0]
+        seats = rng.choice(rules.PRESETS[preset].seat_options)
+        chosen.append((preset, seats))
+        tables.append(
+            Table(
+                name=f"Generated table {index + 1}",
+                preset=preset,
+                partnership=rules.PRESETS[preset].partnership and seats == 4,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+    Table.objects.bulk_create(tables)
+    players = [
+        Player(table=table, name=name)
+        for table, (_, seats) in zip(tables, chosen, strict=True)
+        for name in rng.sample(NAMES, seats)
+    ]
+    Player.objects.bulk_create(players)
+    by_table: dict[int, list[Player]] = {}
+    for player in players:
+        by_table.setdefault(player.table_id, []).append(player)
+    return [
+        (table, by_table[table.pk], preset, seats)
+        for table, (preset, seats) in zip(tables, chosen, strict=True)
+    ]
+
+
+def create_matches(
+    table: Table,
+    players: list[Player],
+    preset: str,
+    numbers: range,
+    hand_count: int,
+    rng: random.Random,
+    total_matches: int,
+) -> None:
+    """Finished matches at this table, with what add_hand would have stored, in bulk."""
+    now = timezone.now()
+    house = rules.HouseRules()
+    matches, played = [], []
+    for number in numbers:
+        match_played = play_finished_match(preset, len(players), house, hand_count, rng)
+        game = match_played.game
+        # One match a day, going back from today; a hand every three minutes.
+        started = now - timedelta(days=total_matches - number + 1, hours=rng.randint(0, 6))
+        ended = started + timedelta(minutes=3 * hand_count)
+        matches.append(
+            Match(
+                table=table,
+                number=number,
+                preset=preset,
+                seat_count=game.seats,
+                partnership=game.partnership,
+                tile_set=int(game.tile_set),
+                tiles_each=game.tiles_each,
+                draws=game.draws,
+                scoring=str(game.scoring),
+                target=game.rules.target,
+                capicu_bonus=game.rules.capicu_bonus,
+                count_rule=str(game.rules.count_rule),
+                blocked_rule=str(game.rules.blocked_rule),
+                totals=list(match_played.state.totals),
+                winner_side=match_played.state.winner,
+                next_leader=match_played.state.next_leader,
+                hand_count=match_played.state.hands_played,
+                version=match_played.state.hands_played,
+                created_at=started,
+                updated_at=ended,
+                finished_at=ended,
+            )
+        )
+        played.append(match_played)
+    Match.objects.bulk_create(matches)
+    seats, hands, logs, pending = [], [], [], []
+    for match, match_played in zip(matches, played, strict=True):
+        game = match_played.game
+        seats.extend(
+            Seat(match=match, position=position, side=game.side_of(position), player=player)
+            for position, player in enumerate(players)
+        )
+        logs.append(
+            LogEntry(
+                match=match,
+                action=LogAction.STARTED,
+                totals=list(game._zero_points),
+                at=match.created_at,
+            )
+        )
+        led_by = None
+        running = list(game._zero_points)
+        for number, (hand, result) in enumerate(
+            zip(match_played.hands, match_played.results, strict=True), start=1
+        ):
+            at = match.created_at + timedelta(minutes=3 * number)
+            saved = Hand(
+                match=match,
+                number=number,
+                ending=str(hand.ending),
+                went_out=hand.winner,
+                capicu=hand.capicu,
+                token=uuid.UUID(int=rng.getrandbits(128), version=4),
+                led_by=led_by,
+                scoring_side=result.side,
+                points=result.points,
+                winning_seat=result.winning_seat,
+                reason=reason_to_json(result.reason),
+                created_at=at,
+                updated_at=at,
+            )
+            led_by = result.leader
+            running = [t + p for t, p in zip(running, result.side_points, strict=True)]
+            hands.append(saved)
+            pending.append((saved, hand, result))
+            logs.append(
+                LogEntry(
+                    match=match,
+                    action=LogAction.SAVED,
+                    hand_number=number,
+                    after=saved.summary(pips=dict(hand.pips)),
+                    totals=list(running),
+                    at=at,
+                )
+            )
+    Seat.objects.bulk_create(seats)
+    Hand.objects.bulk_create(hands)
+    counts, entries = [], []
+    for saved, hand, result in pending:
+        counts.extend(
+            SeatCount(hand=saved, position=seat, pips=pips)
+            for seat, pips in sorted(hand.pips.items())
+        )
+        entries.extend(score_entries(saved, result))
+    SeatCount.objects.bulk_create(counts)
+    ScoreEntry.objects.bulk_create(entries)
+    LogEntry.objects.bulk_create(logs)
+
+
+def sheet_of(match: Match) -> tuple:
+    """What recompute may change, to compare before and after."""
+    match.refresh_from_db()
+    hands = [
+        (
+            hand.number,
+            hand.led_by,
+            hand.scoring_side,
+            hand.points,
+            hand.winning_seat,
+            hand.reason,
+            sorted((entry.side, entry.kind, entry.points) for entry in hand.entries.all()),
+        )
+        for hand in match.hands.prefetch_related("entries").order_by("number")
+    ]
+    return (match.totals, match.winner_side, match.next_leader, match.hand_count, hands)
+
+
+def verify(matches: list[Match]) -> None:
+    """Score each match again with Match.recompute (rolled back) and compare."""
+
+    class Rollback(Exception):
+        pass
+
+    for match in matches:
+        stored = sheet_of(match)
+        try:
+            with transaction.atomic():
+                match.recompute()
+                recomputed = sheet_of(match)
+                raise Rollback
+        except Rollback:
+            pass
+        if recomputed != stored:
+            raise CommandError(f"match {match.pk}: stored sheet differs from recompute()")
+
+
+class Command(BaseCommand):
+    help = "Generate finished matches, dealt from real tiles, at new tables (for benchmarks)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--tables", type=int, default=10)
+        parser.add_argument("--matches", type=int, default=20, help="matches at each table")
+        parser.add_argument("--hands", type=int, default=40, help="hands in each match")
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--verify", type=int, default=5, help="matches to recompute")
+
+    def handle(self, *args, tables: int, matches: int, hands: int, seed: int, **options) -> None:
+        if tables < 1 or matches < 1 or hands < 1:
+            raise CommandError("--tables, --matches and --hands must be at least 1.")
+        rng = random.Random(seed)
+        with transaction.atomic():
+            created = create_tables(tables, rng)
+        for table, players, preset, _ in created:
+            for start in range(1, matches + 1, MATCHES_PER_BATCH):
+                numbers = range(start, min(start + MATCHES_PER_BATCH, matches + 1))
+                with transaction.atomic():
+                    create_matches(table, players, preset, numbers, hands, rng, matches)
+        sample_ids = [
+            pk
+            for pk in Match.objects.filter(table__in=[table for table, *_ in created]).values_list(
+                "pk", flat=True
+            )
+        ]
+        sample = Match.objects.filter(
+            pk__in=rng.sample(sample_ids, min(options["verify"], len(sample_ids)))
+        )
+        verify(list(sample))
+        self.stdout.write(
+            f"{tables} tables, {tables * matches} finished matches of {hands} hands; "
+            f"{len(sample)} recomputed to the same sheet."
+        )
