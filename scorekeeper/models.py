@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import models, transaction
-from django.db.models import Prefetch
+from django.db.models import OuterRef, Prefetch, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -156,18 +156,25 @@ class Player(models.Model):
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""
+        return self.with_seats().prefetch_related(
+            Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
+        )
+
+    def with_seats(self) -> "MatchQuerySet":
+        """The match, its table and who sits where: enough to check and score a new hand."""
         return self.select_related("table").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")),
-            Prefetch(
-                "hands",
-                queryset=Hand.objects.prefetch_related("counts", "entries").order_by("number"),
-            ),
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
 
     def for_listing(self) -> "MatchQuerySet":
         return self.prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
+
+    def latest_per_table(self) -> "MatchQuerySet":
+        """Only each table's newest match."""
+        newest = Match.objects.filter(table=OuterRef("table")).order_by("-number")
+        return self.filter(number=Subquery(newest.values("number")[:1]))
 
 
 class Match(HouseRulesFields):

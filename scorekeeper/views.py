@@ -29,6 +29,7 @@ from scorekeeper.forms import (
 from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
 
 REMEMBERED_TABLES = 30
+HISTORY_PAGE = 20
 
 
 # --- Helpers: finding what the key opens -------------------------------------------------------
@@ -39,8 +40,10 @@ def get_table(key: str) -> Table:
     return get_object_or_404(Table, key=key)
 
 
-def get_match(table: Table, number: int) -> Match:
-    return get_object_or_404(Match.objects.with_sheet(), table=table, number=number)
+def get_match(table: Table, number: int, *, sheet: bool = True) -> Match:
+    """The table's match with its sheet, or only its seats when no sheet is shown."""
+    matches = Match.objects.with_sheet() if sheet else Match.objects.with_seats()
+    return get_object_or_404(matches, table=table, number=number)
 
 
 def remember(request: HttpRequest, table: Table) -> None:
@@ -93,13 +96,6 @@ def scoreboard(match: Match) -> dict:
                     (hand.points if hand.scoring_side == index else None, total)
                     for index, total in enumerate(totals)
                 ],
-                "why": explain(
-                    reason_from_json(hand.reason),
-                    names,
-                    side_names,
-                    hand.scoring_side,
-                    hand.points,
-                ),
             }
         )
     leader = None if match.next_leader is None else names[match.next_leader]
@@ -115,6 +111,12 @@ def scoreboard(match: Match) -> dict:
         "next_number": match.hand_count + 1,
         "winner": side_names[match.winner_side] if match.finished else None,
     }
+
+
+def why(match: Match, hand) -> str:
+    """Why a stored hand scored what it did, in the reader's language."""
+    reason = reason_from_json(hand.reason)
+    return explain(reason, match.seat_names(), match.side_names(), hand.scoring_side, hand.points)
 
 
 def new_hand_form(match: Match, out: str | None = None) -> HandForm:
@@ -147,9 +149,7 @@ def home(request: HttpRequest) -> HttpResponse:
     remembered = [tables[key] for key in keys if key in tables]
     current = {
         match.table_id: match
-        for match in Match.objects.for_listing()
-        .filter(table__in=remembered)
-        .order_by("table_id", "-number")
+        for match in Match.objects.for_listing().latest_per_table().filter(table__in=remembered)
     }
     return render(
         request,
@@ -202,8 +202,15 @@ def new_table(request: HttpRequest) -> HttpResponse:
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table = get_table(key)
     remember(request, table)
-    matches = list(table.matches.for_listing())
-    return render(request, "table.html", {"table": table, "matches": matches})
+    matches = table.matches.for_listing()
+    before = request.GET.get("before", "")
+    if before.isdigit():
+        matches = matches.filter(number__lt=int(before))
+    # One page of history at a time: a table that has played for years stays quick.
+    page = list(matches[: HISTORY_PAGE + 1])
+    more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
+    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more}
+    return render(request, "table.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -268,10 +275,11 @@ def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
 @require_POST
 def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(table, number, sheet=False)
     form = HandForm(match, request.POST)
     if not form.is_valid():
-        return render_match(request, match, form, status=200 if request.htmx else 422)
+        status = 200 if request.htmx else 422
+        return render_match(request, get_match(table, number), form, status=status)
     try:
         hand = match.add_hand(
             form.cleaned_data["hand"],
@@ -299,7 +307,7 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
     table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(table, number, sheet=False)
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
@@ -319,7 +327,7 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(table, number, sheet=False)
     if request.method == "POST":
         try:
             undone = match.undo_last(version=posted_version(request))
@@ -330,10 +338,10 @@ def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
         if request.htmx:
             return render_match(request, get_match(table, number))
         return redirect(match_url(match))
-    if not match.hand_count:
+    last = match.hands.order_by("-number").first()
+    if last is None:
         return redirect(match_url(match))
-    context = {**scoreboard(match), "table": table}
-    context["last"] = context["rows"][-1]
+    context = {"match": match, "table": table, "last": last, "why": why(match, last)}
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
 
@@ -348,6 +356,7 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
     if row is None:
         raise Http404
     hand = row["hand"]
+    context["why"] = why(match, hand)
     status = 200
     if request.method == "POST":
         form = HandForm(match, request.POST)

@@ -49,7 +49,6 @@
       return input.value.trim();
     });
     var filled = names.filter(Boolean);
-    fieldset.hidden = filled.length !== 4;
     if (filled.length === 4) {
       var pairs = { "13": [0, 2, 1, 3], "12": [0, 1, 2, 3], "14": [0, 3, 1, 2] };
       fieldset.querySelectorAll("[data-pairing]").forEach(function (label) {

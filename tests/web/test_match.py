@@ -347,3 +347,26 @@ def test_help_explains_the_house_rules_the_table_chose(client: Client, make_matc
     assert "only the pips in the opponents' hands" in html
     assert "How Park plays" in html
     assert "How Park plays" not in client.get("/help?t=nope").content.decode()
+
+
+def test_home_links_each_table_to_its_latest_match(client: Client, make_match, add_hand):
+    match = make_match(target=20)
+    add_hand(match, 0, {1: 20, 2: 5, 3: 7})
+    client.get(f"/t/{match.table.key}/")
+    for _ in range(2):
+        client.post(f"/t/{match.table.key}/rematch")
+    html = client.get("/").content.decode()
+    assert f"/t/{match.table.key}/m/3/" in html
+    assert f"/t/{match.table.key}/m/1/" not in html
+
+
+def test_the_history_shows_twenty_matches_a_page(client: Client, make_match):
+    match = make_match()
+    for _ in range(24):
+        match.table.start_match(match.seat_names(), match.game(), match.preset)
+    html = client.get(f"/t/{match.table.key}/").content.decode()
+    assert "Match 25" in html and "Match 6 " in html and "Match 5 " not in html
+    assert 'href="?before=6"' in html
+    older = client.get(f"/t/{match.table.key}/?before=6").content.decode()
+    assert "Match 5 " in older and "Match 1 " in older and "Match 6 " not in older
+    assert 'href="?before=' not in older
