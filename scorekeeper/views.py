@@ -263,9 +263,12 @@ def rematch(request: HttpRequest, key: str) -> HttpResponse:
 @require_GET
 def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table = get_table(key)
-    match = get_match(table, number)
+    part = request.GET.get("part") if request.htmx else None
+    match = get_match(table, number, sheet=part != "log")
     remember(request, table)
-    if request.htmx and request.GET.get("part") == "entry":
+    if part == "log":
+        return render(request, "match.html#log", {"log": match.log.all()[:50]})
+    if part == "entry":
         form = new_hand_form(match, request.GET.get("out"))
         context = {**scoreboard(match), "table": table, "form": form}
         return render(request, "match.html#entry", context)
