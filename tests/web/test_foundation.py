@@ -50,3 +50,8 @@ def test_database_is_the_one_database_url_names(db):
         "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
     )
     assert connection.vendor == expected
+
+
+def test_pages_are_sent_compressed_to_phones_that_accept_it(client: Client):
+    response = client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert response["Content-Encoding"] == "gzip"
