@@ -103,18 +103,8 @@ class Table(HouseRulesFields):
         match = Match.objects.create(
             table=self,
             number=(last.number + 1) if last else 1,
-            preset=preset,
-            seat_count=game.seats,
-            partnership=game.partnership,
-            tile_set=int(game.tile_set),
-            tiles_each=game.tiles_each,
-            draws=game.draws,
-            scoring=str(game.scoring),
-            target=game.rules.target,
-            capicu_bonus=game.rules.capicu_bonus,
-            count_rule=str(game.rules.count_rule),
-            blocked_rule=str(game.rules.blocked_rule),
             totals=[0] * game.side_count,
+            **Match.rules_fields(game, preset),
         )
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
         for name in seat_names:
@@ -212,6 +202,23 @@ class Match(HouseRulesFields):
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
+
+    @staticmethod
+    def rules_fields(game: rules.Game, preset: str) -> dict:
+        """The match's copy of the game and house rules, as model fields."""
+        return {
+            "preset": preset,
+            "seat_count": game.seats,
+            "partnership": game.partnership,
+            "tile_set": int(game.tile_set),
+            "tiles_each": game.tiles_each,
+            "draws": game.draws,
+            "scoring": str(game.scoring),
+            "target": game.rules.target,
+            "capicu_bonus": game.rules.capicu_bonus,
+            "count_rule": str(game.rules.count_rule),
+            "blocked_rule": str(game.rules.blocked_rule),
+        }
 
     def game(self) -> rules.Game:
         """The rules module's view of this match."""
