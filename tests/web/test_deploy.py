@@ -51,6 +51,7 @@ from django.test.utils import setup_test_environment
 setup_test_environment()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
+call_command("collectstatic", interactive=False, verbosity=0)
 response = Client().get("/new", secure=True, headers={"host": "scores.example.org"})
 cookies = {name: dict(morsel) for name, morsel in response.cookies.items()}
 plain = Client().get("/new", headers={"host": "scores.example.org"})
@@ -73,6 +74,7 @@ def test_production_sends_the_security_headers_and_secure_cookies(tmp_path):
             "SECRET_KEY": secrets.token_urlsafe(50),
             "ALLOWED_HOSTS": "scores.example.org",
             "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+            "STATIC_ROOT": str(tmp_path / "static"),
         },
         capture_output=True,
         text=True,
