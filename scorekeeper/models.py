@@ -281,8 +281,10 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.ALREADY_SAVED, repeat.number)
             if match.finished:
                 raise rules.InvalidHand((rules.HandError(rules.ErrorCode.MATCH_OVER),))
-            if number != match.hand_count + 1:
+            if number <= match.hand_count:
                 raise HandConflict(HandConflict.ALREADY_SAVED, number)
+            if number != match.hand_count + 1:  # a hand was undone since the form was shown
+                raise HandConflict(HandConflict.STALE, number)
             game = match.game()
             result = rules.score_hand(game, hand, led_by=match.next_leader)
             state = rules.advance(game, match.state(), result)

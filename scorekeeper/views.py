@@ -290,11 +290,15 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
     except HandConflict as conflict:
-        messages.info(
-            request,
-            _("Hand %(number)s was already entered, maybe from another phone. Here is the score.")
-            % {"number": conflict.number},
-        )
+        if conflict.kind == HandConflict.STALE:
+            text = _(
+                "The match changed on another phone. Check the score and enter the hand again."
+            )
+        else:
+            text = _(
+                "Hand %(number)s was already entered, maybe from another phone. Here is the score."
+            ) % {"number": conflict.number}
+        messages.info(request, text)
     except rules.InvalidHand as refused:
         for error in refused.errors:
             form.add_error(None, hand_error_message(error, form.names, form.game))

@@ -370,3 +370,13 @@ def test_the_history_shows_twenty_matches_a_page(client: Client, make_match):
     older = client.get(f"/t/{match.table.key}/?before=6").content.decode()
     assert "Match 5 " in older and "Match 1 " in older and "Match 6 " not in older
     assert 'href="?before=' not in older
+
+
+def test_a_form_from_before_an_undo_elsewhere_is_not_saved(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    stale_form = hand_post(match, 1, {0: 4, 2: 5, 3: 6})  # rendered for hand 2
+    match.undo_last(version=match.version)  # another phone takes hand 1 back
+    response = client.post(match_url(match) + "hand", stale_form, follow=True)
+    assert "The match changed on another phone" in response.content.decode()
+    assert Hand.objects.filter(match=match).count() == 0
