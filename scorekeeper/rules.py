@@ -121,12 +121,18 @@ class TileError:
     tile: Tile | None = None
 
 
-class InvalidTiles(ValueError):
+class _Refused(ValueError):
+    """Carries every reason something was refused, in `.errors`."""
+
+    def __init__(self, errors: Iterable) -> None:
+        self.errors = tuple(errors)
+        super().__init__(", ".join(str(error.code) for error in self.errors))
+
+
+class InvalidTiles(_Refused):
     """The tiles given for the hands cannot all be real: see `.errors`."""
 
-    def __init__(self, errors: Iterable[TileError]) -> None:
-        self.errors: tuple[TileError, ...] = tuple(errors)
-        super().__init__(", ".join(str(error.code) for error in self.errors))
+    errors: tuple[TileError, ...]
 
 
 def count_tiles(game: Game, hands: Mapping[int, Iterable[Tile]]) -> dict[int, int]:
@@ -425,12 +431,10 @@ class HandError:
     limit: int | None = None
 
 
-class InvalidHand(ValueError):
+class InvalidHand(_Refused):
     """The hand cannot be scored (or added): see `.errors`."""
 
-    def __init__(self, errors: Iterable[HandError]) -> None:
-        self.errors: tuple[HandError, ...] = tuple(errors)
-        super().__init__(", ".join(str(error.code) for error in self.errors))
+    errors: tuple[HandError, ...]
 
 
 def needed_seats(game: Game, ending: Ending, winner: int | None = None) -> tuple[int, ...]:
