@@ -16,7 +16,7 @@ def controlled(page: Page, url: str) -> None:
     page.goto(url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 @pytest.fixture
