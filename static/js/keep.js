@@ -113,7 +113,7 @@
     });
     values.token = draft.token;
     values.number = String(draft.number);
-    window.htmx.ajax("POST", draft.action, { source: play(), target: "#play", swap: "outerHTML", values: values });
+    window.htmx.ajax("POST", draft.action, { source: document.body, target: "#play", swap: "outerHTML", values: values });
   }
 
   // What the page holds now, against what the phone kept.
@@ -256,9 +256,15 @@
     restore();
   });
 
+  // Back in signal: the waiting hand goes out, and its answer brings the play area up to date;
+  // with none waiting, a page kept from before asks for the play area as it is now.
   window.addEventListener("online", function () {
     var draft = load();
-    if (draft && draft.queued) send(draft);
+    if (draft && draft.queued) {
+      send(draft);
+    } else if (play() && document.body.hasAttribute("data-offline-copy") && window.htmx) {
+      window.htmx.ajax("GET", location.pathname, { source: document.body, target: "#play", swap: "outerHTML" });
+    }
   });
   window.addEventListener("offline", function () {
     var draft = load();

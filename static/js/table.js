@@ -71,14 +71,9 @@
   window.addEventListener("offline", function () { stale(true); });
   window.addEventListener("online", function () {
     if (!isCopy()) { stale(false); return; }
-    // A kept copy of the page: the match page asks for its play area again (a queued hand is
-    // on its way and brings it back by itself); the watch page does so on its own.
-    if (document.getElementById("board")) return;
-    if (document.getElementById("play")) {
-      var waiting = document.querySelector('[data-keep-note="sending"]:not([hidden])');
-      if (!waiting && window.htmx) window.htmx.ajax("GET", location.pathname, { target: "#play", swap: "outerHTML" });
-      return;
-    }
+    // A kept copy of the page: the watch page follows the table again by itself, and the match
+    // page fetches its play area (keep.js, after any hand waiting on the phone). Others reload.
+    if (document.getElementById("board") || document.getElementById("play")) return;
     location.reload();
   });
 

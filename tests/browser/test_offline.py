@@ -70,3 +70,40 @@ def test_a_page_never_opened_says_there_is_no_copy_of_it(live_server, page: Page
     page.context.set_offline(True)
     page.goto(live_server.url + match_path(match))
     expect(page.get_by_role("heading", name="No signal")).to_be_visible()
+
+
+def test_a_hand_queued_on_a_kept_copy_is_saved_once_the_signal_returns(
+    live_server, page: Page, make_match
+):
+    from scorekeeper.models import Hand
+
+    match = make_match()
+    controlled(page, live_server.url + match_path(match))
+    page.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    for name, value in {"Ben": 10, "Cara": 5, "Dev": 7}.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+    page.reload()  # the kept copy, with the hand still waiting on the phone
+    expect(page.locator("[data-stale]")).to_be_visible()
+    expect(page.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
+    page.context.set_offline(False)
+    expect(page.locator(".msg")).to_contain_text("Hand 1 saved")
+    expect(page.get_by_test_id("total-0")).to_have_text("22")
+    expect(page.locator("[data-stale]")).to_be_hidden()
+    expect(page.locator("[data-keep-note=sending]")).to_be_hidden()
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+def test_a_kept_copy_brings_its_score_up_to_date_when_the_signal_returns(
+    live_server, page: Page, make_match, add_hand
+):
+    match = make_match()
+    controlled(page, live_server.url + match_path(match))
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("[data-stale]")).to_be_visible()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})  # another phone, meanwhile
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("total-0")).to_have_text("22")
+    expect(page.locator("[data-stale]")).to_be_hidden()

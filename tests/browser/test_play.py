@@ -132,15 +132,21 @@ def test_every_refusal_is_shown_at_its_field(live_server, phone: Page):
     phone.get_by_label("Cara", exact=True).fill("-2")
     phone.get_by_label("Dev", exact=True).fill("x")
     phone.get_by_role("button", name="Save hand").click()
-    expect(phone.get_by_text("No hand of 7 tiles can hold more than 69 pips.")).to_be_visible()
-    expect(phone.get_by_text("Pips can't be below 0.")).to_be_visible()
-    expect(phone.get_by_text("Type a whole number of pips, like 12.")).to_be_visible()
+    expect(
+        phone.locator(".field-error", has_text="No hand of 7 tiles can hold more than 69 pips.")
+    ).to_be_visible()
+    expect(phone.locator(".field-error", has_text="Pips can't be below 0.")).to_be_visible()
+    expect(
+        phone.locator(".field-error", has_text="Type a whole number of pips, like 12.")
+    ).to_be_visible()
     expect(phone.get_by_label("Ben", exact=True)).to_have_value("70")
     phone.get_by_label("Ben", exact=True).fill("")
     phone.get_by_label("Cara", exact=True).fill("3")
     phone.get_by_label("Dev", exact=True).fill("4")
     phone.get_by_role("button", name="Save hand").click()
-    expect(phone.get_by_text("How many pips did Ben have left?")).to_be_visible()
+    expect(
+        phone.locator(".field-error", has_text="How many pips did Ben have left?")
+    ).to_be_visible()
     assert totals(phone) == ["0", "0"]
 
 
