@@ -7,6 +7,7 @@
 
   var PREFIX = "scorekeeper:hand:";
   var SAVE_WAIT_MS = 20000;
+  var RETRY_MS = 15000;
   var inFlight = null; // the token of the save on its way, so that a second one is not sent
   var opening = null; // the hand form asked for to restore a hand, once per page
 
@@ -266,6 +267,11 @@
       window.htmx.ajax("GET", location.pathname, { source: document.body, target: "#play", swap: "outerHTML" });
     }
   });
+  // A phone can be "online" on a Wi-Fi with no way out: try the waiting hand again now and then.
+  setInterval(function () {
+    var draft = load();
+    if (draft && draft.queued && navigator.onLine && inFlight === null) send(draft);
+  }, RETRY_MS);
   window.addEventListener("offline", function () {
     var draft = load();
     if (draft && draft.queued) show("queued", draft);

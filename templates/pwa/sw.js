@@ -10,6 +10,7 @@ const SHELL_URLS = [{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.
 const OFFLINE_URL = SHELL_URLS[0];
 const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
 const KEEP_PAGES = 40;
+const KEEP_PARTS = 60;
 const WAIT_MS = 8000;
 const ANY = { ignoreVary: true };
 
@@ -69,11 +70,16 @@ function isPage(response) {
   return response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html");
 }
 
-async function keepPage(key, response) {
-  const cache = await caches.open(PAGES);
+// Only the last pages and hand forms seen are kept: a phone that has played for years stays light.
+async function keep(cacheName, key, response, most) {
+  const cache = await caches.open(cacheName);
   await cache.put(key, response);
   const keys = await cache.keys();
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_PAGES)).map((old) => cache.delete(old)));
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - most)).map((old) => cache.delete(old)));
+}
+
+function keepPage(key, response) {
+  return keep(PAGES, key, response, KEEP_PAGES);
 }
 
 async function page(request, url) {
@@ -101,10 +107,7 @@ async function marked(response) {
 async function fresh(request, cacheName, key) {
   try {
     const response = await timed(fetch(request), WAIT_MS);
-    if (response.ok) {
-      const cache = await caches.open(cacheName);
-      await cache.put(key, response.clone());
-    }
+    if (response.ok) await keep(cacheName, key, response.clone(), cacheName === PARTS ? KEEP_PARTS : 200);
     return response;
   } catch (error) {
     const copy = await caches.match(key, ANY);
@@ -133,7 +136,7 @@ async function warm(addresses) {
     if (url.origin !== self.location.origin || (await cache.match(url.href, ANY))) continue;
     try {
       const response = await fetch(url.href, { headers: { "HX-Request": "true" }, credentials: "same-origin" });
-      if (response.ok) await cache.put(url.href, response);
+      if (response.ok) await keep(PARTS, url.href, response, KEEP_PARTS);
     } catch (error) {
       return;
     }

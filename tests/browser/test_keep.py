@@ -143,3 +143,20 @@ def test_after_a_refused_save_the_preview_shows_the_numbers_again(
     phone.get_by_role("button", name="Save hand").click()
     expect(phone.get_by_label("Dev", exact=True)).to_have_value("700")
     expect(phone.locator("#preview")).not_to_have_text("Fill in the pips to see the score.")
+
+
+def test_a_queued_hand_is_tried_again_on_a_wifi_with_no_way_out(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    phone.clock.install()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    phone.route("**/hand", lambda route: route.abort("internetdisconnected"))
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    phone.unroute("**/hand")
+    assert saved(match) == 0
+    phone.clock.fast_forward(16_000)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    assert saved(match) == 1
