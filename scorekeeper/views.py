@@ -572,7 +572,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pwa/sw.js",
         {
             "shell": shell,
-            "static_prefix": static(""),
+            "static_prefix": settings.STATIC_URL,
             "version": hashlib.sha256("|".join(shell).encode()).hexdigest()[:12],
         },
         content_type="text/javascript; charset=utf-8",

@@ -1,6 +1,7 @@
 """The web app manifest, the service worker and the page shown with no signal."""
 
 import json
+import re
 import struct
 
 from django.conf import settings
@@ -67,3 +68,49 @@ def test_a_page_carries_the_time_it_was_drawn_for_its_kept_copy(client: Client, 
     html = client.get("/").content.decode()
     assert "data-drawn-at" in html
     assert "Score as of" in html
+
+
+PRODUCTION_SHELL = """
+import json, django
+django.setup()
+from django.core.management import call_command
+from django.test import Client
+call_command("collectstatic", interactive=False, verbosity=0)
+client = Client(headers={"host": "scores.example.org"})
+worker = client.get("/sw.js", secure=True)
+manifest = client.get("/manifest.webmanifest", secure=True)
+print(json.dumps({"worker": worker.status_code, "script": worker.content.decode(),
+                  "manifest": manifest.status_code, "icons": json.loads(manifest.content)["icons"]}))
+"""
+
+
+def test_the_service_worker_and_manifest_name_the_hashed_files_in_production(tmp_path):
+    import os
+    import secrets
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", PRODUCTION_SHELL],
+        cwd=settings.BASE_DIR,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "scores.example.org",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+            "STATIC_ROOT": str(tmp_path / "static"),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (seen["worker"], seen["manifest"]) == (200, 200)
+    hashed = r"/static/js/keep\.[0-9a-f]{12}\.js"
+    assert re.search(hashed, seen["script"])
+    for icon in seen["icons"]:
+        served = icon["src"].removeprefix("/static/")
+        assert (tmp_path / "static" / served).exists(), icon["src"]
