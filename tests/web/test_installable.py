@@ -79,8 +79,9 @@ call_command("collectstatic", interactive=False, verbosity=0)
 client = Client(headers={"host": "scores.example.org"})
 worker = client.get("/sw.js", secure=True)
 manifest = client.get("/manifest.webmanifest", secure=True)
+icons = json.loads(manifest.content)["icons"]
 print(json.dumps({"worker": worker.status_code, "script": worker.content.decode(),
-                  "manifest": manifest.status_code, "icons": json.loads(manifest.content)["icons"]}))
+                  "manifest": manifest.status_code, "icons": icons}))
 """
 
 
