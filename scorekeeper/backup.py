@@ -389,9 +389,11 @@ def match_csv(match: Match) -> str:
 
 
 def _cell(text: str) -> str:
-    """Text that a spreadsheet will show, never run as a formula."""
-    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet.
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name as a spreadsheet shows it: isolated from the text around it, never a formula."""
+    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet,
+    # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI).
+    quote = "'" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else ""
+    return f"{quote}\u2068{text}\u2069"
 
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:

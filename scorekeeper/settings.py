@@ -74,6 +74,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Every template can isolate user-written text without loading anything.
+            "builtins": ["scorekeeper.templatetags.bidi"],
         },
     },
 ]

@@ -14,7 +14,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.i18n import set_language as django_set_language
 
 from scorekeeper import backup, rules
@@ -26,6 +26,7 @@ from scorekeeper.forms import (
     SetupForm,
     hand_error_message,
 )
+from scorekeeper.inputs import whole_number
 from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
 
 REMEMBERED_TABLES = 30
@@ -63,8 +64,8 @@ def client_id(request: HttpRequest) -> str:
 
 def posted_version(request: HttpRequest) -> int:
     """The match version the page was rendered at; garbage counts as stale."""
-    value = request.POST.get("version", "")
-    return int(value) if value.isdigit() else -1
+    version = whole_number(request.POST.get("version"))
+    return -1 if version is None else version
 
 
 def match_url(match: Match) -> str:
@@ -142,7 +143,7 @@ def render_match(
 # --- Pages ---------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     keys = request.session.get("tables", [])
     tables = {table.key: table for table in Table.objects.filter(key__in=keys)}
@@ -158,7 +159,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
     with connection.cursor() as cursor:
@@ -171,7 +172,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     return django_set_language(request)
 
 
-@require_GET
+@require_safe
 def help_page(request: HttpRequest) -> HttpResponse:
     """How scoring works; with ?t=<key>, the house rules that table plays by."""
     key = request.GET.get("t", "")
@@ -180,7 +181,7 @@ def help_page(request: HttpRequest) -> HttpResponse:
     return render(request, "help.html", {"table": table, "rules_of": rules_of})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -198,14 +199,14 @@ def new_table(request: HttpRequest) -> HttpResponse:
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table = get_table(key)
     remember(request, table)
     matches = table.matches.for_listing()
-    before = request.GET.get("before", "")
-    if before.isdigit():
-        matches = matches.filter(number__lt=int(before))
+    before = whole_number(request.GET.get("before"))
+    if before is not None:
+        matches = matches.filter(number__lt=before)
     # One page of history at a time: a table that has played for years stays quick.
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
@@ -213,7 +214,7 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "table.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_match(request: HttpRequest, key: str) -> HttpResponse:
     """Start the next match at this table: the same seats and rules unless changed here."""
     table = get_table(key)
@@ -260,7 +261,7 @@ def rematch(request: HttpRequest, key: str) -> HttpResponse:
     return redirect(match_url(match))
 
 
-@require_GET
+@require_safe
 def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table = get_table(key)
     part = request.GET.get("part") if request.htmx else None
@@ -279,6 +280,8 @@ def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table = get_table(key)
     match = get_match(table, number, sheet=False)
+    if match.finished:
+        return match_over(request, match)
     form = HandForm(match, request.POST)
     if not form.is_valid():
         status = 200 if request.htmx else 422
@@ -300,6 +303,8 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             ) % {"number": conflict.number}
         messages.info(request, text)
     except rules.InvalidHand as refused:
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return match_over(request, match)  # another phone saved the winning hand first
         for error in refused.errors:
             form.add_error(None, hand_error_message(error, form.names, form.game))
         return render_match(request, get_match(table, number), form, status=200)
@@ -307,6 +312,14 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
     if request.htmx:
         return render_match(request, get_match(table, number))
+    return redirect(match_url(match))
+
+
+def match_over(request: HttpRequest, match: Match) -> HttpResponse:
+    """A hand posted to a finished match: nothing saved, and the page says why."""
+    messages.error(request, _("This match is over. Start a rematch to play on."))
+    if request.htmx:
+        return render_match(request, get_match(match.table, match.number))
     return redirect(match_url(match))
 
 
@@ -330,7 +343,7 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return render(request, "match.html#preview", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     table = get_table(key)
@@ -353,7 +366,7 @@ def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
     """One hand: what was entered, why it scored that, and a form to correct it."""
     table = get_table(key)
@@ -413,7 +426,7 @@ def edit_error_message(error: rules.HandError, form: HandForm) -> str:
 # --- Backups ---------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @never_cache
 def export_json(request: HttpRequest, key: str) -> HttpResponse:
     """The whole table as a JSON backup file to download."""
@@ -427,7 +440,7 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @never_cache
 def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """A match's score sheet as a CSV file for spreadsheets."""
@@ -454,7 +467,7 @@ def watched_match(watch_key: str) -> Match:
     return get_match(table, match.number)
 
 
-@require_GET
+@require_safe
 def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
     match = watched_match(watch_key)
@@ -462,7 +475,7 @@ def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     return render(request, "watch.html", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
