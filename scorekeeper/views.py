@@ -2,11 +2,10 @@
 
 import re
 import uuid
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import connection
+from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,7 +26,14 @@ from scorekeeper.forms import (
     hand_error_message,
 )
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
+from scorekeeper.models import (
+    KEY_PATTERN,
+    HandConflict,
+    Match,
+    RateLimited,
+    Table,
+    reason_from_json,
+)
 
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
@@ -55,11 +61,29 @@ def remember(request: HttpRequest, table: Table) -> None:
 
 def client_id(request: HttpRequest) -> str:
     """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
-    address = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if settings.USE_X_FORWARDED_FOR and forwarded:
-        address = forwarded.split(",")[-1].strip()
+    address = client_address(request.META, settings.TRUSTED_PROXY_COUNT)
     return salted_hmac("table-creator", address, algorithm="sha256").hexdigest()[:32]
+
+
+def client_address(meta: dict, proxies: int) -> str:
+    """The client's address: REMOTE_ADDR, or the one our Nth proxy from the app wrote."""
+    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if proxies <= 0 or len(forwarded) < proxies or not forwarded[-proxies]:
+        # Without proxies the header is the client's own words; too short, it was not ours.
+        return meta.get("REMOTE_ADDR", "")
+    return forwarded[-proxies]
+
+
+def posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The form's one-time token, or None for a page from before tokens."""
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+
+
+def too_many_matches() -> str:
+    return _("This table has started too many matches this hour. Try again later.")
 
 
 def posted_version(request: HttpRequest) -> int:
@@ -136,6 +160,7 @@ def render_match(
     context["table"] = match.table
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
     context["log"] = match.log.all()[:50]
+    context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -185,15 +210,19 @@ def help_page(request: HttpRequest) -> HttpResponse:
 def new_table(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        creator = client_id(request)
-        recent = Table.objects.created_recently_by(creator, timedelta(hours=1))
-        if recent.count() >= settings.TABLES_PER_HOUR:
+        try:
+            with transaction.atomic():
+                table = Table.objects.create_limited(
+                    creator=client_id(request),
+                    per_hour=settings.TABLES_PER_HOUR,
+                    name=form.cleaned_data["name"],
+                )
+                match = table.start_match(
+                    form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+                )
+        except RateLimited:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
             return render(request, "setup.html", {"form": form}, status=429)
-        table = Table.objects.create(name=form.cleaned_data["name"], creator=creator)
-        match = table.start_match(
-            form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
-        )
         remember(request, table)
         return redirect(match_url(match))
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
@@ -219,13 +248,23 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
     """Start the next match at this table: the same seats and rules unless changed here."""
     table = get_table(key)
     last = table.matches.for_listing().first()
+    status = 200
     if request.method == "POST":
         form = SetupForm(request.POST)
         if form.is_valid():
-            match = table.start_match(
-                form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
-            )
-            return redirect(match_url(match))
+            try:
+                match = table.start_match(
+                    form.cleaned_data["seat_names"],
+                    form.game(),
+                    form.cleaned_data["preset"],
+                    token=posted_token(request),
+                    per_hour=settings.MATCHES_PER_HOUR,
+                )
+            except RateLimited:
+                form.add_error(None, too_many_matches())
+                status = 429
+            else:
+                return redirect(match_url(match))
     else:
         initial = {
             "name": table.name,
@@ -245,8 +284,8 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
     return render(
         request,
         "setup.html",
-        {"form": form, "table": table, "players": table.players.all()},
-        status=422 if form.errors else 200,
+        {"form": form, "table": table, "players": table.players.all(), "token": uuid.uuid4()},
+        status=status if status != 200 else 422 if form.errors else 200,
     )
 
 
@@ -257,7 +296,17 @@ def rematch(request: HttpRequest, key: str) -> HttpResponse:
     last = table.matches.for_listing().first()
     if last is None:
         return redirect("new_match", key=table.key)
-    match = table.start_match(last.seat_names(), last.game(), last.preset)
+    try:
+        match = table.start_match(
+            last.seat_names(),
+            last.game(),
+            last.preset,
+            token=posted_token(request),
+            per_hour=settings.MATCHES_PER_HOUR,
+        )
+    except RateLimited:
+        messages.error(request, too_many_matches())
+        return render_match(request, get_match(table, last.number), status=429)
     return redirect(match_url(match))
 
 
