@@ -528,19 +528,10 @@ class Hand(models.Model):
         self.reason = reason_to_json(result.reason)
         self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
         self.entries.all().delete()
-        entries = []
-        bonus = result.reason.capicu_bonus
-        for side, points in enumerate(result.side_points):
-            if not points:
-                continue
-            if bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.CAPICU, points=bonus)
-                )
-            if points - bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.COUNT, points=points - bonus)
-                )
+        entries = [
+            ScoreEntry(hand=self, side=side, kind=kind, points=points)
+            for side, kind, points in entries_for(result)
+        ]
         ScoreEntry.objects.bulk_create(entries)
         # Keep the prefetch cache honest for whoever renders this hand next.
         if hasattr(self, "_prefetched_objects_cache"):
@@ -555,6 +546,20 @@ class Hand(models.Model):
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
         }
+
+
+def entries_for(result: rules.HandResult) -> list[tuple[int, str, int]]:
+    """The score entries a hand's result makes: (side, kind, points), capicú bonus apart."""
+    entries = []
+    bonus = result.reason.capicu_bonus
+    for side, points in enumerate(result.side_points):
+        if not points:
+            continue
+        if bonus:
+            entries.append((side, str(EntryKind.CAPICU), bonus))
+        if points - bonus:
+            entries.append((side, str(EntryKind.COUNT), points - bonus))
+    return entries
 
 
 class SeatCount(models.Model):

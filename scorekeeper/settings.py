@@ -168,6 +168,8 @@ if not DEBUG:
 TABLES_PER_HOUR = int(os.environ.get("TABLES_PER_HOUR", 100))
 # New matches per table and hour: a real table plays a few; a script with a key gets no more.
 MATCHES_PER_HOUR = int(os.environ.get("MATCHES_PER_HOUR", 30))
+# The largest backup file an import takes (a table with years of matches is well under this).
+IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 2_000_000))
 # How many proxies stand in front of the app and append to X-Forwarded-For. 0: the header is
 # ignored (anybody can write it) and the client's address is REMOTE_ADDR. N: the Nth address
 # from the right, the one the outermost proxy of ours saw.
