@@ -1,11 +1,13 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorekeeper import rules
+from scorekeeper.backup_checks import load_backup
 from scorekeeper.inputs import clean_text, typed_number, whole_number
 from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, Match, Preset
 
@@ -355,3 +357,30 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
     if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
         return _("Tap who went out, or Blocked.")
     return _("Tap who went out, or Blocked.")
+
+
+class ImportForm(forms.Form):
+    """A JSON backup to restore as a table."""
+
+    backup = forms.FileField(
+        label=_("Backup file (JSON)"),
+        error_messages={"required": _("Choose the backup file to restore.")},
+    )
+
+    def clean_backup(self):
+        upload = self.cleaned_data["backup"]
+        if upload.size > settings.IMPORT_MAX_BYTES:
+            raise ValidationError(too_large_message())
+        try:
+            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
+        except ValueError:
+            raise ValidationError(_("This is not a backup file from this app.")) from None
+
+
+def too_large_message() -> str:
+    megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
+    return ngettext(
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        megabytes,
+    ) % {"limit": megabytes}

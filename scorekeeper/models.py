@@ -90,12 +90,20 @@ class TableQuerySet(models.QuerySet):
     def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
         return self.filter(creator=creator, created_at__gte=timezone.now() - within)
 
+    def check_rate(self, creator: str, per_hour: int) -> None:
+        """Raise RateLimited if this creator made per_hour tables in the last hour.
+
+        Call it inside the transaction that creates the table: the lock it takes holds a second
+        request from the same creator until that transaction ends, so the count stays true.
+        """
+        lock_name(f"table-creator:{creator}")
+        if self.created_recently_by(creator, timedelta(hours=1)).count() >= per_hour:
+            raise RateLimited
+
     def create_limited(self, *, creator: str, per_hour: int, **fields) -> "Table":
         """A new table, unless this creator made per_hour of them in the last hour."""
         with transaction.atomic():
-            lock_name(f"table-creator:{creator}")
-            if self.created_recently_by(creator, timedelta(hours=1)).count() >= per_hour:
-                raise RateLimited
+            self.check_rate(creator, per_hour)
             return self.create(creator=creator, **fields)
 
 

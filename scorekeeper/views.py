@@ -13,6 +13,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.i18n import set_language as django_set_language
 
@@ -22,8 +23,10 @@ from scorekeeper.forms import (
     BONUS_CHOICES,
     TARGET_CHOICES,
     HandForm,
+    ImportForm,
     SetupForm,
     hand_error_message,
+    too_large_message,
 )
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
@@ -503,6 +506,53 @@ def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
         True, backup.download_name(table, "csv", match)
     )
     return response
+
+
+# Room for the multipart envelope around the file itself.
+UPLOAD_OVERHEAD = 64 * 1024
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Restore a table from a JSON backup: a new table, with new keys if the file's are taken."""
+    if request.method == "POST":
+        length = whole_number(request.META.get("CONTENT_LENGTH")) or 0
+        if length > settings.IMPORT_MAX_BYTES + UPLOAD_OVERHEAD:
+            # Refused before the body is read (the CSRF check would read it all to a temp file).
+            form = ImportForm({}, {})
+            form.is_valid()
+            form.errors["backup"] = form.error_class([too_large_message()])
+            return render(request, "import.html", {"form": form}, status=413)
+    return restore(request)
+
+
+@csrf_protect
+def restore(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"
+    form = ImportForm(request.POST, request.FILES) if posted else ImportForm()
+    if posted and form.is_valid():
+        creator = client_id(request)
+        try:
+            with transaction.atomic():
+                Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
+                table = backup.import_table(
+                    form.cleaned_data["backup"], new_keys=True, creator=creator
+                )
+        except RateLimited:
+            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            return render(request, "import.html", {"form": form}, status=429)
+        except ValueError as problem:
+            form.add_error(
+                "backup",
+                _("This backup does not add up, so nothing was restored. %(problem)s")
+                % {"problem": problem},
+            )
+        else:
+            remember(request, table)
+            messages.success(request, _("The table is restored from the backup."))
+            return redirect("table", key=table.key)
+    return render(request, "import.html", {"form": form}, status=422 if form.errors else 200)
 
 
 # --- Watching ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ def routes(make_match, add_hand):
         "/healthz",
         "/help",
         "/new",
+        "/import",
         f"/t/{key}/",
         f"/t/{key}/new",
         f"/t/{key}/export.json",
