@@ -370,9 +370,7 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def match_over(request: HttpRequest, match: Match) -> HttpResponse:
     """A hand posted to a finished match: nothing saved, and the page says why."""
     messages.error(request, _("This match is over. Start a rematch to play on."))
-    if request.htmx:
-        return render_match(request, get_match(match.table, match.number))
-    return redirect(match_url(match))
+    return render_match(request, get_match(match.table, match.number))
 
 
 @require_POST
