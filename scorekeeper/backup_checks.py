@@ -118,12 +118,12 @@ def check_match(match: Match) -> None:
                     f"{where}: the file says its {field} is {value!r}, "
                     f"the rules make it {scored[field]!r}."
                 )
-        led_by = result.leader
+        led_by = result.next_leader
     where = f"Invalid backup: match {match.number}"
     for field, value, scored in (
         ("totals", match.totals, list(state.totals)),
         ("hand_count", match.hand_count, state.hands_played),
-        ("winner_side", match.winner_side, state.winner),
+        ("winner_side", match.winner_side, state.winner_side),
         ("next_leader", match.next_leader, state.next_leader),
         ("finished", match.finished_at is not None, state.finished),
     ):
