@@ -288,7 +288,7 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
         request,
         "setup.html",
         {"form": form, "table": table, "players": table.players.all(), "token": uuid.uuid4()},
-        status=status if status != 200 else 422 if form.errors else 200,
+        status=max(status, 422 if form.errors else 200),
     )
 
 
