@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper.backup_checks import check_match, check_name, check_shape
+from scorekeeper.backup_checks import check_match, check_shape, normal_name
 from scorekeeper.models import (
     Hand,
     LogEntry,
@@ -192,7 +192,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             key=raw_table["key"],
             watch_key=raw_table["watch_key"],
             creator=creator,
-            name=check_name(_value(raw_table, "name", str), "the table name"),
+            name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
             **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
             created_at=_time_in(raw_table, "created_at"),
@@ -200,11 +200,16 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         )
     )
     players = {}
+    stored: set[str] = set()
     for name in _list(data.get("players"), "players"):
-        if not isinstance(name, str) or not name or name in players:
+        if not isinstance(name, str) or name in players:
             raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
-        check_name(name, "the player name")
-        players[name] = _saved(Player(table=table, name=name))
+        # Seats name players as the file wrote them; the table keeps them normalised.
+        clean = normal_name(name, "the player name", required=True)
+        if clean in stored:
+            raise ValueError(f"Invalid backup: two players are both named {clean!r}.")
+        stored.add(clean)
+        players[name] = _saved(Player(table=table, name=clean))
     for raw_match in _list(data.get("matches"), "matches"):
         _import_match(table, players, _mapping(raw_match, "match"))
     return table

@@ -69,11 +69,12 @@ def check_shape(data: Any) -> None:
             stack.extend((item, depth + 1) for item in value)
 
 
-def check_name(name: Any, what: str) -> str:
-    """A name as the app would have stored it: normalised and visible."""
-    if not isinstance(name, str) or clean_text(name) != name:
-        raise ValueError(f"Invalid backup: {what} {name!r} is not a name the app would store.")
-    return name
+def normal_name(name: str, what: str, *, required: bool = False) -> str:
+    """A name normalised as the app stores one typed today (older tables may hold others)."""
+    clean = clean_text(name)
+    if required and not clean:
+        raise ValueError(f"Invalid backup: {what} {name!r} has no letters you can see.")
+    return clean
 
 
 def check_match(match: Match) -> None:
@@ -115,8 +116,7 @@ def check_match(match: Match) -> None:
         for field, value in stored.items():
             if value != scored[field]:
                 raise ValueError(
-                    f"{where}: the file says its {field} is {value!r}, "
-                    f"the rules make it {scored[field]!r}."
+                    f"{where}: the file has {field} {value!r}, the rules make it {scored[field]!r}."
                 )
         led_by = result.next_leader
     where = f"Invalid backup: match {match.number}"
@@ -129,5 +129,5 @@ def check_match(match: Match) -> None:
     ):
         if value != scored:
             raise ValueError(
-                f"{where}: the file says its {field} is {value!r}, the hands make it {scored!r}."
+                f"{where}: the file has {field} {value!r}, the hands make it {scored!r}."
             )
