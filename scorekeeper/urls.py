@@ -29,6 +29,7 @@ urlpatterns = [
     path("sw.js", views.service_worker, name="service_worker"),
     path("offline", views.offline_page, name="offline"),
     path("new", views.new_table, name="new_table"),
+    path("import", views.import_page, name="import_table"),
     path("t/<key:key>/", views.table_page, name="table"),
     path("t/<key:key>/new", views.new_match, name="new_match"),
     path("t/<key:key>/rematch", views.rematch, name="rematch"),
