@@ -44,7 +44,11 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
         "side": side_names[side],
         "points": points,
         "name": winner,
-        "sum": sum_text(reason.counted, reason.capicu_bonus),
+        # A pooled count was given as one number: the sum shows it as the table counted it.
+        "sum": sum_text(
+            reason.counted if reason.pooled is None else ((None, reason.pooled),),
+            reason.capicu_bonus,
+        ),
         "counts": count_rule_text(reason.count_rule),
         "pips": pips_text(reason.winning_pips or 0),
     }

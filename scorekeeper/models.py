@@ -655,6 +655,7 @@ def reason_to_json(reason: rules.Reason) -> dict:
         "counted": [list(pair) for pair in reason.counted],
         "capicu_bonus": reason.capicu_bonus,
         "tied_seats": list(reason.tied_seats),
+        "pooled": reason.pooled,
     }
 
 
@@ -667,4 +668,5 @@ def reason_from_json(data: dict) -> rules.Reason:
         counted=tuple(tuple(pair) for pair in data["counted"]),
         capicu_bonus=data["capicu_bonus"],
         tied_seats=tuple(data.get("tied_seats", ())),
+        pooled=data.get("pooled"),
     )
