@@ -1,6 +1,7 @@
 """Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
 
 import secrets
+import unicodedata
 import uuid
 from collections.abc import Sequence
 from datetime import timedelta
@@ -8,7 +9,7 @@ from datetime import timedelta
 from django.db import connection, models, transaction
 from django.db.models import OuterRef, Prefetch, Subquery
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
@@ -298,7 +299,7 @@ class Match(HouseRulesFields):
 
     def side_names(self) -> list[str]:
         names = self.seat_names()
-        return [" & ".join(names[seat] for seat in side) for side in self.game().sides]
+        return [side_name([names[seat] for seat in side]) for side in self.game().sides]
 
     def winner_name(self) -> str | None:
         return self.side_names()[self.winner_side] if self.finished else None
@@ -644,6 +645,32 @@ class LogEntry(models.Model):
         if self.action == LogAction.UNDONE:
             return gettext("Hand %(number)s undone.") % number
         return gettext("Match started")
+
+
+def side_name(names: Sequence[str]) -> str:
+    """A side as the sheet heads it: one name, or two partners joined as the language joins them."""
+    if len(names) != 2:
+        return ", ".join(names)
+    first, second = names
+    if starts_with_i_sound(second):
+        # Spanish writes "e" for "y" before an i-sound (Ana e Isabel); other languages
+        # translate this the same as the plain pattern below.
+        return pgettext(
+            "two partners, the second name starting with an i-sound", "%(a)s & %(b)s"
+        ) % {
+            "a": first,
+            "b": second,
+        }
+    return pgettext("two partners", "%(a)s & %(b)s") % {"a": first, "b": second}
+
+
+def starts_with_i_sound(name: str) -> bool:
+    """Whether a name starts with the vowel i (i-, í-, hi-), not the diphthong of Hielo or Ian."""
+    letters = unicodedata.normalize("NFD", name.casefold())
+    letters = "".join(char for char in letters if not unicodedata.combining(char))
+    if letters.startswith("h"):
+        letters = letters[1:]
+    return len(letters) >= 2 and letters[0] == "i" and letters[1] not in "aeiouy"
 
 
 def reason_to_json(reason: rules.Reason) -> dict:
