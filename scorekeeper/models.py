@@ -436,6 +436,17 @@ class Match(HouseRulesFields):
         self.save()
         Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
 
+    def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
+        """The newest entries of the change log, each with its one line."""
+        entries = list(self.log.all()[: limit + 1])
+        names, side_names = self.seat_names(), self.side_names()
+        zero = [0] * len(side_names)
+        lines = []
+        for index, entry in enumerate(entries[:limit]):
+            before = entries[index + 1].totals if index + 1 < len(entries) else zero
+            lines.append((entry, entry.line(names, side_names, before)))
+        return lines
+
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
         totals = [0] * len(self.game().sides)
@@ -634,6 +645,43 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.hand_number or ''}".strip()
+
+    def line(self, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]) -> str:
+        """One line for the change log: which hand, what the table reported, what it scored.
+
+        `before` is the totals after the previous entry: a saved hand's points are the step.
+        """
+        if self.action not in (LogAction.SAVED, LogAction.EDITED):
+            return self.describe()
+        reported = self.after or {}
+        seat = reported.get("went_out")
+        if reported.get("ending") == Ending.BLOCKED or seat is None or seat >= len(names):
+            what = gettext("blocked")
+        else:
+            what = gettext("%(name)s went out") % {"name": names[seat]}
+        if self.action == LogAction.EDITED:
+            return gettext("Hand %(number)s corrected: %(what)s") % {
+                "number": self.hand_number,
+                "what": what,
+            }
+        steps = [
+            (side, total - earlier)
+            for side, (total, earlier) in enumerate(zip(self.totals, before, strict=False))
+            if total != earlier
+        ]
+        if len(steps) == 1 and steps[0][1] > 0 and steps[0][0] < len(side_names):
+            side, points = steps[0]
+            scored = gettext("%(points)s for %(side)s") % {
+                "points": points,
+                "side": side_names[side],
+            }
+        else:
+            scored = gettext("nobody scores")
+        return gettext("Hand %(number)s: %(what)s, %(scored)s") % {
+            "number": self.hand_number,
+            "what": what,
+            "scored": scored,
+        }
 
     def describe(self) -> str:
         """One line for the change log on the match page."""

@@ -193,7 +193,7 @@ def render_match(
     context = scoreboard(match)
     context["table"] = match.table
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
-    context["log"] = match.log.all()[:50]
+    context["log"] = match.log_lines()
     context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     context["spoken"] = spoken
     if not request.htmx:
@@ -355,7 +355,7 @@ def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     match = get_match(table, number, sheet=part != "log")
     remember(request, table)
     if part == "log":
-        return render(request, "match.html#log", {"log": match.log.all()[:50]})
+        return render(request, "match.html#log", {"log": match.log_lines()})
     if part == "entry":
         form = new_hand_form(match, request.GET.get("out"))
         context = {**scoreboard(match), "table": table, "form": form}
@@ -598,19 +598,28 @@ def restore(request: HttpRequest) -> HttpResponse:
 # --- Watching ------------------------------------------------------------------------------
 
 
-def watched_match(watch_key: str) -> Match:
-    table = get_object_or_404(Table, watch_key=watch_key)
-    match = table.matches.first()
-    if match is None:
+def watched(table: Table) -> dict:
+    """What the watch page shows: the newest match, or the one just won until the rematch's
+    first hand (the final score stays on the other phones while the next match is dealt)."""
+    recent = list(table.matches.all()[:2])
+    if not recent:
         raise Http404
-    return get_match(table, match.number)
+    newest = recent[0]
+    shown = newest
+    if newest.hand_count == 0 and len(recent) > 1 and recent[1].finished:
+        shown = recent[1]
+    return {
+        **scoreboard(get_match(table, shown.number)),
+        "seen": f"{newest.pk}.{newest.version}",
+        "next_match_waiting": shown is not newest,
+    }
 
 
 @require_safe
 def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    match = watched_match(watch_key)
-    context = {**scoreboard(match), "watch_key": watch_key}
+    table = get_object_or_404(Table, watch_key=watch_key)
+    context = {**watched(table), "watch_key": watch_key}
     return render(request, "watch.html", context)
 
 
@@ -624,8 +633,7 @@ def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
         raise Http404
     if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
         return HttpResponse(status=204)
-    match = get_match(table, table.matches.first().number)
-    context = {**scoreboard(match), "watch_key": watch_key}
+    context = {**watched(table), "watch_key": watch_key}
     return render(request, "watch.html#board", context)
 
 

@@ -56,7 +56,9 @@ def test_the_worked_match_of_the_rules_on_a_phone(live_server, phone: Page):
     expect(phone.get_by_test_id("lead")).to_have_text("Cara leads")
     phone.get_by_text("Change log").click()  # fetched afresh: the four htmx saves are there
     expect(phone.locator(".log li")).to_have_count(5)
-    expect(phone.locator(".log li").first).to_contain_text("Hand 4 saved.")
+    expect(phone.locator(".log li").first).to_contain_text(
+        "Hand 4: Cara went out, 38 for Alice & Cara"
+    )
 
 
 def test_live_preview_explains_the_blocked_hand(live_server, phone: Page):
