@@ -93,6 +93,7 @@ class TablePhone:
             "out": "blocked" if hand.went_out is None else str(hand.went_out),
             "number": str(self.hands + 1),
             "token": str(uuid.uuid4()),
+            "confirm_end": "1",  # the hand that ends the match is confirmed, as a phone does
             **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},
         }
         if hand.capicu:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header
 from django.utils.text import get_text_list
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -152,6 +152,19 @@ def why(match: Match, hand) -> str:
     return explain(reason, match.seat_names(), match.side_names(), hand.scoring_side, hand.points)
 
 
+def match_end_text(match: Match, hand: rules.Hand) -> str:
+    """What this hand does to the match when it ends it ("Ben & Dev reach 205 and win"), else ""."""
+    game = match.game()
+    result = rules.score_hand(game, hand, match.next_leader)
+    state = rules.advance(game, match.state(), result)
+    if not state.finished:
+        return ""
+    players = len(game.sides[state.winner_side])
+    return ngettext(
+        "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players
+    ) % {"side": match.side_names()[state.winner_side], "total": state.totals[state.winner_side]}
+
+
 def new_hand_form(match: Match, out: str | None = None) -> HandForm:
     return HandForm(
         match,
@@ -188,15 +201,18 @@ def render_match(
     form: HandForm | None = None,
     status: int = 200,
     spoken: str = "",
+    confirm_end: str = "",
 ) -> HttpResponse:
     """The match page, or only its play area for htmx."""
     context = scoreboard(match)
+    context["confirm_end"] = confirm_end
     context["table"] = match.table
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
-    context["log"] = match.log_lines()
     context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     context["spoken"] = spoken
     if not request.htmx:
+        # The log and the share boxes sit outside the play area that htmx swaps.
+        context["log"] = match.log_lines()
         context.update(share_links(request, match.table, match_url(match)))
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
@@ -373,6 +389,12 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if not form.is_valid():
         status = 200 if request.htmx else 422
         return render_match(request, get_match(table, number), form, status=status)
+    if "confirm_end" not in request.POST:
+        # A hand that ends the match is asked about once: the same form comes back with the
+        # numbers as typed and a button that says so (with or without JavaScript).
+        ending = match_end_text(match, form.cleaned_data["hand"])
+        if ending:
+            return render_match(request, get_match(table, number), form, confirm_end=ending)
     spoken = ""
     try:
         hand = match.add_hand(
@@ -427,6 +449,7 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
         context["preview"] = explain(
             result.reason, form.names, match.side_names(), result.side, result.points
         )
+        context["ending"] = match_end_text(match, form.cleaned_data["hand"])
     elif form.errors:
         missing = [
             field for field, errors in form.errors.items() if field.startswith("pips_") and errors

@@ -59,7 +59,7 @@ def test_a_spanish_phone_plays_in_spanish_and_switches_to_swedish(live_server, s
     for name, pips in {"Ben": 20, "Cara": 10, "Dev": 14}.items():
         page.get_by_label(name, exact=True).fill(str(pips))
     expect(page.locator("#preview")).to_contain_text(
-        "44 para Alice & Cara: Alice dominó; cuentan todas las demás manos: 20 + 10 + 14."
+        "44 para Alice y Cara: Alice dominó; cuentan todas las demás manos: 20 + 10 + 14."
     )
     page.get_by_role("button", name="Anotar mano").tap()
 
@@ -67,16 +67,16 @@ def test_a_spanish_phone_plays_in_spanish_and_switches_to_swedish(live_server, s
     expect(page.get_by_test_id("total-0")).to_have_text("44")
     expect(page.get_by_test_id("lead")).to_have_text("Sale Alice")
     expect(page.locator(".side-to-go").first).to_have_text("faltan 156")
-    expect(page.get_by_role("heading", name="Anotación")).to_be_visible()
+    expect(page.get_by_role("heading", name="Planilla")).to_be_visible()
 
     page.locator("footer").get_by_role("button", name="Svenska").tap()
     expect(page.locator("html")).to_have_attribute("lang", "sv")
     expect(page.get_by_text("Vem gick ut?")).to_be_visible()
     expect(page.get_by_test_id("lead")).to_have_text("Alice spelar ut")
-    expect(page.locator(".hand-no")).to_have_text("Giv 2")
+    expect(page.locator(".hand-no")).to_have_text("Omgång 2")
 
     page.get_by_role("link", name="Bord", exact=True).tap()
-    expect(page.get_by_role("heading", name="Matcher")).to_be_visible()
+    expect(page.get_by_role("heading", name="Partier")).to_be_visible()
     page.goto(live_server.url + "/help")
     expect(page.get_by_role("heading", level=1)).to_have_text("Så räknas poängen")
     page.goto(live_server.url)

@@ -28,7 +28,7 @@ def set_up(page: Page, base: str, names=("Alice", "Ben", "Cara", "Dev"), target=
     expect(page.get_by_text("Who went out?")).to_be_visible()
 
 
-def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False) -> None:
+def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False, ends=False) -> None:
     number = page.locator(".hand-no").inner_text()  # "Hand 3"
     page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
     for name, value in pips.items():
@@ -36,6 +36,8 @@ def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False) -> No
     if capicu:
         page.get_by_text(re.compile("Capicú")).click()
     page.get_by_role("button", name="Save hand").click()
+    if ends:  # the hand that ends the match is asked about once
+        page.get_by_role("button", name="Yes, save: the match ends").click()
     expect(page.locator(".msg")).to_have_text(f"{number} saved.")
 
 
@@ -74,7 +76,7 @@ def test_live_preview_explains_the_blocked_hand(live_server, phone: Page):
 def test_a_match_to_the_line_ends_with_no_form_left(live_server, phone: Page):
     set_up(phone, live_server.url, target=60)
     play(phone, "Ben", {"Alice": 20, "Cara": 10, "Dev": 14})
-    play(phone, "Dev", {"Alice": 20, "Ben": 10, "Cara": 14})
+    play(phone, "Dev", {"Alice": 20, "Ben": 10, "Cara": 14}, ends=True)
     expect(phone.locator(".banner")).to_contain_text("Match to Ben & Dev!")
     expect(phone.get_by_text("Who went out?")).to_have_count(0)
     expect(phone.get_by_role("button", name="Rematch")).to_be_visible()
@@ -191,3 +193,18 @@ def test_a_whole_hand_works_without_javascript(live_server, browser):
     page.get_by_role("button", name="Yes, undo it").click()
     assert totals(page) == ["0", "0"]
     context.close()
+
+
+def test_the_hand_that_ends_the_match_is_confirmed_once(live_server, phone: Page):
+    set_up(phone, live_server.url, target=60)
+    play(phone, "Ben", {"Alice": 20, "Cara": 10, "Dev": 14})
+    phone.locator("#entry .outs").get_by_role("link", name="Dev", exact=True).click()
+    for name, value in {"Alice": 20, "Ben": 10, "Cara": 14}.items():
+        phone.get_by_label(name, exact=True).fill(str(value))
+    expect(phone.locator("#preview")).to_contain_text("Ben & Dev reach 88 and win.")
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator(".confirm.ends")).to_contain_text("Ben & Dev reach 88 and win.")
+    assert totals(phone) == ["0", "44"]  # asked, not saved
+    phone.get_by_role("button", name="Yes, save: the match ends").click()
+    expect(phone.locator(".banner")).to_contain_text("Match to Ben & Dev!")
+    expect(phone.locator(".banner").get_by_role("link", name="Undo last hand")).to_be_visible()

@@ -519,6 +519,8 @@ def deal_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
 def hand_fields(hand: rules.Hand, number: int, token: uuid.UUID) -> dict[str, str]:
     blocked = hand.ending is rules.Ending.BLOCKED
     fields = {"out": "blocked" if blocked else str(hand.went_out), "number": str(number)}
+    # A phone confirms the hand that ends the match; the load is the same hand saved once.
+    fields["confirm_end"] = "1"
     fields["token"] = str(token)
     fields.update({f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()})
     if hand.capicu:

@@ -191,7 +191,8 @@ def post_hand(client: Client, url: str, out, pips: dict, capicu=False, htmx=Fals
 
 
 def play(client: Client, url: str, out, pips: dict, capicu=False) -> None:
-    response = post_hand(client, url, out, pips, capicu)
+    # Confirmed ahead: a hand that ends the match is saved without the question in between.
+    response = post_hand(client, url, out, pips, capicu, confirm_end="1")
     assert response.status_code == 302, response.content.decode()[:3000]
 
 
