@@ -64,12 +64,60 @@
     }
   });
 
+  // Entering the pips with the phone's number pad: tapping who went out puts the cursor in the
+  // first count, the pad's Next goes to the following one, and only the last one's Done saves,
+  // and only once every count is filled. Without JavaScript the server checks the same.
+  function pipInputs(form) {
+    return Array.prototype.slice.call(form.querySelectorAll(".pips input[inputmode=numeric]"));
+  }
+
+  function markKeys(form) {
+    var inputs = pipInputs(form);
+    inputs.forEach(function (input, index) {
+      input.enterKeyHint = index === inputs.length - 1 ? "done" : "next";
+    });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches || !event.target.matches(".pips input")) return;
+    var form = event.target.form;
+    var inputs = pipInputs(form);
+    var index = inputs.indexOf(event.target);
+    var empty = inputs.filter(function (input) { return input.value.trim() === ""; });
+    if (index < inputs.length - 1) {
+      event.preventDefault();
+      inputs[index + 1].focus();
+    } else if (empty.length) {
+      event.preventDefault();
+      empty[0].focus();
+    }
+  });
+
+  function focusFirstCount(root) {
+    var form = root.querySelector && root.querySelector("form.hand-form");
+    if (!form) return;
+    var first = pipInputs(form).filter(function (input) { return input.value.trim() === ""; })[0];
+    if (first) first.focus({ preventScroll: false });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "entry" && event.detail.requestConfig.verb === "get") {
+      focusFirstCount(document.getElementById("entry"));
+    }
+  });
+
   function init(root) {
     root.querySelectorAll("form").forEach(function (form) {
       syncTiles(form);
       syncPartners(form);
+      markKeys(form);
     });
   }
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("DOMContentLoaded", function () {
+    init(document);
+    // Opened from the link of a name (no htmx): the first count is where the thumb goes next.
+    if (/[?&]out=/.test(location.search) && location.hash === "#entry") focusFirstCount(document);
+  });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt.parentNode || document); });
 })();
