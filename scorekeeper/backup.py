@@ -27,7 +27,10 @@ from scorekeeper.models import (
 )
 
 FORMAT = "scorekeeper.table"
-FORMAT_VERSION = 1
+# Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
+# ("scoring_side", "points"), which the reader passes over: the entries say the same.
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 # Keys come from new_key(): 22 URL-safe characters. A shorter one in a file would be guessable.
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
@@ -55,8 +58,6 @@ HAND_FIELDS = (
     "went_out",
     "capicu",
     "led_by",
-    "scoring_side",
-    "points",
     "winning_seat",
     "reason",
 )
@@ -145,7 +146,8 @@ def _time_out(value: datetime | None) -> str | None:
 def import_table(data: Any) -> Table:
     """Recreate an exported table exactly, all or nothing (ValueError for anything wrong)."""
     data = _mapping(data, "the file")
-    if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
+    version = data.get("version")
+    if data.get("format") != FORMAT or type(version) is not int or version not in READABLE_VERSIONS:
         raise ValueError(
             f"Unknown backup format {data.get('format')!r} version {data.get('version')!r}: "
             f"expected {FORMAT!r} version {FORMAT_VERSION}."
@@ -235,7 +237,6 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
         # The sheet indexes names and sides with these: out of range would break its pages.
         if not (
             _within(seats, hand.went_out, hand.winning_seat, hand.led_by)
-            and _within(sides, hand.scoring_side)
             and _within(seats, *(count.position for count in hand.counts.all()))
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):

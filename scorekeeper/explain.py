@@ -70,3 +70,14 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
             % who
         )
     return _("%(points)s for %(side)s: %(name)s went out; %(counts)s: %(sum)s.") % who
+
+
+def lead_text(game: rules.Game, names: list[str], next_leader: int | None) -> str:
+    """Who leads the next hand: the winner of the last one, or the highest double."""
+    if next_leader is not None:
+        return _("%(name)s leads") % {"name": names[next_leader]}
+    if game.tile_set is rules.TileSet.DOUBLE_NINE:
+        return _("Double nine leads")
+    if game.tile_set is rules.TileSet.DOUBLE_TWELVE:
+        return _("Double twelve leads")
+    return _("Double six leads")

@@ -1,12 +1,23 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
+import uuid
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scorekeeper import rules
-from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, Match, Preset
+from scorekeeper.models import (
+    NAME_MAX,
+    RULE_EXPLANATIONS,
+    BlockedRule,
+    CountRule,
+    Hand,
+    Match,
+    Preset,
+    Table,
+)
 
 TARGET_CHOICES = (100, 150, 200, 500)
 BONUS_CHOICES = (25, 30, 0)
@@ -22,23 +33,61 @@ PAIRINGS = {
 }
 
 
+# A whole number typed on a phone: the number keypad, no suggestions.
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+
 def clean_name(value: str) -> str:
     return " ".join(value.split())
+
+
+class PlayerField(forms.CharField):
+    """A player's name, offered the names this table has seen before."""
+
+    def __init__(self, *, placeholder: str = "", **kwargs):
+        attrs = {
+            "autocomplete": "off",
+            "autocapitalize": "words",
+            "list": "known-players",
+            "data-player": "",
+            "placeholder": placeholder,
+        }
+        super().__init__(
+            max_length=NAME_MAX, required=False, widget=forms.TextInput(attrs), **kwargs
+        )
 
 
 class SetupForm(forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
-    name = forms.CharField(label=_("Table name"), max_length=60, required=False)
-    player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)
-    player_3 = forms.CharField(label=_("Player 3"), max_length=NAME_MAX, required=False)
-    player_4 = forms.CharField(label=_("Player 4"), max_length=NAME_MAX, required=False)
+    name = forms.CharField(
+        label=_("Table name"),
+        max_length=60,
+        required=False,
+        widget=forms.TextInput({"placeholder": _("Sunday in the park")}),
+    )
+    player_1 = PlayerField(label=_("Player 1"))
+    player_2 = PlayerField(label=_("Player 2"))
+    player_3 = PlayerField(label=_("Player 3"), placeholder=_("optional"))
+    player_4 = PlayerField(label=_("Player 4"), placeholder=_("optional"))
     partnership = forms.BooleanField(label=_("Play as partners"), required=False, initial=True)
     pairing = forms.ChoiceField(
-        label=_("Partners"), choices=[(key, key) for key in PAIRINGS], initial="13", required=False
+        label=_("Partners"),
+        choices=[
+            ("13", _("1 & 3 against 2 & 4")),
+            ("12", _("1 & 2 against 3 & 4")),
+            ("14", _("1 & 4 against 2 & 3")),
+        ],
+        initial="13",
+        required=False,
+        widget=forms.RadioSelect,
     )
-    preset = forms.ChoiceField(label=_("Game"), choices=Preset.choices, initial=Preset.CARIBBEAN)
+    preset = forms.ChoiceField(
+        label=_("Game"),
+        choices=Preset.choices,
+        initial=Preset.CARIBBEAN,
+        widget=forms.RadioSelect,
+    )
     target = forms.TypedChoiceField(
         label=_("Play to"),
         choices=[(value, str(value)) for value in TARGET_CHOICES],
@@ -49,6 +98,9 @@ class SetupForm(forms.Form):
     )
     target_other = forms.IntegerField(
         label=_("Other target"),
+        widget=forms.TextInput(
+            {**NUMBER_ATTRS, "placeholder": pgettext_lazy("another target score", "other")}
+        ),
         min_value=1,
         max_value=MAX_TARGET,
         required=False,
@@ -68,6 +120,9 @@ class SetupForm(forms.Form):
     )
     capicu_other = forms.IntegerField(
         label=_("Other bonus"),
+        widget=forms.TextInput(
+            {**NUMBER_ATTRS, "placeholder": pgettext_lazy("another capicú bonus", "other")}
+        ),
         min_value=0,
         max_value=MAX_BONUS,
         required=False,
@@ -91,6 +146,33 @@ class SetupForm(forms.Form):
     )
 
     player_fields = ("player_1", "player_2", "player_3", "player_4")
+
+    def count_rule_options(self):
+        """Each count rule's radio button with what the rule means."""
+        return [(radio, RULE_EXPLANATIONS[radio.data["value"]]) for radio in self["count_rule"]]
+
+    def blocked_rule_options(self):
+        """Each blocked-hand rule's radio button with what the rule means."""
+        return [(radio, RULE_EXPLANATIONS[radio.data["value"]]) for radio in self["blocked_rule"]]
+
+    @classmethod
+    def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
+        """The next match's setup: the table's rules and the last match's seats."""
+        initial = {
+            "name": table.name,
+            "preset": table.preset,
+            "partnership": table.partnership,
+            "target": table.target if table.target in TARGET_CHOICES else None,
+            "target_other": None if table.target in TARGET_CHOICES else table.target,
+            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
+            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
+            "count_rule": table.count_rule,
+            "blocked_rule": table.blocked_rule,
+        }
+        if last is not None:
+            for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
+                initial[field] = name
+        return cls(initial=initial)
 
     def players(self):
         return [self[name] for name in self.player_fields]
@@ -154,6 +236,10 @@ class SetupForm(forms.Form):
 
 
 class PipsField(forms.IntegerField):
+    """The pips a seat still held: a number keypad on phones, checked by the rules."""
+
+    widget = forms.TextInput(attrs={"enterkeyhint": "next"})
+
     def __init__(self, **kwargs):
         super().__init__(
             min_value=0,
@@ -167,7 +253,7 @@ class PipsField(forms.IntegerField):
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)
-        attrs.update({"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
+        attrs.update(NUMBER_ATTRS)
         attrs.pop("min", None)
         return attrs
 
@@ -180,11 +266,11 @@ class HandForm(forms.Form):
     token = forms.UUIDField(widget=forms.HiddenInput)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
-    def __init__(self, match: Match, *args, out: str | None = None, seat_names=(), **kwargs):
+    def __init__(self, match: Match, *args, out: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
         self.game = match.game()
-        self.names = list(seat_names) or match.seat_names()
+        self.names = match.seat_names()
         raw_out = self.data.get("out", out) if self.is_bound else out
         self.ending, self.went_out = parse_out(raw_out, self.game.seats)
         self.needed: tuple[int, ...] = ()
@@ -197,6 +283,43 @@ class HandForm(forms.Form):
             )
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+
+    @classmethod
+    def for_next_hand(cls, match: Match, out: str | None = None) -> "HandForm":
+        """A blank form for the match's next hand, with a fresh token."""
+        initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        return cls(match, out=out, initial=initial)
+
+    @classmethod
+    def for_hand(cls, match: Match, hand: Hand, out: str | None = None) -> "HandForm":
+        """A form to correct a stored hand, filled with what was entered."""
+        out = out or ("blocked" if hand.blocked else str(hand.went_out))
+        initial = {
+            "out": out,
+            "number": hand.number,
+            "token": hand.token,
+            "capicu": hand.capicu,
+            **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+        }
+        return cls(match, out=out, initial=initial)
+
+    def out_choices(self) -> list[tuple[str, str, bool]]:
+        """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
+        seats = [(str(seat), name, self.went_out == seat) for seat, name in enumerate(self.names)]
+        blocked = self.ending is rules.Ending.BLOCKED
+        return [*seats, ("blocked", str(_("Blocked")), blocked)]
+
+    def refuse(self, refused: rules.InvalidHand, *, editing: bool = False) -> None:
+        """Show the rules' refusal of a hand that passed the form (the match moved on)."""
+        for error in refused.errors:
+            if editing and error.code == rules.ErrorCode.MATCH_OVER:
+                message = _(
+                    "With this change the match would end before its last hand. "
+                    "Undo the later hands first."
+                )
+            else:
+                message = hand_error_message(error, self.names, self.game)
+            self.add_error(None, message)
 
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
@@ -255,6 +378,13 @@ class HandForm(forms.Form):
             self.add_error(field, hand_error_message(error, self.names, self.game))
         data["hand"] = hand
         return data
+
+
+def changed_elsewhere() -> str:
+    """Why a save, correction or undo was refused: the match moved on under the page."""
+    return _(
+        "The match changed on another phone, so nothing was changed. Check the score and try again."
+    )
 
 
 def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:

@@ -12,6 +12,7 @@ __all__ = [
     "PRESETS",
     "BlockedRule",
     "CountRule",
+    "Credit",
     "Deal",
     "Ending",
     "ErrorCode",
@@ -23,6 +24,7 @@ __all__ = [
     "InvalidHand",
     "InvalidTiles",
     "MatchState",
+    "PointKind",
     "Preset",
     "Reason",
     "ReasonCode",
@@ -535,6 +537,24 @@ class Reason:
     tied_seats: tuple[int, ...] = ()  # VOID_TIE only: the level lightest hands
 
 
+class PointKind(StrEnum):
+    """What a side's points in a hand were for: the score sheet keeps each kind apart."""
+
+    # Block games credit the count and the capicú bonus; scoring games and regional bonuses
+    # (points during play, chuchazo, pase corrido, first hands...) add kinds here.
+    COUNT = "count"
+    CAPICU = "capicu"
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """Points of one kind credited to one side in a hand."""
+
+    side: int
+    kind: PointKind
+    points: int
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """What one hand scored, for whom, and who leads the next."""
@@ -550,6 +570,18 @@ class HandResult:
     def void(self) -> bool:
         """Whether nobody scored: a void (replayed) or drawn blocked hand."""
         return self.side is None
+
+    @property
+    def credits(self) -> tuple[Credit, ...]:
+        """Each side's points in this hand by kind; they add up to side_points."""
+        bonus = self.reason.capicu_bonus
+        credits = []
+        for side, points in enumerate(self.side_points):
+            if points and bonus:
+                credits.append(Credit(side, PointKind.CAPICU, bonus))
+            if points - bonus > 0:
+                credits.append(Credit(side, PointKind.COUNT, points - bonus))
+        return tuple(credits)
 
 
 def score_hand(game: Game, hand: Hand, led_by: int | None = None) -> HandResult:

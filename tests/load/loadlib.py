@@ -557,7 +557,7 @@ def outcome_of(reply: Reply) -> str:
         return SAVED
     if reply.status == 302 and INFO in reply.levels:
         return ALREADY  # "Hand n was already entered": a repeat, or another phone was first
-    if reply.status == 200:
+    if reply.status == 422:
         return REFUSED  # the form again with the rules' refusal (the match is over)
     return f"HTTP {reply.status} {reply.levels}"
 
@@ -779,10 +779,15 @@ class StoredHand:
     ending: str
     went_out: int | None
     capicu: bool
-    scoring_side: int | None
-    points: int
     pips: dict[int, int] = field(default_factory=dict)
     entries: list[tuple[int, int]] = field(default_factory=list)  # (side, points)
+
+    def side_points(self, side_count: int) -> tuple[int, ...]:
+        """What each side scored in this hand, from its entries."""
+        points = [0] * side_count
+        for side, scored in self.entries:
+            points[side] += scored
+        return tuple(points)
 
 
 @dataclass
@@ -843,12 +848,12 @@ def read_ledger(database) -> dict[str, StoredMatch]:
             pk, key, game, list(totals), winner, hand_count, finished_at is not None
         )
     hands: dict[int, StoredHand] = {}
-    for pk, match_id, number, token, ending, went_out, capicu, side, points in database.rows(
-        "SELECT id, match_id, number, token, ending, went_out, capicu, scoring_side, points"
+    for pk, match_id, number, token, ending, went_out, capicu in database.rows(
+        "SELECT id, match_id, number, token, ending, went_out, capicu"
         " FROM scorekeeper_hand ORDER BY match_id, number"
     ):
         token = uuid.UUID(str(token)).hex
-        hand = StoredHand(pk, number, token, ending, went_out, bool(capicu), side, points)
+        hand = StoredHand(pk, number, token, ending, went_out, bool(capicu))
         hands[pk] = hand
         if match_id in matches:  # orphans are reported by orphan_problems()
             matches[match_id].hands.append(hand)
@@ -883,14 +888,8 @@ def ledger_problems(ledger: dict[str, StoredMatch]) -> list[str]:
             needed = rules.needed_seats(game, rules.Ending(hand.ending), hand.went_out)
             if tuple(sorted(hand.pips)) != needed:
                 problems.append(f"{here}: counts for seats {sorted(hand.pips)}, needs {needed}")
-            scored = sum(points for _, points in hand.entries)
-            if hand.scoring_side is None:
-                if hand.entries or hand.points:
-                    problems.append(f"{here}: void but scored {hand.points} {hand.entries}")
-            elif {side for side, _ in hand.entries} != {hand.scoring_side} or scored != hand.points:
-                problems.append(
-                    f"{here}: {hand.points} to side {hand.scoring_side}, entries {hand.entries}"
-                )
+            if any(points <= 0 for _, points in hand.entries):
+                problems.append(f"{here}: an entry of no points {hand.entries}")
             if max(running) >= game.rules.target:
                 problems.append(f"{here}: recorded after the match reached its line")
             for side, points in hand.entries:
@@ -923,11 +922,12 @@ def rescore_problems(where: str, match: StoredMatch) -> list[str]:
         results, state = rules.play_match(match.game, hands)
     except (ValueError, rules.InvalidHand) as error:
         return [f"{where}: the stored hands do not score: {error!r}"]
+    side_count = match.game.side_count
     problems = [
-        f"{where} hand {hand.number}: stored {hand.points} to side {hand.scoring_side}, "
-        f"the rules say {result.points} to side {result.side}"
+        f"{where} hand {hand.number}: stored {hand.side_points(side_count)}, "
+        f"the rules say {result.side_points}"
         for hand, result in zip(match.hands, results, strict=True)
-        if (hand.scoring_side, hand.points) != (result.side, result.points)
+        if hand.side_points(side_count) != result.side_points
     ]
     if list(state.totals) != match.totals:
         problems.append(f"{where}: totals {match.totals}, the rules say {list(state.totals)}")
@@ -962,9 +962,9 @@ def expectation_problems(ledger: dict[str, StoredMatch], records: list[TableReco
             )
         for hand in match.hands:
             result = sheet.results.get(hand.number)
-            if result and (hand.scoring_side, hand.points) != (result.side, result.points):
+            scored = hand.side_points(match.game.side_count)
+            if result and scored != result.side_points:
                 problems.append(
-                    f"{where} hand {hand.number}: {hand.points} to side {hand.scoring_side}, "
-                    f"expected {result.points} to side {result.side}"
+                    f"{where} hand {hand.number}: stored {scored}, expected {result.side_points}"
                 )
     return problems

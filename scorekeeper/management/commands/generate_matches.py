@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.models import (
-    EntryKind,
     Hand,
     LogAction,
     LogEntry,
@@ -21,7 +20,6 @@ from scorekeeper.models import (
     Seat,
     SeatCount,
     Table,
-    reason_to_json,
 )
 
 NAMES = (
@@ -95,22 +93,6 @@ def _with_target(house: rules.HouseRules, target: int) -> rules.HouseRules:
     )
 
 
-def score_entries(hand: Hand, result: rules.HandResult) -> list[ScoreEntry]:
-    """The entries Hand.apply_result writes for this result."""
-    entries = []
-    bonus = result.reason.capicu_bonus
-    for side, points in enumerate(result.side_points):
-        if not points:
-            continue
-        if bonus:
-            entries.append(ScoreEntry(hand=hand, side=side, kind=EntryKind.CAPICU, points=bonus))
-        if points - bonus:
-            entries.append(
-                ScoreEntry(hand=hand, side=side, kind=EntryKind.COUNT, points=points - bonus)
-            )
-    return entries
-
-
 def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Player], str, int]]:
     """Tables with their players, preset and seat count."""
     now = timezone.now()
@@ -165,10 +147,11 @@ def create_matches(
         started = now - timedelta(days=total_matches - number + 1, hours=rng.randint(0, 6))
         ended = started + timedelta(minutes=3 * hand_count)
         matches.append(
-            Match(
+            Match.for_game(
+                game,
+                preset,
                 table=table,
                 number=number,
-                **Match.rules_fields(game, preset),
                 totals=list(match_played.state.totals),
                 winner_side=match_played.state.winner_side,
                 next_leader=match_played.state.next_leader,
@@ -181,7 +164,7 @@ def create_matches(
         )
         played.append(match_played)
     Match.objects.bulk_create(matches)
-    seats, hands, logs, pending = [], [], [], []
+    seats, hands, logs, counts, entries = [], [], [], [], []
     for match, match_played in zip(matches, played, strict=True):
         game = match_played.game
         seats.extend(
@@ -192,12 +175,12 @@ def create_matches(
             LogEntry(
                 match=match,
                 action=LogAction.STARTED,
-                totals=list(game._zero_points),
+                totals=[0] * game.side_count,
                 at=match.created_at,
             )
         )
         led_by = None
-        running = list(game._zero_points)
+        running = [0] * game.side_count
         for number, (hand, result) in enumerate(
             zip(match_played.hands, match_played.results, strict=True), start=1
         ):
@@ -205,22 +188,16 @@ def create_matches(
             saved = Hand(
                 match=match,
                 number=number,
-                ending=str(hand.ending),
-                went_out=hand.went_out,
-                capicu=hand.capicu,
                 token=uuid.UUID(int=rng.getrandbits(128), version=4),
-                led_by=led_by,
-                scoring_side=result.side,
-                points=result.points,
-                winning_seat=result.winning_seat,
-                reason=reason_to_json(result.reason),
                 created_at=at,
                 updated_at=at,
             )
+            # The same model methods a live table's add_hand stores through, in bulk.
+            counts.extend(saved.take_reported(hand))
+            entries.extend(saved.take_result(result, led_by))
             led_by = result.next_leader
             running = [t + p for t, p in zip(running, result.side_points, strict=True)]
             hands.append(saved)
-            pending.append((saved, hand, result))
             logs.append(
                 LogEntry(
                     match=match,
@@ -233,13 +210,6 @@ def create_matches(
             )
     Seat.objects.bulk_create(seats)
     Hand.objects.bulk_create(hands)
-    counts, entries = [], []
-    for saved, hand, result in pending:
-        counts.extend(
-            SeatCount(hand=saved, position=seat, pips=pips)
-            for seat, pips in sorted(hand.pips.items())
-        )
-        entries.extend(score_entries(saved, result))
     SeatCount.objects.bulk_create(counts)
     ScoreEntry.objects.bulk_create(entries)
     LogEntry.objects.bulk_create(logs)
@@ -252,8 +222,6 @@ def sheet_of(match: Match) -> tuple:
         (
             hand.number,
             hand.led_by,
-            hand.scoring_side,
-            hand.points,
             hand.winning_seat,
             hand.reason,
             sorted((entry.side, entry.kind, entry.points) for entry in hand.entries.all()),
