@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import (
+    KEY_PATTERN,
     Hand,
     LogEntry,
     Match,
@@ -32,8 +33,7 @@ FORMAT = "scorekeeper.table"
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 
-# Keys come from new_key(): 22 URL-safe characters. A shorter one in a file would be guessable.
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
+KEY_RE = re.compile(KEY_PATTERN)
 
 HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
 MATCH_FIELDS = (
@@ -328,7 +328,7 @@ def _value(raw: Mapping, field: str, kind: type) -> Any:
 def _key(raw: Mapping, field: str) -> str:
     """A table key that looks like one new_key() makes."""
     value = raw.get(field)
-    if not isinstance(value, str) or not KEY_PATTERN.fullmatch(value):
+    if not isinstance(value, str) or not KEY_RE.fullmatch(value):
         raise ValueError(f"Invalid backup: the table's {field} is missing or not a table key.")
     return value
 

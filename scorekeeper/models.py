@@ -15,8 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 
 NAME_MAX = 30
-# What a table or watch key looks like: URL-safe base64 (new_key makes 22 characters).
-KEY_PATTERN = "[A-Za-z0-9_-]{16,64}"
+# What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
+# shorter one would be guessable, a longer one does not fit the column.
+KEY_LENGTH = 32
+KEY_PATTERN = f"[A-Za-z0-9_-]{{22,{KEY_LENGTH}}}"
 
 
 def new_key() -> str:
@@ -52,11 +54,16 @@ RULE_EXPLANATIONS = {
 }
 
 
-class Preset(models.TextChoices):
-    CARIBBEAN = "caribbean", _("Partnership, double-six")
-    DOUBLE_NINE = "double_nine", _("Partnership, double-nine")
-    DOUBLE_TWELVE = "double_twelve", _("Partnership, double-twelve")
-    STANDARD = "standard", _("Each for themselves, double-six")
+PRESET_LABELS = {
+    "caribbean": _("Partnership, double-six"),
+    "double_nine": _("Partnership, double-nine"),
+    "double_twelve": _("Partnership, double-twelve"),
+    "standard": _("Each for themselves, double-six"),
+}
+# One choice per preset of the rules module, in its order: a new preset needs a label above.
+Preset = models.TextChoices(
+    "Preset", [(key.upper(), (key, PRESET_LABELS[key])) for key in rules.PRESETS]
+)
 
 
 class Ending(models.TextChoices):
@@ -112,8 +119,10 @@ class TableQuerySet(models.QuerySet):
 class Table(HouseRulesFields):
     """A group that plays together: its players, its house rules, its matches."""
 
-    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
-    watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(
+        max_length=KEY_LENGTH, unique=True, default=new_key, editable=False
+    )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
     # A keyed hash of the creating client's address, only to rate-limit table creation.
@@ -328,7 +337,6 @@ class Match(HouseRulesFields):
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
         return rules.MatchState(
             totals=tuple(self.totals),
-            running=(),
             winner_side=self.winner_side,
             ended_after=(self.hand_count - 1) if self.finished else None,
             next_leader=self.next_leader,

@@ -109,7 +109,6 @@ def scoreboard(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
-        "winner": side_names[match.winner_side] if match.finished else None,
     }
 
 
