@@ -8,7 +8,6 @@ from enum import IntEnum, StrEnum
 from functools import cache, cached_property
 
 __all__ = [
-    "DEFAULT_PRESET",
     "PRESETS",
     "BlockedRule",
     "CountRule",
@@ -363,7 +362,6 @@ PRESETS: dict[str, Preset] = {
         partnership=False,
     ),
 }
-DEFAULT_PRESET = "caribbean"
 
 
 def make_game(
@@ -659,10 +657,9 @@ _SCORERS: dict[Scoring, Callable[[Game, Hand, int | None], HandResult]] = {
 
 @dataclass(frozen=True)
 class MatchState:
-    """The score sheet: totals, running totals and whether (and when) the line was reached."""
+    """The score sheet: the totals, and whether (and when) the line was reached."""
 
     totals: tuple[int, ...]
-    running: tuple[tuple[int, ...], ...]  # totals after each hand this state was built from
     winner_side: int | None
     ended_after: int | None
     next_leader: int | None  # None: whoever holds the double (first hand, void first hands)
@@ -685,7 +682,6 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
     """Running totals and the end at the line from scored hands (MATCH_OVER if one follows it)."""
     state = MatchState(
         totals=game._zero_points,
-        running=(),
         winner_side=None,
         ended_after=None,
         next_leader=None,
@@ -714,7 +710,6 @@ def advance(game: Game, state: MatchState, result: HandResult) -> MatchState:
     finished = best >= target
     return MatchState(
         totals=totals,
-        running=(*state.running, totals),
         winner_side=totals.index(best) if finished else None,
         ended_after=state.hands_played if finished else None,
         # A finished match has no next hand: a new one starts again with the double.

@@ -28,6 +28,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 from scorekeeper import rules
+from scorekeeper.testing import deal_hand, hand_fields
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -499,33 +500,6 @@ def setup_fields(target: int) -> dict[str, str]:
     return fields
 
 
-def deal_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
-    """A real deal of the set, played down to a realistic end: somebody out, or blocked."""
-    tiles = list(game.tile_set.tiles)
-    rng.shuffle(tiles)
-    each = game.tiles_each
-    held = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
-    left = {seat: rng.sample(held[seat], rng.randint(1, 4)) for seat in range(game.seats)}
-    if rng.random() < 0.15:
-        pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items()}
-        return rules.Hand(ending=rules.Ending.BLOCKED, pips=pips)
-    winner = rng.randrange(game.seats)
-    pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items() if seat != winner}
-    return rules.Hand(
-        ending=rules.Ending.WENT_OUT, went_out=winner, pips=pips, capicu=rng.random() < 0.1
-    )
-
-
-def hand_fields(hand: rules.Hand, number: int, token: uuid.UUID) -> dict[str, str]:
-    blocked = hand.ending is rules.Ending.BLOCKED
-    fields = {"out": "blocked" if blocked else str(hand.went_out), "number": str(number)}
-    fields["token"] = str(token)
-    fields.update({f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()})
-    if hand.capicu:
-        fields["capicu"] = "on"
-    return fields
-
-
 class Sheet:
     """The score sheet as the rules module keeps it, hand by hand: what the server must store."""
 
@@ -672,7 +646,7 @@ class Load:
             if self.stop.is_set() or record.posted_after_end >= self.plan.after_end:
                 break
             number, token = sheet.next_number, uuid.uuid4()
-            hand = deal_hand(rng, sheet.game)
+            hand = deal_hand(sheet.game, rng)
             outcome, retried = self.post_hand(phone, record, hand, number, token)
             where = f"{record.name} ({record.key}) hand {number}"
             if sheet.finished:
@@ -703,8 +677,15 @@ class Load:
                 return
             number = sheet.next_number
             same = round_ % 2 == 0
-            posts = [(deal_hand(rng, sheet.game), uuid.uuid4())]
-            posts.append(posts[0] if same else (deal_hand(rng, sheet.game), uuid.uuid4()))
+            posts = [(deal_hand(sheet.game, rng), uuid.uuid4())]
+            posts.append(
+                posts[0]
+                if same
+                else (
+                    deal_hand(sheet.game, rng),
+                    uuid.uuid4(),
+                )
+            )
             outcomes = self.post_at_once(phones, record, posts, number)
             where = f"{record.name} ({record.key}) hand {number}"
             if sorted(outcomes) != [ALREADY, SAVED]:

@@ -21,6 +21,7 @@ from scorekeeper.models import (
     SeatCount,
     Table,
 )
+from scorekeeper.testing import deal_hand
 
 NAMES = (
     "Alice", "Ben", "Cara", "Dev", "Elena", "Felix", "Gloria", "Hugo", "Ines", "Juan",
@@ -28,28 +29,7 @@ NAMES = (
 )  # fmt: skip
 # Most tables play partnership double-six; some play the other presets.
 PRESET_WEIGHTS = {"caribbean": 70, "double_nine": 10, "double_twelve": 5, "standard": 15}
-BLOCKED_SHARE = 0.12
-CAPICU_SHARE = 0.06
 MATCHES_PER_BATCH = 100
-
-
-def deal_hand(game: rules.Game, rng: random.Random) -> rules.Hand:
-    """A hand as a table would report it: real tiles dealt, some played, the rest counted."""
-    tiles = list(game.tile_set.tiles)
-    rng.shuffle(tiles)
-    each = game.tiles_each
-    dealt = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
-    if rng.random() < BLOCKED_SHARE:
-        ending, winner = rules.Ending.BLOCKED, None
-    else:
-        ending, winner = rules.Ending.WENT_OUT, rng.randrange(game.seats)
-    pips = {}
-    for seat in rules.needed_seats(game, ending, winner):
-        # Whoever did not go out still holds one to a few of the tiles they were dealt.
-        held = rng.sample(dealt[seat], rng.randint(1, min(4, game.tiles_each)))
-        pips[seat] = sum(rules.tile_pips(tile) for tile in held)
-    capicu = ending is rules.Ending.WENT_OUT and game.offers_capicu and rng.random() < CAPICU_SHARE
-    return rules.Hand(ending=ending, went_out=winner, pips=pips, capicu=capicu)
 
 
 @dataclass
