@@ -41,6 +41,30 @@ def clean_name(value: str) -> str:
     return " ".join(value.split())
 
 
+class PointsButtons(forms.TypedChoiceField):
+    """A row of buttons for the usual numbers; a number typed beside them wins."""
+
+    def __init__(self, **kwargs):
+        super().__init__(coerce=int, required=False, widget=forms.RadioSelect, **kwargs)
+
+
+class OtherPoints(forms.IntegerField):
+    """The number typed beside the buttons, on a number keypad."""
+
+    def __init__(self, *, placeholder: str, **kwargs):
+        attrs = {**NUMBER_ATTRS, "placeholder": placeholder}
+        super().__init__(required=False, widget=forms.TextInput(attrs), **kwargs)
+
+
+class ExplainedRadioSelect(forms.RadioSelect):
+    """Radio buttons for a house rule, each with what the rule means under its label."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        option["explanation"] = RULE_EXPLANATIONS.get(value, "")
+        return option
+
+
 class PlayerField(forms.CharField):
     """A player's name, offered the names this table has seen before."""
 
@@ -88,44 +112,30 @@ class SetupForm(forms.Form):
         initial=Preset.CARIBBEAN,
         widget=forms.RadioSelect,
     )
-    target = forms.TypedChoiceField(
-        label=_("Play to"),
-        choices=[(value, str(value)) for value in TARGET_CHOICES],
-        coerce=int,
-        initial=200,
-        required=False,
-        widget=forms.RadioSelect,
+    target = PointsButtons(
+        label=_("Play to"), choices=[(value, str(value)) for value in TARGET_CHOICES], initial=200
     )
-    target_other = forms.IntegerField(
+    target_other = OtherPoints(
         label=_("Other target"),
-        widget=forms.TextInput(
-            {**NUMBER_ATTRS, "placeholder": pgettext_lazy("another target score", "other")}
-        ),
+        placeholder=pgettext_lazy("another target score", "other"),
         min_value=1,
         max_value=MAX_TARGET,
-        required=False,
         error_messages={
             "invalid": _("Type a whole number, like 200."),
             "min_value": _("The target must be at least 1."),
             "max_value": _("The target can be at most %(limit_value)s."),
         },
     )
-    capicu_bonus = forms.TypedChoiceField(
+    capicu_bonus = PointsButtons(
         label=_("Capicú bonus"),
-        choices=[(value, str(value)) for value in BONUS_CHOICES],
-        coerce=int,
+        choices=[(value, str(value) if value else _("none")) for value in BONUS_CHOICES],
         initial=25,
-        required=False,
-        widget=forms.RadioSelect,
     )
-    capicu_other = forms.IntegerField(
+    capicu_other = OtherPoints(
         label=_("Other bonus"),
-        widget=forms.TextInput(
-            {**NUMBER_ATTRS, "placeholder": pgettext_lazy("another capicú bonus", "other")}
-        ),
+        placeholder=pgettext_lazy("another capicú bonus", "other"),
         min_value=0,
         max_value=MAX_BONUS,
-        required=False,
         error_messages={
             "invalid": _("Type a whole number, like 25."),
             "min_value": _("The bonus can't be below 0."),
@@ -136,24 +146,16 @@ class SetupForm(forms.Form):
         label=_("Who counts"),
         choices=CountRule.choices,
         initial=CountRule.ALL_OTHER_HANDS,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
     blocked_rule = forms.ChoiceField(
         label=_("Blocked hand"),
         choices=BlockedRule.choices,
         initial=BlockedRule.LIGHTEST_HAND,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
 
     player_fields = ("player_1", "player_2", "player_3", "player_4")
-
-    def count_rule_options(self):
-        """Each count rule's radio button with what the rule means."""
-        return [(radio, RULE_EXPLANATIONS[radio.data["value"]]) for radio in self["count_rule"]]
-
-    def blocked_rule_options(self):
-        """Each blocked-hand rule's radio button with what the rule means."""
-        return [(radio, RULE_EXPLANATIONS[radio.data["value"]]) for radio in self["blocked_rule"]]
 
     @classmethod
     def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
