@@ -338,26 +338,13 @@ class HandForm(forms.Form):
         # Fields that already failed (not a number, below 0) keep their own message; the rules
         # still check the others, so every problem shows at once.
         failed = {name for name in self.errors if name.startswith("pips_")}
-        tiles = {}
-        for seat in self.needed:
-            picked = data.get(f"tiles_{seat}") or []
-            if picked:
-                tiles[seat] = [parse_tile(value) for value in picked]
-        if tiles:
-            try:
-                counted = rules.count_tiles(self.game, tiles)
-            except rules.InvalidTiles as error:
-                for tile_error in error.errors:
-                    self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
-                return data
-            for seat, pips in counted.items():
-                if data.get(f"pips_{seat}") is None:
-                    data[f"pips_{seat}"] = pips
-        pips = {}
-        for seat in self.needed:
-            value = data.get(f"pips_{seat}")
-            if value is not None:
-                pips[seat] = value
+        if not self._count_tiles(data):
+            return data
+        pips = {
+            seat: data[f"pips_{seat}"]
+            for seat in self.needed
+            if data.get(f"pips_{seat}") is not None
+        }
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
@@ -365,21 +352,42 @@ class HandForm(forms.Form):
             capicu=bool(data.get("capicu")),
         )
         for error in rules.validate_hand(self.game, hand):
-            field = None
-            if error.seat is not None and f"pips_{error.seat}" in self.fields:
-                field = f"pips_{error.seat}"
-                if field in failed:
-                    continue
-            elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
-                continue
-            elif error.code in (
-                rules.ErrorCode.CAPICU_ON_BLOCKED,
-                rules.ErrorCode.CAPICU_NOT_OFFERED,
-            ):
-                field = "capicu"
-            self.add_error(field, hand_error_message(error, self.names, self.game))
+            self._show(error, failed)
         data["hand"] = hand
         return data
+
+    def _count_tiles(self, data: dict) -> bool:
+        """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
+        tiles = {
+            seat: [parse_tile(value) for value in data[f"tiles_{seat}"]]
+            for seat in self.needed
+            if data.get(f"tiles_{seat}")
+        }
+        if not tiles:
+            return True
+        try:
+            counted = rules.count_tiles(self.game, tiles)
+        except rules.InvalidTiles as error:
+            for tile_error in error.errors:
+                self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
+            return False
+        for seat, pips in counted.items():
+            if data.get(f"pips_{seat}") is None:
+                data[f"pips_{seat}"] = pips
+        return True
+
+    def _show(self, error: rules.HandError, failed: set[str]) -> None:
+        """One of the rules' refusals at its field, unless that field already says why."""
+        field = None
+        if error.seat is not None and f"pips_{error.seat}" in self.fields:
+            field = f"pips_{error.seat}"
+            if field in failed:
+                return
+        elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
+            return
+        elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
+            field = "capicu"
+        self.add_error(field, hand_error_message(error, self.names, self.game))
 
 
 def changed_elsewhere() -> str:

@@ -451,24 +451,44 @@ def needed_seats(game: Game, ending: Ending, went_out: int | None = None) -> tup
 def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
     """Every reason the hand cannot be scored, in field order; empty when it can."""
     errors: list[HandError] = []
-    seats = game.seats
+    went_out, needed = _check_ending(game, hand, errors)
+    _check_pips(game, hand, went_out, needed, errors)
+    if hand.capicu:
+        if hand.ending is Ending.BLOCKED:
+            errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
+        if not game.offers_capicu:
+            errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
+    return tuple(errors)
+
+
+def _check_ending(
+    game: Game, hand: Hand, errors: list[HandError]
+) -> tuple[int | None, tuple[int, ...] | None]:
+    """The seat that went out and the seats whose pips are needed, as far as they are known."""
     went_out = hand.went_out
-    needed: tuple[int, ...] | None  # None: not known, so no count can be called missing
-    if hand.ending is Ending.WENT_OUT:
-        if not _is_whole(went_out):
-            errors.append(HandError(ErrorCode.NO_WINNER))
-            went_out = needed = None
-        elif not 0 <= went_out < seats:  # type: ignore[operator]
-            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=went_out))
-            went_out = needed = None
-        else:
-            needed = game._needed_by_winner[went_out]  # type: ignore[index]
-    else:
+    if hand.ending is not Ending.WENT_OUT:
         if went_out is not None:
             errors.append(HandError(ErrorCode.WINNER_ON_BLOCKED, seat=_seat_or_none(went_out)))
-            went_out = None
-        needed = tuple(range(seats))
+        return None, tuple(range(game.seats))
+    # None for the needed seats: not known, so no count can be called missing.
+    if not _is_whole(went_out):
+        errors.append(HandError(ErrorCode.NO_WINNER))
+        return None, None
+    if not 0 <= went_out < game.seats:  # type: ignore[operator]
+        errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=went_out))
+        return None, None
+    return went_out, game._needed_by_winner[went_out]  # type: ignore[index]
 
+
+def _check_pips(
+    game: Game,
+    hand: Hand,
+    went_out: int | None,
+    needed: tuple[int, ...] | None,
+    errors: list[HandError],
+) -> None:
+    """Every seat's pips: there where needed, whole, possible, and not too many together."""
+    seats = game.seats
     given: dict[int, object] = {}
     unknown: list[object] = []
     for seat, value in hand.pips.items():
@@ -476,7 +496,6 @@ def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
             given[seat] = value
         else:
             unknown.append(seat)
-
     limit = game.max_pips_in_hand
     total = 0
     for seat in range(seats):
@@ -500,13 +519,6 @@ def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
         errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
     if total > game.tile_set.total_pips:
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
-
-    if hand.capicu:
-        if hand.ending is Ending.BLOCKED:
-            errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
-        if not game.offers_capicu:
-            errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
-    return tuple(errors)
 
 
 # --- Scoring one hand -------------------------------------------------------------------------
