@@ -9,18 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import rules
-from scorekeeper.models import (
-    Hand,
-    LogAction,
-    LogEntry,
-    Match,
-    Player,
-    ScoreEntry,
-    Seat,
-    SeatCount,
-    Table,
-)
+from scorekeeper import models, rules
 from scorekeeper.testing import deal_hand
 
 NAMES = (
@@ -73,7 +62,9 @@ def _with_target(house: rules.HouseRules, target: int) -> rules.HouseRules:
     )
 
 
-def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Player], str, int]]:
+def create_tables(
+    count: int, rng: random.Random
+) -> list[tuple[models.Table, list[models.Player], str, int]]:
     """Tables with their players, preset and seat count."""
     now = timezone.now()
     chosen = []
@@ -83,7 +74,7 @@ def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Play
         seats = rng.choice(rules.PRESETS[preset].seat_options)
         chosen.append((preset, seats))
         tables.append(
-            Table(
+            models.Table(
                 name=f"Generated table {index + 1}",
                 preset=preset,
                 partnership=rules.PRESETS[preset].partnership and seats == 4,
@@ -91,14 +82,14 @@ def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Play
                 updated_at=now,
             )
         )
-    Table.objects.bulk_create(tables)
+    models.Table.objects.bulk_create(tables)
     players = [
-        Player(table=table, name=name)
+        models.Player(table=table, name=name)
         for table, (_, seats) in zip(tables, chosen, strict=True)
         for name in rng.sample(NAMES, seats)
     ]
-    Player.objects.bulk_create(players)
-    by_table: dict[int, list[Player]] = {}
+    models.Player.objects.bulk_create(players)
+    by_table: dict[int, list[models.Player]] = {}
     for player in players:
         by_table.setdefault(player.table_id, []).append(player)
     return [
@@ -108,8 +99,8 @@ def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Play
 
 
 def create_matches(
-    table: Table,
-    players: list[Player],
+    table: models.Table,
+    players: list[models.Player],
     preset: str,
     numbers: range,
     hand_count: int,
@@ -127,7 +118,7 @@ def create_matches(
         started = now - timedelta(days=total_matches - number + 1, hours=rng.randint(0, 6))
         ended = started + timedelta(minutes=3 * hand_count)
         matches.append(
-            Match.for_game(
+            models.Match.for_game(
                 game,
                 preset,
                 table=table,
@@ -143,18 +134,18 @@ def create_matches(
             )
         )
         played.append(match_played)
-    Match.objects.bulk_create(matches)
+    models.Match.objects.bulk_create(matches)
     seats, hands, logs, counts, entries = [], [], [], [], []
     for match, match_played in zip(matches, played, strict=True):
         game = match_played.game
         seats.extend(
-            Seat(match=match, position=position, side=game.side_of(position), player=player)
+            models.Seat(match=match, position=position, side=game.side_of(position), player=player)
             for position, player in enumerate(players)
         )
         logs.append(
-            LogEntry(
+            models.LogEntry(
                 match=match,
-                action=LogAction.STARTED,
+                action=models.LogAction.STARTED,
                 totals=[0] * game.side_count,
                 at=match.created_at,
             )
@@ -165,7 +156,7 @@ def create_matches(
             zip(match_played.hands, match_played.results, strict=True), start=1
         ):
             at = match.created_at + timedelta(minutes=3 * number)
-            saved = Hand(
+            saved = models.Hand(
                 match=match,
                 number=number,
                 token=uuid.UUID(int=rng.getrandbits(128), version=4),
@@ -179,23 +170,23 @@ def create_matches(
             running = [t + p for t, p in zip(running, result.side_points, strict=True)]
             hands.append(saved)
             logs.append(
-                LogEntry(
+                models.LogEntry(
                     match=match,
-                    action=LogAction.SAVED,
+                    action=models.LogAction.SAVED,
                     hand_number=number,
                     after=saved.summary(pips=dict(hand.pips)),
                     totals=list(running),
                     at=at,
                 )
             )
-    Seat.objects.bulk_create(seats)
-    Hand.objects.bulk_create(hands)
-    SeatCount.objects.bulk_create(counts)
-    ScoreEntry.objects.bulk_create(entries)
-    LogEntry.objects.bulk_create(logs)
+    models.Seat.objects.bulk_create(seats)
+    models.Hand.objects.bulk_create(hands)
+    models.SeatCount.objects.bulk_create(counts)
+    models.ScoreEntry.objects.bulk_create(entries)
+    models.LogEntry.objects.bulk_create(logs)
 
 
-def sheet_of(match: Match) -> tuple:
+def sheet_of(match: models.Match) -> tuple:
     """What recompute may change, to compare before and after."""
     match.refresh_from_db()
     hands = [
@@ -211,7 +202,7 @@ def sheet_of(match: Match) -> tuple:
     return (match.totals, match.winner_side, match.next_leader, match.hand_count, hands)
 
 
-def verify(matches: list[Match]) -> None:
+def verify(matches: list[models.Match]) -> None:
     """Score each match again with Match.recompute (rolled back) and compare."""
 
     class Rollback(Exception):
@@ -253,11 +244,11 @@ class Command(BaseCommand):
                     create_matches(table, players, preset, numbers, hands, rng, matches)
         sample_ids = [
             pk
-            for pk in Match.objects.filter(table__in=[table for table, *_ in created]).values_list(
-                "pk", flat=True
-            )
+            for pk in models.Match.objects.filter(
+                table__in=[table for table, *_ in created]
+            ).values_list("pk", flat=True)
         ]
-        sample = Match.objects.filter(
+        sample = models.Match.objects.filter(
             pk__in=rng.sample(sample_ids, min(options["verify"], len(sample_ids)))
         )
         verify(list(sample))
