@@ -26,16 +26,9 @@ from scorekeeper.management.commands.generate_matches import (  # noqa: E402
     create_matches,
 )
 from scorekeeper.models import Match, Table  # noqa: E402
+from scorekeeper.testing import QUERY_BUDGETS as BUDGETS  # noqa: E402
 from scorekeeper.testing import deal_hand, hand_fields  # noqa: E402
 
-# Keep in step with tests/web/test_queries.py.
-BUDGETS = {
-    "scoreboard": 8,
-    "hand_save": 25,
-    "history": 3,
-    "watch_unchanged": 2,
-    "watch_changed": 9,
-}
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 
 

@@ -21,6 +21,15 @@ SETUP = {
     "blocked_rule": "lightest_hand",
 }
 
+# SQL queries per request that the tests hold the views to and the bench reports against.
+QUERY_BUDGETS = {
+    "scoreboard": 8,
+    "hand_save": 25,
+    "history": 3,
+    "watch_unchanged": 2,
+    "watch_changed": 9,
+}
+
 # The hands of RULES.md's worked match: Alice 0, Ben 1, Cara 2, Dev 3.
 EXAMPLE_HANDS = [
     {"out": 3, "pips": {0: 10, 1: 12, 2: 9}, "capicu": True},

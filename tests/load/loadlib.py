@@ -28,7 +28,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 from scorekeeper import rules
-from scorekeeper.testing import deal_hand, hand_fields
+from scorekeeper.testing import SETUP, deal_hand, hand_fields
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -483,18 +483,7 @@ def make_game(target: int) -> rules.Game:
 
 
 def setup_fields(target: int) -> dict[str, str]:
-    fields = {
-        "player_1": "Alice",
-        "player_2": "Ben",
-        "player_3": "Cara",
-        "player_4": "Dev",
-        "partnership": "on",
-        "pairing": "13",
-        "preset": "caribbean",
-        "capicu_bonus": "25",
-        "count_rule": "all_other_hands",
-        "blocked_rule": "lightest_hand",
-    }
+    fields = {key: value for key, value in SETUP.items() if key != "target"}
     # A target outside the buttons is typed in "other", as a person would.
     fields["target" if target in (100, 150, 200, 500) else "target_other"] = str(target)
     return fields

@@ -11,16 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.management.commands.generate_matches import create_matches, verify
 from scorekeeper.models import Match
+from scorekeeper.testing import QUERY_BUDGETS as BUDGETS
 from scorekeeper.testing import deal_hand, hand_fields
-
-# Budgets per request; bench/queries.py reports against the same numbers.
-BUDGETS = {
-    "scoreboard": 8,
-    "hand_save": 25,
-    "history": 3,
-    "watch_unchanged": 2,
-    "watch_changed": 9,
-}
 
 
 def page(match: Match) -> str:
