@@ -58,13 +58,13 @@ def refused_status(request: HtmxHttpRequest) -> int:
     return 200 if request.htmx else 422
 
 
-def remember(request: HtmxHttpRequest, table: Table) -> None:
+def remember(request: HttpRequest, table: Table) -> None:
     """Keep the table on this phone's home page, most recent first."""
     keys = [key for key in request.session.get("tables", []) if key != table.key]
     request.session["tables"] = [table.key, *keys][:REMEMBERED_TABLES]
 
 
-def client_id(request: HtmxHttpRequest) -> str:
+def client_id(request: HttpRequest) -> str:
     """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
     address = request.META.get("REMOTE_ADDR", "")
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
@@ -73,7 +73,7 @@ def client_id(request: HtmxHttpRequest) -> str:
     return salted_hmac("table-creator", address, algorithm="sha256").hexdigest()[:32]
 
 
-def posted_version(request: HtmxHttpRequest) -> int:
+def posted_version(request: HttpRequest) -> int:
     """The match version the page was rendered at; garbage counts as stale."""
     value = request.POST.get("version", "")
     return int(value) if value.isdigit() else -1
