@@ -3,11 +3,14 @@
 import uuid
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scorekeeper import rules
+from scorekeeper.backup_checks import load_backup
+from scorekeeper.inputs import clean_text, typed_number, whole_number
 from scorekeeper.models import (
     NAME_MAX,
     RULE_EXPLANATIONS,
@@ -36,9 +39,32 @@ PAIRINGS = {
 # A whole number typed on a phone: the number keypad, no suggestions.
 NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
+INVISIBLE_NAME = _("Type a name with letters you can see.")
+
 
 def clean_name(value: str) -> str:
-    return " ".join(value.split())
+    return clean_text(value)
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number as a person types it: ASCII or full-width digits, nothing else.
+
+    Django's IntegerField takes '1_2' as 12, '2.0' as 2 and '+3' as 3; a count is digits.
+    """
+
+    def to_python(self, value):
+        if value in self.empty_values or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = typed_number(value)
+        if number is None and isinstance(value, str) and value.strip().startswith("-"):
+            # A minus sign before digits gets the field's own "below 0" message.
+            number = typed_number(value.strip()[1:])
+            number = None if number is None else -number
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
 
 
 class PointsButtons(forms.TypedChoiceField):
@@ -48,7 +74,7 @@ class PointsButtons(forms.TypedChoiceField):
         super().__init__(coerce=int, required=False, widget=forms.RadioSelect, **kwargs)
 
 
-class OtherPoints(forms.IntegerField):
+class OtherPoints(WholeNumberField):
     """The number typed beside the buttons, on a number keypad."""
 
     def __init__(self, *, placeholder: str, **kwargs):
@@ -176,6 +202,12 @@ class SetupForm(forms.Form):
                 initial[field] = name
         return cls(initial=initial)
 
+    def clean_name(self):
+        name = clean_name(self.cleaned_data.get("name") or "")
+        if not name and (self.cleaned_data.get("name") or "").strip():
+            raise ValidationError(INVISIBLE_NAME)
+        return name
+
     def players(self):
         return [self[name] for name in self.player_fields]
 
@@ -191,10 +223,15 @@ class SetupForm(forms.Form):
         if data["bonus_points"] is None and "capicu_other" not in self.errors:
             self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
+        for field, name in zip(self.player_fields, names, strict=True):
+            if not name and (data.get(field) or "").strip():
+                self.add_error(field, INVISIBLE_NAME)
         typed = [name for name in names if name]
         if len(typed) < 2:
             empty = [
-                field for field, name in zip(self.player_fields, names, strict=True) if not name
+                field
+                for field, name in zip(self.player_fields, names, strict=True)
+                if not name and field not in self.errors
             ]
             for field in empty[: 2 - len(typed)]:
                 self.add_error(field, _("Type a name: a game needs at least two players."))
@@ -237,7 +274,7 @@ class SetupForm(forms.Form):
         )
 
 
-class PipsField(forms.IntegerField):
+class PipsField(WholeNumberField):
     """The pips a seat still held: a number keypad on phones, checked by the rules."""
 
     widget = forms.TextInput(attrs={"enterkeyhint": "next"})
@@ -264,7 +301,7 @@ class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
 
     out = forms.CharField(widget=forms.HiddenInput)
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
     token = forms.UUIDField(widget=forms.HiddenInput)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
@@ -401,8 +438,9 @@ def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
     """The `out` parameter: 'blocked' or the number of the seat that went out."""
     if value == "blocked":
         return rules.Ending.BLOCKED, None
-    if isinstance(value, str) and value.isdigit() and int(value) < seats:
-        return rules.Ending.WENT_OUT, int(value)
+    seat = whole_number(value)
+    if seat is not None and seat < seats:
+        return rules.Ending.WENT_OUT, seat
     return None, None
 
 
@@ -458,3 +496,30 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
     if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
         return _("Tap who went out, or Blocked.")
     return _("Tap who went out, or Blocked.")
+
+
+class ImportForm(forms.Form):
+    """A JSON backup to restore as a table."""
+
+    backup = forms.FileField(
+        label=_("Backup file (JSON)"),
+        error_messages={"required": _("Choose the backup file to restore.")},
+    )
+
+    def clean_backup(self):
+        upload = self.cleaned_data["backup"]
+        if upload.size > settings.IMPORT_MAX_BYTES:
+            raise ValidationError(too_large_message())
+        try:
+            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
+        except ValueError:
+            raise ValidationError(_("This is not a backup file from this app.")) from None
+
+
+def too_large_message() -> str:
+    megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
+    return ngettext(
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        megabytes,
+    ) % {"limit": megabytes}

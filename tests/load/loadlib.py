@@ -520,7 +520,7 @@ def outcome_of(reply: Reply) -> str:
         return SAVED
     if reply.status == 302 and INFO in reply.levels:
         return ALREADY  # "Hand n was already entered": a repeat, or another phone was first
-    if reply.status == 422:
+    if reply.status == 200:
         return REFUSED  # the form again with the rules' refusal (the match is over)
     return f"HTTP {reply.status} {reply.levels}"
 

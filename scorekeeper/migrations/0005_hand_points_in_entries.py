@@ -17,7 +17,7 @@ def entries_for_every_scored_hand(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0003_seat_player_restrict"),
+        ("scorekeeper", "0004_match_token"),
     ]
 
     operations = [
