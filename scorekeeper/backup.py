@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.backup_checks import check_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
+    EntryMode,
     Hand,
     LogEntry,
     Match,
@@ -59,6 +60,7 @@ HAND_FIELDS = (
     "ending",
     "went_out",
     "capicu",
+    "pooled",
     "led_by",
     "winning_seat",
     "reason",
@@ -91,6 +93,7 @@ def export_table(table: Table) -> dict:
             "name": table.name,
             **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
             "partnership": table.partnership,
+            "entry_mode": table.entry_mode,
             "created_at": _time_out(table.created_at),
             "updated_at": _time_out(table.updated_at),
         },
@@ -196,6 +199,8 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             creator=creator,
             name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
+            # A backup from before the switch counted each hand.
+            entry_mode=raw_table.get("entry_mode", EntryMode.EACH),
             **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
             created_at=_time_in(raw_table, "created_at"),
             updated_at=_time_in(raw_table, "updated_at"),
@@ -343,7 +348,7 @@ WHOLE_FIELDS = frozenset(
     (
         "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
         "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
-        "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
+        "points", "went_out", "pooled", "led_by", "scoring_side", "winning_seat", "hand_number",
     )
 )  # fmt: skip
 YES_NO_FIELDS = frozenset(("partnership", "draws", "capicu"))

@@ -16,6 +16,7 @@ from scorekeeper.models import (
     RULE_EXPLANATIONS,
     BlockedRule,
     CountRule,
+    EntryMode,
     Hand,
     Match,
     Preset,
@@ -303,47 +304,70 @@ class HandForm(forms.Form):
     out = forms.CharField(widget=forms.HiddenInput)
     number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
     token = forms.UUIDField(widget=forms.HiddenInput)
+    entry = forms.ChoiceField(choices=EntryMode.choices, widget=forms.HiddenInput, required=False)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
-    def __init__(self, match: Match, *args, out: str | None = None, **kwargs):
+    def __init__(
+        self, match: Match, *args, out: str | None = None, entry: str | None = None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.match = match
         self.game = match.game()
         self.names = match.seat_names()
         raw_out = self.data.get("out", out) if self.is_bound else out
         self.ending, self.went_out = parse_out(raw_out, self.game.seats)
+        # A page from before the switch posts no `entry`: its counts are per hand.
+        raw_entry = self.data.get("entry", EntryMode.EACH) if self.is_bound else entry
+        if raw_entry not in EntryMode.values:
+            raw_entry = match.table.entry_mode
+        self.entry_mode = raw_entry
+        self.fields["entry"].initial = raw_entry
+        # One number for the hands that count, when the table pools them; a blocked hand still
+        # needs each hand's count to find who won it.
+        self.pooled_entry = raw_entry == EntryMode.TOTAL and self.ending is rules.Ending.WENT_OUT
         self.needed: tuple[int, ...] = ()
         if self.ending is not None:
             self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
-        for seat in self.needed:
+        self.count_seats = () if self.pooled_entry else self.needed
+        for seat in self.count_seats:
             self.fields[f"pips_{seat}"] = PipsField(label=self.names[seat])
             self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
                 choices=tile_choices(self.game.tile_set), required=False
             )
-        if self.needed:
+        if self.pooled_entry:
+            self.fields["pooled"] = PipsField(label=_("Pips in the hands that count"))
+            self.fields["pooled"].widget.attrs["enterkeyhint"] = "done"
+        elif self.count_seats:
             # The number pad's Enter says Done on the last count: that one saves the hand.
-            self.fields[f"pips_{self.needed[-1]}"].widget.attrs["enterkeyhint"] = "done"
+            self.fields[f"pips_{self.count_seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
 
     @classmethod
-    def for_next_hand(cls, match: Match, out: str | None = None) -> "HandForm":
+    def for_next_hand(
+        cls, match: Match, out: str | None = None, entry: str | None = None
+    ) -> "HandForm":
         """A blank form for the match's next hand, with a fresh token."""
         initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
-        return cls(match, out=out, initial=initial)
+        return cls(match, out=out, entry=entry, initial=initial)
 
     @classmethod
-    def for_hand(cls, match: Match, hand: Hand, out: str | None = None) -> "HandForm":
+    def for_hand(
+        cls, match: Match, hand: Hand, out: str | None = None, entry: str | None = None
+    ) -> "HandForm":
         """A form to correct a stored hand, filled with what was entered."""
         out = out or ("blocked" if hand.blocked else str(hand.went_out))
+        if entry is None:
+            entry = EntryMode.EACH if hand.pooled is None else EntryMode.TOTAL
         initial = {
             "out": out,
             "number": hand.number,
             "token": hand.token,
             "capicu": hand.capicu,
+            "pooled": hand.pooled,
             **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
         }
-        return cls(match, out=out, initial=initial)
+        return cls(match, out=out, entry=entry, initial=initial)
 
     def out_choices(self) -> list[tuple[str, str, bool]]:
         """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
@@ -364,7 +388,11 @@ class HandForm(forms.Form):
             self.add_error(None, message)
 
     def pip_fields(self):
-        return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
+        return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.count_seats]
+
+    def entry_choices(self) -> list[tuple[str, str, bool]]:
+        """Per hand or Total: (value of `entry`, label, whether it is chosen)."""
+        return [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
 
     def clean_out(self):
         if self.ending is None:
@@ -382,14 +410,20 @@ class HandForm(forms.Form):
             return data
         pips = {
             seat: data[f"pips_{seat}"]
-            for seat in self.needed
+            for seat in self.count_seats
             if data.get(f"pips_{seat}") is not None
         }
+        pooled = data.get("pooled") if self.pooled_entry else None
+        if self.pooled_entry and pooled is None:
+            if "pooled" not in self.errors:
+                self.add_error("pooled", _("How many pips are left in the hands that count?"))
+            return data
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
+            pooled=pooled,
         )
         for error in rules.validate_hand(self.game, hand):
             self._show(error, failed)
@@ -400,7 +434,7 @@ class HandForm(forms.Form):
         """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
         tiles = {
             seat: [parse_tile(value) for value in data[f"tiles_{seat}"]]
-            for seat in self.needed
+            for seat in self.count_seats
             if data.get(f"tiles_{seat}")
         }
         if not tiles:
@@ -427,6 +461,8 @@ class HandForm(forms.Form):
             return
         elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
             field = "capicu"
+        elif self.pooled_entry and error.code in POOLED_FIELD_ERRORS:
+            field = "pooled"
         self.add_error(field, hand_error_message(error, self.names, self.game))
 
 
@@ -466,12 +502,29 @@ def tile_message(error: rules.TileError) -> str:
     return _("The %(high)s-%(low)s is not in this set.") % {"high": high, "low": low}
 
 
+# The rules' refusals of a pooled count, shown at its one field.
+POOLED_FIELD_ERRORS = (
+    rules.ErrorCode.NOT_WHOLE,
+    rules.ErrorCode.NEGATIVE_PIPS,
+    rules.ErrorCode.POOLED_TOO_MANY,
+    rules.ErrorCode.POOLED_WITH_PIPS,
+)
+
+
 def hand_error_message(error: rules.HandError, names: list[str], game: rules.Game) -> str:
     """A plain sentence for one of the rules module's refusals."""
     name = names[error.seat] if error.seat is not None and error.seat < len(names) else ""
     code = error.code
     if code == rules.ErrorCode.MISSING_PIPS:
         return _("How many pips did %(name)s have left?") % {"name": name}
+    if code == rules.ErrorCode.POOLED_TOO_MANY:
+        return _("The hands that count can hold at most %(limit)s pips together.") % {
+            "limit": error.limit
+        }
+    if code == rules.ErrorCode.POOLED_ON_BLOCKED:
+        return _("A blocked hand needs the pips of each hand.")
+    if code == rules.ErrorCode.POOLED_WITH_PIPS:
+        return _("Give the pips per hand or as one total, not both.")
     if code == rules.ErrorCode.NOT_WHOLE:
         return _("Type a whole number of pips, like 12.")
     if code == rules.ErrorCode.NEGATIVE_PIPS:

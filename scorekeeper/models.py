@@ -72,6 +72,11 @@ class Ending(models.TextChoices):
     BLOCKED = rules.Ending.BLOCKED, pgettext_lazy("hand ending", "Blocked")
 
 
+class EntryMode(models.TextChoices):
+    EACH = "each", _("Per hand")
+    TOTAL = "total", _("Total")
+
+
 class HouseRulesFields(models.Model):
     """The house rules a table plays by; a match keeps its own copy."""
 
@@ -157,6 +162,10 @@ class Table(HouseRulesFields):
     )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
+    # How this table gives the pips of a hand somebody went out of: each hand, or all together.
+    # Kept on the table, not the phone: it is the table's way of counting, and it follows the
+    # scoring when another phone takes it over.
+    entry_mode = models.CharField(max_length=10, choices=EntryMode.choices, default="each")
     # A keyed hash of the creating client's address, only to rate-limit table creation.
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
@@ -184,6 +193,12 @@ class Table(HouseRulesFields):
 
     def help_url(self) -> str:
         return f"{reverse('help')}?t={self.key}"
+
+    def keep_entry_mode(self, mode: str) -> None:
+        """The way the last hand was entered becomes the table's (no write when it already is)."""
+        if mode in EntryMode.values and mode != self.entry_mode:
+            self.entry_mode = mode
+            Table.objects.filter(pk=self.pk).update(entry_mode=mode)
 
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
@@ -553,6 +568,8 @@ class Hand(models.Model):
     ending = models.CharField(max_length=10, choices=Ending.choices)
     went_out = models.PositiveSmallIntegerField(null=True, blank=True)
     capicu = models.BooleanField(default=False)
+    # The pips of the hands that count, given as one number (then no SeatCount rows).
+    pooled = models.PositiveIntegerField(null=True, blank=True)
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).
@@ -601,6 +618,7 @@ class Hand(models.Model):
             went_out=self.went_out,
             pips=self.pips(),
             capicu=self.capicu,
+            pooled=self.pooled,
         )
 
     def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
@@ -608,6 +626,7 @@ class Hand(models.Model):
         self.ending = str(hand.ending)
         self.went_out = hand.went_out
         self.capicu = hand.capicu
+        self.pooled = hand.pooled
         return [
             SeatCount(hand=self, position=seat, pips=pips)
             for seat, pips in sorted(hand.pips.items())
@@ -645,6 +664,7 @@ class Hand(models.Model):
             "went_out": self.went_out,
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
+            "pooled": self.pooled,
         }
 
 

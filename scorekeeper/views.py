@@ -213,7 +213,9 @@ def render_match(
     context = scoreboard(match.load_sheet())
     context["confirm_end"] = confirm_end
     context["table"] = match.table
-    context["form"] = form or HandForm.for_next_hand(match, request.GET.get("out"))
+    context["form"] = form or HandForm.for_next_hand(
+        match, request.GET.get("out"), request.GET.get("entry")
+    )
     context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     context["spoken"] = spoken
     if not request.htmx:
@@ -362,7 +364,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if part == "log":
         return render(request, "match.html#log", {"log": match.log_lines(LOG_LINES)})
     if part == "entry":
-        form = HandForm.for_next_hand(match, request.GET.get("out"))
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
         context = {**scoreboard(match), "table": match.table, "form": form}
         return render(request, "match.html#entry", context)
     return render_match(request, match)
@@ -410,6 +412,7 @@ def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
         saved = hand.number
+        match.table.keep_entry_mode(form.entry_mode)
     if request.htmx:
         fresh = get_match(key, number)
         spoken = "" if saved is None else spoken_result(fresh, saved)
@@ -494,7 +497,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                 return redirect(match)
         status = refused_status(request)
     else:
-        form = HandForm.for_hand(match, hand, request.GET.get("out"))
+        form = HandForm.for_hand(match, hand, request.GET.get("out"), request.GET.get("entry"))
     context.update({"table": match.table, "row": row, "hand": hand, "form": form})
     return render(request, "hand.html", context, status=status)
 
