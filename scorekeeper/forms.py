@@ -212,6 +212,32 @@ class SetupForm(forms.Form):
     def players(self):
         return [self[name] for name in self.player_fields]
 
+    rule_fields = ("name", "preset", "target", "target_other", "capicu_bonus", "capicu_other",
+                   "count_rule", "blocked_rule")  # fmt: skip
+
+    def rules_summary(self) -> str:
+        """The chosen game and house rules in one line, for the folded setup."""
+        chosen = {name: self[name].value() for name in self.rule_fields}
+        labels = {
+            field: dict(self.fields[field].choices).get(chosen[field], "")
+            for field in ("preset", "count_rule", "blocked_rule")
+        }
+        target = chosen["target_other"] or chosen["target"] or ""
+        bonus = (
+            chosen["capicu_other"]
+            if chosen["capicu_other"] not in (None, "")
+            else chosen["capicu_bonus"]
+        )
+        parts = [str(labels["preset"]), _("to %(target)s") % {"target": target}]
+        if str(bonus) not in ("", "0", "None"):
+            parts.append(_("capicú %(bonus)s") % {"bonus": bonus})
+        parts += [str(labels["count_rule"]), str(labels["blocked_rule"])]
+        return " · ".join(part for part in parts if part)
+
+    def rules_have_errors(self) -> bool:
+        """Whether a folded choice needs a look: then the fold opens."""
+        return any(name in self.errors for name in self.rule_fields)
+
     def clean(self):
         data = super().clean()
         # A number typed in "other" wins over the buttons: somebody typed it on purpose.

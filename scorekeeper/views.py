@@ -33,6 +33,7 @@ from scorekeeper.forms import (
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
+    EntryMode,
     HandConflict,
     Match,
     RateLimited,
@@ -244,7 +245,11 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "home.html",
-        {"tables": [(table, current.get(table.pk)) for table in remembered]},
+        {
+            "tables": [(table, current.get(table.pk)) for table in remembered],
+            # A phone with no table yet starts one from here: the names, then Start.
+            "quick": None if remembered else SetupForm(),
+        },
     )
 
 
@@ -276,6 +281,8 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
                     creator=client_id(request),
                     per_hour=settings.TABLES_PER_HOUR,
                     name=form.cleaned_data["name"],
+                    # A new table counts a hand as most tables do: the hands left, pooled.
+                    entry_mode=EntryMode.TOTAL,
                 )
                 match = table.start_match(
                     form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
