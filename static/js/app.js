@@ -41,6 +41,14 @@
     syncTiles(grid.closest("form"));
   });
 
+  // Two partners joined as the page's language joins them (Spanish "e" before an i-sound).
+  function pair(fieldset, first, second) {
+    var bare = second.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/^h/, "");
+    var iSound = bare.length > 1 && bare[0] === "i" && "aeiouy".indexOf(bare[1]) < 0;
+    var pattern = (iSound ? fieldset.dataset.pairI : fieldset.dataset.pair) || "%(a)s & %(b)s";
+    return pattern.replace("%(a)s", first).replace("%(b)s", second);
+  }
+
   // Setup: the partners choice only makes sense with exactly four players.
   function syncPartners(form) {
     var fieldset = form.querySelector("[data-partners]");
@@ -53,7 +61,7 @@
       var pairs = { "13": [0, 2, 1, 3], "12": [0, 1, 2, 3], "14": [0, 3, 1, 2] };
       fieldset.querySelectorAll("[data-pairing]").forEach(function (label) {
         var p = pairs[label.dataset.pairing];
-        label.textContent = filled[p[0]] + " & " + filled[p[1]] + "  ·  " + filled[p[2]] + " & " + filled[p[3]];
+        label.textContent = pair(fieldset, filled[p[0]], filled[p[1]]) + "  ·  " + pair(fieldset, filled[p[2]], filled[p[3]]);
       });
     }
   }

@@ -83,3 +83,11 @@ def test_a_spanish_phone_plays_in_spanish_and_switches_to_swedish(live_server, s
     page.goto(live_server.url)
     expect(page.get_by_role("heading", level=1)).to_have_text("Håll räkningen vid ert bord")
     expect(page.get_by_role("heading", name="Dina bord")).to_be_visible()
+
+
+def test_spanish_setup_joins_partners_with_e_before_an_i_sound(live_server, spanish_phone: Page):
+    page = spanish_phone
+    page.goto(live_server.url + "/new")
+    for number, name in enumerate(("Ana", "Ben", "Isabel", "Dev"), 1):
+        page.fill(f"#id_player_{number}", name)
+    expect(page.locator("[data-partners]")).to_contain_text("Ana e Isabel  ·  Ben y Dev")
