@@ -13,7 +13,14 @@ from scorekeeper.rules import (
 
 
 def test_presets_are_listed_in_order_with_caribbean_first_and_default():
-    assert list(PRESETS) == ["caribbean", "double_nine", "double_twelve", "standard"]
+    assert list(PRESETS) == [
+        "caribbean",
+        "double_nine",
+        "double_twelve",
+        "standard",
+        "all_fives",
+        "bergen",
+    ]
     assert DEFAULT_PRESET == "caribbean"
 
 
@@ -73,7 +80,7 @@ def test_make_game_uses_the_given_house_rules():
 
 def test_make_game_refuses_an_unknown_preset():
     with pytest.raises(ValueError):
-        make_game("bergen", 4)
+        make_game("sevens", 4)
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("caribbean", 3), ("standard", 5), ("standard", 1)])
