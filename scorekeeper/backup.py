@@ -14,10 +14,12 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scorekeeper import rules, scoring_games
 from scorekeeper.models import (
     Hand,
     LogEntry,
     Match,
+    PlayEntry,
     Player,
     ScoreEntry,
     Seat,
@@ -33,6 +35,13 @@ FORMAT_VERSION = 1
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
 
 HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
+# Scoring games (All Fives, Bergen): files written before them lack these, so they have defaults.
+SCORING_GAME_FIELDS = {
+    "rounding": "nearest_five",
+    "blocked_pays_difference": False,
+    "going_out_pays_two": False,
+    "doubles_lose_count": False,
+}
 MATCH_FIELDS = (
     "number",
     *HOUSE_RULES_FIELDS,
@@ -75,6 +84,7 @@ def export_table(table: Table) -> dict:
             queryset=Hand.objects.order_by("number").prefetch_related(
                 Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
                 Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+                Prefetch("plays", queryset=PlayEntry.objects.order_by("position")),
             ),
         ),
         Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
@@ -87,6 +97,7 @@ def export_table(table: Table) -> dict:
             "watch_key": table.watch_key,
             "name": table.name,
             **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
+            **{field: getattr(table, field) for field in SCORING_GAME_FIELDS},
             "partnership": table.partnership,
             "created_at": _time_out(table.created_at),
             "updated_at": _time_out(table.updated_at),
@@ -100,6 +111,7 @@ def _export_match(match: Match) -> dict:
     """One match with its seats, hands and change log."""
     return {
         **{field: getattr(match, field) for field in MATCH_FIELDS},
+        **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
         "seats": [
             {"position": seat.position, "side": seat.side, "player": seat.player.name}
@@ -131,6 +143,21 @@ def _export_hand(hand: Hand) -> dict:
             {"side": entry.side, "kind": entry.kind, "points": entry.points}
             for entry in hand.entries.all()
         ],
+        **({"holding_doubles": hand.holding_doubles} if hand.holding_doubles else {}),
+        **(
+            {"plays": [_export_play(play) for play in hand.plays.all()]} if hand.plays.all() else {}
+        ),
+    }
+
+
+def _export_play(play: PlayEntry) -> dict:
+    """One score during play, in the order it was made."""
+    return {
+        "position": play.position,
+        "seat": play.seat,
+        "points": play.points,
+        "token": str(play.token),
+        "created_at": _time_out(play.created_at),
     }
 
 
@@ -176,6 +203,10 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
             name=_value(raw_table, "name", str),
             partnership=_value(raw_table, "partnership", bool),
             **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
+            **{
+                field: raw_table.get(field, default)
+                for field, default in SCORING_GAME_FIELDS.items()
+            },
             created_at=_time_in(raw_table, "created_at"),
             updated_at=_time_in(raw_table, "updated_at"),
         )
@@ -195,6 +226,7 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
     match = Match(
         table=table,
         **{field: raw.get(field) for field in MATCH_FIELDS},
+        **{field: raw.get(field, default) for field, default in SCORING_GAME_FIELDS.items()},
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
     if not isinstance(match.totals, list) or not all(
@@ -240,6 +272,8 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
+    if game.scores_during_play:
+        _rescore(match, game)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
         _saved(
@@ -261,13 +295,16 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     except ValueError:
         raise ValueError(f"Invalid backup: bad token {raw.get('token')!r}.") from None
     try:
-        reason_from_json(raw.get("reason"))
+        # A scoring game's hand still in play (or ended by the match) has no reason yet.
+        if raw.get("ending") or raw.get("reason") != {}:
+            reason_from_json(raw.get("reason"))
     except (AttributeError, KeyError, TypeError, ValueError):
         raise ValueError(f"Invalid backup: hand {raw.get('number')!r} has a bad reason.") from None
     hand = _saved(
         Hand(
             match=match,
             **{field: raw.get(field) for field in HAND_FIELDS},
+            holding_doubles=raw.get("holding_doubles", []),
             token=token,
             **{field: _time_in(raw, field) for field in HAND_TIMES},
         )
@@ -285,7 +322,51 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
                 points=raw_entry.get("points"),
             )
         )
+    for raw_play in _list(raw.get("plays", []), "plays"):
+        raw_play = _mapping(raw_play, "play")
+        try:
+            play_token = uuid.UUID(_value(raw_play, "token", str))
+        except ValueError:
+            raise ValueError(f"Invalid backup: bad token {raw_play.get('token')!r}.") from None
+        _saved(
+            PlayEntry(
+                hand=hand,
+                **{field: raw_play.get(field) for field in ("position", "seat", "points")},
+                token=play_token,
+                created_at=_time_in(raw_play, "created_at"),
+            )
+        )
     return hand
+
+
+def _rescore(match: Match, game: rules.Game) -> None:
+    """Score a scoring game's plays and ends again: the file's totals must be what they make."""
+    hands = list(match.hands.prefetch_related("counts", "plays", "entries").order_by("number"))
+    try:
+        scored, state = scoring_games.play_scoring_match(
+            game, [hand.as_scoring_hand() for hand in hands]
+        )
+    except rules.InvalidHand as refused:
+        raise ValueError(
+            f"Invalid backup: match {match.number} cannot be scored: {refused}"
+        ) from None
+    for hand, result in zip(hands, scored, strict=True):
+        credited = [0] * game.side_count
+        for entry in hand.entries.all():
+            credited[entry.side] += entry.points
+        if tuple(credited) != result.side_points:
+            raise ValueError(
+                f"Invalid backup: hand {hand.number} of match {match.number} does not score "
+                f"what its plays and end make."
+            )
+    if (tuple(match.totals), match.winner_side, match.hand_count) != (
+        state.totals,
+        state.winner_side,
+        state.hands_played,
+    ):
+        raise ValueError(
+            f"Invalid backup: match {match.number}'s totals are not what its hands make."
+        )
 
 
 def _within(valid: range, *values: int | None) -> bool:
@@ -370,7 +451,9 @@ def match_csv(match: Match) -> str:
             _("%(side)s points") % {"side": _cell(side)},
             _("%(side)s total") % {"side": _cell(side)},
         ]
-    writer.writerow([*header, _("Ending"), _("Went out / winner"), _("Capicú")])
+    plays = match.game().scores_during_play
+    tail = [_("Ending"), _("Went out / winner"), _("Capicú")]
+    writer.writerow([*header, *tail, *([_("During play")] if plays else [])])
     for hand, totals in match.running_totals():
         points = [0] * len(sides)
         for entry in hand.entries.all():
@@ -384,6 +467,13 @@ def match_csv(match: Match) -> str:
             "" if seat is None else _cell(names[seat]),
             _("yes") if hand.capicu else "",
         ]
+        if plays:
+            # Each score made during play, in order: "Ann 10; Bo 15".
+            row.append(
+                "; ".join(
+                    f"{_cell(names[play.seat])} {play.points}" for play in hand.ordered_plays()
+                )
+            )
         writer.writerow(row)
     return out.getvalue()
 

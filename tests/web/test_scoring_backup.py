@@ -1,0 +1,90 @@
+"""Backups of scoring games: plays go into the JSON and the CSV, and the import re-scores them."""
+
+import copy
+import csv
+import io
+
+import pytest
+from scoring_factories import end, scoring_match, tap
+
+from scorekeeper.backup import export_table, import_table, match_csv
+from scorekeeper.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def played_table() -> Table:
+    """An All Fives hand played out, then a second one in play; a Bergen match ended mid-hand."""
+    match = scoring_match(partnership=False)
+    for seat, points in ((0, 10), (1, 15), (0, 5), (2, 20)):
+        tap(match, seat, points)
+    end(match, 3, {0: 7, 1: 12, 2: 4})
+    tap(match, 1, 5)
+    bergen = match.table.start_match(
+        ["Ann", "Bo"], scoring_match("bergen", names=("Ann", "Bo"), target=3).game(), "bergen"
+    )
+    tap(bergen, 0, 2)
+    tap(bergen, 0, 2)
+    return Table.objects.get(pk=match.table_id)
+
+
+def moved(data: dict) -> dict:
+    """The same backup under new keys, so it can be imported beside the original."""
+    data = copy.deepcopy(data)
+    data["table"]["key"] = "k" * 22
+    data["table"]["watch_key"] = "w" * 22
+    for match in data["matches"]:
+        for hand in match["hands"]:
+            for play in hand.get("plays", []):
+                play["token"] = play["token"][:-4] + "beef"
+    return data
+
+
+def test_export_carries_every_play_in_order():
+    hands = export_table(played_table())["matches"][0]["hands"]
+
+    assert [(play["seat"], play["points"]) for play in hands[0]["plays"]] == [
+        (0, 10),
+        (1, 15),
+        (0, 5),
+        (2, 20),
+    ]
+    assert (hands[1]["ending"], len(hands[1]["plays"])) == ("", 1)
+
+
+def test_import_brings_back_plays_and_the_match_ended_mid_hand():
+    data = moved(export_table(played_table()))
+
+    table = import_table(data)
+
+    first, second = table.matches.order_by("number")
+    assert (first.totals, first.hand_count) == ([15, 20, 20, 25], 1)
+    assert (second.winner_side, second.hands.get().plays.count()) == (0, 2)
+    assert export_table(table)["matches"] == data["matches"]
+
+
+def test_import_refuses_plays_that_do_not_make_the_stored_score():
+    data = moved(export_table(played_table()))
+    data["matches"][0]["hands"][0]["plays"][0]["points"] = 20
+
+    with pytest.raises(ValueError, match="does not score"):
+        import_table(data)
+    assert not Table.objects.filter(key="k" * 22).exists()
+
+
+def test_import_refuses_a_play_off_the_fives():
+    data = moved(export_table(played_table()))
+    data["matches"][0]["hands"][1]["plays"][0]["points"] = 7
+
+    with pytest.raises(ValueError, match="cannot be scored"):
+        import_table(data)
+
+
+def test_csv_sheet_lists_the_plays_of_each_hand():
+    match = played_table().matches.order_by("number").first()
+
+    rows = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert rows[0][-1] == "During play"
+    assert rows[1][-1] == "Ann 10; Bo 15; Ann 5; Cy 20"
+    assert rows[2][-1] == "Bo 5"
