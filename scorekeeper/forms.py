@@ -5,10 +5,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from scorekeeper import rules
-from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, Match, Preset
+from scorekeeper import rules, scoring_games
+from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, Match, Preset, Rounding
 
 TARGET_CHOICES = (100, 150, 200, 500)
+USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
 BONUS_CHOICES = (25, 30, 0)
 MAX_TARGET = 10_000
 MAX_BONUS = 500
@@ -41,9 +42,12 @@ class SetupForm(forms.Form):
     preset = forms.ChoiceField(label=_("Game"), choices=Preset.choices, initial=Preset.CARIBBEAN)
     target = forms.TypedChoiceField(
         label=_("Play to"),
-        choices=[(value, str(value)) for value in TARGET_CHOICES],
+        choices=[
+            (USUAL_TARGET, _("usual")),
+            *((value, str(value)) for value in TARGET_CHOICES),
+        ],
         coerce=int,
-        initial=200,
+        initial=USUAL_TARGET,
         required=False,
         widget=forms.RadioSelect,
     )
@@ -89,16 +93,40 @@ class SetupForm(forms.Form):
         initial=BlockedRule.LIGHTEST_HAND,
         widget=forms.RadioSelect,
     )
+    # Scoring games (All Fives, Bergen)
+    rounding = forms.ChoiceField(
+        label=_("All Fives: rounding the count"),
+        choices=Rounding.choices,
+        initial=Rounding.NEAREST_FIVE,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    blocked_pays_difference = forms.BooleanField(
+        label=_("All Fives: a blocked hand pays the difference"), required=False
+    )
+    going_out_pays_two = forms.BooleanField(label=_("Bergen: going out pays 2"), required=False)
+    doubles_lose_count = forms.BooleanField(
+        label=_("Bergen: a hand holding a double loses the count"), required=False
+    )
 
     player_fields = ("player_1", "player_2", "player_3", "player_4")
 
     def players(self):
         return [self[name] for name in self.player_fields]
 
+    def scoring_switches(self):
+        names = ("blocked_pays_difference", "going_out_pays_two", "doubles_lose_count")
+        return [self[name] for name in names]
+
     def clean(self):
         data = super().clean()
         # A number typed in "other" wins over the buttons: somebody typed it on purpose.
         target = data.get("target_other") or data.get("target")
+        if target == USUAL_TARGET and data.get("preset") in rules.PRESETS:
+            usual = rules.PRESETS[data["preset"]]
+            target = usual.default_rules(
+                bool(data.get("partnership")) and self._seats() == 4
+            ).target
         if not target and "target_other" not in self.errors:
             self.add_error("target_other", _("Choose the score that wins the match."))
         data["target_points"] = target
@@ -134,13 +162,22 @@ class SetupForm(forms.Form):
         data["partnership"] = partnership
         return data
 
+    def _seats(self) -> int:
+        return sum(1 for field in self.player_fields if clean_name(self.data.get(field) or ""))
+
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
+        scoring_game = rules.PRESETS[data["preset"]].scoring is not rules.Scoring.BLOCK
         return rules.HouseRules(
             target=data["target_points"],
-            capicu_bonus=data["bonus_points"],
+            # A scoring game pays no capicú: its play scores stand in for bonuses.
+            capicu_bonus=0 if scoring_game else data["bonus_points"],
             count_rule=rules.CountRule(data["count_rule"]),
             blocked_rule=rules.BlockedRule(data["blocked_rule"]),
+            rounding=rules.Rounding(data.get("rounding") or Rounding.NEAREST_FIVE),
+            blocked_pays_difference=bool(data.get("blocked_pays_difference")),
+            going_out_pays_two=bool(data.get("going_out_pays_two")),
+            doubles_lose_count=bool(data.get("doubles_lose_count")),
         )
 
     def game(self) -> rules.Game:
@@ -197,6 +234,22 @@ class HandForm(forms.Form):
             )
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+        # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
+        self.asks_doubles = (
+            self.ending is rules.Ending.BLOCKED
+            and self.game.scoring is rules.Scoring.BERGEN
+            and self.game.rules.doubles_lose_count
+        )
+        if self.asks_doubles:
+            for seat in range(self.game.seats):
+                self.fields[f"double_{seat}"] = forms.BooleanField(
+                    label=self.names[seat], required=False
+                )
+
+    def double_fields(self):
+        return (
+            [self[f"double_{seat}"] for seat in range(self.game.seats)] if self.asks_doubles else []
+        )
 
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
@@ -238,6 +291,9 @@ class HandForm(forms.Form):
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
+            holding_doubles=frozenset(
+                seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
+            ),
         )
         for error in rules.validate_hand(self.game, hand):
             field = None
@@ -254,6 +310,55 @@ class HandForm(forms.Form):
                 field = "capicu"
             self.add_error(field, hand_error_message(error, self.names, self.game))
         data["hand"] = hand
+        return data
+
+
+class PlayForm(forms.Form):
+    """A score made during play: the seat that made it and the points (All Fives, Bergen)."""
+
+    seat = forms.TypedChoiceField(
+        coerce=int, widget=forms.HiddenInput, error_messages={"required": _("Tap who scored.")}
+    )
+    points = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": _("Tap the points scored.")}
+    )
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    token = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, match: Match, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.game = match.game()
+        self.names = match.seat_names()
+        self.fields["seat"].choices = [(seat, name) for seat, name in enumerate(self.names)]
+        self.fields["points"].choices = [
+            (points, str(points)) for points in scoring_games.play_amounts(self.game)
+        ]
+        invalid = _("Tap one of the scores shown.")
+        self.fields["points"].error_messages["invalid_choice"] = invalid
+        self.fields["seat"].error_messages["invalid_choice"] = _("Tap who scored.")
+
+    def chosen_seat(self) -> int | None:
+        """The seat tapped first, so the strip can offer its amounts."""
+        value = self["seat"].value()
+        return int(value) if str(value).isdigit() and int(value) < self.game.seats else None
+
+    def amounts(self) -> list[tuple[int, str]]:
+        """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
+        if self.game.scoring is rules.Scoring.BERGEN:
+            return [
+                (scoring_games.Header.DOUBLE, _("Double-header +2")),
+                (scoring_games.Header.TRIPLE, _("Triple-header +3")),
+            ]
+        return [(points, f"+{points}") for points in scoring_games.play_amounts(self.game)]
+
+    def clean(self):
+        data = super().clean()
+        if "seat" in data and "points" in data:
+            play = scoring_games.Play(data["seat"], data["points"])
+            for error in scoring_games.validate_play(self.game, play):
+                self.add_error(None, hand_error_message(error, self.names, self.game))
+            data["play"] = play
         return data
 
 
@@ -315,6 +420,16 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This table plays without a capicú bonus.")
     if code == rules.ErrorCode.MATCH_OVER:
         return _("This match is over. Start a rematch to play on.")
+    if code == rules.ErrorCode.PLAY_NOT_FIVES:
+        return _("A score during play is a multiple of five.")
+    if code == rules.ErrorCode.PLAY_OUT_OF_RANGE:
+        return _("A score during play is from 5 to %(limit)s.") % {"limit": error.limit}
+    if code == rules.ErrorCode.PLAY_NOT_HEADER:
+        return _("Tap a double-header or a triple-header.")
+    if code == rules.ErrorCode.NO_PLAY_SCORES:
+        return _("This game scores only at the end of a hand.")
+    if code == rules.ErrorCode.DOUBLES_NOT_ASKED:
+        return _("This table does not ask who holds a double.")
     if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
         return _("Tap who went out, or Blocked.")
     return _("Tap who went out, or Blocked.")

@@ -226,6 +226,11 @@ class Match(HouseRulesFields):
     def finished(self) -> bool:
         return self.winner_side is not None
 
+    @property
+    def scores_during_play(self) -> bool:
+        """All Fives and Bergen: points are recorded during the hand too."""
+        return self.scoring != rules.Scoring.BLOCK
+
     @staticmethod
     def rules_fields(game: rules.Game, preset: str) -> dict:
         """The match's copy of the game and house rules, as model fields."""

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib import messages
 from django.db import connection
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,15 +19,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.i18n import set_language as django_set_language
 
 from scorekeeper import backup, rules
-from scorekeeper.explain import explain
+from scorekeeper.explain import explain, explain_scoring_end, play_text
 from scorekeeper.forms import (
     BONUS_CHOICES,
     TARGET_CHOICES,
     HandForm,
+    PlayForm,
     SetupForm,
     hand_error_message,
 )
-from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
+from scorekeeper.models import (
+    KEY_PATTERN,
+    EntryKind,
+    HandConflict,
+    Match,
+    Table,
+    reason_from_json,
+)
 
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
@@ -87,6 +96,8 @@ def scoreboard(match: Match) -> dict:
         }
         for index in range(game.side_count)
     ]
+    if game.scores_during_play:
+        prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
         rows.append(
@@ -98,6 +109,8 @@ def scoreboard(match: Match) -> dict:
                 ],
             }
         )
+        if game.scores_during_play:
+            rows[-1].update(scoring_row(hand, game, totals))
     leader = None if match.next_leader is None else names[match.next_leader]
     return {
         "match": match,
@@ -110,13 +123,71 @@ def scoreboard(match: Match) -> dict:
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
         "winner": side_names[match.winner_side] if match.finished else None,
+        "open_plays": open_plays(match, names) if game.scores_during_play else [],
     }
+
+
+def open_plays(match: Match, names: list[str]) -> list[tuple[str, int]]:
+    """The scores made so far in the hand in play: (name, points), in order."""
+    hand = match.open_hand()
+    if hand is None or match.finished:
+        return []
+    return [(names[play.seat], play.points) for play in hand.ordered_plays()]
+
+
+def scoring_row(hand, game: rules.Game, totals) -> dict:
+    """A scoring game's sheet row: each side's points during play and at the end of the hand."""
+    play = [0] * game.side_count
+    end = [0] * game.side_count
+    for entry in hand.entries.all():
+        if entry.kind == EntryKind.PLAY:
+            play[entry.side] += entry.points
+        else:
+            end[entry.side] += entry.points
+    return {
+        "scoring_cells": [
+            (
+                play[side] + end[side] if play[side] or end[side] else None,
+                total,
+                play[side],
+                end[side],
+            )
+            for side, total in enumerate(totals)
+        ]
+    }
+
+
+def hand_plays(match: Match, hand) -> list[str]:
+    """Each score made during the hand, in words, in the order made."""
+    game = match.game()
+    names, side_names = match.seat_names(), match.side_names()
+    return [
+        play_text(game, names, side_names, play.seat, play.points) for play in hand.ordered_plays()
+    ]
 
 
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
+    game = match.game()
+    if game.scores_during_play:
+        if hand.in_play:
+            if match.finished and hand.number == match.hand_count:
+                return _("The match ended during this hand: the rest of it is not scored.")
+            return _("This hand is in play: scores are added as they are made.")
+        reason = reason_from_json(hand.reason)
+        return explain_scoring_end(
+            game, reason, match.seat_names(), match.side_names(), hand.scoring_side, hand.points
+        )
     reason = reason_from_json(hand.reason)
     return explain(reason, match.seat_names(), match.side_names(), hand.scoring_side, hand.points)
+
+
+def new_play_form(match: Match, seat: str | None = None) -> PlayForm | None:
+    """The play strip of a scoring game (None in a block game)."""
+    if not match.game().scores_during_play:
+        return None
+    initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
+    return PlayForm(match, initial=initial)
 
 
 def new_hand_form(match: Match, out: str | None = None) -> HandForm:
@@ -128,12 +199,17 @@ def new_hand_form(match: Match, out: str | None = None) -> HandForm:
 
 
 def render_match(
-    request: HttpRequest, match: Match, form: HandForm | None = None, status: int = 200
+    request: HttpRequest,
+    match: Match,
+    form: HandForm | None = None,
+    status: int = 200,
+    play_form: PlayForm | None = None,
 ) -> HttpResponse:
     """The match page, or only its play area for htmx."""
     context = scoreboard(match)
     context["table"] = match.table
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
+    context["play_form"] = play_form or new_play_form(match, request.GET.get("seat"))
     context["log"] = match.log.all()[:50]
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
@@ -236,6 +312,10 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
             "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
             "count_rule": table.count_rule,
             "blocked_rule": table.blocked_rule,
+            "rounding": table.rounding,
+            "blocked_pays_difference": table.blocked_pays_difference,
+            "going_out_pays_two": table.going_out_pays_two,
+            "doubles_lose_count": table.doubles_lose_count,
         }
         if last is not None:
             for position, name in enumerate(last.seat_names()):
@@ -271,6 +351,7 @@ def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if part == "entry":
         form = new_hand_form(match, request.GET.get("out"))
         context = {**scoreboard(match), "table": table, "form": form}
+        context["play_form"] = new_play_form(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)
     return render_match(request, match)
 
@@ -311,6 +392,41 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 
 @require_POST
+def save_play(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
+    table = get_table(key)
+    match = get_match(table, number, sheet=False)
+    form = PlayForm(match, request.POST)
+    if match.finished:
+        # No strip shows on a finished match: say so above the banner instead.
+        messages.info(request, _("This match is over. Start a rematch to play on."))
+    elif form.is_valid():
+        try:
+            match.add_play(
+                form.cleaned_data["play"],
+                token=form.cleaned_data["token"],
+                number=form.cleaned_data["number"],
+            )
+        except HandConflict:
+            messages.info(
+                request, _("The hand changed on another phone. Check the score and tap again.")
+            )
+        except rules.InvalidHand as refused:
+            for error in refused.errors:
+                form.add_error(None, hand_error_message(error, form.names, form.game))
+        else:
+            if request.htmx:
+                return render_match(request, get_match(table, number))
+            return redirect(match_url(match) + "#strip")
+    if form.errors:
+        status = 200 if request.htmx else 422
+        return render_match(request, get_match(table, number), status=status, play_form=form)
+    if request.htmx:
+        return render_match(request, get_match(table, number))
+    return redirect(match_url(match))
+
+
+@require_POST
 def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
     table = get_table(key)
@@ -319,9 +435,15 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
         result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
-        context["preview"] = explain(
-            result.reason, form.names, match.side_names(), result.side, result.points
-        )
+        explained = explain_scoring_end if form.game.scores_during_play else None
+        if explained:
+            context["preview"] = explained(
+                form.game, result.reason, form.names, match.side_names(), result.side, result.points
+            )
+        else:
+            context["preview"] = explain(
+                result.reason, form.names, match.side_names(), result.side, result.points
+            )
     elif form.errors:
         missing = [
             field for field, errors in form.errors.items() if field.startswith("pips_") and errors
@@ -335,13 +457,29 @@ def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     table = get_table(key)
     match = get_match(table, number, sheet=False)
+    scoring_game = match.game().scores_during_play
     if request.method == "POST":
         try:
-            undone = match.undo_last(version=posted_version(request))
+            if scoring_game:
+                undone, play = match.undo_last_entry(version=posted_version(request))
+            else:
+                undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict:
             messages.error(request, _("The match changed on another phone. Nothing was undone."))
         else:
-            messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
+            if play is not None:
+                text = _("Taken back: %(play)s") % {
+                    "play": play_text(
+                        match.game(), match.seat_names(), match.side_names(), play.seat, play.points
+                    )
+                }
+            elif scoring_game:
+                text = _("The end of hand %(number)s was taken back: it is in play again.") % {
+                    "number": undone
+                }
+            else:
+                text = _("Hand %(number)s undone.") % {"number": undone}
+            messages.success(request, text)
         if request.htmx:
             return render_match(request, get_match(table, number))
         return redirect(match_url(match))
@@ -349,6 +487,8 @@ def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match_url(match))
     context = {"match": match, "table": table, "last": last, "why": why(match, last)}
+    if scoring_game and last.in_play:
+        context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
 
@@ -364,6 +504,7 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
         raise Http404
     hand = row["hand"]
     context["why"] = why(match, hand)
+    context["plays"] = hand_plays(match, hand) if context["game"].scores_during_play else []
     status = 200
     if request.method == "POST":
         form = HandForm(match, request.POST)
@@ -396,6 +537,7 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
                 "token": hand.token,
                 "capicu": hand.capicu,
                 **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+                **{f"double_{seat}": True for seat in hand.holding_doubles},
             },
         )
     context.update({"table": table, "row": row, "hand": hand, "form": form})
