@@ -142,6 +142,10 @@ def assert_no_english(response, language: str) -> None:
 @pytest.fixture(autouse=True)
 def fresh_catalogues(settings, tmp_path):
     """Compile the .po files as they are now, so a stale .mo cannot hide a gap."""
+    compile_catalogues(settings, tmp_path)
+
+
+def compile_catalogues(settings, tmp_path) -> None:
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
         pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
