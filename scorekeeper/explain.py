@@ -131,6 +131,8 @@ def explain_scoring_end(
         why = _("%(name)s went out") % who
     elif code == rules.ReasonCode.LIGHTER_PAIR:
         why = _("blocked, their hands held the fewest pips together (%(pips)s)") % who
+    elif code == rules.ReasonCode.LIGHTEST_WITHOUT_DOUBLE and game.partnership:
+        why = _("blocked, the pair without a double held the fewest pips together (%(pips)s)") % who
     elif code == rules.ReasonCode.LIGHTEST_WITHOUT_DOUBLE:
         why = _("blocked, %(name)s had the lightest hand without a double (%(pips)s)") % who
     else:

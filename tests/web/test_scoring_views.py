@@ -239,3 +239,13 @@ def test_take_back_removes_the_last_score_of_the_hand(client):
 
     assert response.status_code == 302
     assert totals(client, match) == [10, 0]
+
+
+def test_bergen_doubles_rule_in_pairs_names_the_pair_without_a_double(client):
+    match = scoring_match("bergen", doubles_lose_count=True)
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4()), "double_0": "on"}
+    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "5", "pips_3": "6"})
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "1 for Bo &amp; Dee: blocked, the pair without a double held the fewest pips" in html
