@@ -112,6 +112,11 @@ class Table(HouseRulesFields):
     def __str__(self) -> str:
         return self.name or str(_("Domino table"))
 
+    @property
+    def scores_during_play(self) -> bool:
+        """Whether the table's game is All Fives or Bergen."""
+        return rules.PRESETS[self.preset].scoring is not rules.Scoring.BLOCK
+
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
 
@@ -447,6 +452,8 @@ class Match(HouseRulesFields):
             if match.version != version:
                 raise HandConflict(HandConflict.STALE, number)
             saved = match.hands.get(number=number)
+            if saved.in_play:  # a hand in play is ended from the match page, with its token
+                raise HandConflict(HandConflict.STALE, number)
             before = saved.summary()
             saved.ending = str(hand.ending)
             saved.went_out = hand.went_out

@@ -23,6 +23,7 @@ from scorekeeper.explain import explain, explain_scoring_end, play_text
 from scorekeeper.forms import (
     BONUS_CHOICES,
     TARGET_CHOICES,
+    USUAL_TARGET,
     HandForm,
     PlayForm,
     SetupForm,
@@ -306,8 +307,8 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
             "name": table.name,
             "preset": table.preset,
             "partnership": table.partnership,
-            "target": table.target if table.target in TARGET_CHOICES else None,
-            "target_other": None if table.target in TARGET_CHOICES else table.target,
+            "target": target_choice(table),
+            "target_other": None if target_choice(table) is not None else table.target,
             "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
             "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
             "count_rule": table.count_rule,
@@ -327,6 +328,14 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
         {"form": form, "table": table, "players": table.players.all()},
         status=422 if form.errors else 200,
     )
+
+
+def target_choice(table: Table) -> int | None:
+    """The target radio for a table's next match: its game's usual, a button, or None (typed)."""
+    usual = rules.PRESETS[table.preset].default_rules(table.partnership).target
+    if table.target == usual and table.scores_during_play:
+        return USUAL_TARGET
+    return table.target if table.target in TARGET_CHOICES else None
 
 
 @require_POST
@@ -435,9 +444,8 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
         result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
-        explained = explain_scoring_end if form.game.scores_during_play else None
-        if explained:
-            context["preview"] = explained(
+        if form.game.scores_during_play:
+            context["preview"] = explain_scoring_end(
                 form.game, result.reason, form.names, match.side_names(), result.side, result.points
             )
         else:
@@ -506,6 +514,9 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
     context["why"] = why(match, hand)
     context["plays"] = hand_plays(match, hand) if context["game"].scores_during_play else []
     status = 200
+    if request.method == "POST" and hand.in_play:
+        messages.info(request, _("This hand is still in play: end it on the score page."))
+        return redirect(match_url(match))
     if request.method == "POST":
         form = HandForm(match, request.POST)
         if form.is_valid():

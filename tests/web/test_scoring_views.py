@@ -249,3 +249,34 @@ def test_bergen_doubles_rule_in_pairs_names_the_pair_without_a_double(client):
     html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
 
     assert "1 for Bo &amp; Dee: blocked, the pair without a double held the fewest pips" in html
+
+
+def test_next_match_of_a_bergen_table_offers_its_usual_target(client):
+    match = scoring_match("bergen")
+
+    html = client.get(f"/t/{match.table.key}/new").content.decode()
+
+    assert re.search(r'name="target" value="0" checked', html)
+
+
+def test_undo_of_the_play_that_ended_the_match_asks_then_reopens_it(client):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(match, 1, 3)
+
+    asked = client.get(url(match, "undo")).content.decode()
+    client.post(url(match, "undo"), {"version": str(match.version)})
+
+    assert "Take back this score?" in asked and "Bo made a triple-header" in asked
+    match.refresh_from_db()
+    assert (match.finished, match.totals) == (False, [0, 0])
+
+
+def test_a_hand_in_play_cannot_be_ended_from_its_correction_page(client):
+    match = scoring_match(names=("Ann", "Bo"))
+    tap(match, 0, 10)
+    data = {"out": "0", "number": "1", "token": str(uuid.uuid4()), "pips_1": "5"}
+
+    response = client.post(url(match, "h/1/"), {**data, "version": str(match.version)}, follow=True)
+
+    assert "This hand is still in play: end it on the score page." in response.content.decode()
+    assert match.hands.get().in_play
