@@ -58,6 +58,8 @@ def test_all_fives_in_pairs_ends_in_the_middle_of_a_hand(live_server, phone: Pag
     phone.get_by_role("button", name="Take back the last score").click()
     expect(phone.locator(".hand-plays .played")).to_have_text(["Ann +10", "Bo +15"])
     score(phone, "Cy", "+5")
+    phone.reload()  # the hand in play is kept by the server, not the page
+    expect(phone.locator(".hand-plays .played")).to_have_text(["Ann +10", "Bo +15", "Cy +5"])
     phone.locator("#entry > .outs").get_by_role("link", name="Dee", exact=True).click()
     phone.get_by_label("Ann", exact=True).fill("7")
     phone.get_by_label("Cy", exact=True).fill("4")
