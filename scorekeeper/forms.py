@@ -390,6 +390,16 @@ def tile_message(error: rules.TileError) -> str:
     return _("The %(high)s-%(low)s is not in this set.") % {"high": high, "low": low}
 
 
+# Scoring games (All Fives, Bergen): refusals of a score during play or of a Bergen end.
+SCORING_GAME_MESSAGES = {
+    rules.ErrorCode.PLAY_NOT_FIVES: _("A score during play is a multiple of five."),
+    rules.ErrorCode.PLAY_OUT_OF_RANGE: _("A score during play is from 5 to %(limit)s."),
+    rules.ErrorCode.PLAY_NOT_HEADER: _("Tap a double-header or a triple-header."),
+    rules.ErrorCode.NO_PLAY_SCORES: _("This game scores only at the end of a hand."),
+    rules.ErrorCode.DOUBLES_NOT_ASKED: _("This table does not ask who holds a double."),
+}
+
+
 def hand_error_message(error: rules.HandError, names: list[str], game: rules.Game) -> str:
     """A plain sentence for one of the rules module's refusals."""
     name = names[error.seat] if error.seat is not None and error.seat < len(names) else ""
@@ -420,16 +430,8 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This table plays without a capicú bonus.")
     if code == rules.ErrorCode.MATCH_OVER:
         return _("This match is over. Start a rematch to play on.")
-    if code == rules.ErrorCode.PLAY_NOT_FIVES:
-        return _("A score during play is a multiple of five.")
-    if code == rules.ErrorCode.PLAY_OUT_OF_RANGE:
-        return _("A score during play is from 5 to %(limit)s.") % {"limit": error.limit}
-    if code == rules.ErrorCode.PLAY_NOT_HEADER:
-        return _("Tap a double-header or a triple-header.")
-    if code == rules.ErrorCode.NO_PLAY_SCORES:
-        return _("This game scores only at the end of a hand.")
-    if code == rules.ErrorCode.DOUBLES_NOT_ASKED:
-        return _("This table does not ask who holds a double.")
+    if code in SCORING_GAME_MESSAGES:
+        return SCORING_GAME_MESSAGES[code] % {"limit": error.limit}
     if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
         return _("Tap who went out, or Blocked.")
     return _("Tap who went out, or Blocked.")

@@ -569,13 +569,21 @@ def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
             errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
         if not game.offers_capicu:
             errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
-    if hand.holding_doubles:
-        if not (game.scoring is Scoring.BERGEN and game.rules.doubles_lose_count):
-            errors.append(HandError(ErrorCode.DOUBLES_NOT_ASKED))
-        for seat in sorted(hand.holding_doubles, key=str):
-            if not game.has_seat(seat):
-                errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
+    errors += _doubles_errors(game, hand)
     return tuple(errors)
+
+
+def _doubles_errors(game: Game, hand: Hand) -> list[HandError]:
+    """Bergen's `doubles lose the count`: who holds a double is asked only under that rule."""
+    if not hand.holding_doubles:
+        return []
+    errors = []
+    if not (game.scoring is Scoring.BERGEN and game.rules.doubles_lose_count):
+        errors.append(HandError(ErrorCode.DOUBLES_NOT_ASKED))
+    for seat in sorted(hand.holding_doubles, key=str):
+        if not game.has_seat(seat):
+            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
+    return errors
 
 
 # --- Scoring one hand -------------------------------------------------------------------------
