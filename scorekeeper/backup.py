@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper import rules, scoring_games
+from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     Hand,
     LogEntry,
@@ -25,6 +25,7 @@ from scorekeeper.models import (
     Seat,
     SeatCount,
     Table,
+    new_key,
     reason_from_json,
 )
 
@@ -169,8 +170,13 @@ def _time_out(value: datetime | None) -> str | None:
 # --- Import -----------------------------------------------------------------------------------
 
 
-def import_table(data: Any) -> Table:
-    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong)."""
+def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Table:
+    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong).
+
+    Every hand is scored again and must match what the file stored. With new_keys, a table
+    whose key or watch key is taken comes back under new keys instead of being refused.
+    """
+    check_shape(data)
     data = _mapping(data, "the file")
     if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
         raise ValueError(
@@ -180,13 +186,23 @@ def import_table(data: Any) -> Table:
     raw_table = _mapping(data.get("table"), "table")
     key = _key(raw_table, "key")
     watch_key = _key(raw_table, "watch_key")
-    if Table.objects.filter(key=key).exists():
-        raise ValueError(f"A table with the key {key!r} already exists; nothing was imported.")
-    if Table.objects.filter(watch_key=watch_key).exists():
-        raise ValueError("A table with this watch key already exists; nothing was imported.")
+    if key == watch_key:
+        # The read-only link would open the table with every right.
+        raise ValueError("Invalid backup: the table's key and watch key are the same.")
+    taken = Table.objects.filter(
+        models.Q(key__in=[key, watch_key]) | models.Q(watch_key__in=[key, watch_key])
+    )
+    if taken.exists():
+        if not new_keys:
+            if Table.objects.filter(key=key).exists():
+                raise ValueError(
+                    f"A table with the key {key!r} already exists; nothing was imported."
+                )
+            raise ValueError("A table with this watch key already exists; nothing was imported.")
+        raw_table = {**raw_table, "key": new_key(), "watch_key": new_key()}
     try:
         with transaction.atomic():
-            table = _import(data, raw_table)
+            table = _import(data, raw_table, creator)
     except ValidationError as error:
         raise ValueError(f"Invalid backup: {_flatten(error)}") from None
     except IntegrityError as error:
@@ -194,13 +210,15 @@ def import_table(data: Any) -> Table:
     return table
 
 
-def _import(data: Mapping, raw_table: Mapping) -> Table:
+def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     """Create the table, its players and matches (inside the caller's transaction)."""
+    _check_types(raw_table, "the table")
     table = _saved(
         Table(
             key=raw_table["key"],
             watch_key=raw_table["watch_key"],
-            name=_value(raw_table, "name", str),
+            creator=creator,
+            name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
             **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
             **{
@@ -212,10 +230,16 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
         )
     )
     players = {}
+    stored: set[str] = set()
     for name in _list(data.get("players"), "players"):
         if not isinstance(name, str) or name in players:
             raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
-        players[name] = _saved(Player(table=table, name=name))
+        # Seats name players as the file wrote them; the table keeps them normalised.
+        clean = normal_name(name, "the player name", required=True)
+        if clean in stored:
+            raise ValueError(f"Invalid backup: two players are both named {clean!r}.")
+        stored.add(clean)
+        players[name] = _saved(Player(table=table, name=clean))
     for raw_match in _list(data.get("matches"), "matches"):
         _import_match(table, players, _mapping(raw_match, "match"))
     return table
@@ -223,6 +247,7 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
 
 def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> None:
     """Create one match, its seats, hands and log, checking they fit its rules."""
+    _check_types(raw, f"match {raw.get('number')!r}")
     match = Match(
         table=table,
         **{field: raw.get(field) for field in MATCH_FIELDS},
@@ -247,6 +272,7 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
         raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
+        _check_types(raw_seat, f"match {match.number}, a seat")
         player = players.get(raw_seat.get("player"))
         if player is None:
             raise ValueError(f"Invalid backup: unknown player {raw_seat.get('player')!r}.")
@@ -272,10 +298,13 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
-    if game.scores_during_play:
-        _rescore(match, game)
+    if match.scores_during_play:
+        check_scoring_match(match)
+    else:
+        check_match(match)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
+        _check_types(raw_entry, f"match {match.number}, the log")
         _saved(
             LogEntry(
                 match=match,
@@ -290,6 +319,8 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
 
 def _import_hand(match: Match, raw: Mapping) -> Hand:
     """Create one hand with its counts and score entries."""
+    where = f"match {match.number}, hand {raw.get('number')!r}"
+    _check_types(raw, where)
     try:
         token = uuid.UUID(_value(raw, "token", str))
     except ValueError:
@@ -311,9 +342,11 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     )
     for raw_count in _list(raw.get("counts"), "counts"):
         raw_count = _mapping(raw_count, "count")
+        _check_types(raw_count, where)
         _saved(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
     for raw_entry in _list(raw.get("entries"), "entries"):
         raw_entry = _mapping(raw_entry, "score entry")
+        _check_types(raw_entry, where)
         _saved(
             ScoreEntry(
                 hand=hand,
@@ -324,6 +357,7 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
         )
     for raw_play in _list(raw.get("plays", []), "plays"):
         raw_play = _mapping(raw_play, "play")
+        _check_types(raw_play, where)
         try:
             play_token = uuid.UUID(_value(raw_play, "token", str))
         except ValueError:
@@ -339,34 +373,33 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     return hand
 
 
-def _rescore(match: Match, game: rules.Game) -> None:
-    """Score a scoring game's plays and ends again: the file's totals must be what they make."""
-    hands = list(match.hands.prefetch_related("counts", "plays", "entries").order_by("number"))
-    try:
-        scored, state = scoring_games.play_scoring_match(
-            game, [hand.as_scoring_hand() for hand in hands]
-        )
-    except rules.InvalidHand as refused:
-        raise ValueError(
-            f"Invalid backup: match {match.number} cannot be scored: {refused}"
-        ) from None
-    for hand, result in zip(hands, scored, strict=True):
-        credited = [0] * game.side_count
-        for entry in hand.entries.all():
-            credited[entry.side] += entry.points
-        if tuple(credited) != result.side_points:
-            raise ValueError(
-                f"Invalid backup: hand {hand.number} of match {match.number} does not score "
-                f"what its plays and end make."
-            )
-    if (tuple(match.totals), match.winner_side, match.hand_count) != (
-        state.totals,
-        state.winner_side,
-        state.hands_played,
-    ):
-        raise ValueError(
-            f"Invalid backup: match {match.number}'s totals are not what its hands make."
-        )
+# Fields that hold whole numbers or yes/no: full_clean would take 2.5 as 2 and true as 1.
+WHOLE_FIELDS = frozenset(
+    (
+        "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
+        "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
+        "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
+        "seat",
+    )
+)  # fmt: skip
+YES_NO_FIELDS = frozenset(
+    (
+        "partnership", "draws", "capicu",
+        "blocked_pays_difference", "going_out_pays_two", "doubles_lose_count",
+    )
+)  # fmt: skip
+
+
+def _check_types(raw: Mapping, where: str) -> None:
+    """Whole numbers are ints (not floats or booleans) and yes/no fields are booleans."""
+    for field, value in raw.items():
+        if field in WHOLE_FIELDS and value is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(
+                    f"Invalid backup: {where}: {field} {value!r} is not a whole number."
+                )
+        elif field in YES_NO_FIELDS and not isinstance(value, bool):
+            raise ValueError(f"Invalid backup: {where}: {field} {value!r} is not true or false.")
 
 
 def _within(valid: range, *values: int | None) -> bool:
@@ -479,9 +512,11 @@ def match_csv(match: Match) -> str:
 
 
 def _cell(text: str) -> str:
-    """Text that a spreadsheet will show, never run as a formula."""
-    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet.
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name as a spreadsheet shows it: isolated from the text around it, never a formula."""
+    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet,
+    # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI).
+    quote = "'" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else ""
+    return f"{quote}\u2068{text}\u2069"
 
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:

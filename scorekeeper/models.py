@@ -5,7 +5,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import timedelta
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
@@ -90,9 +90,40 @@ class HouseRulesFields(models.Model):
         )
 
 
+class RateLimited(Exception):
+    """Too many of something in the last hour: nothing was created."""
+
+
+def lock_name(name: str) -> None:
+    """Hold a lock on this name until the transaction ends, on every app server.
+
+    SQLite needs none: its transactions here are IMMEDIATE and queue for one write lock. On
+    PostgreSQL two requests could both count and both insert; an advisory lock queues them.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [name])
+
+
 class TableQuerySet(models.QuerySet):
     def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
         return self.filter(creator=creator, created_at__gte=timezone.now() - within)
+
+    def check_rate(self, creator: str, per_hour: int) -> None:
+        """Raise RateLimited if this creator made per_hour tables in the last hour.
+
+        Call it inside the transaction that creates the table: the lock it takes holds a second
+        request from the same creator until that transaction ends, so the count stays true.
+        """
+        lock_name(f"table-creator:{creator}")
+        if self.created_recently_by(creator, timedelta(hours=1)).count() >= per_hour:
+            raise RateLimited
+
+    def create_limited(self, *, creator: str, per_hour: int, **fields) -> "Table":
+        """A new table, unless this creator made per_hour of them in the last hour."""
+        with transaction.atomic():
+            self.check_rate(creator, per_hour)
+            return self.create(creator=creator, **fields)
 
 
 class Table(HouseRulesFields):
@@ -121,12 +152,36 @@ class Table(HouseRulesFields):
         return self.matches.order_by("-number").first()
 
     @transaction.atomic
-    def start_match(self, seat_names: Sequence[str], game: rules.Game, preset: str) -> "Match":
-        """A new match at this table with these players in turn order, under these rules."""
-        last = self.matches.select_for_update().order_by("-number").first()
+    def start_match(
+        self,
+        seat_names: Sequence[str],
+        game: rules.Game,
+        preset: str,
+        *,
+        token: uuid.UUID | None = None,
+        per_hour: int | None = None,
+    ) -> "Match":
+        """A new match at this table with these players in turn order, under these rules.
+
+        A token already used at this table returns the match it started (a double tap or a
+        retry starts one match); more than per_hour matches in the last hour raise RateLimited.
+        """
+        # The table's row is the lock: two phones starting a match queue here, so the second
+        # sees the first's number (a lock on the last match would not stop two inserts).
+        list(Table.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        if token is not None:
+            repeat = self.matches.filter(token=token).first()
+            if repeat is not None:
+                return repeat
+        if per_hour is not None:
+            since = timezone.now() - timedelta(hours=1)
+            if self.matches.filter(created_at__gte=since).count() >= per_hour:
+                raise RateLimited
+        last = self.matches.order_by("-number").values_list("number", flat=True).first()
         match = Match.objects.create(
             table=self,
-            number=(last.number + 1) if last else 1,
+            number=(last or 0) + 1,
+            token=token,
             totals=[0] * game.side_count,
             **Match.rules_fields(game, preset),
         )
@@ -215,12 +270,15 @@ class Match(HouseRulesFields):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A token from the form that started this match: a double tap or a retry starts it once.
+    token = models.UUIDField(null=True, blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number")
+            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number"),
+            models.UniqueConstraint(fields=["table", "token"], name="match_unique_token"),
         ]
         ordering = ["-number"]
 
@@ -653,19 +711,10 @@ class Hand(models.Model):
         self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
         # A scoring game's play entries are written as they happen, not from this result.
         self.entries.exclude(kind=EntryKind.PLAY).delete()
-        entries = []
-        bonus = result.reason.capicu_bonus
-        for side, points in enumerate(result.side_points):
-            if not points:
-                continue
-            if bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.CAPICU, points=bonus)
-                )
-            if points - bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.COUNT, points=points - bonus)
-                )
+        entries = [
+            ScoreEntry(hand=self, side=side, kind=kind, points=points)
+            for side, kind, points in entries_for(result)
+        ]
         ScoreEntry.objects.bulk_create(entries)
         # Keep the prefetch cache honest for whoever renders this hand next.
         cache = getattr(self, "_prefetched_objects_cache", None)
@@ -693,12 +742,13 @@ class PlayEntry(models.Model):
     seat = models.PositiveSmallIntegerField()
     points = models.PositiveSmallIntegerField()
     # From the play strip that sent it: a double tap or a retry records it once.
-    token = models.UUIDField(unique=True)
+    token = models.UUIDField()
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["hand", "position"], name="play_unique_position")
+            models.UniqueConstraint(fields=["hand", "position"], name="play_unique_position"),
+            models.UniqueConstraint(fields=["hand", "token"], name="play_unique_token"),
         ]
         ordering = ["position"]
 
@@ -708,6 +758,20 @@ class PlayEntry(models.Model):
     def summary(self) -> dict:
         """What was tapped, for the change log."""
         return {"play": {"seat": self.seat, "points": self.points}}
+
+
+def entries_for(result: rules.HandResult) -> list[tuple[int, str, int]]:
+    """The score entries a hand's result makes: (side, kind, points), capicú bonus apart."""
+    entries = []
+    bonus = result.reason.capicu_bonus
+    for side, points in enumerate(result.side_points):
+        if not points:
+            continue
+        if bonus:
+            entries.append((side, str(EntryKind.CAPICU), bonus))
+        if points - bonus:
+            entries.append((side, str(EntryKind.COUNT), points - bonus))
+    return entries
 
 
 class SeatCount(models.Model):

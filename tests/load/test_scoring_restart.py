@@ -48,4 +48,4 @@ def test_a_hand_in_play_survives_a_kill_and_a_retried_tap_counts_once(site, vend
         page = phone.request("GET", f"/t/{key}/m/1/").body.decode()
 
     assert re.findall(r'data-testid="total-\d">(\d+)<', page) == ["10", "15", "0"]
-    assert "Ann +10" in page and "Bo +15" in page
+    assert "<bdi>Ann</bdi> +10" in page and "<bdi>Bo</bdi> +15" in page

@@ -116,7 +116,7 @@ def test_a_tapped_score_answers_htmx_with_the_play_area(client):
 
     assert response.status_code == 200
     assert 'id="play"' in response.content.decode()
-    assert "Ann +10" in response.content.decode()
+    assert "<bdi>Ann</bdi> +10" in response.content.decode()
 
 
 def test_a_double_tap_saves_the_score_once(client):
@@ -145,7 +145,7 @@ def test_a_score_after_the_match_ended_is_refused(client):
     match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
     tap(match, 0, 3)
 
-    response = client.post(url(match, "play"), play_post(match, 1, 2), follow=True)
+    response = client.post(url(match, "play"), play_post(match, 1, 2))
 
     assert "This match is over" in response.content.decode()
     assert totals(client, match) == [3, 0]
@@ -157,7 +157,7 @@ def test_the_match_ended_mid_hand_shows_the_banner_and_the_note(client):
 
     html = client.get(url(match)).content.decode()
 
-    assert "Match to Bo!" in html
+    assert "Match to <bdi>Bo</bdi>!" in html
     assert "The match ended during this hand" in html
 
 
