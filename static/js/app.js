@@ -64,15 +64,18 @@
     }
   });
 
-  // A save that cannot reach the server keeps what was typed and says so.
-  function netError(event, show) {
-    var form = event.detail && event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+  // A score tapped during play that cannot reach the server says so on the strip: a tap is
+  // not kept on the phone like a hand, so it must be tapped again.
+  function tapFailed(event, failed) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest && elt.closest("form.amounts");
     var note = form && form.querySelector(".net-error");
-    if (note) note.hidden = !show;
+    if (note) note.hidden = !failed;
   }
-  document.addEventListener("htmx:sendError", function (event) { netError(event, true); });
-  document.addEventListener("htmx:responseError", function (event) { netError(event, true); });
-  document.addEventListener("htmx:beforeRequest", function (event) { netError(event, false); });
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) { tapFailed(event, true); });
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) { tapFailed(event, false); });
 
   function init(root) {
     root.querySelectorAll("form").forEach(function (form) {
