@@ -476,17 +476,16 @@ class Match(HouseRulesFields):
             result = rules.score_hand(game, hand, led_by=match.next_leader)
             state = rules.advance(game, match.state(), result)
             # A scoring game's hand already has a row once a play was recorded in it.
-            saved, _created = Hand.objects.update_or_create(
-                match=match,
-                number=number,
-                defaults={
-                    "ending": str(hand.ending),
-                    "went_out": hand.went_out,
-                    "capicu": hand.capicu,
-                    "holding_doubles": sorted(hand.holding_doubles),
-                    "token": token,
-                },
+            saved = match.hands.filter(number=number).first() if game.scores_during_play else None
+            saved = saved or Hand(match=match, number=number)
+            saved.ending, saved.went_out, saved.capicu = (
+                str(hand.ending),
+                hand.went_out,
+                hand.capicu,
             )
+            saved.holding_doubles = sorted(hand.holding_doubles)
+            saved.token = token
+            saved.save()
             SeatCount.objects.bulk_create(
                 SeatCount(hand=saved, position=seat, pips=pips)
                 for seat, pips in sorted(hand.pips.items())
