@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import connection, models, transaction
-from django.db.models import F, OuterRef, Prefetch, Subquery
+from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -14,8 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules, scoring_games
 
 NAME_MAX = 30
-# What a table or watch key looks like: URL-safe base64 (new_key makes 22 characters).
-KEY_PATTERN = "[A-Za-z0-9_-]{16,64}"
+# What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
+# shorter one would be guessable, a longer one does not fit the column.
+KEY_LENGTH = 32
+KEY_PATTERN = f"[A-Za-z0-9_-]{{22,{KEY_LENGTH}}}"
 
 
 def new_key() -> str:
@@ -34,13 +37,41 @@ class BlockedRule(models.TextChoices):
     LIGHTER_PAIR = rules.BlockedRule.LIGHTER_PAIR, _("Lighter pair")
 
 
-class Preset(models.TextChoices):
-    CARIBBEAN = "caribbean", _("Partnership, double-six")
-    DOUBLE_NINE = "double_nine", _("Partnership, double-nine")
-    DOUBLE_TWELVE = "double_twelve", _("Partnership, double-twelve")
-    STANDARD = "standard", _("Each for themselves, double-six")
-    ALL_FIVES = "all_fives", _("All Fives")
-    BERGEN = "bergen", _("Bergen")
+# What each house rule means, in one place for the setup page and the help page. Our own
+# catalogue text, shown as {% translate %} would show it (unescaped).
+RULE_EXPLANATIONS = {
+    CountRule.ALL_OTHER_HANDS: _(
+        "The winners score every pip left in the other hands, partner's included."
+    ),
+    CountRule.OPPONENTS_ONLY: _("The winners score only the pips in the opponents' hands."),
+    CountRule.EVERY_HAND: _("The winners score every pip left on the table, their own included."),
+    BlockedRule.LIGHTEST_HAND: _(
+        "The single lightest hand wins; level hands on different sides void the hand."
+    ),
+    BlockedRule.LIGHTER_PAIR: _(
+        "The pair holding fewer pips together wins; level pairs score nothing."
+    ),
+    # Scoring games (All Fives, Bergen)
+    rules.Rounding.NEAREST_FIVE: _(
+        "The count is added up, then 1 or 2 over a five rounds down and 3 or 4 over rounds up."
+    ),
+    rules.Rounding.EACH_HAND: _("Each hand is rounded to the nearest five before adding."),
+    rules.Rounding.EXACT: _("The count is paid as it is, not rounded."),
+}
+
+
+PRESET_LABELS = {
+    "caribbean": _("Partnership, double-six"),
+    "double_nine": _("Partnership, double-nine"),
+    "double_twelve": _("Partnership, double-twelve"),
+    "standard": _("Each for themselves, double-six"),
+    "all_fives": _("All Fives"),
+    "bergen": _("Bergen"),
+}
+# One choice per preset of the rules module, in its order: a new preset needs a label above.
+Preset = models.TextChoices(
+    "Preset", [(key.upper(), (key, PRESET_LABELS[key])) for key in rules.PRESETS]
+)
 
 
 class Rounding(models.TextChoices):
@@ -76,6 +107,28 @@ class HouseRulesFields(models.Model):
 
     class Meta:
         abstract = True
+
+    def count_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.count_rule]
+
+    def blocked_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.blocked_rule]
+
+    def rounding_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.rounding]
+
+    def take_rules(self, game: rules.Game, preset: str) -> None:
+        """Copy a game's preset and house rules onto these fields (a table or a match)."""
+        self.preset = preset
+        self.partnership = game.partnership
+        self.target = game.rules.target
+        self.capicu_bonus = game.rules.capicu_bonus
+        self.count_rule = str(game.rules.count_rule)
+        self.blocked_rule = str(game.rules.blocked_rule)
+        self.rounding = str(game.rules.rounding)
+        self.blocked_pays_difference = game.rules.blocked_pays_difference
+        self.going_out_pays_two = game.rules.going_out_pays_two
+        self.doubles_lose_count = game.rules.doubles_lose_count
 
     def house_rules(self) -> rules.HouseRules:
         return rules.HouseRules(
@@ -129,8 +182,10 @@ class TableQuerySet(models.QuerySet):
 class Table(HouseRulesFields):
     """A group that plays together: its players, its house rules, its matches."""
 
-    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
-    watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(
+        max_length=KEY_LENGTH, unique=True, default=new_key, editable=False
+    )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
     # A keyed hash of the creating client's address, only to rate-limit table creation.
@@ -142,6 +197,24 @@ class Table(HouseRulesFields):
 
     def __str__(self) -> str:
         return self.name or str(_("Domino table"))
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.key])
+
+    def new_match_url(self) -> str:
+        return reverse("new_match", args=[self.key])
+
+    def rematch_url(self) -> str:
+        return reverse("rematch", args=[self.key])
+
+    def export_url(self) -> str:
+        return reverse("export_json", args=[self.key])
+
+    def watch_url(self) -> str:
+        return reverse("watch", args=[self.watch_key])
+
+    def help_url(self) -> str:
+        return f"{reverse('help')}?t={self.key}"
 
     @property
     def scores_during_play(self) -> bool:
@@ -178,13 +251,8 @@ class Table(HouseRulesFields):
             if self.matches.filter(created_at__gte=since).count() >= per_hour:
                 raise RateLimited
         last = self.matches.order_by("-number").values_list("number", flat=True).first()
-        match = Match.objects.create(
-            table=self,
-            number=(last or 0) + 1,
-            token=token,
-            totals=[0] * game.side_count,
-            **Match.rules_fields(game, preset),
-        )
+        match = Match.for_game(game, preset, table=self, number=(last or 0) + 1, token=token)
+        match.save(force_insert=True)
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
         for name in seat_names:
             if name not in players:
@@ -195,16 +263,7 @@ class Table(HouseRulesFields):
         )
         LogEntry.objects.create(match=match, action=LogAction.STARTED, totals=match.totals)
         # The table remembers the last game played as its default for the next one.
-        self.preset = preset
-        self.partnership = game.partnership
-        self.target = game.rules.target
-        self.capicu_bonus = game.rules.capicu_bonus
-        self.count_rule = str(game.rules.count_rule)
-        self.blocked_rule = str(game.rules.blocked_rule)
-        self.rounding = str(game.rules.rounding)
-        self.blocked_pays_difference = game.rules.blocked_pays_difference
-        self.going_out_pays_two = game.rules.going_out_pays_two
-        self.doubles_lose_count = game.rules.doubles_lose_count
+        self.take_rules(game, preset)
         self.updated_at = timezone.now()
         self.save()
         return match
@@ -226,23 +285,25 @@ class Player(models.Model):
         return self.name
 
 
+def seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player"))
+
+
+def hands_prefetch() -> Prefetch:
+    return Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
+
+
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""
-        return self.with_seats().prefetch_related(
-            Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
-        )
+        return self.with_seats().prefetch_related(hands_prefetch())
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.select_related("table").prefetch_related(seats_prefetch())
 
     def for_listing(self) -> "MatchQuerySet":
-        return self.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.prefetch_related(seats_prefetch())
 
     def latest_per_table(self) -> "MatchQuerySet":
         """Only each table's newest match."""
@@ -285,6 +346,27 @@ class Match(HouseRulesFields):
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
 
+    def get_absolute_url(self) -> str:
+        return self._url("match")
+
+    def _url(self, name: str) -> str:
+        return reverse(name, args=[self.table.key, self.number])
+
+    def save_hand_url(self) -> str:
+        return self._url("save_hand")
+
+    def save_play_url(self) -> str:
+        return self._url("save_play")
+
+    def preview_url(self) -> str:
+        return self._url("preview_hand")
+
+    def undo_url(self) -> str:
+        return self._url("undo_hand")
+
+    def csv_url(self) -> str:
+        return self._url("export_csv")
+
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
@@ -294,26 +376,19 @@ class Match(HouseRulesFields):
         """All Fives and Bergen: points are recorded during the hand too."""
         return self.scoring != rules.Scoring.BLOCK
 
-    @staticmethod
-    def rules_fields(game: rules.Game, preset: str) -> dict:
-        """The match's copy of the game and house rules, as model fields."""
-        return {
-            "preset": preset,
-            "seat_count": game.seats,
-            "partnership": game.partnership,
-            "tile_set": int(game.tile_set),
-            "tiles_each": game.tiles_each,
-            "draws": game.draws,
-            "scoring": str(game.scoring),
-            "target": game.rules.target,
-            "capicu_bonus": game.rules.capicu_bonus,
-            "count_rule": str(game.rules.count_rule),
-            "blocked_rule": str(game.rules.blocked_rule),
-            "rounding": str(game.rules.rounding),
-            "blocked_pays_difference": game.rules.blocked_pays_difference,
-            "going_out_pays_two": game.rules.going_out_pays_two,
-            "doubles_lose_count": game.rules.doubles_lose_count,
-        }
+    @classmethod
+    def for_game(cls, game: rules.Game, preset: str, **fields) -> "Match":
+        """An unsaved match with its own copy of the game and house rules."""
+        match = cls(
+            seat_count=game.seats,
+            tile_set=int(game.tile_set),
+            tiles_each=game.tiles_each,
+            draws=game.draws,
+            scoring=str(game.scoring),
+            **{"totals": [0] * game.side_count, **fields},
+        )
+        match.take_rules(game, preset)
+        return match
 
     def game(self) -> rules.Game:
         """The rules module's view of this match."""
@@ -326,6 +401,11 @@ class Match(HouseRulesFields):
             rules=self.house_rules(),
             scoring=rules.Scoring(self.scoring),
         )
+
+    def load_sheet(self) -> "Match":
+        """Fetch the hands and entries the sheet shows, unless they are already here."""
+        prefetch_related_objects([self], seats_prefetch(), hands_prefetch())
+        return self
 
     def ordered_seats(self) -> list["Seat"]:
         return sorted(self.seats.all(), key=lambda seat: seat.position)
@@ -352,7 +432,7 @@ class Match(HouseRulesFields):
         results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
         led_by: int | None = None
         for hand, result in zip(hands, results, strict=True):
-            hand.apply_result(result, led_by)
+            hand.store_result(result, led_by)
             led_by = result.next_leader
         self.store_state(state)
         return state
@@ -364,7 +444,7 @@ class Match(HouseRulesFields):
         )
         led_by: int | None = None
         for hand, result in zip(hands, scored, strict=True):
-            hand.apply_scored(result, led_by)
+            hand.store_scored(result, led_by)
             if result.end is not None:
                 led_by = result.end.next_leader
         self.store_state(state)
@@ -451,7 +531,6 @@ class Match(HouseRulesFields):
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
         return rules.MatchState(
             totals=tuple(self.totals),
-            running=(),
             winner_side=self.winner_side,
             ended_after=(self.hand_count - 1) if self.finished else None,
             next_leader=self.next_leader,
@@ -478,19 +557,9 @@ class Match(HouseRulesFields):
             # A scoring game's hand already has a row once a play was recorded in it.
             saved = match.hands.filter(number=number).first() if game.scores_during_play else None
             saved = saved or Hand(match=match, number=number)
-            saved.ending, saved.went_out, saved.capicu = (
-                str(hand.ending),
-                hand.went_out,
-                hand.capicu,
-            )
-            saved.holding_doubles = sorted(hand.holding_doubles)
             saved.token = token
-            saved.save()
-            SeatCount.objects.bulk_create(
-                SeatCount(hand=saved, position=seat, pips=pips)
-                for seat, pips in sorted(hand.pips.items())
-            )
-            saved.apply_result(result, match.next_leader)
+            saved.store_reported(hand)
+            saved.store_result(result, match.next_leader)
             match.store_state(state)
             LogEntry.objects.create(
                 match=match,
@@ -512,17 +581,8 @@ class Match(HouseRulesFields):
             if saved.in_play:  # a hand in play is ended from the match page, with its token
                 raise HandConflict(HandConflict.STALE, number)
             before = saved.summary()
-            saved.ending = str(hand.ending)
-            saved.went_out = hand.went_out
-            saved.capicu = hand.capicu
-            saved.holding_doubles = sorted(hand.holding_doubles)
             saved.updated_at = timezone.now()
-            saved.save()
-            saved.counts.all().delete()
-            SeatCount.objects.bulk_create(
-                SeatCount(hand=saved, position=seat, pips=pips)
-                for seat, pips in sorted(hand.pips.items())
-            )
+            saved.store_reported(hand)
             match.recompute()
             LogEntry.objects.create(
                 match=match,
@@ -629,9 +689,8 @@ class Hand(models.Model):
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).
+    # The points themselves are its ScoreEntry rows, one per side and kind.
     led_by = models.PositiveSmallIntegerField(null=True, blank=True)
-    scoring_side = models.PositiveSmallIntegerField(null=True, blank=True)
-    points = models.PositiveIntegerField(default=0)
     winning_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.JSONField(default=dict, blank=True)  # empty while a hand is in play
     created_at = models.DateTimeField(default=timezone.now)
@@ -647,13 +706,31 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("hand", args=[self.match.table.key, self.match.number, self.number])
+
     @property
     def blocked(self) -> bool:
         return self.ending == Ending.BLOCKED
 
+    def side_points(self) -> dict[int, int]:
+        """What each credited side scored in this hand (from its prefetched entries)."""
+        points: dict[int, int] = {}
+        for entry in self.entries.all():
+            points[entry.side] = points.get(entry.side, 0) + entry.points
+        return points
+
     @property
     def void(self) -> bool:
-        return self.scoring_side is None and not self.in_play
+        """Whether nobody scored: a void or drawn blocked hand (not one still in play)."""
+        return not self.in_play and not self.side_points()
+
+    def end_credit(self) -> tuple[int | None, int]:
+        """A scoring game's end of hand: the side it credited and its points (None, 0: none)."""
+        for entry in self.entries.all():
+            if entry.kind != EntryKind.PLAY:
+                return entry.side, entry.points
+        return None, 0
 
     @property
     def in_play(self) -> bool:
@@ -667,20 +744,17 @@ class Hand(models.Model):
         plays = tuple(scoring_games.Play(play.seat, play.points) for play in self.ordered_plays())
         return scoring_games.ScoringHand(plays, None if self.in_play else self.as_rules_hand())
 
-    def apply_scored(self, scored: scoring_games.ScoredHand, led_by: int | None) -> None:
-        """Store a scoring game's hand: its play entries by side and its end count."""
+    def store_scored(self, scored: scoring_games.ScoredHand, led_by: int | None) -> None:
+        """Save a scoring game's hand as scored again: its plays by side and its end count."""
         if scored.end is not None:
-            self.apply_result(scored.end, led_by)
+            self.take_result(scored.end, led_by)
         else:
-            self.led_by, self.scoring_side, self.points, self.winning_seat = led_by, None, 0, None
-            self.reason = {}
-            self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
-            self.entries.exclude(kind=EntryKind.PLAY).delete()
-        self.entries.filter(kind=EntryKind.PLAY).delete()
+            self.led_by, self.winning_seat, self.reason = led_by, None, {}
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
+        self.entries.all().delete()
         ScoreEntry.objects.bulk_create(
-            ScoreEntry(hand=self, side=side, kind=EntryKind.PLAY, points=points)
-            for side, points in enumerate(scored.play_points)
-            if points
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in scored.credits
         )
 
     def reopen(self) -> None:
@@ -701,26 +775,41 @@ class Hand(models.Model):
             holding_doubles=frozenset(self.holding_doubles),
         )
 
-    def apply_result(self, result: rules.HandResult, led_by: int | None) -> None:
-        """Store the rules' verdict on this hand and its score entries."""
+    def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
+        """Set what the table reported; returns its pip counts, unsaved."""
+        self.ending = str(hand.ending)
+        self.went_out = hand.went_out
+        self.capicu = hand.capicu
+        self.holding_doubles = sorted(hand.holding_doubles)
+        return [
+            SeatCount(hand=self, position=seat, pips=pips)
+            for seat, pips in sorted(hand.pips.items())
+        ]
+
+    def store_reported(self, hand: rules.Hand) -> None:
+        """Save what the table reported for this hand, replacing any earlier counts."""
+        counts = self.take_reported(hand)
+        self.save()
+        self.counts.all().delete()
+        SeatCount.objects.bulk_create(counts)
+
+    def take_result(self, result: rules.HandResult, led_by: int | None) -> list["ScoreEntry"]:
+        """Set the rules' verdict on this hand; returns its score entries, unsaved."""
         self.led_by = led_by
-        self.scoring_side = result.side
-        self.points = result.points
         self.winning_seat = result.winning_seat
         self.reason = reason_to_json(result.reason)
-        self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
-        # A scoring game's play entries are written as they happen, not from this result.
-        self.entries.exclude(kind=EntryKind.PLAY).delete()
-        entries = [
-            ScoreEntry(hand=self, side=side, kind=kind, points=points)
-            for side, kind, points in entries_for(result)
+        return [
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in result.credits
         ]
+
+    def store_result(self, result: rules.HandResult, led_by: int | None) -> None:
+        """Save the rules' verdict on this hand, replacing its score entries."""
+        entries = self.take_result(result, led_by)
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
+        # A scoring game's play entries are written as the plays happen, not from this result.
+        self.entries.exclude(kind=EntryKind.PLAY).delete()
         ScoreEntry.objects.bulk_create(entries)
-        # Keep the prefetch cache honest for whoever renders this hand next.
-        cache = getattr(self, "_prefetched_objects_cache", None)
-        if cache is not None and "entries" in cache:
-            plays = [entry for entry in cache["entries"] if entry.kind == EntryKind.PLAY]
-            cache["entries"] = plays + entries
 
     def summary(self, pips: dict[int, int] | None = None) -> dict:
         """What was entered, for the change log."""
@@ -760,20 +849,6 @@ class PlayEntry(models.Model):
         return {"play": {"seat": self.seat, "points": self.points}}
 
 
-def entries_for(result: rules.HandResult) -> list[tuple[int, str, int]]:
-    """The score entries a hand's result makes: (side, kind, points), capicú bonus apart."""
-    entries = []
-    bonus = result.reason.capicu_bonus
-    for side, points in enumerate(result.side_points):
-        if not points:
-            continue
-        if bonus:
-            entries.append((side, str(EntryKind.CAPICU), bonus))
-        if points - bonus:
-            entries.append((side, str(EntryKind.COUNT), points - bonus))
-    return entries
-
-
 class SeatCount(models.Model):
     """The pips one seat still held when the hand ended."""
 
@@ -792,11 +867,10 @@ class SeatCount(models.Model):
 
 
 class EntryKind(models.TextChoices):
-    # Block games score the count and the capicú bonus; scoring games and regional bonuses
-    # (All Fives, Bergen, chuchazo...) add kinds here without reshaping anything.
-    COUNT = "count", _("Count")
-    CAPICU = "capicu", _("Capicú")
-    PLAY = "play", _("During play")
+    # One choice per rules.PointKind: a new kind of points needs a label here too.
+    COUNT = rules.PointKind.COUNT, _("Count")
+    CAPICU = rules.PointKind.CAPICU, _("Capicú")
+    PLAY = rules.PointKind.PLAY, _("During play")
 
 
 class ScoreEntry(models.Model):

@@ -9,6 +9,7 @@ from enum import IntEnum
 from scorekeeper.rules import (
     _SCORERS,
     CountRule,
+    Credit,
     Ending,
     ErrorCode,
     Game,
@@ -17,6 +18,7 @@ from scorekeeper.rules import (
     HandResult,
     InvalidHand,
     MatchState,
+    PointKind,
     Reason,
     ReasonCode,
     Rounding,
@@ -121,7 +123,6 @@ def add_play(game: Game, state: MatchState, play: Play) -> MatchState:
         return replace(state, totals=totals, target=target)
     return MatchState(
         totals=totals,
-        running=(*state.running, totals),
         winner_side=side,
         ended_after=state.hands_played,
         next_leader=None,
@@ -248,6 +249,16 @@ class ScoredHand:
     plays: tuple[Play, ...]
     play_points: tuple[int, ...]
     end: HandResult | None
+
+    @property
+    def credits(self) -> tuple[Credit, ...]:
+        """Each side's points by kind: play scores together, then the end count."""
+        plays = tuple(
+            Credit(side, PointKind.PLAY, points)
+            for side, points in enumerate(self.play_points)
+            if points
+        )
+        return plays + (self.end.credits if self.end is not None else ())
 
     @property
     def side_points(self) -> tuple[int, ...]:

@@ -5,10 +5,10 @@ import csv
 import io
 
 import pytest
-from scoring_factories import end, scoring_match, tap
 
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import Table
+from scorekeeper.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def played_table() -> Table:
     match = scoring_match(partnership=False)
     for seat, points in ((0, 10), (1, 15), (0, 5), (2, 20)):
         tap(match, seat, points)
-    end(match, 3, {0: 7, 1: 12, 2: 4})
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
     tap(match, 1, 5)
     bergen = match.table.start_match(
         ["Ann", "Bo"], scoring_match("bergen", names=("Ann", "Bo"), target=3).game(), "bergen"

@@ -3,9 +3,9 @@
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scoring_factories import scoring_match
 
 from scorekeeper.models import Match, PlayEntry
+from scorekeeper.testing import scoring_match
 
 FUZZ = settings(
     max_examples=150,

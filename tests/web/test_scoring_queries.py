@@ -6,8 +6,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from scoring_factories import end, scoring_match, tap
 from test_queries import BUDGETS
+
+from scorekeeper.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -20,7 +21,7 @@ def play_hands(match, hands: int) -> None:
     while match.hand_count < hands:
         for seat in range(3):
             tap(match, seat, 5)
-        end(match, 0, {1: 5, 2: 5, 3: 5})
+        add_hand(match, 0, {1: 5, 2: 5, 3: 5})
 
 
 def queries(request) -> int:

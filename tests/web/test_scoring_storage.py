@@ -3,11 +3,11 @@
 import uuid
 
 import pytest
-from scoring_factories import end, scoring_match, tap
 
 from scorekeeper import rules
 from scorekeeper.models import EntryKind, HandConflict, Match
 from scorekeeper.scoring_games import Play
+from scorekeeper.testing import add_hand, scoring_match, tap
 
 
 def entries(match: Match) -> list[tuple[int, int, str, int]]:
@@ -52,7 +52,7 @@ def test_ending_the_hand_keeps_its_plays_and_adds_the_end_count(db):
     match = scoring_match(partnership=False)
     for seat, points in ((0, 10), (1, 15), (0, 5), (2, 20)):
         tap(match, seat, points)
-    end(match, 3, {0: 7, 1: 12, 2: 4})
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
 
     assert match.totals == [15, 15, 20, 25]
     assert match.hands.get().plays.count() == 4
@@ -96,13 +96,13 @@ def test_nothing_is_accepted_once_a_play_ended_the_match(db):
     with pytest.raises(rules.InvalidHand):
         tap(match, 1, 2)
     with pytest.raises(rules.InvalidHand):
-        end(match, 1)
+        add_hand(match, 1, {})
     assert match.totals == [3, 0]
 
 
 def test_a_play_from_a_form_for_an_earlier_hand_is_refused_as_stale(db):
     match = scoring_match(names=("Ann", "Bo"))
-    end(match, 0, {1: 10})
+    add_hand(match, 0, {1: 10})
 
     with pytest.raises(HandConflict):
         match.add_play(Play(1, 5), token=uuid.uuid4(), number=1)
@@ -137,7 +137,7 @@ def test_undoing_the_winning_play_reopens_the_match(db):
 def test_undo_after_an_ended_hand_reopens_it_with_its_plays(db):
     match = scoring_match(names=("Ann", "Bo"))
     tap(match, 0, 10)
-    end(match, 0, {1: 10})
+    add_hand(match, 0, {1: 10})
 
     number, play = match.undo_last_entry(version=match.version)
 
@@ -157,7 +157,7 @@ def test_undo_with_a_stale_version_changes_nothing(db):
 def test_correcting_an_earlier_end_rescores_the_match_with_its_plays(db):
     match = scoring_match(names=("Ann", "Bo"))
     tap(match, 1, 5)
-    end(match, 0, {1: 10})
+    add_hand(match, 0, {1: 10})
     tap(match, 0, 15)
     hand = rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 20})
 

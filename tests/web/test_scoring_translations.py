@@ -3,15 +3,21 @@
 import pytest
 from django.conf import settings as django_settings
 from django.test import Client
-from scoring_factories import end, scoring_match, tap
 from test_translations import HTMX, LANGUAGES, assert_no_english, compile_catalogues
+
+from scorekeeper.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="session")
+def compiled_catalogues(tmp_path_factory):
+    return compile_catalogues(tmp_path_factory.mktemp("locale"))
+
+
 @pytest.fixture(autouse=True)
-def fresh_catalogues(settings, tmp_path):
-    compile_catalogues(settings, tmp_path)
+def fresh_catalogues(settings, compiled_catalogues):
+    settings.LOCALE_PATHS = [compiled_catalogues]
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -32,7 +38,7 @@ def url(match, tail=""):
 def played(preset="all_fives", **house):
     match = scoring_match(preset, partnership=False, **house)
     tap(match, 0, 2 if preset == "bergen" else 10)
-    end(match, "blocked", {0: 3, 1: 9, 2: 14, 3: 6})
+    add_hand(match, "blocked", {0: 3, 1: 9, 2: 14, 3: 6})
     tap(match, 1, 3 if preset == "bergen" else 15)
     return match
 

@@ -5,9 +5,9 @@ import uuid
 
 import pytest
 from django.test import Client
-from scoring_factories import end, scoring_match, tap
 
 from scorekeeper.models import Match
+from scorekeeper.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +195,7 @@ def test_the_sheet_shows_play_points_and_end_count_per_side(client):
     match = scoring_match(partnership=False)
     for seat, points in ((0, 10), (1, 15), (0, 5), (2, 20)):
         tap(match, seat, points)
-    end(match, 3, {0: 7, 1: 12, 2: 4})
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
 
     html = client.get(url(match)).content.decode()
 
@@ -220,7 +220,7 @@ def test_the_hand_page_explains_every_entry(client):
     match = scoring_match(partnership=False)
     tap(match, 0, 10)
     tap(match, 1, 15)
-    end(match, 3, {0: 7, 1: 12, 2: 4})
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
 
     html = client.get(url(match, "h/1/")).content.decode()
 
@@ -256,7 +256,7 @@ def test_next_match_of_a_bergen_table_offers_its_usual_target(client):
 
     html = client.get(f"/t/{match.table.key}/new").content.decode()
 
-    assert re.search(r'name="target" value="0" checked', html)
+    assert re.search(r'name="target" value="0"[^>]* checked', html)
 
 
 def test_undo_of_the_play_that_ended_the_match_asks_then_reopens_it(client):
