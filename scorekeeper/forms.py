@@ -636,8 +636,7 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This match is over. Start a rematch to play on.")
     if code in SCORING_GAME_MESSAGES:
         return SCORING_GAME_MESSAGES[code] % {"limit": error.limit}
-    if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
-        return _("Tap who went out, or Blocked.")
+    # NO_WINNER, UNKNOWN_SEAT, and anything the form could not place.
     return _("Tap who went out, or Blocked.")
 
 
