@@ -1,17 +1,13 @@
 """Hostile input at the play strip: never a 5xx; only a real score is ever recorded, once."""
 
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from test_fuzz import FUZZ
 
 from scorekeeper.models import Match, PlayEntry
 from scorekeeper.testing import scoring_match
 
-FUZZ = settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 nasty = st.one_of(
     st.text(max_size=20),
     st.sampled_from(["", "-1", "1e1", "5.0", "0x5", "\u0665", "9" * 30, "\x00", "<b>", "null"]),
