@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0005_hand_points_in_entries'),
+        ('scorekeeper', '0006_scoring_games'),
     ]
 
     operations = [
