@@ -35,6 +35,8 @@ def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False, ends=
     if out != "Blocked":
         # A new table counts one total; these hands give each hand's pips.
         page.get_by_role("link", name="Per hand").click()
+        # The per-hand form is in, and the first count has the cursor, before typing.
+        expect(page.get_by_label(next(iter(pips)), exact=True)).to_be_focused()
     for name, value in pips.items():
         page.get_by_label(name, exact=True).fill(str(value))
     if capicu:
