@@ -21,6 +21,7 @@ def set_up(page: Page, base: str, names, game: str, target=None) -> None:
     page.goto(base + "/new")
     for number, name in enumerate(names, 1):
         page.fill(f"#id_player_{number}", name)
+    page.get_by_text("Game and house rules").click()  # the house rules are folded
     page.locator("label.choice", has_text=game).click()
     if target:
         page.fill("input[name=target_other]", str(target))
