@@ -208,6 +208,7 @@ def test_the_hand_that_ends_the_match_is_confirmed_once(live_server, phone: Page
     play(phone, "Ben", {"Alice": 20, "Cara": 10, "Dev": 14})
     phone.locator("#entry .outs").get_by_role("link", name="Dev", exact=True).click()
     phone.get_by_role("link", name="Per hand").click()
+    expect(phone.get_by_label("Alice", exact=True)).to_be_focused()  # the per-hand form is in
     for name, value in {"Alice": 20, "Ben": 10, "Cara": 14}.items():
         phone.get_by_label(name, exact=True).fill(str(value))
     expect(phone.locator("#preview")).to_contain_text("Ben & Dev reach 88 and win.")
