@@ -14,6 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scorekeeper import stats
 from scorekeeper.models import (
     Hand,
     LogEntry,
@@ -187,6 +188,7 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
         players[name] = _saved(Player(table=table, name=name))
     for raw_match in _list(data.get("matches"), "matches"):
         _import_match(table, players, _mapping(raw_match, "match"))
+    stats.record_table(table)
     return table
 
 

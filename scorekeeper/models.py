@@ -364,6 +364,7 @@ class Match(HouseRulesFields):
         return last.number
 
     def store_state(self, state: rules.MatchState) -> None:
+        was_finished = self.finished
         self.totals = list(state.totals)
         self.winner_side = state.winner
         self.next_leader = state.next_leader
@@ -376,6 +377,7 @@ class Match(HouseRulesFields):
         self.updated_at = timezone.now()
         self.save()
         Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
+        stats.record_match(self, was_finished=was_finished)
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
@@ -604,3 +606,7 @@ def reason_from_json(data: dict) -> rules.Reason:
         capicu_bonus=data["capicu_bonus"],
         tied_seats=tuple(data.get("tied_seats", ())),
     )
+
+
+# Last: the statistics module reads the models above and keeps its records from store_state.
+from scorekeeper import stats  # noqa: E402

@@ -11,20 +11,23 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
-from scorekeeper import backup, rules
+from scorekeeper import backup, rules, stats, story
 from scorekeeper.explain import explain
 from scorekeeper.forms import (
     BONUS_CHOICES,
     TARGET_CHOICES,
     HandForm,
+    HistoryFilterForm,
     SetupForm,
+    VersusForm,
     hand_error_message,
+    who_choices,
 )
 from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
 
@@ -135,6 +138,10 @@ def render_match(
     context["table"] = match.table
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
     context["log"] = match.log.all()[:50]
+    if story.shows_chart(match):
+        context["chart"] = story.race_chart(match)
+    if match.finished:
+        context["summary"] = story.summary(match)
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -151,10 +158,11 @@ def home(request: HttpRequest) -> HttpResponse:
         match.table_id: match
         for match in Match.objects.for_listing().latest_per_table().filter(table__in=remembered)
     }
+    last = stats.last_results(remembered) if remembered else {}
     return render(
         request,
         "home.html",
-        {"tables": [(table, current.get(table.pk)) for table in remembered]},
+        {"tables": [(table, current.get(table.pk), last.get(table.pk)) for table in remembered]},
     )
 
 
@@ -200,17 +208,78 @@ def new_table(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
+    """The table's history, a page at a time, of everyone or of one player or pair."""
     table = get_table(key)
     remember(request, table)
+    _, pairs = stats.records(table)
+    form = HistoryFilterForm(request.GET, choices=who_choices(table.players.all(), pairs))
     matches = table.matches.for_listing()
-    before = request.GET.get("before", "")
-    if before.isdigit():
-        matches = matches.filter(number__lt=int(before))
+    chosen = {}
+    if form.is_valid():
+        chosen = {name: value for name, value in form.cleaned_data.items() if value}
+    who = stats.parse_who(chosen.get("who", ""))
+    if who:
+        matches = stats.filter_matches(matches, table, who, chosen.get("only", ""))
+    if chosen.get("before"):
+        matches = matches.filter(number__lt=chosen["before"])
     # One page of history at a time: a table that has played for years stays quick.
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
-    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more}
+    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more, "form": form}
     return render(request, "table.html", context)
+
+
+def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
+    """Each record's numbers, each linked to the history of the matches behind it."""
+    history = reverse("table", args=[table.key])
+    rows = []
+    for record in stats.sort_records(records, sort):
+        played = f"{history}?{urlencode({'who': record.who})}"
+        cells = []
+        for column in stats.COLUMNS:
+            only = f"&{urlencode({'only': column.only})}" if column.only else ""
+            cells.append((getattr(record, column.key), played + only))
+        rows.append({"record": record, "href": played, "cells": cells})
+    return rows
+
+
+@require_GET
+def stats_page(request: HttpRequest, key: str) -> HttpResponse:
+    """Players and pairs at this table: their finished matches in numbers, sortable."""
+    table = get_table(key)
+    remember(request, table)
+    players, pairs = stats.records(table)
+    sort = request.GET.get("sort", "")
+    if sort not in stats.SORTS:
+        sort = stats.DEFAULT_SORT
+    context = {
+        "table": table,
+        "columns": stats.COLUMNS,
+        "sort": sort,
+        "groups": [
+            (_("Players"), stat_rows(table, players, sort)),
+            (_("Pairs"), stat_rows(table, pairs, sort)),
+        ],
+    }
+    return render(request, "stats.html", context)
+
+
+@require_GET
+def versus_page(request: HttpRequest, key: str) -> HttpResponse:
+    """Two players or two pairs: their record against each other, and their last matches."""
+    table = get_table(key)
+    players, pairs = stats.records(table)
+    choices = [(record.who, record.name) for record in players + pairs]
+    form = VersusForm(request.GET if request.GET else None, choices=choices)
+    context = {"table": table, "form": form, "enough": len(players) > 1}
+    if form.is_valid():
+        names = dict(choices)
+        one, other = form.cleaned_data["one"], form.cleaned_data["other"]
+        versus = stats.head_to_head(table, stats.parse_who(one), stats.parse_who(other))
+        for side, who in zip(versus["sides"], (one, other), strict=True):
+            side["name"] = names[who]
+        context.update({"names": (names[one], names[other]), "versus": versus})
+    return render(request, "versus.html", context, status=422 if form.errors else 200)
 
 
 @require_http_methods(["GET", "POST"])

@@ -99,3 +99,45 @@ EXAMPLE_HANDS = [
     {"out": "blocked", "pips": {0: 9, 1: 15, 2: 3, 3: 9}},
     {"out": 2, "pips": {0: 8, 1: 17, 3: 13}},
 ]
+
+
+@pytest.fixture
+def park_table(make_match, add_hand):
+    """Three finished matches and one in progress, built to check every statistic by hand.
+
+    1. Alice & Cara beat Ben & Dev 50-0 in one hand, a capicú (a shutout).
+    2. Alice & Ben beat Cara & Dev 60-0 in one hand (a shutout).
+    3. Alice & Cara against Ben & Dev: hand 1 entered as Alice's and corrected to Ben's
+       (25), a blocked hand for Cara (33), a hand that would have ended the match for Alice &
+       Cara and was undone, then Dev's (30): Ben & Dev win 55-33.
+    4. In progress: Ben's hand for 30; it counts for nothing yet.
+    """
+    import uuid
+
+    from scorekeeper import rules
+
+    first = make_match(target=50)
+    table = first.table
+    add_hand(first, 0, {1: 10, 2: 5, 3: 10}, capicu=True)
+
+    def start(names, target):
+        game = rules.make_game("caribbean", 4, rules=rules.HouseRules(target=target))
+        return table.start_match(list(names), game, "caribbean")
+
+    second = start(("Alice", "Cara", "Ben", "Dev"), 50)
+    add_hand(second, 0, {1: 20, 2: 20, 3: 20})
+    third = start(("Alice", "Ben", "Cara", "Dev"), 50)
+    add_hand(third, 0, {1: 5, 2: 5, 3: 5})
+    add_hand(third, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
+    add_hand(third, 0, {1: 30, 2: 20, 3: 10})
+    third.undo_last(version=third.version)
+    corrected = rules.Hand(rules.Ending.WENT_OUT, winner=1, pips={0: 10, 2: 10, 3: 5})
+    third.edit_hand(1, corrected, version=third.version)
+    add_hand(third, 3, {0: 10, 1: 10, 2: 10})
+    fourth = start(("Alice", "Ben", "Cara", "Dev"), 500)
+    fourth.add_hand(
+        rules.Hand(rules.Ending.WENT_OUT, winner=1, pips={0: 10, 2: 10, 3: 10}),
+        token=uuid.uuid4(),
+        number=1,
+    )
+    return table

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import rules
+from scorekeeper import rules, stats
 from scorekeeper.models import (
     EntryKind,
     Hand,
@@ -243,6 +243,8 @@ def create_matches(
     SeatCount.objects.bulk_create(counts)
     ScoreEntry.objects.bulk_create(entries)
     LogEntry.objects.bulk_create(logs)
+    stats.write_side_records(Match.objects.filter(pk__in=[match.pk for match in matches]))
+    stats.rebuild_records(table.pk)
 
 
 def sheet_of(match: Match) -> tuple:
