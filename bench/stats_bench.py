@@ -43,7 +43,7 @@ def table_with(matches: int, hands: int) -> Table:
     """A partnership table with this many finished matches (built once, then reused)."""
     name = f"Stats bench {matches}"
     table = Table.objects.filter(name=name).first()
-    if table is not None and table.matches.count() == matches:
+    if table is not None and table.matches.filter(winner_side__isnull=False).count() == matches:
         return table
     Table.objects.filter(name=name).delete()
     table = Table.objects.create(name=name)
