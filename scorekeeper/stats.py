@@ -34,6 +34,9 @@ COUNTERS = (
 )
 
 
+STORED = (*COUNTERS, "streak", "best_streak")
+
+
 class Tally(models.Model):
     played = models.PositiveIntegerField(default=0)
     won = models.PositiveIntegerField(default=0)
@@ -82,6 +85,8 @@ class Record(Tally):
     player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     player_b = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, related_name="+")
     best_streak = models.PositiveIntegerField(default=0)
+    # Wins in a row up to the newest match, so that one more match needs no recount.
+    streak = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return self.name
@@ -111,9 +116,20 @@ class Record(Tally):
 
 
 def record_match(match: Match, *, was_finished: bool) -> None:
-    """After a match's score changed: its side records, and its table's records if they moved."""
-    if match.finished or was_finished:
-        write_side_records(Match.objects.filter(pk=match.pk))
+    """After a match's score changed: its side records, and its table's records if they moved.
+
+    The usual case, the newest match ending, adds its sides to the records; anything else
+    (an undo or a correction of a finished match, an older match ending late) sums them again.
+    """
+    if not (match.finished or was_finished):
+        return
+    newest = not SideRecord.objects.filter(
+        table_id=match.table_id, number__gt=match.number
+    ).exists()
+    written = write_side_records(Match.objects.filter(pk=match.pk))
+    if match.finished and not was_finished and newest:
+        add_to_records(match.table_id, written)
+    else:
         rebuild_records(match.table_id)
 
 
@@ -123,7 +139,7 @@ def record_table(table: Table) -> None:
     rebuild_records(table.pk)
 
 
-def write_side_records(matches: QuerySet[Match]) -> None:
+def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
     """Replace the side records of these matches: one per side of each finished one."""
     SideRecord.objects.filter(match__in=matches).delete()
     finished = {
@@ -133,7 +149,7 @@ def write_side_records(matches: QuerySet[Match]) -> None:
         )
     }
     if not finished:
-        return
+        return []
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
     for match_id, side, player_id in (
         Seat.objects.filter(match_id__in=finished)
@@ -188,7 +204,7 @@ def write_side_records(matches: QuerySet[Match]) -> None:
                 **tallies[match_id, side],
             )
         )
-    SideRecord.objects.bulk_create(records)
+    return SideRecord.objects.bulk_create(records)
 
 
 def rebuild_records(table_id: int) -> None:
@@ -199,26 +215,52 @@ def rebuild_records(table_id: int) -> None:
         .order_by("number", "side")
         .values_list("player_a_id", "player_b_id", *COUNTERS)
     ):
-        keys = [(player_a, None)]
-        if player_b is not None:
-            keys += [(player_b, None), (player_a, player_b)]
-        for key in keys:
-            total = totals[key]
-            total.update(dict(zip(COUNTERS, counts, strict=True)))
-            won = counts[COUNTERS.index("won")]
-            total["streak"] = total["streak"] + 1 if won else 0
-            total["best_streak"] = max(total["best_streak"], total["streak"])
+        _count(totals, player_a, player_b, dict(zip(COUNTERS, counts, strict=True)))
     Record.objects.filter(table_id=table_id).delete()
     Record.objects.bulk_create(
-        Record(
-            table_id=table_id,
-            player_a_id=player_a,
-            player_b_id=player_b,
-            best_streak=total["best_streak"],
-            **{counter: total[counter] for counter in COUNTERS},
-        )
+        Record(table_id=table_id, player_a_id=player_a, player_b_id=player_b, **total)
         for (player_a, player_b), total in totals.items()
     )
+
+
+def add_to_records(table_id: int, added: list[SideRecord]) -> None:
+    """Add the newest match's side records to the records they count for."""
+    players = {record.player_a_id for record in added} | {record.player_b_id for record in added}
+    stored = {
+        (record.player_a_id, record.player_b_id): record
+        for record in Record.objects.filter(table_id=table_id, player_a_id__in=players)
+    }
+    totals: dict[tuple[int, int | None], Counter] = defaultdict(Counter)
+    for key, record in stored.items():
+        totals[key].update({field: getattr(record, field) for field in STORED})
+    for side in added:
+        counts = {counter: getattr(side, counter) for counter in COUNTERS}
+        _count(totals, side.player_a_id, side.player_b_id, counts)
+    changed, new = [], []
+    for (player_a, player_b), total in totals.items():
+        record = stored.get((player_a, player_b))
+        if record is None:
+            new.append(
+                Record(table_id=table_id, player_a_id=player_a, player_b_id=player_b, **total)
+            )
+        else:
+            for field in STORED:
+                setattr(record, field, total[field])
+            changed.append(record)
+    Record.objects.bulk_update(changed, STORED)
+    Record.objects.bulk_create(new)
+
+
+def _count(totals: dict, player_a: int, player_b: int | None, counts: dict) -> None:
+    """One side of one match, in order, into its players' records and its pair's."""
+    keys = [(player_a, None)]
+    if player_b is not None:
+        keys += [(player_b, None), (player_a, player_b)]
+    for key in keys:
+        total = totals[key]
+        total.update(counts)
+        total["streak"] = total["streak"] + 1 if counts["won"] else 0
+        total["best_streak"] = max(total["best_streak"], total["streak"])
 
 
 # --- Reading -------------------------------------------------------------------------------

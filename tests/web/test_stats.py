@@ -144,3 +144,22 @@ def test_generated_matches_get_their_records(make_match):
         ("Alice", "Ben", "Cara", "Dev"), 12
     )
     assert {name: record.won for name, record in records.items()} == dict(wins)
+
+
+def test_records_added_match_by_match_equal_records_summed_again(park_table):
+    added = table_records(park_table)
+    streaks = {record.name: record.streak for record in stats.Record.objects.all()}
+    stats.rebuild_records(park_table.pk)
+    assert table_records(park_table) == added
+    assert {record.name: record.streak for record in stats.Record.objects.all()} == streaks
+
+
+def test_a_match_that_ends_after_a_later_one_counts_in_its_place(make_match, add_hand):
+    early = make_match(target=50)
+    table = early.table
+    for _ in range(2):
+        later = table.start_match(early.seat_names(), early.game(), "caribbean")
+        add_hand(later, 0, {1: 20, 2: 20, 3: 20})  # Alice & Cara
+    add_hand(early, 1, {0: 20, 2: 20, 3: 20})  # Ben & Dev win match 1, ending last
+    alice = next(record for record in stats.records(table)[0] if record.name == "Alice")
+    assert (alice.played, alice.won, alice.streak, alice.best_streak) == (3, 2, 2, 2)
