@@ -46,7 +46,7 @@ def test_the_chart_draws_each_sides_running_total_from_the_sheet(client: Client,
 
 def test_the_charts_text_table_holds_the_same_totals(client: Client, park_table):
     html = page(client, park_table.matches.get(number=3))
-    hidden = html[html.index('<table class="visually-hidden">') :]
+    hidden = html[html.index('<div class="visually-hidden">') :]
     hidden = hidden[: hidden.index("</table>")]
     assert re.findall(r"<td>(\d+)</td>", hidden) == ["0", "25", "33", "25", "33", "55"]
 
