@@ -90,7 +90,7 @@ class TablePhone:
 
         hand = deal_hand(self.game, self.rng)
         data = {
-            "out": "blocked" if hand.winner is None else str(hand.winner),
+            "out": "blocked" if hand.went_out is None else str(hand.went_out),
             "number": str(self.hands + 1),
             "token": str(uuid.uuid4()),
             **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},

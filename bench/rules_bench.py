@@ -57,7 +57,7 @@ def deal_hand(game: Game, rng: random.Random) -> Hand:
     if blocked:
         return Hand(Ending.BLOCKED, pips=left)
     capicu = game.offers_capicu and rng.random() < 0.1
-    return Hand(Ending.WENT_OUT, winner=winner, pips=left, capicu=capicu)
+    return Hand(Ending.WENT_OUT, went_out=winner, pips=left, capicu=capicu)
 
 
 def main() -> None:

@@ -235,7 +235,7 @@ class HandForm(forms.Form):
                 pips[seat] = value
         hand = rules.Hand(
             ending=self.ending,
-            winner=self.went_out,
+            went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
         )

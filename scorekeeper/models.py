@@ -256,7 +256,7 @@ class Match(HouseRulesFields):
         led_by: int | None = None
         for hand, result in zip(hands, results, strict=True):
             hand.apply_result(result, led_by)
-            led_by = result.leader
+            led_by = result.next_leader
         self.store_state(state)
         return state
 
@@ -265,7 +265,7 @@ class Match(HouseRulesFields):
         return rules.MatchState(
             totals=tuple(self.totals),
             running=(),
-            winner=self.winner_side,
+            winner_side=self.winner_side,
             ended_after=(self.hand_count - 1) if self.finished else None,
             next_leader=self.next_leader,
             hands_played=self.hand_count,
@@ -292,7 +292,7 @@ class Match(HouseRulesFields):
                 match=match,
                 number=number,
                 ending=str(hand.ending),
-                went_out=hand.winner,
+                went_out=hand.went_out,
                 capicu=hand.capicu,
                 token=token,
             )
@@ -321,7 +321,7 @@ class Match(HouseRulesFields):
             saved = match.hands.get(number=number)
             before = saved.summary()
             saved.ending = str(hand.ending)
-            saved.went_out = hand.winner
+            saved.went_out = hand.went_out
             saved.capicu = hand.capicu
             saved.updated_at = timezone.now()
             saved.save()
@@ -366,7 +366,7 @@ class Match(HouseRulesFields):
     def store_state(self, state: rules.MatchState) -> None:
         was_finished = self.finished
         self.totals = list(state.totals)
-        self.winner_side = state.winner
+        self.winner_side = state.winner_side
         self.next_leader = state.next_leader
         self.hand_count = state.hands_played
         if state.finished and self.finished_at is None:
@@ -466,7 +466,7 @@ class Hand(models.Model):
     def as_rules_hand(self) -> rules.Hand:
         return rules.Hand(
             ending=rules.Ending(self.ending),
-            winner=self.went_out,
+            went_out=self.went_out,
             pips=self.pips(),
             capicu=self.capicu,
         )

@@ -400,7 +400,7 @@ class Hand:
     """What the table reports after a hand: how it ended, who went out, the pips left."""
 
     ending: Ending
-    winner: int | None = None
+    went_out: int | None = None
     pips: Mapping[int, int] = field(default_factory=dict)
     capicu: bool = False
 
@@ -437,36 +437,36 @@ class InvalidHand(_Refused):
     errors: tuple[HandError, ...]
 
 
-def needed_seats(game: Game, ending: Ending, winner: int | None = None) -> tuple[int, ...]:
+def needed_seats(game: Game, ending: Ending, went_out: int | None = None) -> tuple[int, ...]:
     """Seats whose pips the table must give for this ending (in seat order)."""
     # A blocked hand needs every count to find its winner, whatever the count rule. Until the
     # form knows who went out, any seat may turn out to be needed.
-    if Ending(ending) is Ending.BLOCKED or winner is None:
+    if Ending(ending) is Ending.BLOCKED or went_out is None:
         return tuple(range(game.seats))
-    if not game.has_seat(winner):
-        raise ValueError(f"no seat {winner!r} at this table")
-    return game._needed_by_winner[winner]
+    if not game.has_seat(went_out):
+        raise ValueError(f"no seat {went_out!r} at this table")
+    return game._needed_by_winner[went_out]
 
 
 def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
     """Every reason the hand cannot be scored, in field order; empty when it can."""
     errors: list[HandError] = []
     seats = game.seats
-    winner = hand.winner
+    went_out = hand.went_out
     needed: tuple[int, ...] | None  # None: not known, so no count can be called missing
     if hand.ending is Ending.WENT_OUT:
-        if not _is_whole(winner):
+        if not _is_whole(went_out):
             errors.append(HandError(ErrorCode.NO_WINNER))
-            winner = needed = None
-        elif not 0 <= winner < seats:  # type: ignore[operator]
-            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=winner))
-            winner = needed = None
+            went_out = needed = None
+        elif not 0 <= went_out < seats:  # type: ignore[operator]
+            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=went_out))
+            went_out = needed = None
         else:
-            needed = game._needed_by_winner[winner]  # type: ignore[index]
+            needed = game._needed_by_winner[went_out]  # type: ignore[index]
     else:
-        if winner is not None:
-            errors.append(HandError(ErrorCode.WINNER_ON_BLOCKED, seat=_seat_or_none(winner)))
-            winner = None
+        if went_out is not None:
+            errors.append(HandError(ErrorCode.WINNER_ON_BLOCKED, seat=_seat_or_none(went_out)))
+            went_out = None
         needed = tuple(range(seats))
 
     given: dict[int, object] = {}
@@ -489,7 +489,7 @@ def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
             errors.append(HandError(ErrorCode.NOT_WHOLE, seat=seat))
         elif value < 0:  # type: ignore[operator]
             errors.append(HandError(ErrorCode.NEGATIVE_PIPS, seat=seat))
-        elif seat == winner and value != 0:
+        elif seat == went_out and value != 0:
             # The seat that went out holds nothing; a 0 for it is harmless and accepted.
             errors.append(HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat))
         elif value > limit:  # type: ignore[operator]
@@ -542,7 +542,7 @@ class HandResult:
     side: int | None
     points: int
     winning_seat: int | None
-    leader: int | None  # None: whoever holds the double leads
+    next_leader: int | None  # None: whoever holds the double leads
     reason: Reason
     side_points: tuple[int, ...]  # what tallies add up: a scoring game may credit several sides
 
@@ -571,7 +571,7 @@ def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
     count_rule = game.rules.count_rule
     if hand.ending is Ending.WENT_OUT:
         code = ReasonCode.WENT_OUT
-        winning_seat: int = hand.winner  # type: ignore[assignment]
+        winning_seat: int = hand.went_out  # type: ignore[assignment]
         winning_pips = None
         bonus = game.rules.capicu_bonus if hand.capicu else 0
     else:
@@ -631,7 +631,7 @@ class MatchState:
 
     totals: tuple[int, ...]
     running: tuple[tuple[int, ...], ...]  # totals after each hand this state was built from
-    winner: int | None
+    winner_side: int | None
     ended_after: int | None
     next_leader: int | None  # None: whoever holds the double (first hand, void first hands)
     hands_played: int
@@ -640,7 +640,7 @@ class MatchState:
     @property
     def finished(self) -> bool:
         """Whether a side has reached the target: no further hand can be added."""
-        return self.winner is not None
+        return self.winner_side is not None
 
     def to_target(self, side: int) -> int:
         """Points the side still needs to reach the target (0 once reached)."""
@@ -654,7 +654,7 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
     state = MatchState(
         totals=game._zero_points,
         running=(),
-        winner=None,
+        winner_side=None,
         ended_after=None,
         next_leader=None,
         hands_played=0,
@@ -683,10 +683,10 @@ def advance(game: Game, state: MatchState, result: HandResult) -> MatchState:
     return MatchState(
         totals=totals,
         running=(*state.running, totals),
-        winner=totals.index(best) if finished else None,
+        winner_side=totals.index(best) if finished else None,
         ended_after=state.hands_played if finished else None,
         # A finished match has no next hand: a new one starts again with the double.
-        next_leader=None if finished else result.leader,
+        next_leader=None if finished else result.next_leader,
         hands_played=state.hands_played + 1,
         target=target,
     )
@@ -699,7 +699,7 @@ def play_match(game: Game, hands: Sequence[Hand]) -> tuple[tuple[HandResult, ...
     for hand in hands:
         result = score_hand(game, hand, led_by)
         results.append(result)
-        led_by = result.leader
+        led_by = result.next_leader
     return tuple(results), tally(game, results)
 
 

@@ -86,7 +86,7 @@ def scoreboard(match: Match) -> dict:
             "name": side_names[index],
             "total": state.totals[index],
             "to_go": state.to_target(index),
-            "won": state.winner == index,
+            "won": state.winner_side == index,
         }
         for index in range(game.side_count)
     ]

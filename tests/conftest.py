@@ -84,7 +84,7 @@ def add_hand():
     def add(match, out, pips, capicu=False):
         ending = rules.Ending.BLOCKED if out == "blocked" else rules.Ending.WENT_OUT
         hand = rules.Hand(
-            ending=ending, winner=None if out == "blocked" else out, pips=pips, capicu=capicu
+            ending=ending, went_out=None if out == "blocked" else out, pips=pips, capicu=capicu
         )
         match.add_hand(hand, token=uuid.uuid4(), number=match.hand_count + 1)
         return match

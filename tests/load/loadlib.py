@@ -512,13 +512,13 @@ def deal_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
     winner = rng.randrange(game.seats)
     pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items() if seat != winner}
     return rules.Hand(
-        ending=rules.Ending.WENT_OUT, winner=winner, pips=pips, capicu=rng.random() < 0.1
+        ending=rules.Ending.WENT_OUT, went_out=winner, pips=pips, capicu=rng.random() < 0.1
     )
 
 
 def hand_fields(hand: rules.Hand, number: int, token: uuid.UUID) -> dict[str, str]:
     blocked = hand.ending is rules.Ending.BLOCKED
-    fields = {"out": "blocked" if blocked else str(hand.winner), "number": str(number)}
+    fields = {"out": "blocked" if blocked else str(hand.went_out), "number": str(number)}
     fields["token"] = str(token)
     fields.update({f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()})
     if hand.capicu:
@@ -913,7 +913,7 @@ def rescore_problems(where: str, match: StoredMatch) -> list[str]:
     hands = [
         rules.Hand(
             ending=rules.Ending(hand.ending),
-            winner=hand.went_out,
+            went_out=hand.went_out,
             pips=hand.pips,
             capicu=hand.capicu,
         )
@@ -956,8 +956,10 @@ def expectation_problems(ledger: dict[str, StoredMatch], records: list[TableReco
             problems.append(f"{where}: refused hands recorded anyway: {sorted(refused)}")
         if match.totals != list(sheet.state.totals):
             problems.append(f"{where}: totals {match.totals}, expected {list(sheet.state.totals)}")
-        if match.winner_side != sheet.state.winner:
-            problems.append(f"{where}: winner {match.winner_side}, expected {sheet.state.winner}")
+        if match.winner_side != sheet.state.winner_side:
+            problems.append(
+                f"{where}: winner {match.winner_side}, expected {sheet.state.winner_side}"
+            )
         for hand in match.hands:
             result = sheet.results.get(hand.number)
             if result and (hand.scoring_side, hand.points) != (result.side, result.points):

@@ -75,7 +75,7 @@ def test_a_match_takes_no_hand_after_its_line(played):
     assert ended, "no match reached its line: the plan should make some end"
     for record in ended:
         stored = played.ledger[record.key]
-        assert stored.winner_side == record.sheet.state.winner
+        assert stored.winner_side == record.sheet.state.winner_side
         assert stored.hand_count == record.sheet.state.hands_played
         assert not set(record.refused) & {hand.token for hand in stored.hands}
     refused = sum(len(record.refused) for record in records)

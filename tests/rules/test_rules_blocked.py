@@ -31,11 +31,11 @@ def test_level_lightest_hands_of_different_pairs_void_the_hand():
 
 
 def test_seat_that_led_a_void_hand_leads_it_again():
-    assert score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12), led_by=3).leader == 3
+    assert score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12), led_by=3).next_leader == 3
 
 
 def test_void_first_hand_is_led_again_by_whoever_holds_the_double():
-    assert score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12)).leader is None
+    assert score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12)).next_leader is None
 
 
 def test_level_lightest_hands_of_one_pair_win_for_that_pair():
@@ -60,7 +60,7 @@ def test_lighter_hand_of_the_winning_pair_is_the_winning_seat():
     result = score_hand(make_game("caribbean", 4, rules=LIGHTER_PAIR), blocked(7, 2, 5, 20))
 
     assert result.winning_seat == 2
-    assert result.leader == 2
+    assert result.next_leader == 2
 
 
 def test_level_hands_of_the_winning_pair_give_the_first_seat():
@@ -81,7 +81,7 @@ def test_equal_pair_totals_are_a_draw():
 def test_drawn_pairs_hand_is_led_again_by_the_same_seat():
     game = make_game("caribbean", 4, rules=LIGHTER_PAIR)
 
-    assert score_hand(game, blocked(6, 2, 6, 10), led_by=1).leader == 1
+    assert score_hand(game, blocked(6, 2, 6, 10), led_by=1).next_leader == 1
 
 
 def test_lighter_pair_without_partnership_is_the_lightest_hand():

@@ -15,7 +15,7 @@ def caribbean(**rules):
     return make_game("caribbean", 4, rules=HouseRules(**rules))
 
 
-WENT_OUT = Hand(Ending.WENT_OUT, winner=1, pips={0: 10, 2: 20, 3: 7})
+WENT_OUT = Hand(Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 20, 3: 7})
 
 
 def test_all_other_hands_counts_the_partners_pips_too():
@@ -36,7 +36,7 @@ def test_opponents_only_leaves_out_the_partners_pips():
 def test_opponents_only_does_not_need_the_partners_count():
     game = caribbean(count_rule=CountRule.OPPONENTS_ONLY)
 
-    assert score_hand(game, Hand(Ending.WENT_OUT, winner=1, pips={0: 10, 2: 20})).points == 30
+    assert score_hand(game, Hand(Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 20})).points == 30
 
 
 def test_every_hand_counts_the_winners_own_hand_when_blocked():
@@ -60,7 +60,7 @@ def test_went_out_is_the_reason_and_the_winner_leads():
 
     assert result.reason.code is ReasonCode.WENT_OUT
     assert result.reason.winning_pips is None
-    assert result.winning_seat == result.leader == 1
+    assert result.winning_seat == result.next_leader == 1
 
 
 def test_only_the_winning_side_scores():
@@ -69,7 +69,7 @@ def test_only_the_winning_side_scores():
 
 def test_capicu_pays_the_default_25():
     result = score_hand(
-        caribbean(), Hand(Ending.WENT_OUT, winner=0, pips={1: 5, 2: 0, 3: 0}, capicu=True)
+        caribbean(), Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 2: 0, 3: 0}, capicu=True)
     )
 
     assert result.points == 30
@@ -79,32 +79,36 @@ def test_capicu_pays_the_default_25():
 def test_capicu_pays_the_tables_bonus():
     game = caribbean(capicu_bonus=30)
 
-    result = score_hand(game, Hand(Ending.WENT_OUT, winner=0, pips={1: 5, 2: 0, 3: 0}, capicu=True))
+    result = score_hand(
+        game, Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 2: 0, 3: 0}, capicu=True)
+    )
 
     assert result.points == 35
 
 
 def test_no_capicu_no_bonus():
-    result = score_hand(caribbean(), Hand(Ending.WENT_OUT, winner=0, pips={1: 5, 2: 0, 3: 0}))
+    result = score_hand(caribbean(), Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 2: 0, 3: 0}))
 
     assert result.reason.capicu_bonus == 0
     assert result.points == 5
 
 
 def test_winners_zero_count_is_accepted():
-    result = score_hand(caribbean(), Hand(Ending.WENT_OUT, winner=0, pips={0: 0, 1: 5, 2: 4, 3: 1}))
+    result = score_hand(
+        caribbean(), Hand(Ending.WENT_OUT, went_out=0, pips={0: 0, 1: 5, 2: 4, 3: 1})
+    )
 
     assert result.points == 10
 
 
 def test_unplayed_double_six_is_12_points_for_the_other_side():
-    result = score_hand(caribbean(), Hand(Ending.WENT_OUT, winner=0, pips={1: 12, 2: 0, 3: 0}))
+    result = score_hand(caribbean(), Hand(Ending.WENT_OUT, went_out=0, pips={1: 12, 2: 0, 3: 0}))
 
     assert result.points == 12
 
 
 def test_all_other_hands_is_opponents_only_without_partnership():
-    hand = Hand(Ending.WENT_OUT, winner=2, pips={0: 8, 1: 11})
+    hand = Hand(Ending.WENT_OUT, went_out=2, pips={0: 8, 1: 11})
     points = {
         rule: score_hand(make_game("standard", 3, rules=HouseRules(count_rule=rule)), hand).points
         for rule in (CountRule.ALL_OTHER_HANDS, CountRule.OPPONENTS_ONLY)
@@ -114,7 +118,7 @@ def test_all_other_hands_is_opponents_only_without_partnership():
 
 
 def test_two_seats_each_for_themselves():
-    result = score_hand(make_game("standard", 2), Hand(Ending.WENT_OUT, winner=1, pips={0: 23}))
+    result = score_hand(make_game("standard", 2), Hand(Ending.WENT_OUT, went_out=1, pips={0: 23}))
 
     assert result.side == 1
     assert result.side_points == (0, 23)
@@ -135,4 +139,4 @@ def test_house_rules_accept_stored_strings():
 
 
 def test_hand_accepts_the_ending_as_a_stored_string():
-    assert Hand("went_out", winner=0, pips={1: 3}).ending is Ending.WENT_OUT
+    assert Hand("went_out", went_out=0, pips={1: 3}).ending is Ending.WENT_OUT

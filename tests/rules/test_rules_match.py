@@ -25,7 +25,7 @@ def out(winner, points):
     # All of it on the seat after the winner, which is always on the other side.
     return Hand(
         Ending.WENT_OUT,
-        winner=winner,
+        went_out=winner,
         pips={(winner + 1) % 4: points}
         | {seat: 0 for seat in range(4) if seat not in (winner, (winner + 1) % 4)},
     )
@@ -48,7 +48,7 @@ def test_reaching_the_target_exactly_ends_the_match():
     _, state = play_match(GAME, [out(0, 60), out(2, 40)])
 
     assert state.finished
-    assert state.winner == 0
+    assert state.winner_side == 0
     assert state.ended_after == 1
     assert state.totals == (100, 0)
 
@@ -101,7 +101,7 @@ def test_check_can_add_allows_a_match_that_goes_on():
 def test_void_hand_keeps_the_leader_and_the_totals():
     results, state = play_match(GAME, [out(1, 20), VOID])
 
-    assert results[1].leader == 1
+    assert results[1].next_leader == 1
     assert state.next_leader == 1
     assert state.running == ((0, 20), (0, 20))
 
@@ -121,7 +121,7 @@ def test_finished_match_has_no_next_leader():
 
 def test_tally_refuses_results_for_another_number_of_sides():
     result = score_hand(
-        make_game("standard", 3), Hand(Ending.WENT_OUT, winner=0, pips={1: 1, 2: 1})
+        make_game("standard", 3), Hand(Ending.WENT_OUT, went_out=0, pips={1: 1, 2: 1})
     )
 
     with pytest.raises(ValueError):
@@ -130,7 +130,12 @@ def test_tally_refuses_results_for_another_number_of_sides():
 
 def test_advance_adds_one_hand_to_a_stored_state():
     stored = MatchState(
-        totals=(40, 30), running=(), winner=None, ended_after=None, next_leader=2, hands_played=3
+        totals=(40, 30),
+        running=(),
+        winner_side=None,
+        ended_after=None,
+        next_leader=2,
+        hands_played=3,
     )
 
     state = advance(GAME, stored, score_hand(GAME, out(1, 25), led_by=2))
@@ -144,12 +149,17 @@ def test_advance_adds_one_hand_to_a_stored_state():
 
 def test_advance_ends_the_match_at_the_line():
     stored = MatchState(
-        totals=(90, 30), running=(), winner=None, ended_after=None, next_leader=0, hands_played=5
+        totals=(90, 30),
+        running=(),
+        winner_side=None,
+        ended_after=None,
+        next_leader=0,
+        hands_played=5,
     )
 
     state = advance(GAME, stored, score_hand(GAME, out(2, 10)))
 
-    assert (state.winner, state.ended_after, state.next_leader) == (0, 5, None)
+    assert (state.winner_side, state.ended_after, state.next_leader) == (0, 5, None)
 
 
 def test_advance_refuses_a_hand_after_the_end():
@@ -170,7 +180,12 @@ def test_advance_agrees_with_tally():
 
 def test_to_target_needs_the_target():
     stored = MatchState(
-        totals=(0, 0), running=(), winner=None, ended_after=None, next_leader=None, hands_played=0
+        totals=(0, 0),
+        running=(),
+        winner_side=None,
+        ended_after=None,
+        next_leader=None,
+        hands_played=0,
     )
 
     with pytest.raises(ValueError):

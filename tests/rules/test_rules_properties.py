@@ -64,7 +64,7 @@ def real_hands(draw, game: Game, endings=ENDINGS):
         needed = needed_seats(game, ending, winner)
         pips = {seat: count for seat, count in pips.items() if seat in needed}
     capicu = winner is not None and game.offers_capicu and draw(st.booleans())
-    return Hand(ending, winner=winner, pips=pips, capicu=capicu)
+    return Hand(ending, went_out=winner, pips=pips, capicu=capicu)
 
 
 @st.composite
@@ -89,9 +89,9 @@ def expected_points(game: Game, hand: Hand, winning_seat: int) -> int:
 def swap_partners(hand: Hand) -> Hand:
     """The same hand with partners 0 and 2 (and 1 and 3) changing chairs."""
     moved = {0: 2, 1: 3, 2: 0, 3: 1}
-    winner = None if hand.winner is None else moved[hand.winner]
+    winner = None if hand.went_out is None else moved[hand.went_out]
     pips = {moved[seat]: count for seat, count in hand.pips.items()}
-    return Hand(hand.ending, winner=winner, pips=pips, capicu=hand.capicu)
+    return Hand(hand.ending, went_out=winner, pips=pips, capicu=hand.capicu)
 
 
 @MODEST
@@ -160,7 +160,7 @@ def test_match_ends_at_the_first_hand_that_reaches_the_target(data):
     hands = data.draw(st.lists(real_hands(game), min_size=1, max_size=12))
     results = []
     for hand in hands:
-        results.append(score_hand(game, hand, results[-1].leader if results else None))
+        results.append(score_hand(game, hand, results[-1].next_leader if results else None))
         if tally(game, results).finished:
             break
 
@@ -170,7 +170,7 @@ def test_match_ends_at_the_first_hand_that_reaches_the_target(data):
     assert state.ended_after == (reached[0] if reached else None)
     assert all(not tally(game, results[:n]).finished for n in range(len(results)))
     if state.finished:
-        assert state.totals[state.winner] >= game.rules.target
+        assert state.totals[state.winner_side] >= game.rules.target
         try:
             tally(game, [*results, results[-1]])
         except InvalidHand:

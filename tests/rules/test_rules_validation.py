@@ -20,11 +20,11 @@ CARIBBEAN = make_game("caribbean", 4)
 
 
 def went_out(winner, capicu=False, **pips):
-    return Hand(Ending.WENT_OUT, winner=winner, pips=_seats(pips), capicu=capicu)
+    return Hand(Ending.WENT_OUT, went_out=winner, pips=_seats(pips), capicu=capicu)
 
 
-def blocked(winner=None, capicu=False, **pips):
-    return Hand(Ending.BLOCKED, winner=winner, pips=_seats(pips), capicu=capicu)
+def blocked(went_out=None, capicu=False, **pips):
+    return Hand(Ending.BLOCKED, went_out=went_out, pips=_seats(pips), capicu=capicu)
 
 
 def _seats(pips):
@@ -54,7 +54,7 @@ def test_winner_not_at_the_table_is_an_unknown_seat():
 
 
 def test_pips_for_a_seat_not_at_the_table_are_refused():
-    hand = Hand(Ending.WENT_OUT, winner=0, pips={1: 5, 2: 6, 3: 7, 4: 2, -1: 3})
+    hand = Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 2: 6, 3: 7, 4: 2, -1: 3})
 
     assert validate_hand(CARIBBEAN, hand) == (
         HandError(ErrorCode.UNKNOWN_SEAT, seat=4),
@@ -136,7 +136,7 @@ def test_capicu_is_refused_when_the_table_pays_no_bonus():
 
 
 def test_every_error_is_reported_in_field_order():
-    hand = Hand(Ending.BLOCKED, winner=1, pips={0: -2, 1: 2.5, 3: 80, 9: 1}, capicu=True)
+    hand = Hand(Ending.BLOCKED, went_out=1, pips={0: -2, 1: 2.5, 3: 80, 9: 1}, capicu=True)
 
     assert [error.code for error in validate_hand(CARIBBEAN, hand)] == [
         ErrorCode.WINNER_ON_BLOCKED,

@@ -43,14 +43,14 @@ def test_blocked_hand_pays_24_counting_opponents_only():
 
 
 def test_cara_leads_after_winning_the_blocked_count():
-    assert score_hand(make_game("caribbean", 4), BLOCKED).leader == CARA
+    assert score_hand(make_game("caribbean", 4), BLOCKED).next_leader == CARA
 
 
 MATCH = (
-    Hand(Ending.WENT_OUT, winner=DEV, pips={ALICE: 10, BEN: 12, CARA: 9}, capicu=True),
-    Hand(Ending.WENT_OUT, winner=ALICE, pips={BEN: 20, CARA: 10, DEV: 14}),
+    Hand(Ending.WENT_OUT, went_out=DEV, pips={ALICE: 10, BEN: 12, CARA: 9}, capicu=True),
+    Hand(Ending.WENT_OUT, went_out=ALICE, pips={BEN: 20, CARA: 10, DEV: 14}),
     BLOCKED,
-    Hand(Ending.WENT_OUT, winner=CARA, pips={ALICE: 8, BEN: 16, DEV: 14}),
+    Hand(Ending.WENT_OUT, went_out=CARA, pips={ALICE: 8, BEN: 16, DEV: 14}),
 )
 
 
@@ -73,7 +73,7 @@ def test_match_to_200_goes_on_115_to_56():
 
     assert state.totals == (115, 56)
     assert not state.finished
-    assert state.winner is None
+    assert state.winner_side is None
 
 
 def test_cara_leads_hand_5():

@@ -18,10 +18,10 @@ pytestmark = pytest.mark.django_db
 
 WORKED_EXAMPLE = [
     # RULES.md: Alice 0, Ben 1, Cara 2, Dev 3; Alice and Cara against Ben and Dev.
-    rules.Hand(rules.Ending.WENT_OUT, winner=3, pips={0: 10, 1: 11, 2: 10}, capicu=True),
-    rules.Hand(rules.Ending.WENT_OUT, winner=0, pips={1: 15, 2: 14, 3: 15}),
+    rules.Hand(rules.Ending.WENT_OUT, went_out=3, pips={0: 10, 1: 11, 2: 10}, capicu=True),
+    rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 15, 2: 14, 3: 15}),
     rules.Hand(rules.Ending.BLOCKED, pips={0: 9, 1: 15, 2: 3, 3: 9}),
-    rules.Hand(rules.Ending.WENT_OUT, winner=2, pips={0: 12, 1: 13, 3: 13}),
+    rules.Hand(rules.Ending.WENT_OUT, went_out=2, pips={0: 12, 1: 13, 3: 13}),
 ]
 
 
@@ -45,7 +45,7 @@ def busy_table() -> Table:
     first = worked_example(table)
     first.edit_hand(
         2,
-        rules.Hand(rules.Ending.WENT_OUT, winner=0, pips={1: 20, 2: 14, 3: 10}),
+        rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 20, 2: 14, 3: 10}),
         version=first.version,
     )
     play(first, [rules.Hand(rules.Ending.BLOCKED, pips={0: 5, 1: 5, 2: 9, 3: 9})])
@@ -56,7 +56,7 @@ def busy_table() -> Table:
         second,
         [
             rules.Hand(rules.Ending.BLOCKED, pips={0: 7, 1: 7, 2: 20}),
-            rules.Hand(rules.Ending.WENT_OUT, winner=1, pips={0: 30, 2: 25}),
+            rules.Hand(rules.Ending.WENT_OUT, went_out=1, pips={0: 30, 2: 25}),
         ],
     )
     Player.objects.create(table=table, name="Eve")
@@ -107,7 +107,7 @@ def test_an_imported_match_goes_on():
     wipe(table)
     match = import_table(exported).matches.get(number=1)
 
-    play(match, [rules.Hand(rules.Ending.WENT_OUT, winner=1, pips={0: 10, 2: 10, 3: 10})])
+    play(match, [rules.Hand(rules.Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 10, 3: 10})])
 
     assert match.totals == [115, 86]
     assert Client().get(f"/t/{match.table.key}/m/1/").status_code == 200
@@ -304,7 +304,7 @@ def test_csv_has_the_worked_example_sheet():
 def test_csv_keeps_a_formula_like_name_as_text():
     table = Table.objects.create()
     match = table.start_match(["=1+1", "Ben"], rules.make_game("standard", 2), "standard")
-    play(match, [rules.Hand(rules.Ending.WENT_OUT, winner=0, pips={1: 10})])
+    play(match, [rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 10})])
 
     rows = list(csv.reader(io.StringIO(match_csv(match))))
 

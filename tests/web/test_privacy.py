@@ -34,7 +34,7 @@ def started(name: str = "Sunday", seat_names=("Alice", "Ben", "Cara", "Dev")) ->
     table = Table.objects.create(name=name)
     match = table.start_match(list(seat_names), rules.make_game("caribbean", 4), "caribbean")
     match.add_hand(
-        rules.Hand(rules.Ending.WENT_OUT, winner=0, pips={1: 10, 2: 11, 3: 12}),
+        rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 10, 2: 11, 3: 12}),
         token=uuid4(),
         number=1,
     )

@@ -33,7 +33,7 @@ def board(match: Match) -> str:
 def hand_post(match: Match, rng: random.Random) -> dict:
     hand = deal_hand(match.game(), rng)
     data = {
-        "out": "blocked" if hand.winner is None else str(hand.winner),
+        "out": "blocked" if hand.went_out is None else str(hand.went_out),
         "number": str(match.hand_count + 1),
         "token": str(uuid.uuid4()),
         **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},

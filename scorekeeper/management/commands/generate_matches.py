@@ -51,7 +51,7 @@ def deal_hand(game: rules.Game, rng: random.Random) -> rules.Hand:
         held = rng.sample(dealt[seat], rng.randint(1, min(4, game.tiles_each)))
         pips[seat] = sum(rules.tile_pips(tile) for tile in held)
     capicu = ending is rules.Ending.WENT_OUT and game.offers_capicu and rng.random() < CAPICU_SHARE
-    return rules.Hand(ending=ending, winner=winner, pips=pips, capicu=capicu)
+    return rules.Hand(ending=ending, went_out=winner, pips=pips, capicu=capicu)
 
 
 @dataclass
@@ -170,7 +170,7 @@ def create_matches(
                 number=number,
                 **Match.rules_fields(game, preset),
                 totals=list(match_played.state.totals),
-                winner_side=match_played.state.winner,
+                winner_side=match_played.state.winner_side,
                 next_leader=match_played.state.next_leader,
                 hand_count=match_played.state.hands_played,
                 version=match_played.state.hands_played,
@@ -206,7 +206,7 @@ def create_matches(
                 match=match,
                 number=number,
                 ending=str(hand.ending),
-                went_out=hand.winner,
+                went_out=hand.went_out,
                 capicu=hand.capicu,
                 token=uuid.UUID(int=rng.getrandbits(128), version=4),
                 led_by=led_by,
@@ -217,7 +217,7 @@ def create_matches(
                 created_at=at,
                 updated_at=at,
             )
-            led_by = result.leader
+            led_by = result.next_leader
             running = [t + p for t, p in zip(running, result.side_points, strict=True)]
             hands.append(saved)
             pending.append((saved, hand, result))
