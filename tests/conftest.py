@@ -131,12 +131,12 @@ def park_table(make_match, add_hand):
     add_hand(third, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
     add_hand(third, 0, {1: 30, 2: 20, 3: 10})
     third.undo_last(version=third.version)
-    corrected = rules.Hand(rules.Ending.WENT_OUT, winner=1, pips={0: 10, 2: 10, 3: 5})
+    corrected = rules.Hand(rules.Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 10, 3: 5})
     third.edit_hand(1, corrected, version=third.version)
     add_hand(third, 3, {0: 10, 1: 10, 2: 10})
     fourth = start(("Alice", "Ben", "Cara", "Dev"), 500)
     fourth.add_hand(
-        rules.Hand(rules.Ending.WENT_OUT, winner=1, pips={0: 10, 2: 10, 3: 10}),
+        rules.Hand(rules.Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 10, 3: 10}),
         token=uuid.uuid4(),
         number=1,
     )

@@ -56,7 +56,7 @@ def test_editing_a_finished_match_rewrites_its_records(park_table):
     from scorekeeper import rules
 
     first = park_table.matches.get(number=1)
-    no_capicu = rules.Hand(rules.Ending.WENT_OUT, winner=0, pips={1: 20, 2: 20, 3: 20})
+    no_capicu = rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 20, 2: 20, 3: 20})
     first.edit_hand(1, no_capicu, version=first.version)
     records = table_records(park_table)
     assert records["Alice & Cara"][FIELDS.index("capicus")] == 0
