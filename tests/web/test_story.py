@@ -103,3 +103,7 @@ def test_the_chart_keeps_its_numbers_unlocalised_in_swedish(client: Client, park
         r' (?:cx|cy|x1|y1|x2|y2|x|y)="([^"]*)"', html[html.index('<svg class="race-chart') :]
     )
     assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", number) for number in numbers)
+
+
+def test_the_match_page_links_to_the_tables_statistics(client: Client, park_table):
+    assert f'href="/t/{park_table.key}/stats"' in page(client, park_table.matches.get(number=4))
