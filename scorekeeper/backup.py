@@ -15,7 +15,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scorekeeper import stats
+from scorekeeper.backup_checks import check_match, check_shape, normal_name
 from scorekeeper.models import (
+    KEY_PATTERN,
     Hand,
     LogEntry,
     Match,
@@ -24,14 +26,17 @@ from scorekeeper.models import (
     Seat,
     SeatCount,
     Table,
+    new_key,
     reason_from_json,
 )
 
 FORMAT = "scorekeeper.table"
-FORMAT_VERSION = 1
+# Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
+# ("scoring_side", "points"), which the reader checks against the entries.
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
-# Keys come from new_key(): 22 URL-safe characters. A shorter one in a file would be guessable.
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
+KEY_RE = re.compile(KEY_PATTERN)
 
 HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
 MATCH_FIELDS = (
@@ -56,8 +61,6 @@ HAND_FIELDS = (
     "went_out",
     "capicu",
     "led_by",
-    "scoring_side",
-    "points",
     "winning_seat",
     "reason",
 )
@@ -143,10 +146,16 @@ def _time_out(value: datetime | None) -> str | None:
 # --- Import -----------------------------------------------------------------------------------
 
 
-def import_table(data: Any) -> Table:
-    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong)."""
+def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Table:
+    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong).
+
+    Every hand is scored again and must match what the file stored. With new_keys, a table
+    whose key or watch key is taken comes back under new keys instead of being refused.
+    """
+    check_shape(data)
     data = _mapping(data, "the file")
-    if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
+    version = data.get("version")
+    if data.get("format") != FORMAT or type(version) is not int or version not in READABLE_VERSIONS:
         raise ValueError(
             f"Unknown backup format {data.get('format')!r} version {data.get('version')!r}: "
             f"expected {FORMAT!r} version {FORMAT_VERSION}."
@@ -154,13 +163,23 @@ def import_table(data: Any) -> Table:
     raw_table = _mapping(data.get("table"), "table")
     key = _key(raw_table, "key")
     watch_key = _key(raw_table, "watch_key")
-    if Table.objects.filter(key=key).exists():
-        raise ValueError(f"A table with the key {key!r} already exists; nothing was imported.")
-    if Table.objects.filter(watch_key=watch_key).exists():
-        raise ValueError("A table with this watch key already exists; nothing was imported.")
+    if key == watch_key:
+        # The read-only link would open the table with every right.
+        raise ValueError("Invalid backup: the table's key and watch key are the same.")
+    taken = Table.objects.filter(
+        models.Q(key__in=[key, watch_key]) | models.Q(watch_key__in=[key, watch_key])
+    )
+    if taken.exists():
+        if not new_keys:
+            if Table.objects.filter(key=key).exists():
+                raise ValueError(
+                    f"A table with the key {key!r} already exists; nothing was imported."
+                )
+            raise ValueError("A table with this watch key already exists; nothing was imported.")
+        raw_table = {**raw_table, "key": new_key(), "watch_key": new_key()}
     try:
         with transaction.atomic():
-            table = _import(data, raw_table)
+            table = _import(data, raw_table, creator)
     except ValidationError as error:
         raise ValueError(f"Invalid backup: {_flatten(error)}") from None
     except IntegrityError as error:
@@ -168,13 +187,15 @@ def import_table(data: Any) -> Table:
     return table
 
 
-def _import(data: Mapping, raw_table: Mapping) -> Table:
+def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     """Create the table, its players and matches (inside the caller's transaction)."""
+    _check_types(raw_table, "the table")
     table = _saved(
         Table(
             key=raw_table["key"],
             watch_key=raw_table["watch_key"],
-            name=_value(raw_table, "name", str),
+            creator=creator,
+            name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
             **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
             created_at=_time_in(raw_table, "created_at"),
@@ -182,10 +203,16 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
         )
     )
     players = {}
+    stored: set[str] = set()
     for name in _list(data.get("players"), "players"):
         if not isinstance(name, str) or name in players:
             raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
-        players[name] = _saved(Player(table=table, name=name))
+        # Seats name players as the file wrote them; the table keeps them normalised.
+        clean = normal_name(name, "the player name", required=True)
+        if clean in stored:
+            raise ValueError(f"Invalid backup: two players are both named {clean!r}.")
+        stored.add(clean)
+        players[name] = _saved(Player(table=table, name=clean))
     for raw_match in _list(data.get("matches"), "matches"):
         _import_match(table, players, _mapping(raw_match, "match"))
     stats.record_table(table)
@@ -194,6 +221,7 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
 
 def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> None:
     """Create one match, its seats, hands and log, checking they fit its rules."""
+    _check_types(raw, f"match {raw.get('number')!r}")
     match = Match(
         table=table,
         **{field: raw.get(field) for field in MATCH_FIELDS},
@@ -217,6 +245,7 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
         raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
+        _check_types(raw_seat, f"match {match.number}, a seat")
         player = players.get(raw_seat.get("player"))
         if player is None:
             raise ValueError(f"Invalid backup: unknown player {raw_seat.get('player')!r}.")
@@ -237,13 +266,14 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
         # The sheet indexes names and sides with these: out of range would break its pages.
         if not (
             _within(seats, hand.went_out, hand.winning_seat, hand.led_by)
-            and _within(sides, hand.scoring_side)
             and _within(seats, *(count.position for count in hand.counts.all()))
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
+    check_match(match)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
+        _check_types(raw_entry, f"match {match.number}, the log")
         _saved(
             LogEntry(
                 match=match,
@@ -258,6 +288,8 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
 
 def _import_hand(match: Match, raw: Mapping) -> Hand:
     """Create one hand with its counts and score entries."""
+    where = f"match {match.number}, hand {raw.get('number')!r}"
+    _check_types(raw, where)
     try:
         token = uuid.UUID(_value(raw, "token", str))
     except ValueError:
@@ -276,9 +308,11 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     )
     for raw_count in _list(raw.get("counts"), "counts"):
         raw_count = _mapping(raw_count, "count")
+        _check_types(raw_count, where)
         _saved(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
     for raw_entry in _list(raw.get("entries"), "entries"):
         raw_entry = _mapping(raw_entry, "score entry")
+        _check_types(raw_entry, where)
         _saved(
             ScoreEntry(
                 hand=hand,
@@ -287,7 +321,46 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
                 points=raw_entry.get("points"),
             )
         )
+    if "points" in raw or "scoring_side" in raw:
+        _check_copy(hand, raw, where)
     return hand
+
+
+def _check_copy(hand: Hand, raw: Mapping, where: str) -> None:
+    """A version 1 hand's copy of its side and points must be what its entries say."""
+    side, points = next(iter(hand.side_points().items()), (None, 0))
+    for field, value, made in (
+        ("scoring side", raw.get("scoring_side"), side),
+        ("points", raw.get("points"), points),
+    ):
+        if value != made:
+            raise ValueError(
+                f"Invalid backup: {where}: the file has {field} {value!r}, "
+                f"the entries make it {made!r}."
+            )
+
+
+# Fields that hold whole numbers or yes/no: full_clean would take 2.5 as 2 and true as 1.
+WHOLE_FIELDS = frozenset(
+    (
+        "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
+        "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
+        "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
+    )
+)  # fmt: skip
+YES_NO_FIELDS = frozenset(("partnership", "draws", "capicu"))
+
+
+def _check_types(raw: Mapping, where: str) -> None:
+    """Whole numbers are ints (not floats or booleans) and yes/no fields are booleans."""
+    for field, value in raw.items():
+        if field in WHOLE_FIELDS and value is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(
+                    f"Invalid backup: {where}: {field} {value!r} is not a whole number."
+                )
+        elif field in YES_NO_FIELDS and not isinstance(value, bool):
+            raise ValueError(f"Invalid backup: {where}: {field} {value!r} is not true or false.")
 
 
 def _within(valid: range, *values: int | None) -> bool:
@@ -329,7 +402,7 @@ def _value(raw: Mapping, field: str, kind: type) -> Any:
 def _key(raw: Mapping, field: str) -> str:
     """A table key that looks like one new_key() makes."""
     value = raw.get(field)
-    if not isinstance(value, str) or not KEY_PATTERN.fullmatch(value):
+    if not isinstance(value, str) or not KEY_RE.fullmatch(value):
         raise ValueError(f"Invalid backup: the table's {field} is missing or not a table key.")
     return value
 
@@ -391,9 +464,11 @@ def match_csv(match: Match) -> str:
 
 
 def _cell(text: str) -> str:
-    """Text that a spreadsheet will show, never run as a formula."""
-    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet.
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name as a spreadsheet shows it: isolated from the text around it, never a formula."""
+    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet,
+    # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI).
+    quote = "'" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else ""
+    return f"{quote}\u2068{text}\u2069"
 
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:

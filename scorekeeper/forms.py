@@ -1,12 +1,26 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
+import uuid
+
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scorekeeper import rules
-from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, Match, Preset
+from scorekeeper.backup_checks import load_backup
+from scorekeeper.inputs import clean_text, typed_number, whole_number
+from scorekeeper.models import (
+    NAME_MAX,
+    RULE_EXPLANATIONS,
+    BlockedRule,
+    CountRule,
+    Hand,
+    Match,
+    Preset,
+    Table,
+)
 
 TARGET_CHOICES = (100, 150, 200, 500)
 BONUS_CHOICES = (25, 30, 0)
@@ -22,55 +36,132 @@ PAIRINGS = {
 }
 
 
+# A whole number typed on a phone: the number keypad, no suggestions.
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+INVISIBLE_NAME = _("Type a name with letters you can see.")
+
+
 def clean_name(value: str) -> str:
-    return " ".join(value.split())
+    return clean_text(value)
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number as a person types it: ASCII or full-width digits, nothing else.
+
+    Django's IntegerField takes '1_2' as 12, '2.0' as 2 and '+3' as 3; a count is digits.
+    """
+
+    def to_python(self, value):
+        if value in self.empty_values or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = typed_number(value)
+        if number is None and isinstance(value, str) and value.strip().startswith("-"):
+            # A minus sign before digits gets the field's own "below 0" message.
+            number = typed_number(value.strip()[1:])
+            number = None if number is None else -number
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class PointsButtons(forms.TypedChoiceField):
+    """A row of buttons for the usual numbers; a number typed beside them wins."""
+
+    def __init__(self, **kwargs):
+        super().__init__(coerce=int, required=False, widget=forms.RadioSelect, **kwargs)
+
+
+class OtherPoints(WholeNumberField):
+    """The number typed beside the buttons, on a number keypad."""
+
+    def __init__(self, *, placeholder: str, **kwargs):
+        attrs = {**NUMBER_ATTRS, "placeholder": placeholder}
+        super().__init__(required=False, widget=forms.TextInput(attrs), **kwargs)
+
+
+class ExplainedRadioSelect(forms.RadioSelect):
+    """Radio buttons for a house rule, each with what the rule means under its label."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        option["explanation"] = RULE_EXPLANATIONS.get(value, "")
+        return option
+
+
+class PlayerField(forms.CharField):
+    """A player's name, offered the names this table has seen before."""
+
+    def __init__(self, *, placeholder: str = "", **kwargs):
+        attrs = {
+            "autocomplete": "off",
+            "autocapitalize": "words",
+            "list": "known-players",
+            "data-player": "",
+            "placeholder": placeholder,
+        }
+        super().__init__(
+            max_length=NAME_MAX, required=False, widget=forms.TextInput(attrs), **kwargs
+        )
 
 
 class SetupForm(forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
-    name = forms.CharField(label=_("Table name"), max_length=60, required=False)
-    player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)
-    player_3 = forms.CharField(label=_("Player 3"), max_length=NAME_MAX, required=False)
-    player_4 = forms.CharField(label=_("Player 4"), max_length=NAME_MAX, required=False)
+    name = forms.CharField(
+        label=_("Table name"),
+        max_length=60,
+        required=False,
+        widget=forms.TextInput({"placeholder": _("Sunday in the park")}),
+    )
+    player_1 = PlayerField(label=_("Player 1"))
+    player_2 = PlayerField(label=_("Player 2"))
+    player_3 = PlayerField(label=_("Player 3"), placeholder=_("optional"))
+    player_4 = PlayerField(label=_("Player 4"), placeholder=_("optional"))
     partnership = forms.BooleanField(label=_("Play as partners"), required=False, initial=True)
     pairing = forms.ChoiceField(
-        label=_("Partners"), choices=[(key, key) for key in PAIRINGS], initial="13", required=False
-    )
-    preset = forms.ChoiceField(label=_("Game"), choices=Preset.choices, initial=Preset.CARIBBEAN)
-    target = forms.TypedChoiceField(
-        label=_("Play to"),
-        choices=[(value, str(value)) for value in TARGET_CHOICES],
-        coerce=int,
-        initial=200,
+        label=_("Partners"),
+        choices=[
+            ("13", _("1 & 3 against 2 & 4")),
+            ("12", _("1 & 2 against 3 & 4")),
+            ("14", _("1 & 4 against 2 & 3")),
+        ],
+        initial="13",
         required=False,
         widget=forms.RadioSelect,
     )
-    target_other = forms.IntegerField(
+    preset = forms.ChoiceField(
+        label=_("Game"),
+        choices=Preset.choices,
+        initial=Preset.CARIBBEAN,
+        widget=forms.RadioSelect,
+    )
+    target = PointsButtons(
+        label=_("Play to"), choices=[(value, str(value)) for value in TARGET_CHOICES], initial=200
+    )
+    target_other = OtherPoints(
         label=_("Other target"),
+        placeholder=pgettext_lazy("another target score", "other"),
         min_value=1,
         max_value=MAX_TARGET,
-        required=False,
         error_messages={
             "invalid": _("Type a whole number, like 200."),
             "min_value": _("The target must be at least 1."),
             "max_value": _("The target can be at most %(limit_value)s."),
         },
     )
-    capicu_bonus = forms.TypedChoiceField(
+    capicu_bonus = PointsButtons(
         label=_("Capicú bonus"),
-        choices=[(value, str(value)) for value in BONUS_CHOICES],
-        coerce=int,
+        choices=[(value, str(value) if value else _("none")) for value in BONUS_CHOICES],
         initial=25,
-        required=False,
-        widget=forms.RadioSelect,
     )
-    capicu_other = forms.IntegerField(
+    capicu_other = OtherPoints(
         label=_("Other bonus"),
+        placeholder=pgettext_lazy("another capicú bonus", "other"),
         min_value=0,
         max_value=MAX_BONUS,
-        required=False,
         error_messages={
             "invalid": _("Type a whole number, like 25."),
             "min_value": _("The bonus can't be below 0."),
@@ -81,16 +172,41 @@ class SetupForm(forms.Form):
         label=_("Who counts"),
         choices=CountRule.choices,
         initial=CountRule.ALL_OTHER_HANDS,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
     blocked_rule = forms.ChoiceField(
         label=_("Blocked hand"),
         choices=BlockedRule.choices,
         initial=BlockedRule.LIGHTEST_HAND,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
 
     player_fields = ("player_1", "player_2", "player_3", "player_4")
+
+    @classmethod
+    def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
+        """The next match's setup: the table's rules and the last match's seats."""
+        initial = {
+            "name": table.name,
+            "preset": table.preset,
+            "partnership": table.partnership,
+            "target": table.target if table.target in TARGET_CHOICES else None,
+            "target_other": None if table.target in TARGET_CHOICES else table.target,
+            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
+            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
+            "count_rule": table.count_rule,
+            "blocked_rule": table.blocked_rule,
+        }
+        if last is not None:
+            for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
+                initial[field] = name
+        return cls(initial=initial)
+
+    def clean_name(self):
+        name = clean_name(self.cleaned_data.get("name") or "")
+        if not name and (self.cleaned_data.get("name") or "").strip():
+            raise ValidationError(INVISIBLE_NAME)
+        return name
 
     def players(self):
         return [self[name] for name in self.player_fields]
@@ -107,10 +223,15 @@ class SetupForm(forms.Form):
         if data["bonus_points"] is None and "capicu_other" not in self.errors:
             self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
+        for field, name in zip(self.player_fields, names, strict=True):
+            if not name and (data.get(field) or "").strip():
+                self.add_error(field, INVISIBLE_NAME)
         typed = [name for name in names if name]
         if len(typed) < 2:
             empty = [
-                field for field, name in zip(self.player_fields, names, strict=True) if not name
+                field
+                for field, name in zip(self.player_fields, names, strict=True)
+                if not name and field not in self.errors
             ]
             for field in empty[: 2 - len(typed)]:
                 self.add_error(field, _("Type a name: a game needs at least two players."))
@@ -153,7 +274,11 @@ class SetupForm(forms.Form):
         )
 
 
-class PipsField(forms.IntegerField):
+class PipsField(WholeNumberField):
+    """The pips a seat still held: a number keypad on phones, checked by the rules."""
+
+    widget = forms.TextInput(attrs={"enterkeyhint": "next"})
+
     def __init__(self, **kwargs):
         super().__init__(
             min_value=0,
@@ -167,7 +292,7 @@ class PipsField(forms.IntegerField):
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)
-        attrs.update({"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
+        attrs.update(NUMBER_ATTRS)
         attrs.pop("min", None)
         return attrs
 
@@ -176,15 +301,15 @@ class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
 
     out = forms.CharField(widget=forms.HiddenInput)
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
     token = forms.UUIDField(widget=forms.HiddenInput)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
-    def __init__(self, match: Match, *args, out: str | None = None, seat_names=(), **kwargs):
+    def __init__(self, match: Match, *args, out: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
         self.game = match.game()
-        self.names = list(seat_names) or match.seat_names()
+        self.names = match.seat_names()
         raw_out = self.data.get("out", out) if self.is_bound else out
         self.ending, self.went_out = parse_out(raw_out, self.game.seats)
         self.needed: tuple[int, ...] = ()
@@ -197,6 +322,43 @@ class HandForm(forms.Form):
             )
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+
+    @classmethod
+    def for_next_hand(cls, match: Match, out: str | None = None) -> "HandForm":
+        """A blank form for the match's next hand, with a fresh token."""
+        initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        return cls(match, out=out, initial=initial)
+
+    @classmethod
+    def for_hand(cls, match: Match, hand: Hand, out: str | None = None) -> "HandForm":
+        """A form to correct a stored hand, filled with what was entered."""
+        out = out or ("blocked" if hand.blocked else str(hand.went_out))
+        initial = {
+            "out": out,
+            "number": hand.number,
+            "token": hand.token,
+            "capicu": hand.capicu,
+            **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+        }
+        return cls(match, out=out, initial=initial)
+
+    def out_choices(self) -> list[tuple[str, str, bool]]:
+        """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
+        seats = [(str(seat), name, self.went_out == seat) for seat, name in enumerate(self.names)]
+        blocked = self.ending is rules.Ending.BLOCKED
+        return [*seats, ("blocked", str(_("Blocked")), blocked)]
+
+    def refuse(self, refused: rules.InvalidHand, *, editing: bool = False) -> None:
+        """Show the rules' refusal of a hand that passed the form (the match moved on)."""
+        for error in refused.errors:
+            if editing and error.code == rules.ErrorCode.MATCH_OVER:
+                message = _(
+                    "With this change the match would end before its last hand. "
+                    "Undo the later hands first."
+                )
+            else:
+                message = hand_error_message(error, self.names, self.game)
+            self.add_error(None, message)
 
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
@@ -213,26 +375,13 @@ class HandForm(forms.Form):
         # Fields that already failed (not a number, below 0) keep their own message; the rules
         # still check the others, so every problem shows at once.
         failed = {name for name in self.errors if name.startswith("pips_")}
-        tiles = {}
-        for seat in self.needed:
-            picked = data.get(f"tiles_{seat}") or []
-            if picked:
-                tiles[seat] = [parse_tile(value) for value in picked]
-        if tiles:
-            try:
-                counted = rules.count_tiles(self.game, tiles)
-            except rules.InvalidTiles as error:
-                for tile_error in error.errors:
-                    self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
-                return data
-            for seat, pips in counted.items():
-                if data.get(f"pips_{seat}") is None:
-                    data[f"pips_{seat}"] = pips
-        pips = {}
-        for seat in self.needed:
-            value = data.get(f"pips_{seat}")
-            if value is not None:
-                pips[seat] = value
+        if not self._count_tiles(data):
+            return data
+        pips = {
+            seat: data[f"pips_{seat}"]
+            for seat in self.needed
+            if data.get(f"pips_{seat}") is not None
+        }
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
@@ -240,29 +389,58 @@ class HandForm(forms.Form):
             capicu=bool(data.get("capicu")),
         )
         for error in rules.validate_hand(self.game, hand):
-            field = None
-            if error.seat is not None and f"pips_{error.seat}" in self.fields:
-                field = f"pips_{error.seat}"
-                if field in failed:
-                    continue
-            elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
-                continue
-            elif error.code in (
-                rules.ErrorCode.CAPICU_ON_BLOCKED,
-                rules.ErrorCode.CAPICU_NOT_OFFERED,
-            ):
-                field = "capicu"
-            self.add_error(field, hand_error_message(error, self.names, self.game))
+            self._show(error, failed)
         data["hand"] = hand
         return data
+
+    def _count_tiles(self, data: dict) -> bool:
+        """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
+        tiles = {
+            seat: [parse_tile(value) for value in data[f"tiles_{seat}"]]
+            for seat in self.needed
+            if data.get(f"tiles_{seat}")
+        }
+        if not tiles:
+            return True
+        try:
+            counted = rules.count_tiles(self.game, tiles)
+        except rules.InvalidTiles as error:
+            for tile_error in error.errors:
+                self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
+            return False
+        for seat, pips in counted.items():
+            if data.get(f"pips_{seat}") is None:
+                data[f"pips_{seat}"] = pips
+        return True
+
+    def _show(self, error: rules.HandError, failed: set[str]) -> None:
+        """One of the rules' refusals at its field, unless that field already says why."""
+        field = None
+        if error.seat is not None and f"pips_{error.seat}" in self.fields:
+            field = f"pips_{error.seat}"
+            if field in failed:
+                return
+        elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
+            return
+        elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
+            field = "capicu"
+        self.add_error(field, hand_error_message(error, self.names, self.game))
+
+
+def changed_elsewhere() -> str:
+    """Why a save, correction or undo was refused: the match moved on under the page."""
+    return _(
+        "The match changed on another phone, so nothing was changed. Check the score and try again."
+    )
 
 
 def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
     """The `out` parameter: 'blocked' or the number of the seat that went out."""
     if value == "blocked":
         return rules.Ending.BLOCKED, None
-    if isinstance(value, str) and value.isdigit() and int(value) < seats:
-        return rules.Ending.WENT_OUT, int(value)
+    seat = whole_number(value)
+    if seat is not None and seat < seats:
+        return rules.Ending.WENT_OUT, seat
     return None, None
 
 
@@ -320,6 +498,33 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
     return _("Tap who went out, or Blocked.")
 
 
+class ImportForm(forms.Form):
+    """A JSON backup to restore as a table."""
+
+    backup = forms.FileField(
+        label=_("Backup file (JSON)"),
+        error_messages={"required": _("Choose the backup file to restore.")},
+    )
+
+    def clean_backup(self):
+        upload = self.cleaned_data["backup"]
+        if upload.size > settings.IMPORT_MAX_BYTES:
+            raise ValidationError(too_large_message())
+        try:
+            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
+        except ValueError:
+            raise ValidationError(_("This is not a backup file from this app.")) from None
+
+
+def too_large_message() -> str:
+    megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
+    return ngettext(
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        megabytes,
+    ) % {"limit": megabytes}
+
+
 def who_choices(players, pairs) -> list[tuple[str, str]]:
     """Players, then pairs of partners, as the statistics filters name them."""
     return [(str(player.pk), player.name) for player in players] + [
@@ -346,7 +551,6 @@ class HistoryFilterForm(forms.Form):
         ],
         error_messages={"invalid_choice": _("Pick one of the listed choices.")},
     )
-    before = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
         super().__init__(data)

@@ -5,8 +5,9 @@ import uuid
 from collections.abc import Sequence
 from datetime import timedelta
 
-from django.db import models, transaction
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db import connection, models, transaction
+from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -14,8 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 
 NAME_MAX = 30
-# What a table or watch key looks like: URL-safe base64 (new_key makes 22 characters).
-KEY_PATTERN = "[A-Za-z0-9_-]{16,64}"
+# What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
+# shorter one would be guessable, a longer one does not fit the column.
+KEY_LENGTH = 32
+KEY_PATTERN = f"[A-Za-z0-9_-]{{22,{KEY_LENGTH}}}"
 
 
 def new_key() -> str:
@@ -34,11 +37,33 @@ class BlockedRule(models.TextChoices):
     LIGHTER_PAIR = rules.BlockedRule.LIGHTER_PAIR, _("Lighter pair")
 
 
-class Preset(models.TextChoices):
-    CARIBBEAN = "caribbean", _("Partnership, double-six")
-    DOUBLE_NINE = "double_nine", _("Partnership, double-nine")
-    DOUBLE_TWELVE = "double_twelve", _("Partnership, double-twelve")
-    STANDARD = "standard", _("Each for themselves, double-six")
+# What each house rule means, in one place for the setup page and the help page. Our own
+# catalogue text, shown as {% translate %} would show it (unescaped).
+RULE_EXPLANATIONS = {
+    CountRule.ALL_OTHER_HANDS: _(
+        "The winners score every pip left in the other hands, partner's included."
+    ),
+    CountRule.OPPONENTS_ONLY: _("The winners score only the pips in the opponents' hands."),
+    CountRule.EVERY_HAND: _("The winners score every pip left on the table, their own included."),
+    BlockedRule.LIGHTEST_HAND: _(
+        "The single lightest hand wins; level hands on different sides void the hand."
+    ),
+    BlockedRule.LIGHTER_PAIR: _(
+        "The pair holding fewer pips together wins; level pairs score nothing."
+    ),
+}
+
+
+PRESET_LABELS = {
+    "caribbean": _("Partnership, double-six"),
+    "double_nine": _("Partnership, double-nine"),
+    "double_twelve": _("Partnership, double-twelve"),
+    "standard": _("Each for themselves, double-six"),
+}
+# One choice per preset of the rules module, in its order: a new preset needs a label above.
+Preset = models.TextChoices(
+    "Preset", [(key.upper(), (key, PRESET_LABELS[key])) for key in rules.PRESETS]
+)
 
 
 class Ending(models.TextChoices):
@@ -62,6 +87,21 @@ class HouseRulesFields(models.Model):
     class Meta:
         abstract = True
 
+    def count_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.count_rule]
+
+    def blocked_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.blocked_rule]
+
+    def take_rules(self, game: rules.Game, preset: str) -> None:
+        """Copy a game's preset and house rules onto these fields (a table or a match)."""
+        self.preset = preset
+        self.partnership = game.partnership
+        self.target = game.rules.target
+        self.capicu_bonus = game.rules.capicu_bonus
+        self.count_rule = str(game.rules.count_rule)
+        self.blocked_rule = str(game.rules.blocked_rule)
+
     def house_rules(self) -> rules.HouseRules:
         return rules.HouseRules(
             target=self.target,
@@ -71,16 +111,49 @@ class HouseRulesFields(models.Model):
         )
 
 
+class RateLimited(Exception):
+    """Too many of something in the last hour: nothing was created."""
+
+
+def lock_name(name: str) -> None:
+    """Hold a lock on this name until the transaction ends, on every app server.
+
+    SQLite needs none: its transactions here are IMMEDIATE and queue for one write lock. On
+    PostgreSQL two requests could both count and both insert; an advisory lock queues them.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [name])
+
+
 class TableQuerySet(models.QuerySet):
     def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
         return self.filter(creator=creator, created_at__gte=timezone.now() - within)
+
+    def check_rate(self, creator: str, per_hour: int) -> None:
+        """Raise RateLimited if this creator made per_hour tables in the last hour.
+
+        Call it inside the transaction that creates the table: the lock it takes holds a second
+        request from the same creator until that transaction ends, so the count stays true.
+        """
+        lock_name(f"table-creator:{creator}")
+        if self.created_recently_by(creator, timedelta(hours=1)).count() >= per_hour:
+            raise RateLimited
+
+    def create_limited(self, *, creator: str, per_hour: int, **fields) -> "Table":
+        """A new table, unless this creator made per_hour of them in the last hour."""
+        with transaction.atomic():
+            self.check_rate(creator, per_hour)
+            return self.create(creator=creator, **fields)
 
 
 class Table(HouseRulesFields):
     """A group that plays together: its players, its house rules, its matches."""
 
-    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
-    watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(
+        max_length=KEY_LENGTH, unique=True, default=new_key, editable=False
+    )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
     # A keyed hash of the creating client's address, only to rate-limit table creation.
@@ -93,19 +166,62 @@ class Table(HouseRulesFields):
     def __str__(self) -> str:
         return self.name or str(_("Domino table"))
 
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.key])
+
+    def new_match_url(self) -> str:
+        return reverse("new_match", args=[self.key])
+
+    def rematch_url(self) -> str:
+        return reverse("rematch", args=[self.key])
+
+    def export_url(self) -> str:
+        return reverse("export_json", args=[self.key])
+
+    def watch_url(self) -> str:
+        return reverse("watch", args=[self.watch_key])
+
+    def help_url(self) -> str:
+        return f"{reverse('help')}?t={self.key}"
+
+    def stats_url(self) -> str:
+        return reverse("stats", args=[self.key])
+
+    def versus_url(self) -> str:
+        return reverse("versus", args=[self.key])
+
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
 
     @transaction.atomic
-    def start_match(self, seat_names: Sequence[str], game: rules.Game, preset: str) -> "Match":
-        """A new match at this table with these players in turn order, under these rules."""
-        last = self.matches.select_for_update().order_by("-number").first()
-        match = Match.objects.create(
-            table=self,
-            number=(last.number + 1) if last else 1,
-            totals=[0] * game.side_count,
-            **Match.rules_fields(game, preset),
-        )
+    def start_match(
+        self,
+        seat_names: Sequence[str],
+        game: rules.Game,
+        preset: str,
+        *,
+        token: uuid.UUID | None = None,
+        per_hour: int | None = None,
+    ) -> "Match":
+        """A new match at this table with these players in turn order, under these rules.
+
+        A token already used at this table returns the match it started (a double tap or a
+        retry starts one match); more than per_hour matches in the last hour raise RateLimited.
+        """
+        # The table's row is the lock: two phones starting a match queue here, so the second
+        # sees the first's number (a lock on the last match would not stop two inserts).
+        list(Table.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        if token is not None:
+            repeat = self.matches.filter(token=token).first()
+            if repeat is not None:
+                return repeat
+        if per_hour is not None:
+            since = timezone.now() - timedelta(hours=1)
+            if self.matches.filter(created_at__gte=since).count() >= per_hour:
+                raise RateLimited
+        last = self.matches.order_by("-number").values_list("number", flat=True).first()
+        match = Match.for_game(game, preset, table=self, number=(last or 0) + 1, token=token)
+        match.save(force_insert=True)
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
         for name in seat_names:
             if name not in players:
@@ -116,12 +232,7 @@ class Table(HouseRulesFields):
         )
         LogEntry.objects.create(match=match, action=LogAction.STARTED, totals=match.totals)
         # The table remembers the last game played as its default for the next one.
-        self.preset = preset
-        self.partnership = game.partnership
-        self.target = game.rules.target
-        self.capicu_bonus = game.rules.capicu_bonus
-        self.count_rule = str(game.rules.count_rule)
-        self.blocked_rule = str(game.rules.blocked_rule)
+        self.take_rules(game, preset)
         self.updated_at = timezone.now()
         self.save()
         return match
@@ -143,23 +254,25 @@ class Player(models.Model):
         return self.name
 
 
+def seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player"))
+
+
+def hands_prefetch() -> Prefetch:
+    return Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
+
+
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""
-        return self.with_seats().prefetch_related(
-            Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
-        )
+        return self.with_seats().prefetch_related(hands_prefetch())
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.select_related("table").prefetch_related(seats_prefetch())
 
     def for_listing(self) -> "MatchQuerySet":
-        return self.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.prefetch_related(seats_prefetch())
 
     def latest_per_table(self) -> "MatchQuerySet":
         """Only each table's newest match."""
@@ -187,38 +300,56 @@ class Match(HouseRulesFields):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A token from the form that started this match: a double tap or a retry starts it once.
+    token = models.UUIDField(null=True, blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number")
+            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number"),
+            models.UniqueConstraint(fields=["table", "token"], name="match_unique_token"),
         ]
         ordering = ["-number"]
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
 
+    def get_absolute_url(self) -> str:
+        return self._url("match")
+
+    def _url(self, name: str) -> str:
+        return reverse(name, args=[self.table.key, self.number])
+
+    def save_hand_url(self) -> str:
+        return self._url("save_hand")
+
+    def preview_url(self) -> str:
+        return self._url("preview_hand")
+
+    def undo_url(self) -> str:
+        return self._url("undo_hand")
+
+    def csv_url(self) -> str:
+        return self._url("export_csv")
+
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
 
-    @staticmethod
-    def rules_fields(game: rules.Game, preset: str) -> dict:
-        """The match's copy of the game and house rules, as model fields."""
-        return {
-            "preset": preset,
-            "seat_count": game.seats,
-            "partnership": game.partnership,
-            "tile_set": int(game.tile_set),
-            "tiles_each": game.tiles_each,
-            "draws": game.draws,
-            "scoring": str(game.scoring),
-            "target": game.rules.target,
-            "capicu_bonus": game.rules.capicu_bonus,
-            "count_rule": str(game.rules.count_rule),
-            "blocked_rule": str(game.rules.blocked_rule),
-        }
+    @classmethod
+    def for_game(cls, game: rules.Game, preset: str, **fields) -> "Match":
+        """An unsaved match with its own copy of the game and house rules."""
+        match = cls(
+            seat_count=game.seats,
+            tile_set=int(game.tile_set),
+            tiles_each=game.tiles_each,
+            draws=game.draws,
+            scoring=str(game.scoring),
+            **{"totals": [0] * game.side_count, **fields},
+        )
+        match.take_rules(game, preset)
+        return match
 
     def game(self) -> rules.Game:
         """The rules module's view of this match."""
@@ -231,6 +362,11 @@ class Match(HouseRulesFields):
             rules=self.house_rules(),
             scoring=rules.Scoring(self.scoring),
         )
+
+    def load_sheet(self) -> "Match":
+        """Fetch the hands and entries the sheet shows, unless they are already here."""
+        prefetch_related_objects([self], seats_prefetch(), hands_prefetch())
+        return self
 
     def ordered_seats(self) -> list["Seat"]:
         return sorted(self.seats.all(), key=lambda seat: seat.position)
@@ -255,7 +391,7 @@ class Match(HouseRulesFields):
         results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
         led_by: int | None = None
         for hand, result in zip(hands, results, strict=True):
-            hand.apply_result(result, led_by)
+            hand.store_result(result, led_by)
             led_by = result.next_leader
         self.store_state(state)
         return state
@@ -264,7 +400,6 @@ class Match(HouseRulesFields):
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
         return rules.MatchState(
             totals=tuple(self.totals),
-            running=(),
             winner_side=self.winner_side,
             ended_after=(self.hand_count - 1) if self.finished else None,
             next_leader=self.next_leader,
@@ -278,7 +413,7 @@ class Match(HouseRulesFields):
             match = Match.objects.select_for_update().get(pk=self.pk)
             repeat = match.hands.filter(token=token).first()
             if repeat is not None:
-                raise HandConflict(HandConflict.ALREADY_SAVED, repeat.number)
+                raise HandConflict(HandConflict.REPEAT, repeat.number)
             if match.finished:
                 raise rules.InvalidHand((rules.HandError(rules.ErrorCode.MATCH_OVER),))
             if number <= match.hand_count:
@@ -288,19 +423,9 @@ class Match(HouseRulesFields):
             game = match.game()
             result = rules.score_hand(game, hand, led_by=match.next_leader)
             state = rules.advance(game, match.state(), result)
-            saved = Hand.objects.create(
-                match=match,
-                number=number,
-                ending=str(hand.ending),
-                went_out=hand.went_out,
-                capicu=hand.capicu,
-                token=token,
-            )
-            SeatCount.objects.bulk_create(
-                SeatCount(hand=saved, position=seat, pips=pips)
-                for seat, pips in sorted(hand.pips.items())
-            )
-            saved.apply_result(result, match.next_leader)
+            saved = Hand(match=match, number=number, token=token)
+            saved.store_reported(hand)
+            saved.store_result(result, match.next_leader)
             match.store_state(state)
             LogEntry.objects.create(
                 match=match,
@@ -320,16 +445,8 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.STALE, number)
             saved = match.hands.get(number=number)
             before = saved.summary()
-            saved.ending = str(hand.ending)
-            saved.went_out = hand.went_out
-            saved.capicu = hand.capicu
             saved.updated_at = timezone.now()
-            saved.save()
-            saved.counts.all().delete()
-            SeatCount.objects.bulk_create(
-                SeatCount(hand=saved, position=seat, pips=pips)
-                for seat, pips in sorted(hand.pips.items())
-            )
+            saved.store_reported(hand)
             match.recompute()
             LogEntry.objects.create(
                 match=match,
@@ -394,6 +511,7 @@ class HandConflict(Exception):
     """A hand that cannot be written because the match moved on under the form."""
 
     ALREADY_SAVED = "already_saved"
+    REPEAT = "repeat"  # this very hand (the same token) arrived before: it counts once
     STALE = "stale"
     NOTHING_TO_UNDO = "nothing_to_undo"
 
@@ -434,9 +552,8 @@ class Hand(models.Model):
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).
+    # The points themselves are its ScoreEntry rows, one per side and kind.
     led_by = models.PositiveSmallIntegerField(null=True, blank=True)
-    scoring_side = models.PositiveSmallIntegerField(null=True, blank=True)
-    points = models.PositiveIntegerField(default=0)
     winning_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.JSONField(default=dict)
     created_at = models.DateTimeField(default=timezone.now)
@@ -452,13 +569,24 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("hand", args=[self.match.table.key, self.match.number, self.number])
+
     @property
     def blocked(self) -> bool:
         return self.ending == Ending.BLOCKED
 
+    def side_points(self) -> dict[int, int]:
+        """What each credited side scored in this hand (from its prefetched entries)."""
+        points: dict[int, int] = {}
+        for entry in self.entries.all():
+            points[entry.side] = points.get(entry.side, 0) + entry.points
+        return points
+
     @property
     def void(self) -> bool:
-        return self.scoring_side is None
+        """Whether nobody scored: a void or drawn blocked hand."""
+        return not self.side_points()
 
     def pips(self) -> dict[int, int]:
         return {count.position: count.pips for count in self.counts.all()}
@@ -471,32 +599,39 @@ class Hand(models.Model):
             capicu=self.capicu,
         )
 
-    def apply_result(self, result: rules.HandResult, led_by: int | None) -> None:
-        """Store the rules' verdict on this hand and its score entries."""
+    def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
+        """Set what the table reported; returns its pip counts, unsaved."""
+        self.ending = str(hand.ending)
+        self.went_out = hand.went_out
+        self.capicu = hand.capicu
+        return [
+            SeatCount(hand=self, position=seat, pips=pips)
+            for seat, pips in sorted(hand.pips.items())
+        ]
+
+    def store_reported(self, hand: rules.Hand) -> None:
+        """Save what the table reported for this hand, replacing any earlier counts."""
+        counts = self.take_reported(hand)
+        self.save()
+        self.counts.all().delete()
+        SeatCount.objects.bulk_create(counts)
+
+    def take_result(self, result: rules.HandResult, led_by: int | None) -> list["ScoreEntry"]:
+        """Set the rules' verdict on this hand; returns its score entries, unsaved."""
         self.led_by = led_by
-        self.scoring_side = result.side
-        self.points = result.points
         self.winning_seat = result.winning_seat
         self.reason = reason_to_json(result.reason)
-        self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
+        return [
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in result.credits
+        ]
+
+    def store_result(self, result: rules.HandResult, led_by: int | None) -> None:
+        """Save the rules' verdict on this hand, replacing its score entries."""
+        entries = self.take_result(result, led_by)
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
         self.entries.all().delete()
-        entries = []
-        bonus = result.reason.capicu_bonus
-        for side, points in enumerate(result.side_points):
-            if not points:
-                continue
-            if bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.CAPICU, points=bonus)
-                )
-            if points - bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.COUNT, points=points - bonus)
-                )
         ScoreEntry.objects.bulk_create(entries)
-        # Keep the prefetch cache honest for whoever renders this hand next.
-        if hasattr(self, "_prefetched_objects_cache"):
-            self._prefetched_objects_cache["entries"] = entries
 
     def summary(self, pips: dict[int, int] | None = None) -> dict:
         """What was entered, for the change log."""
@@ -527,10 +662,9 @@ class SeatCount(models.Model):
 
 
 class EntryKind(models.TextChoices):
-    # Block games score the count and the capicú bonus; scoring games and regional bonuses
-    # (All Fives, Bergen, chuchazo...) add kinds here without reshaping anything.
-    COUNT = "count", _("Count")
-    CAPICU = "capicu", _("Capicú")
+    # One choice per rules.PointKind: a new kind of points needs a label here too.
+    COUNT = rules.PointKind.COUNT, _("Count")
+    CAPICU = rules.PointKind.CAPICU, _("Capicú")
 
 
 class ScoreEntry(models.Model):

@@ -1,10 +1,10 @@
 """Statistics: what each finished match adds to its players' records, and reading them back.
 
 A finished match leaves one SideRecord per side, written from its seats and score entries in
-the transaction that finished, edited or undid it (Match.store_state), or imported it. A
-table's Records (one per player, one per pair of partners) are summed again from its side
-records whenever one of them changes, so the statistics page reads a handful of rows however
-many matches the table has played.
+the transaction that finished, edited or undid it (Match.store_state), or after matches were
+written in bulk by an import or generate_matches (record_table). A table's Records (one per
+player, one per pair of partners) are summed again from its side records whenever one of them
+changes, so the statistics page reads a handful of rows however many matches it has played.
 """
 
 from collections import Counter, defaultdict
@@ -16,6 +16,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.inputs import whole_number
 from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table
 
 # What a side's record counts. A series won will be one more counter here (and one more
@@ -133,9 +134,13 @@ def record_match(match: Match, *, was_finished: bool) -> None:
         rebuild_records(match.table_id)
 
 
-def record_table(table: Table) -> None:
-    """Every record of a table from its matches (after an import)."""
-    write_side_records(table.matches.all())
+def record_table(table: Table, matches: QuerySet[Match] | None = None) -> None:
+    """A table's records after matches were written in bulk (an import, generated matches).
+
+    The side records of `matches` (by default all the table's) are written again, and the
+    table's records summed again from its side records.
+    """
+    write_side_records(table.matches.all() if matches is None else matches)
     rebuild_records(table.pk)
 
 
@@ -313,10 +318,10 @@ def sort_records(rows: list[Record], key: str) -> list[Record]:
 
 def parse_who(value: str) -> tuple[int, ...] | None:
     """A player ("12") or a pair ("12-15", lower id first) as the filters name them."""
-    parts = value.split("-")
-    if not 1 <= len(parts) <= 2 or not all(part.isdigit() for part in parts):
+    parts = [whole_number(part) for part in value.split("-")]
+    if not 1 <= len(parts) <= 2 or None in parts:
         return None
-    ids = tuple(int(part) for part in parts)
+    ids = tuple(part for part in parts if part is not None)
     return ids if len(ids) == 1 or ids[0] < ids[1] else None
 
 
@@ -384,7 +389,7 @@ def head_to_head(table: Table, one: tuple[int, ...], other: tuple[int, ...]) -> 
         partners = side_rows(table, pair).aggregate(played=Count("id"), won=Sum("won"))
         partners = {key: value or 0 for key, value in partners.items()}
     last_ids = [match for _number, match in faced[:10]]
-    last = list(Match.objects.filter(pk__in=last_ids).for_listing().order_by("-number"))
+    last = list(table.matches.filter(pk__in=last_ids).for_listing().order_by("-number"))
     return {"played": len(faced), "sides": sides, "partners": partners, "last": last}
 
 

@@ -1,6 +1,7 @@
 """URL routes: a flat list of named paths."""
 
 from django.urls import path, register_converter
+from django.views.i18n import set_language
 
 from scorekeeper import views
 from scorekeeper.models import KEY_PATTERN
@@ -23,9 +24,13 @@ register_converter(KeyConverter, "key")
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("language", views.set_language, name="set_language"),
+    path("language", set_language, name="set_language"),
     path("help", views.help_page, name="help"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("offline", views.offline_page, name="offline"),
     path("new", views.new_table, name="new_table"),
+    path("import", views.import_page, name="import_table"),
     path("t/<key:key>/", views.table_page, name="table"),
     path("t/<key:key>/new", views.new_match, name="new_match"),
     path("t/<key:key>/stats", views.stats_page, name="stats"),

@@ -1,38 +1,58 @@
 """Views: thin functions over the models and the rules module."""
 
+import hashlib
 import re
 import uuid
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import connection
+from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header, urlencode
+from django.utils.text import get_text_list
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.i18n import set_language as django_set_language
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
 
 from scorekeeper import backup, rules, stats, story
-from scorekeeper.explain import explain
+from scorekeeper.explain import explain, lead_text
 from scorekeeper.forms import (
-    BONUS_CHOICES,
-    TARGET_CHOICES,
     HandForm,
     HistoryFilterForm,
+    ImportForm,
     SetupForm,
     VersusForm,
-    hand_error_message,
+    changed_elsewhere,
+    too_large_message,
     who_choices,
 )
-from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
+from scorekeeper.inputs import whole_number
+from scorekeeper.models import (
+    KEY_PATTERN,
+    HandConflict,
+    Match,
+    RateLimited,
+    Table,
+    reason_from_json,
+)
+from scorekeeper.sharing import qr_svg
 
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
+LOG_LINES = 50
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware."""
+
+    htmx: HtmxDetails
 
 
 # --- Helpers: finding what the key opens -------------------------------------------------------
@@ -43,10 +63,23 @@ def get_table(key: str) -> Table:
     return get_object_or_404(Table, key=key)
 
 
-def get_match(table: Table, number: int, *, sheet: bool = True) -> Match:
-    """The table's match with its sheet, or only its seats when no sheet is shown."""
+def get_match(key: str, number: int, *, sheet: bool = True) -> Match:
+    """The match this key and number open, with its sheet or only its seats; 404 otherwise."""
     matches = Match.objects.with_sheet() if sheet else Match.objects.with_seats()
-    return get_object_or_404(matches, table=table, number=number)
+    return get_object_or_404(matches, table__key=key, number=number)
+
+
+def get_watched_match(watch_key: str) -> Match:
+    """The newest match of the table this watch key opens, with its sheet; 404 otherwise."""
+    match = Match.objects.with_sheet().filter(table__watch_key=watch_key).first()
+    if match is None:
+        raise Http404
+    return match
+
+
+def refused_status(request: HtmxHttpRequest) -> int:
+    """The status of a page that shows a refused hand: htmx 2 swaps only 2xx bodies."""
+    return 200 if request.htmx else 422
 
 
 def remember(request: HttpRequest, table: Table) -> None:
@@ -57,21 +90,35 @@ def remember(request: HttpRequest, table: Table) -> None:
 
 def client_id(request: HttpRequest) -> str:
     """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
-    address = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if settings.USE_X_FORWARDED_FOR and forwarded:
-        address = forwarded.split(",")[-1].strip()
+    address = client_address(request.META, settings.TRUSTED_PROXY_COUNT)
     return salted_hmac("table-creator", address, algorithm="sha256").hexdigest()[:32]
+
+
+def client_address(meta: dict, proxies: int) -> str:
+    """The client's address: REMOTE_ADDR, or the one our Nth proxy from the app wrote."""
+    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if proxies <= 0 or len(forwarded) < proxies or not forwarded[-proxies]:
+        # Without proxies the header is the client's own words; too short, it was not ours.
+        return meta.get("REMOTE_ADDR", "")
+    return forwarded[-proxies]
+
+
+def posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The form's one-time token, or None for a page from before tokens."""
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+
+
+def too_many_matches() -> str:
+    return _("This table has started too many matches this hour. Try again later.")
 
 
 def posted_version(request: HttpRequest) -> int:
     """The match version the page was rendered at; garbage counts as stale."""
-    value = request.POST.get("version", "")
-    return int(value) if value.isdigit() else -1
-
-
-def match_url(match: Match) -> str:
-    return reverse("match", args=[match.table.key, match.number])
+    version = whole_number(request.POST.get("version"))
+    return -1 if version is None else version
 
 
 def scoreboard(match: Match) -> dict:
@@ -92,52 +139,74 @@ def scoreboard(match: Match) -> dict:
     ]
     rows = []
     for hand, totals in match.running_totals():
-        rows.append(
-            {
-                "hand": hand,
-                "cells": [
-                    (hand.points if hand.scoring_side == index else None, total)
-                    for index, total in enumerate(totals)
-                ],
-            }
-        )
-    leader = None if match.next_leader is None else names[match.next_leader]
+        points = hand.side_points()
+        cells = [(points.get(index), total) for index, total in enumerate(totals)]
+        rows.append({"hand": hand, "cells": cells})
     return {
         "match": match,
         "game": game,
         "names": names,
         "sides": sides,
         "rows": rows,
-        "leader": leader,
-        "double": game.tile_set.value,
+        "lead": lead_text(game, names, match.next_leader),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
-        "winner": side_names[match.winner_side] if match.finished else None,
     }
 
 
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     reason = reason_from_json(hand.reason)
-    return explain(reason, match.seat_names(), match.side_names(), hand.scoring_side, hand.points)
+    side, points = next(iter(hand.side_points().items()), (None, 0))
+    return explain(reason, match.seat_names(), match.side_names(), side, points)
 
 
-def new_hand_form(match: Match, out: str | None = None) -> HandForm:
-    return HandForm(
-        match,
-        out=out,
-        initial={"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()},
+def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
+    """The watch link and the scorer's link as full addresses, each with its QR code."""
+    watch_url = request.build_absolute_uri(table.watch_url())
+    scorer_url = request.build_absolute_uri(scorer_path)
+    return {
+        "watch_url": watch_url,
+        "watch_qr": qr_svg(watch_url),
+        "scorer_url": scorer_url,
+        "scorer_qr": qr_svg(scorer_url),
+    }
+
+
+def spoken_result(match: Match, number: int) -> str:
+    """A saved hand as a table calls it: "31 for Ben and Dev" (from the match's sheet)."""
+    hand = next(hand for hand in match.ordered_hands() if hand.number == number)
+    credited = hand.side_points()
+    if not credited:
+        return _("Blocked, tied: nobody scores")
+    names = match.seat_names()
+    sides = match.game().sides
+    return " ".join(
+        _("%(points)s for %(players)s")
+        % {
+            "points": points,
+            "players": get_text_list([names[seat] for seat in sides[side]], _("and")),
+        }
+        for side, points in sorted(credited.items())
     )
 
 
 def render_match(
-    request: HttpRequest, match: Match, form: HandForm | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    match: Match,
+    form: HandForm | None = None,
+    status: int = 200,
+    spoken: str = "",
 ) -> HttpResponse:
     """The match page, or only its play area for htmx."""
-    context = scoreboard(match)
+    context = scoreboard(match.load_sheet())
     context["table"] = match.table
-    context["form"] = form or new_hand_form(match, request.GET.get("out"))
-    context["log"] = match.log.all()[:50]
+    context["form"] = form or HandForm.for_next_hand(match, request.GET.get("out"))
+    context["log"] = match.log.all()[:LOG_LINES]
+    context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
+    context["spoken"] = spoken
+    if not request.htmx:
+        context.update(share_links(request, match.table, match.get_absolute_url()))
     if story.shows_chart(match):
         context["chart"] = story.race_chart(match)
     if match.finished:
@@ -149,8 +218,8 @@ def render_match(
 # --- Pages ---------------------------------------------------------------------------------
 
 
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
+@require_safe
+def home(request: HtmxHttpRequest) -> HttpResponse:
     keys = request.session.get("tables", [])
     tables = {table.key: table for table in Table.objects.filter(key__in=keys)}
     remembered = [tables[key] for key in keys if key in tables]
@@ -159,6 +228,9 @@ def home(request: HttpRequest) -> HttpResponse:
         for match in Match.objects.for_listing().latest_per_table().filter(table__in=remembered)
     }
     last = stats.last_results(remembered) if remembered else {}
+    for table in remembered:
+        if table.pk in current:
+            current[table.pk].table = table  # its link needs the key, already at hand
     return render(
         request,
         "home.html",
@@ -166,21 +238,17 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
-def healthz(request: HttpRequest) -> HttpResponse:
+def healthz(request: HtmxHttpRequest) -> HttpResponse:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return HttpResponse("ok", content_type="text/plain")
 
 
-def set_language(request: HttpRequest) -> HttpResponse:
-    return django_set_language(request)
-
-
-@require_GET
-def help_page(request: HttpRequest) -> HttpResponse:
+@require_safe
+def help_page(request: HtmxHttpRequest) -> HttpResponse:
     """How scoring works; with ?t=<key>, the house rules that table plays by."""
     key = request.GET.get("t", "")
     table = Table.objects.filter(key=key).first() if re.fullmatch(KEY_PATTERN, key) else None
@@ -188,26 +256,30 @@ def help_page(request: HttpRequest) -> HttpResponse:
     return render(request, "help.html", {"table": table, "rules_of": rules_of})
 
 
-@require_http_methods(["GET", "POST"])
-def new_table(request: HttpRequest) -> HttpResponse:
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_table(request: HtmxHttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        creator = client_id(request)
-        recent = Table.objects.created_recently_by(creator, timedelta(hours=1))
-        if recent.count() >= settings.TABLES_PER_HOUR:
+        try:
+            with transaction.atomic():
+                table = Table.objects.create_limited(
+                    creator=client_id(request),
+                    per_hour=settings.TABLES_PER_HOUR,
+                    name=form.cleaned_data["name"],
+                )
+                match = table.start_match(
+                    form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+                )
+        except RateLimited:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
             return render(request, "setup.html", {"form": form}, status=429)
-        table = Table.objects.create(name=form.cleaned_data["name"], creator=creator)
-        match = table.start_match(
-            form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
-        )
         remember(request, table)
-        return redirect(match_url(match))
+        return redirect(match)
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
 
 
-@require_GET
-def table_page(request: HttpRequest, key: str) -> HttpResponse:
+@require_safe
+def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The table's history, a page at a time, of everyone or of one player or pair."""
     table = get_table(key)
     remember(request, table)
@@ -220,18 +292,20 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
     who = stats.parse_who(chosen.get("who", ""))
     if who:
         matches = stats.filter_matches(matches, table, who, chosen.get("only", ""))
-    if chosen.get("before"):
-        matches = matches.filter(number__lt=chosen["before"])
+    before = whole_number(request.GET.get("before"))
+    if before is not None:
+        matches = matches.filter(number__lt=before)
     # One page of history at a time: a table that has played for years stays quick.
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
     context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more, "form": form}
+    context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
 
 
 def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
     """Each record's numbers, each linked to the history of the matches behind it."""
-    history = reverse("table", args=[table.key])
+    history = table.get_absolute_url()
     rows = []
     for record in stats.sort_records(records, sort):
         played = f"{history}?{urlencode({'who': record.who})}"
@@ -243,8 +317,8 @@ def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
     return rows
 
 
-@require_GET
-def stats_page(request: HttpRequest, key: str) -> HttpResponse:
+@require_safe
+def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Players and pairs at this table: their finished matches in numbers, sortable."""
     table = get_table(key)
     remember(request, table)
@@ -264,8 +338,8 @@ def stats_page(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "stats.html", context)
 
 
-@require_GET
-def versus_page(request: HttpRequest, key: str) -> HttpResponse:
+@require_safe
+def versus_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Two players or two pairs: their record against each other, and their last matches."""
     table = get_table(key)
     players, pairs = stats.records(table)
@@ -282,76 +356,81 @@ def versus_page(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "versus.html", context, status=422 if form.errors else 200)
 
 
-@require_http_methods(["GET", "POST"])
-def new_match(request: HttpRequest, key: str) -> HttpResponse:
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Start the next match at this table: the same seats and rules unless changed here."""
     table = get_table(key)
-    last = table.matches.for_listing().first()
+    status = 200
     if request.method == "POST":
         form = SetupForm(request.POST)
         if form.is_valid():
-            match = table.start_match(
-                form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
-            )
-            return redirect(match_url(match))
+            try:
+                match = table.start_match(
+                    form.cleaned_data["seat_names"],
+                    form.game(),
+                    form.cleaned_data["preset"],
+                    token=posted_token(request),
+                    per_hour=settings.MATCHES_PER_HOUR,
+                )
+            except RateLimited:
+                form.add_error(None, too_many_matches())
+                status = 429
+            else:
+                return redirect(match)
     else:
-        initial = {
-            "name": table.name,
-            "preset": table.preset,
-            "partnership": table.partnership,
-            "target": table.target if table.target in TARGET_CHOICES else None,
-            "target_other": None if table.target in TARGET_CHOICES else table.target,
-            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
-            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
-            "count_rule": table.count_rule,
-            "blocked_rule": table.blocked_rule,
-        }
-        if last is not None:
-            for position, name in enumerate(last.seat_names()):
-                initial[f"player_{position + 1}"] = name
-        form = SetupForm(initial=initial)
+        form = SetupForm.for_table(table, table.matches.for_listing().first())
     return render(
         request,
         "setup.html",
-        {"form": form, "table": table, "players": table.players.all()},
-        status=422 if form.errors else 200,
+        {"form": form, "table": table, "players": table.players.all(), "token": uuid.uuid4()},
+        status=max(status, 422 if form.errors else 200),
     )
 
 
 @require_POST
-def rematch(request: HttpRequest, key: str) -> HttpResponse:
+def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """One tap: the next match with the same seats and rules as the last one."""
     table = get_table(key)
     last = table.matches.for_listing().first()
     if last is None:
-        return redirect("new_match", key=table.key)
-    match = table.start_match(last.seat_names(), last.game(), last.preset)
-    return redirect(match_url(match))
+        return redirect(table.new_match_url())
+    try:
+        match = table.start_match(
+            last.seat_names(),
+            last.game(),
+            last.preset,
+            token=posted_token(request),
+            per_hour=settings.MATCHES_PER_HOUR,
+        )
+    except RateLimited:
+        messages.error(request, too_many_matches())
+        return render_match(request, get_match(key, last.number), status=429)
+    return redirect(match)
 
 
-@require_GET
-def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    table = get_table(key)
+@require_safe
+def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     part = request.GET.get("part") if request.htmx else None
-    match = get_match(table, number, sheet=part != "log")
-    remember(request, table)
+    match = get_match(key, number, sheet=part != "log")
+    remember(request, match.table)
     if part == "log":
-        return render(request, "match.html#log", {"log": match.log.all()[:50]})
+        return render(request, "match.html#log", {"log": match.log.all()[:LOG_LINES]})
     if part == "entry":
-        form = new_hand_form(match, request.GET.get("out"))
-        context = {**scoreboard(match), "table": table, "form": form}
+        form = HandForm.for_next_hand(match, request.GET.get("out"))
+        context = {**scoreboard(match), "table": match.table, "form": form}
         return render(request, "match.html#entry", context)
     return render_match(request, match)
 
 
 @require_POST
-def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    table = get_table(key)
-    match = get_match(table, number, sheet=False)
+def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    match = get_match(key, number, sheet=False)
+    if match.finished:
+        return match_over(request, match)
     form = HandForm(match, request.POST)
     if not form.is_valid():
-        status = 200 if request.htmx else 422
-        return render_match(request, get_match(table, number), form, status=status)
+        return render_match(request, match, form, status=refused_status(request))
+    saved = None
     try:
         hand = match.add_hand(
             form.cleaned_data["hand"],
@@ -359,31 +438,43 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
     except HandConflict as conflict:
-        if conflict.kind == HandConflict.STALE:
-            text = _(
-                "The match changed on another phone. Check the score and enter the hand again."
-            )
+        if conflict.kind == HandConflict.REPEAT:
+            # Sent again after a lost answer or from the phone's queue: not another phone's hand.
+            text = _("Hand %(number)s saved (it had arrived before, and counts once).") % {
+                "number": conflict.number
+            }
+        elif conflict.kind == HandConflict.STALE:
+            text = changed_elsewhere()
         else:
             text = _(
                 "Hand %(number)s was already entered, maybe from another phone. Here is the score."
             ) % {"number": conflict.number}
         messages.info(request, text)
     except rules.InvalidHand as refused:
-        for error in refused.errors:
-            form.add_error(None, hand_error_message(error, form.names, form.game))
-        return render_match(request, get_match(table, number), form, status=200)
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return match_over(request, match)  # another phone saved the winning hand first
+        form.refuse(refused)
+        return render_match(request, match, form, status=refused_status(request))
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+        saved = hand.number
     if request.htmx:
-        return render_match(request, get_match(table, number))
-    return redirect(match_url(match))
+        fresh = get_match(key, number)
+        spoken = "" if saved is None else spoken_result(fresh, saved)
+        return render_match(request, fresh, spoken=spoken)
+    return redirect(match)
+
+
+def match_over(request: HttpRequest, match: Match) -> HttpResponse:
+    """A hand posted to a finished match: nothing saved, and the page says why."""
+    messages.error(request, _("This match is over. Start a rematch to play on."))
+    return render_match(request, get_match(match.table.key, match.number))
 
 
 @require_POST
-def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
-    table = get_table(key)
-    match = get_match(table, number, sheet=False)
+    match = get_match(key, number, sheet=False)
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
@@ -399,34 +490,32 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return render(request, "match.html#preview", context)
 
 
-@require_http_methods(["GET", "POST"])
-def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+@require_http_methods(["GET", "HEAD", "POST"])
+def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
-    table = get_table(key)
-    match = get_match(table, number, sheet=False)
+    match = get_match(key, number, sheet=False)
     if request.method == "POST":
         try:
             undone = match.undo_last(version=posted_version(request))
         except HandConflict:
-            messages.error(request, _("The match changed on another phone. Nothing was undone."))
+            messages.error(request, changed_elsewhere())
         else:
             messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
         if request.htmx:
-            return render_match(request, get_match(table, number))
-        return redirect(match_url(match))
-    last = match.hands.order_by("-number").first()
+            return render_match(request, get_match(key, number))
+        return redirect(match)
+    last = match.hands.prefetch_related("entries").order_by("-number").first()
     if last is None:
-        return redirect(match_url(match))
-    context = {"match": match, "table": table, "last": last, "why": why(match, last)}
+        return redirect(match)
+    context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
 
 
-@require_http_methods(["GET", "POST"])
-def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
     """One hand: what was entered, why it scored that, and a form to correct it."""
-    table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(key, number)
     context = scoreboard(match)
     row = next((row for row in context["rows"] if row["hand"].number == hand_number), None)
     if row is None:
@@ -444,47 +533,25 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
                     version=posted_version(request),
                 )
             except HandConflict:
-                form.add_error(
-                    None, _("The match changed on another phone. Check the hand and save again.")
-                )
+                form.add_error(None, changed_elsewhere())
             except rules.InvalidHand as refused:
-                for error in refused.errors:
-                    form.add_error(None, edit_error_message(error, form))
+                form.refuse(refused, editing=True)
             else:
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": hand_number})
-                return redirect(match_url(match))
-        status = 422
+                return redirect(match)
+        status = refused_status(request)
     else:
-        out = "blocked" if hand.blocked else str(hand.went_out)
-        form = HandForm(
-            match,
-            out=request.GET.get("out", out),
-            initial={
-                "out": request.GET.get("out", out),
-                "number": hand_number,
-                "token": hand.token,
-                "capicu": hand.capicu,
-                **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
-            },
-        )
-    context.update({"table": table, "row": row, "hand": hand, "form": form})
+        form = HandForm.for_hand(match, hand, request.GET.get("out"))
+    context.update({"table": match.table, "row": row, "hand": hand, "form": form})
     return render(request, "hand.html", context, status=status)
-
-
-def edit_error_message(error: rules.HandError, form: HandForm) -> str:
-    if error.code == rules.ErrorCode.MATCH_OVER:
-        return _(
-            "With this change the match would end before its last hand. Undo the later hands first."
-        )
-    return hand_error_message(error, form.names, form.game)
 
 
 # --- Backups ---------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @never_cache
-def export_json(request: HttpRequest, key: str) -> HttpResponse:
+def export_json(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The whole table as a JSON backup file to download."""
     table = get_table(key)
     response = JsonResponse(
@@ -496,12 +563,12 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @never_cache
-def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def export_csv(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """A match's score sheet as a CSV file for spreadsheets."""
-    table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(key, number)
+    table = match.table
     # The byte-order mark makes spreadsheet programs read accented names as UTF-8.
     response = HttpResponse(
         "\ufeff" + backup.match_csv(match), content_type="text/csv; charset=utf-8"
@@ -512,28 +579,67 @@ def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return response
 
 
+# Room for the multipart envelope around the file itself.
+UPLOAD_OVERHEAD = 64 * 1024
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Restore a table from a JSON backup: a new table, with new keys if the file's are taken."""
+    if request.method == "POST":
+        length = whole_number(request.META.get("CONTENT_LENGTH")) or 0
+        if length > settings.IMPORT_MAX_BYTES + UPLOAD_OVERHEAD:
+            # Refused before the body is read (the CSRF check would read it all to a temp file).
+            form = ImportForm({}, {})
+            form.is_valid()
+            form.errors["backup"] = form.error_class([too_large_message()])
+            return render(request, "import.html", {"form": form}, status=413)
+    return restore(request)
+
+
+@csrf_protect
+def restore(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"
+    form = ImportForm(request.POST, request.FILES) if posted else ImportForm()
+    if posted and form.is_valid():
+        creator = client_id(request)
+        try:
+            with transaction.atomic():
+                Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
+                table = backup.import_table(
+                    form.cleaned_data["backup"], new_keys=True, creator=creator
+                )
+        except RateLimited:
+            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            return render(request, "import.html", {"form": form}, status=429)
+        except ValueError as problem:
+            form.add_error(
+                "backup",
+                _("This backup does not add up, so nothing was restored. %(problem)s")
+                % {"problem": problem},
+            )
+        else:
+            remember(request, table)
+            messages.success(request, _("The table is restored from the backup."))
+            return redirect("table", key=table.key)
+    return render(request, "import.html", {"form": form}, status=422 if form.errors else 200)
+
+
 # --- Watching ------------------------------------------------------------------------------
 
 
-def watched_match(watch_key: str) -> Match:
-    table = get_object_or_404(Table, watch_key=watch_key)
-    match = table.matches.first()
-    if match is None:
-        raise Http404
-    return get_match(table, match.number)
-
-
-@require_GET
-def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
+@require_safe
+def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    match = watched_match(watch_key)
+    match = get_watched_match(watch_key)
     context = {**scoreboard(match), "watch_key": watch_key}
     return render(request, "watch.html", context)
 
 
-@require_GET
+@require_safe
 @never_cache
-def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
+def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
     table = get_object_or_404(Table, watch_key=watch_key)
     latest = table.matches.values("pk", "version").first()
@@ -541,6 +647,74 @@ def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
         raise Http404
     if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
         return HttpResponse(status=204)
-    match = get_match(table, table.matches.first().number)
+    match = get_watched_match(watch_key)
     context = {**scoreboard(match), "watch_key": watch_key}
     return render(request, "watch.html#board", context)
+
+
+# --- On the home screen and without signal ----------------------------------------------------
+
+
+@require_safe
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest: what a phone needs to put the app on its home screen."""
+    data = {
+        "name": _("Domino scorekeeper"),
+        "short_name": _("Dominoes"),
+        "description": _("Keep the score at your domino table."),
+        "lang": get_language(),
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#f4f1ea",
+        "theme_color": "#0b5d3b",
+        "icons": [
+            {"src": static("icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+@require_safe
+@never_cache
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the root so that it may look after every page."""
+    shell = [
+        reverse("offline"),
+        static("css/app.css"),
+        static("js/app.js"),
+        static("js/table.js"),
+        static("js/keep.js"),
+        static("django_htmx/htmx-2.min.js"),
+        static("icon.svg"),
+    ]
+    response = render(
+        request,
+        "pwa/sw.js",
+        {
+            "shell": shell,
+            "static_prefix": settings.STATIC_URL,
+            "version": hashlib.sha256("|".join(shell).encode()).hexdigest()[:12],
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """What a page never opened on this phone shows when there is no signal."""
+    return render(request, "offline.html")

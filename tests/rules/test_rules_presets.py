@@ -3,7 +3,6 @@
 import pytest
 
 from scorekeeper.rules import (
-    DEFAULT_PRESET,
     PRESETS,
     Game,
     HouseRules,
@@ -12,9 +11,8 @@ from scorekeeper.rules import (
 )
 
 
-def test_presets_are_listed_in_order_with_caribbean_first_and_default():
+def test_presets_are_listed_in_order_with_caribbean_first():
     assert list(PRESETS) == ["caribbean", "double_nine", "double_twelve", "standard"]
-    assert DEFAULT_PRESET == "caribbean"
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from django.test import Client
 from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.management.commands.generate_matches import create_matches
+from scorekeeper.testing import reported
 
 pytestmark = pytest.mark.django_db
 
@@ -53,11 +54,8 @@ def test_undoing_the_hand_that_won_a_match_takes_the_win_back(park_table):
 
 
 def test_editing_a_finished_match_rewrites_its_records(park_table):
-    from scorekeeper import rules
-
     first = park_table.matches.get(number=1)
-    no_capicu = rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 20, 2: 20, 3: 20})
-    first.edit_hand(1, no_capicu, version=first.version)
+    first.edit_hand(1, reported(0, {1: 20, 2: 20, 3: 20}), version=first.version)
     records = table_records(park_table)
     assert records["Alice & Cara"][FIELDS.index("capicus")] == 0
     assert records["Alice & Cara"][FIELDS.index("points")] == 60 + 33
@@ -125,7 +123,7 @@ def test_a_table_without_finished_matches_says_so(client: Client, make_match):
 def test_the_home_page_shows_each_tables_last_result(client: Client, park_table):
     client.get(f"/t/{park_table.key}/")
     html = client.get("/").content.decode()
-    assert "Last result: 33 \u2013 55, won by Ben &amp; Dev" in html
+    assert "Last result: 33 \u2013 55, won by <bdi>Ben &amp; Dev</bdi>" in html
 
 
 def test_generated_matches_get_their_records(make_match):

@@ -6,10 +6,11 @@ import pytest
 from django.test import Client
 
 from scorekeeper.management.commands.generate_matches import create_matches
+from scorekeeper.testing import QUERY_BUDGETS
 
 pytestmark = pytest.mark.django_db
 
-BUDGETS = {"statistics": 3, "head_to_head": 8, "history_filtered": 5}
+BUDGETS = {view: QUERY_BUDGETS[view] for view in ("statistics", "head_to_head", "history_filtered")}
 
 
 def paths(table) -> dict[str, str]:
@@ -17,9 +18,9 @@ def paths(table) -> dict[str, str]:
     ours = "-".join(str(pk) for pk in sorted((ids["Alice"], ids["Cara"])))
     theirs = "-".join(str(pk) for pk in sorted((ids["Ben"], ids["Dev"])))
     return {
-        "statistics": f"/t/{table.key}/stats?sort=best_streak",
-        "head_to_head": f"/t/{table.key}/versus?one={ours}&other={theirs}",
-        "history_filtered": f"/t/{table.key}/?who={ids['Dev']}&only=won",
+        "statistics": f"{table.stats_url()}?sort=best_streak",
+        "head_to_head": f"{table.versus_url()}?one={ours}&other={theirs}",
+        "history_filtered": f"{table.get_absolute_url()}?who={ids['Dev']}&only=won",
     }
 
 
