@@ -21,6 +21,7 @@ from scorekeeper.models import (
     Preset,
     Table,
 )
+from scorekeeper.templatetags.bidi import isolate_text
 
 TARGET_CHOICES = (100, 150, 200, 500)
 BONUS_CHOICES = (25, 30, 0)
@@ -526,9 +527,12 @@ def too_large_message() -> str:
 
 
 def who_choices(players, pairs) -> list[tuple[str, str]]:
-    """Players, then pairs of partners, as the statistics filters name them."""
-    return [(str(player.pk), player.name) for player in players] + [
-        (pair.who, pair.name) for pair in pairs
+    """Players, then pairs of partners, as the statistics filters name them.
+
+    An <option> holds no <bdi>: each name sits between isolates of its own instead.
+    """
+    return [(str(player.pk), isolate_text(player.name)) for player in players] + [
+        (pair.who, isolate_text(pair.name)) for pair in pairs
     ]
 
 

@@ -343,11 +343,11 @@ def versus_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Two players or two pairs: their record against each other, and their last matches."""
     table = get_table(key)
     players, pairs = stats.records(table)
-    choices = [(record.who, record.name) for record in players + pairs]
+    choices = who_choices([record.player_a for record in players], pairs)
     form = VersusForm(request.GET if request.GET else None, choices=choices)
     context = {"table": table, "form": form, "enough": len(players) > 1}
     if form.is_valid():
-        names = dict(choices)
+        names = {record.who: record.name for record in players + pairs}
         one, other = form.cleaned_data["one"], form.cleaned_data["other"]
         versus = stats.head_to_head(table, stats.parse_who(one), stats.parse_who(other))
         for side, who in zip(versus["sides"], (one, other), strict=True):
