@@ -48,9 +48,10 @@ def test_race_chart_is_accessible_at_360px(live_server, phone: Page, park_table)
 
 
 def test_head_to_head_is_accessible_at_360px(live_server, phone: Page, park_table):
-    phone.goto(f"{live_server.url}/t/{park_table.key}/versus")
-    phone.get_by_label("First").select_option(label="Alice")
-    phone.get_by_label("Second").select_option(label="Ben")
+    alice, ben = (str(park_table.players.get(name=name).pk) for name in ("Alice", "Ben"))
+    phone.goto(f"{live_server.url}{park_table.versus_url()}")
+    phone.get_by_label("First").select_option(alice)
+    phone.get_by_label("Second").select_option(ben)
     phone.get_by_role("button", name="Compare").click()
     expect(phone.get_by_role("heading", name="Alice against Ben")).to_be_visible()
     assert fits(phone)
