@@ -177,7 +177,7 @@ def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
                 tally["blocked_won"] += row["hand_count"]
         elif row["kind"] == EntryKind.CAPICU:
             tally["capicus"] += row["hand_count"]
-        else:
+        elif row["kind"] != EntryKind.PLAY:  # points scored during play are not a bonus
             tally["bonuses"] += row["hand_count"]
     sides_of: dict[int, list[int]] = defaultdict(list)
     for match_id, side in players:

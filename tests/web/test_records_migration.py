@@ -1,4 +1,4 @@
-"""Migration 0006 counts the records of tables that played before statistics, as the app does."""
+"""Migration 0007 counts the records of tables that played before statistics, as the app does."""
 
 import importlib
 
@@ -10,7 +10,7 @@ from scorekeeper import stats
 
 pytestmark = pytest.mark.django_db
 
-MIGRATION = ("scorekeeper", "0006_records")
+MIGRATION = ("scorekeeper", "0007_records")
 
 
 def stored(table) -> tuple[set, set]:
@@ -27,7 +27,7 @@ def stored(table) -> tuple[set, set]:
 def run_migration_step() -> None:
     """The migration's data step, on the models as they were at that migration."""
     apps = MigrationLoader(connection).project_state(MIGRATION).apps
-    module = importlib.import_module("scorekeeper.migrations.0006_records")
+    module = importlib.import_module("scorekeeper.migrations.0007_records")
     module.record_existing_tables(apps, None)
 
 

@@ -62,7 +62,7 @@ def record_sides(apps, matches):
                 tally["blocked_won"] += row["hand_count"]
         elif row["kind"] == "capicu":
             tally["capicus"] += row["hand_count"]
-        else:
+        elif row["kind"] != "play":
             tally["bonuses"] += row["hand_count"]
     records = []
     for (match_id, side), seated in sorted(players.items()):
@@ -116,7 +116,7 @@ def record_players(apps, table_id, side_records):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0005_hand_points_in_entries'),
+        ('scorekeeper', '0006_scoring_games'),
     ]
 
     operations = [
