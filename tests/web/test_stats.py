@@ -9,7 +9,7 @@ from django.test import Client
 from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.management.commands.generate_matches import create_matches
-from scorekeeper.testing import reported
+from scorekeeper.testing import reported, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -161,3 +161,14 @@ def test_a_match_that_ends_after_a_later_one_counts_in_its_place(make_match, add
     add_hand(early, 1, {0: 20, 2: 20, 3: 20})  # Ben & Dev win match 1, ending last
     alice = next(record for record in stats.records(table)[0] if record.name == "Alice")
     assert (alice.played, alice.won, alice.streak, alice.best_streak) == (3, 2, 2, 2)
+
+
+def test_points_scored_during_play_are_not_counted_as_bonuses():
+    match = scoring_match("all_fives", target=30)
+    tap(match, 0, 15)
+    tap(match, 0, 15)
+    match.refresh_from_db()
+    assert match.finished
+    players, _pairs = stats.records(match.table)
+    ann = next(record for record in players if record.name == "Ann")
+    assert (ann.won, ann.points, ann.bonuses) == (1, 30, 0)
