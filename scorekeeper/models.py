@@ -232,6 +232,12 @@ class Table(HouseRulesFields):
             self.entry_mode = mode
             Table.objects.filter(pk=self.pk).update(entry_mode=mode)
 
+    def stats_url(self) -> str:
+        return reverse("stats", args=[self.key])
+
+    def versus_url(self) -> str:
+        return reverse("versus", args=[self.key])
+
     @property
     def scores_during_play(self) -> bool:
         """Whether the table's game is All Fives or Bergen."""
@@ -633,6 +639,7 @@ class Match(HouseRulesFields):
         return last.number
 
     def store_state(self, state: rules.MatchState) -> None:
+        was_finished = self.finished
         self.totals = list(state.totals)
         self.winner_side = state.winner_side
         self.next_leader = state.next_leader
@@ -645,6 +652,7 @@ class Match(HouseRulesFields):
         self.updated_at = timezone.now()
         self.save()
         Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
+        stats.record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
         """The newest entries of the change log, each with its one line."""
@@ -1051,3 +1059,7 @@ def reason_from_json(data: dict) -> rules.Reason:
         tied_seats=tuple(data.get("tied_seats", ())),
         pooled=data.get("pooled"),
     )
+
+
+# Last: the statistics module reads the models above and keeps its records from store_state.
+from scorekeeper import stats  # noqa: E402
