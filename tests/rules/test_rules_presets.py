@@ -13,7 +13,15 @@ from scorekeeper.rules import (
 
 
 def test_presets_are_listed_in_order_with_caribbean_first_and_default():
-    assert list(PRESETS) == ["caribbean", "double_nine", "double_twelve", "standard"]
+    assert list(PRESETS) == [
+        "caribbean",
+        "puerto_rico_500",
+        "dominican",
+        "cuban",
+        "spanish",
+        "double_twelve",
+        "pub_block",
+    ]
     assert DEFAULT_PRESET == "caribbean"
 
 
@@ -21,7 +29,7 @@ def test_presets_are_listed_in_order_with_caribbean_first_and_default():
     ("preset", "tile_set", "tiles_each", "max_pips"),
     [
         ("caribbean", TileSet.DOUBLE_SIX, 7, 69),
-        ("double_nine", TileSet.DOUBLE_NINE, 10, 152),
+        ("cuban", TileSet.DOUBLE_NINE, 10, 152),
         ("double_twelve", TileSet.DOUBLE_TWELVE, 15, 304),
     ],
 )
