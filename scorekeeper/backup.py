@@ -14,7 +14,11 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scorekeeper import rules
 from scorekeeper.models import (
+    REGIONAL_INPUTS,
+    REGIONAL_RULES,
+    EntryKind,
     Hand,
     LogEntry,
     Match,
@@ -22,6 +26,7 @@ from scorekeeper.models import (
     ScoreEntry,
     Seat,
     SeatCount,
+    Series,
     Table,
     reason_from_json,
 )
@@ -32,7 +37,23 @@ FORMAT_VERSION = 1
 # Keys come from new_key(): 22 URL-safe characters. A shorter one in a file would be guessable.
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
 
-HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
+HOUSE_RULES_FIELDS = (
+    "preset",
+    "target",
+    "capicu_bonus",
+    "count_rule",
+    "blocked_rule",
+    *REGIONAL_RULES,
+)
+# Fields a file written before they existed may lack: the model's default stands in.
+ADDED_FIELDS = {*REGIONAL_RULES, *REGIONAL_INPUTS, "series_first_to", "shutout_counts_double"}
+REGIONAL_BONUSES = {
+    EntryKind.CHUCHAZO,
+    EntryKind.PASE_CORRIDO,
+    EntryKind.PASE_DE_SALIDA,
+    EntryKind.FIRST_HANDS,
+}
+SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
 MATCH_FIELDS = (
     "number",
     *HOUSE_RULES_FIELDS,
@@ -54,6 +75,7 @@ HAND_FIELDS = (
     "ending",
     "went_out",
     "capicu",
+    *REGIONAL_INPUTS,
     "led_by",
     "scoring_side",
     "points",
@@ -68,16 +90,20 @@ HAND_TIMES = ("created_at", "updated_at")
 
 def export_table(table: Table) -> dict:
     """Everything about a table as a JSON-ready dict, in a fixed order."""
-    matches = table.matches.order_by("number").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-        Prefetch(
-            "hands",
-            queryset=Hand.objects.order_by("number").prefetch_related(
-                Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
-                Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+    matches = (
+        table.matches.order_by("number")
+        .select_related("series")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch(
+                "hands",
+                queryset=Hand.objects.order_by("number").prefetch_related(
+                    Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
+                    Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+                ),
             ),
-        ),
-        Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
+            Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
+        )
     )
     return {
         "format": FORMAT,
@@ -88,10 +114,19 @@ def export_table(table: Table) -> dict:
             "name": table.name,
             **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
             "partnership": table.partnership,
+            "series_first_to": table.series_first_to,
+            "shutout_counts_double": table.shutout_counts_double,
             "created_at": _time_out(table.created_at),
             "updated_at": _time_out(table.updated_at),
         },
         "players": [player.name for player in table.players.order_by("name", "id")],
+        "series": [
+            {
+                **{field: getattr(series, field) for field in SERIES_FIELDS},
+                "created_at": _time_out(series.created_at),
+            }
+            for series in table.series.order_by("number")
+        ],
         "matches": [_export_match(match) for match in matches],
     }
 
@@ -101,6 +136,7 @@ def _export_match(match: Match) -> dict:
     return {
         **{field: getattr(match, field) for field in MATCH_FIELDS},
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
+        "series": match.series.number if match.series else None,
         "seats": [
             {"position": seat.position, "side": seat.side, "player": seat.player.name}
             for seat in match.seats.all()
@@ -175,7 +211,8 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
             watch_key=raw_table["watch_key"],
             name=_value(raw_table, "name", str),
             partnership=_value(raw_table, "partnership", bool),
-            **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
+            **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
+            **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double")),
             created_at=_time_in(raw_table, "created_at"),
             updated_at=_time_in(raw_table, "updated_at"),
         )
@@ -185,16 +222,43 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
         if not isinstance(name, str) or name in players:
             raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
         players[name] = _saved(Player(table=table, name=name))
+    series = {}
+    for raw_series in _list(data.get("series", []), "series"):
+        raw_series = _mapping(raw_series, "series")
+        found = _saved(
+            Series(
+                table=table,
+                **{field: raw_series.get(field) for field in SERIES_FIELDS},
+                created_at=_time_in(raw_series, "created_at"),
+            )
+        )
+        series[found.number] = found
     for raw_match in _list(data.get("matches"), "matches"):
-        _import_match(table, players, _mapping(raw_match, "match"))
+        _import_match(table, players, series, _mapping(raw_match, "match"))
     return table
 
 
-def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> None:
+def _fields(model: type[models.Model], raw: Mapping, names) -> dict:
+    """The named fields from the file; one added since the file was written gets its default."""
+    values = {}
+    for name in names:
+        if name not in raw and name in ADDED_FIELDS:
+            values[name] = model._meta.get_field(name).get_default()
+        else:
+            values[name] = raw.get(name)
+    return values
+
+
+def _import_match(
+    table: Table, players: Mapping[str, Player], series: Mapping[int, Series], raw: Mapping
+) -> None:
     """Create one match, its seats, hands and log, checking they fit its rules."""
+    if raw.get("series") is not None and raw.get("series") not in series:
+        raise ValueError(f"Invalid backup: match {raw.get('number')!r} names an unknown series.")
     match = Match(
         table=table,
-        **{field: raw.get(field) for field in MATCH_FIELDS},
+        series=series.get(raw.get("series")),
+        **_fields(Match, raw, MATCH_FIELDS),
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
     if not isinstance(match.totals, list) or not all(
@@ -240,6 +304,7 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
+    _rescore(match, game)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
         _saved(
@@ -267,7 +332,7 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     hand = _saved(
         Hand(
             match=match,
-            **{field: raw.get(field) for field in HAND_FIELDS},
+            **_fields(Hand, raw, HAND_FIELDS),
             token=token,
             **{field: _time_in(raw, field) for field in HAND_TIMES},
         )
@@ -286,6 +351,31 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
             )
         )
     return hand
+
+
+def _rescore(match: Match, game: rules.Game) -> None:
+    """Score the match's hands again from what was entered: the file's scores are not trusted."""
+    hands = list(match.hands.prefetch_related("counts").order_by("number"))
+    if [hand.number for hand in hands] != list(range(1, len(hands) + 1)):
+        raise ValueError(
+            f"Invalid backup: match {match.number}'s hands are not numbered 1, 2, 3..."
+        )
+    try:
+        results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
+    except (rules.InvalidHand, ValueError, TypeError) as error:
+        raise ValueError(
+            f"Invalid backup: match {match.number} has a hand its rules refuse: {error}"
+        ) from None
+    led_by: int | None = None
+    for hand, result in zip(hands, results, strict=True):
+        hand.apply_result(result, led_by)
+        led_by = result.next_leader
+    # The version and times stay the file's: the match is what it was, only scored afresh.
+    match.totals = list(state.totals)
+    match.winner_side = state.winner_side
+    match.next_leader = state.next_leader
+    match.hand_count = state.hands_played
+    match.save(update_fields=["totals", "winner_side", "next_leader", "hand_count"])
 
 
 def _within(valid: range, *values: int | None) -> bool:
@@ -370,7 +460,9 @@ def match_csv(match: Match) -> str:
             _("%(side)s points") % {"side": _cell(side)},
             _("%(side)s total") % {"side": _cell(side)},
         ]
-    writer.writerow([*header, _("Ending"), _("Went out / winner"), _("Capicú")])
+    header += [_("Ending"), _("Went out / winner"), _("Capicú")]
+    bonuses = match.pays_regional_bonuses()
+    writer.writerow([*header, _("Bonuses")] if bonuses else header)
     for hand, totals in match.running_totals():
         points = [0] * len(sides)
         for entry in hand.entries.all():
@@ -384,8 +476,19 @@ def match_csv(match: Match) -> str:
             "" if seat is None else _cell(names[seat]),
             _("yes") if hand.capicu else "",
         ]
+        if bonuses:
+            row.append(_cell(_bonus_text(hand, sides)))
         writer.writerow(row)
     return out.getvalue()
+
+
+def _bonus_text(hand: Hand, sides: list[str]) -> str:
+    """The hand's regional bonuses: "Chuchazo 100 (Ben & Dev); ..."."""
+    return "; ".join(
+        f"{EntryKind(entry.kind).label} {entry.points} ({sides[entry.side]})"
+        for entry in hand.entries.all()
+        if entry.kind in REGIONAL_BONUSES
+    )
 
 
 def _cell(text: str) -> str:

@@ -6,12 +6,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorekeeper import rules
-from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, Match, Preset
+from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, LeadRule, Match, Preset
 
 TARGET_CHOICES = (100, 150, 200, 500)
 BONUS_CHOICES = (25, 30, 0)
 MAX_TARGET = 10_000
 MAX_BONUS = 500
+# A series: first to this many match wins; 0 is an open series that just keeps count.
+SERIES_CHOICES = (2, 3, 0)
 
 PAIRINGS = {
     # Partners sit opposite (seats 1+3 against 2+4); a pairing reorders the names typed in
@@ -26,6 +28,79 @@ def clean_name(value: str) -> str:
     return " ".join(value.split())
 
 
+class PresetField(forms.ChoiceField):
+    """The way to play; an old key (from a stored match or an old page) means its new preset."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return rules.LEGACY_PRESETS.get(value, value)
+
+
+class BonusField(forms.IntegerField):
+    def __init__(self, label, **kwargs):
+        super().__init__(
+            label=label,
+            min_value=0,
+            max_value=MAX_BONUS,
+            required=False,
+            error_messages={
+                "invalid": _("Type a whole number, like 25."),
+                "min_value": _("The bonus can't be below 0."),
+                "max_value": _("The bonus can be at most %(limit_value)s."),
+            },
+            **kwargs,
+        )
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        attrs.update({"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
+        attrs.pop("min", None)
+        attrs.pop("max", None)
+        return attrs
+
+
+class FirstHandsField(forms.CharField):
+    """The first-hands bonus as numbers for hands 1, 2, 3...: "100 75 50 25"; blank for none."""
+
+    def __init__(self, **kwargs):
+        super().__init__(label=_("First hands bonus"), max_length=40, required=False, **kwargs)
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        parts = [part for part in text.replace(",", " ").replace("/", " ").split() if part]
+        if len(parts) > 4 or not all(part.isdigit() and int(part) <= MAX_BONUS for part in parts):
+            raise ValidationError(
+                _("Type up to four whole numbers for hands 1 to 4, like 100 75 50 25.")
+            )
+        return tuple(int(part) for part in parts)
+
+    def prepare_value(self, value):
+        if isinstance(value, (list, tuple)):
+            return " ".join(str(part) for part in value)
+        return value
+
+
+def preset_switches(key: str) -> dict:
+    """The setup's switches as a preset sets them (form field names and values)."""
+    house = rules.preset_named(key).rules
+    return {
+        "target": house.target if house.target in TARGET_CHOICES else None,
+        "target_other": None if house.target in TARGET_CHOICES else house.target,
+        "capicu_bonus": house.capicu_bonus if house.capicu_bonus in BONUS_CHOICES else None,
+        "capicu_other": None if house.capicu_bonus in BONUS_CHOICES else house.capicu_bonus,
+        "count_rule": str(house.count_rule),
+        "blocked_rule": str(house.blocked_rule),
+        "lead_rule": str(house.lead_rule),
+        "ties_to_leaders": house.ties_to_leaders,
+        "blocker_against_next": house.blocker_against_next,
+        "chuchazo_bonus": house.chuchazo_bonus,
+        "pase_corrido_bonus": house.pase_corrido_bonus,
+        "pase_de_salida_bonus": house.pase_de_salida_bonus,
+        "pase_de_salida_on_double_only": house.pase_de_salida_on_double_only,
+        "first_hands_bonus": house.first_hands_bonus,
+    }
+
+
 class SetupForm(forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
@@ -38,7 +113,10 @@ class SetupForm(forms.Form):
     pairing = forms.ChoiceField(
         label=_("Partners"), choices=[(key, key) for key in PAIRINGS], initial="13", required=False
     )
-    preset = forms.ChoiceField(label=_("Game"), choices=Preset.choices, initial=Preset.CARIBBEAN)
+    preset = PresetField(label=_("Game"), choices=Preset.offered, initial=Preset.CARIBBEAN)
+    # The preset the switches below were filled from: when the game changes without
+    # JavaScript to refill them, the form shows the new game's switches before starting.
+    rules_of = forms.CharField(widget=forms.HiddenInput, required=False)
     target = forms.TypedChoiceField(
         label=_("Play to"),
         choices=[(value, str(value)) for value in TARGET_CHOICES],
@@ -90,13 +168,92 @@ class SetupForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    # Regional rules (lead, blocked additions, bonuses) and the series.
+    lead_rule = forms.ChoiceField(
+        label=_("Who leads the next hand"),
+        choices=LeadRule.choices,
+        initial=LeadRule.WINNER_LEADS,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    ties_to_leaders = forms.BooleanField(label=_("Ties go to the leaders"), required=False)
+    blocker_against_next = forms.BooleanField(
+        label=_("Blocker against the next hand"), required=False
+    )
+    chuchazo_bonus = BonusField(_("Chuchazo bonus"))
+    pase_corrido_bonus = BonusField(_("Pase corrido bonus"))
+    pase_de_salida_bonus = BonusField(_("Pase de salida bonus"))
+    pase_de_salida_on_double_only = forms.BooleanField(
+        label=_("Pase de salida only when the lead was a double"), required=False
+    )
+    first_hands_bonus = FirstHandsField()
+    series_first_to = forms.TypedChoiceField(
+        label=_("Series"),
+        choices=[
+            (2, _("Best of three")),
+            (3, _("Best of five")),
+            (0, _("Open: just keep count")),
+        ],
+        coerce=int,
+        initial=2,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    shutout_counts_double = forms.BooleanField(
+        label=_("A shutout counts as two match wins"), required=False
+    )
+
+    note = ""  # a word above the form, such as why it came back
     player_fields = ("player_1", "player_2", "player_3", "player_4")
+    switch_fields = (
+        "target",
+        "target_other",
+        "capicu_bonus",
+        "capicu_other",
+        "count_rule",
+        "blocked_rule",
+        "lead_rule",
+        "ties_to_leaders",
+        "blocker_against_next",
+        "chuchazo_bonus",
+        "pase_corrido_bonus",
+        "pase_de_salida_bonus",
+        "pase_de_salida_on_double_only",
+        "first_hands_bonus",
+    )
+    regional_fields = switch_fields[6:]
 
     def players(self):
         return [self[name] for name in self.player_fields]
 
+    @property
+    def preset_changed(self) -> bool:
+        """Whether the game changed since the switches were filled (a page without JS)."""
+        if not self.is_bound or "preset" in self.errors:
+            return False
+        shown = rules.LEGACY_PRESETS.get(self.data.get("rules_of"), self.data.get("rules_of"))
+        return bool(shown) and shown != self.cleaned_data.get("preset")
+
+    def refilled(self) -> "SetupForm":
+        """This form again with the new game's switches, to check before starting."""
+        data = self.data.copy()
+        preset = self.cleaned_data["preset"]
+        data["rules_of"] = preset
+        for name, value in preset_switches(preset).items():
+            data.pop(name, None)
+            if value is True:
+                data[name] = "on"
+            elif value is not None and value is not False:
+                data[name] = str(self.fields[name].prepare_value(value))
+        form = SetupForm(data)
+        form.note = _("These are the rules of the game you chose. Check them, then start.")
+        return form
+
     def clean(self):
         data = super().clean()
+        if self.preset_changed:
+            self.add_error(None, _("Check the rules of the game you chose, then start."))
+            return data
         # A number typed in "other" wins over the buttons: somebody typed it on purpose.
         target = data.get("target_other") or data.get("target")
         if not target and "target_other" not in self.errors:
@@ -104,6 +261,8 @@ class SetupForm(forms.Form):
         data["target_points"] = target
         bonus = data.get("capicu_other")
         data["bonus_points"] = bonus if bonus is not None else data.get("capicu_bonus")
+        if data["bonus_points"] == "":  # neither a button nor a number: nothing chosen
+            data["bonus_points"] = None
         if data["bonus_points"] is None and "capicu_other" not in self.errors:
             self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
@@ -141,6 +300,28 @@ class SetupForm(forms.Form):
             capicu_bonus=data["bonus_points"],
             count_rule=rules.CountRule(data["count_rule"]),
             blocked_rule=rules.BlockedRule(data["blocked_rule"]),
+            **self.regional_rules(),
+        )
+
+    def regional_rules(self) -> dict:
+        """The regional switches as posted; a page that never showed them gets the preset's."""
+        data = self.cleaned_data
+        if not self.data.get("rules_of"):
+            preset = rules.preset_named(data["preset"]).rules
+            return {name: getattr(preset, name) for name in self.regional_fields}
+        chosen = {name: data.get(name) for name in self.regional_fields}
+        for name in ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
+            chosen[name] = chosen[name] or 0
+        chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
+        chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
+        return chosen
+
+    def series_rules(self) -> rules.SeriesRules:
+        data = self.cleaned_data
+        first_to = data.get("series_first_to")
+        return rules.SeriesRules(
+            first_to=2 if first_to is None else (first_to or None),
+            shutout_counts_double=bool(data.get("shutout_counts_double")),
         )
 
     def game(self) -> rules.Game:
@@ -180,11 +361,22 @@ class HandForm(forms.Form):
     token = forms.UUIDField(widget=forms.HiddenInput)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
-    def __init__(self, match: Match, *args, out: str | None = None, seat_names=(), **kwargs):
+    def __init__(
+        self,
+        match: Match,
+        *args,
+        out: str | None = None,
+        seat_names=(),
+        led_by: int | str | None = "next",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.match = match
         self.game = match.game()
         self.names = list(seat_names) or match.seat_names()
+        # Who the sheet knows led this hand: by default the match's next leader (a new hand).
+        self.known_leader = match.next_leader if led_by == "next" else led_by
+        self.add_regional_fields()
         raw_out = self.data.get("out", out) if self.is_bound else out
         self.ending, self.went_out = parse_out(raw_out, self.game.seats)
         self.needed: tuple[int, ...] = ()
@@ -197,6 +389,58 @@ class HandForm(forms.Form):
             )
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+
+    def add_regional_fields(self) -> None:
+        """The taps the table's rules may ask for; each shows only when the rules need it."""
+        game = self.game
+        seats = [(seat, name) for seat, name in enumerate(self.names)]
+        # Who led: asked for a new hand only while the sheet does not know who leads it.
+        self.asks_leader = game.asks_leader(self.known_leader)
+        self.fields["led_by"] = forms.TypedChoiceField(
+            label=_("Who led this hand?"),
+            choices=seats,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["blocked_by"] = forms.TypedChoiceField(
+            label=_("Who played the tile that blocked?"),
+            choices=seats,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["chuchazo"] = forms.BooleanField(label=_("Chuchazo"), required=False)
+        self.fields["pase_de_salida"] = forms.BooleanField(
+            label=_("Pase de salida"), required=False
+        )
+        sides = self.match.side_names()
+        for side, name in enumerate(sides):
+            self.fields[f"pase_corrido_{side}"] = forms.IntegerField(
+                label=name,
+                min_value=0,
+                max_value=game.pase_corrido_limit,
+                required=False,
+                error_messages={
+                    "invalid": _("Type how many times, like 1."),
+                    "min_value": _("Type how many times, like 1."),
+                    "max_value": _("At most %(limit_value)s times in one hand."),
+                },
+            )
+        self.side_names = sides
+
+    def pase_corrido_fields(self):
+        return [self[f"pase_corrido_{side}"] for side in range(len(self.side_names))]
+
+    @property
+    def asks_blocker(self) -> bool:
+        return self.ending is rules.Ending.BLOCKED and self.game.asks_blocker
+
+    @property
+    def offers_chuchazo(self) -> bool:
+        return self.ending is rules.Ending.WENT_OUT and self.game.offers_chuchazo
 
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
@@ -238,9 +482,16 @@ class HandForm(forms.Form):
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
+            **self.regional_inputs(data),
         )
-        for error in rules.validate_hand(self.game, hand):
-            field = None
+        for error in rules.validate_hand(self.game, hand, self.known_leader):
+            field = REGIONAL_ERROR_FIELDS.get(error.code)
+            if field == "pase_corrido":
+                field = f"pase_corrido_{error.seat}" if error.seat is not None else None
+            if field is not None:
+                if field not in self.errors:
+                    self.add_error(field, hand_error_message(error, self.names, self.game))
+                continue
             if error.seat is not None and f"pips_{error.seat}" in self.fields:
                 field = f"pips_{error.seat}"
                 if field in failed:
@@ -255,6 +506,39 @@ class HandForm(forms.Form):
             self.add_error(field, hand_error_message(error, self.names, self.game))
         data["hand"] = hand
         return data
+
+    def regional_inputs(self, data) -> dict:
+        """What the regional taps say, as rules.Hand fields."""
+        # The double-only rule's tap reads "on a double lead": tapping it says so.
+        salida = bool(data.get("pase_de_salida"))
+        return {
+            "led_by": data.get("led_by") if self.asks_leader else None,
+            "blocked_by": data.get("blocked_by"),
+            "chuchazo": bool(data.get("chuchazo")),
+            "pases_corridos": {
+                side: data.get(f"pase_corrido_{side}") or 0 for side in range(len(self.side_names))
+            },
+            "pase_de_salida": salida,
+            "led_a_double": salida and self.game.rules.pase_de_salida_on_double_only,
+        }
+
+
+REGIONAL_ERROR_FIELDS = {
+    rules.ErrorCode.LEADER_NEEDED: "led_by",
+    rules.ErrorCode.LEADER_UNKNOWN_SEAT: "led_by",
+    rules.ErrorCode.BLOCKER_NEEDED: "blocked_by",
+    rules.ErrorCode.BLOCKER_UNKNOWN_SEAT: "blocked_by",
+    rules.ErrorCode.BLOCKER_NOT_BLOCKED: "blocked_by",
+    rules.ErrorCode.BLOCKER_NOT_ASKED: "blocked_by",
+    rules.ErrorCode.CHUCHAZO_ON_BLOCKED: "chuchazo",
+    rules.ErrorCode.CHUCHAZO_NOT_OFFERED: "chuchazo",
+    rules.ErrorCode.PASE_CORRIDO_NOT_OFFERED: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_UNKNOWN_SIDE: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_NOT_WHOLE: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_TOO_MANY: "pase_corrido",
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_OFFERED: "pase_de_salida",
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE: "pase_de_salida",
+}
 
 
 def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
@@ -317,4 +601,38 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This match is over. Start a rematch to play on.")
     if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
         return _("Tap who went out, or Blocked.")
+    regional = regional_error_message(error)
+    if regional is not None:
+        return regional
     return _("Tap who went out, or Blocked.")
+
+
+def regional_error_message(error: rules.HandError) -> str | None:
+    """A plain sentence for a refusal of the regional rules (None for any other)."""
+    code = error.code
+    codes = rules.ErrorCode
+    if code is codes.LEADER_NEEDED:
+        return _("Who led this hand? The table's rules need it.")
+    if code is codes.LEADER_UNKNOWN_SEAT:
+        return _("Tap who led this hand.")
+    if code in (codes.BLOCKER_NEEDED, codes.BLOCKER_UNKNOWN_SEAT):
+        return _("Tap who played the tile that blocked.")
+    if code is codes.BLOCKER_NOT_BLOCKED:
+        return _("Only a blocked hand has a blocker.")
+    if code is codes.BLOCKER_NOT_ASKED:
+        return _("This table does not play blocker against the next hand.")
+    if code is codes.CHUCHAZO_ON_BLOCKED:
+        return _("A blocked hand can't be a chuchazo.")
+    if code is codes.CHUCHAZO_NOT_OFFERED:
+        return _("This table plays without a chuchazo bonus.")
+    if code is codes.PASE_CORRIDO_NOT_OFFERED:
+        return _("This table plays without a pase corrido bonus.")
+    if code in (codes.PASE_CORRIDO_UNKNOWN_SIDE, codes.PASE_CORRIDO_NOT_WHOLE):
+        return _("Type how many times, like 1.")
+    if code is codes.PASE_CORRIDO_TOO_MANY:
+        return _("At most %(limit)s times in one hand.") % {"limit": error.limit}
+    if code is codes.PASE_DE_SALIDA_NOT_OFFERED:
+        return _("This table plays without a pase de salida bonus.")
+    if code is codes.PASE_DE_SALIDA_NOT_DOUBLE:
+        return _("This table pays the pase de salida only when the lead was a double.")
+    return None

@@ -34,11 +34,28 @@ class BlockedRule(models.TextChoices):
     LIGHTER_PAIR = rules.BlockedRule.LIGHTER_PAIR, _("Lighter pair")
 
 
+class LeadRule(models.TextChoices):
+    WINNER_LEADS = rules.LeadRule.WINNER_LEADS, _("The winner leads")
+    TURN_PASSES = rules.LeadRule.TURN_PASSES, _("The lead passes in turn")
+
+
 class Preset(models.TextChoices):
-    CARIBBEAN = "caribbean", _("Partnership, double-six")
+    # RULES.md's ways to play, in its order; the old keys that stored matches may carry are
+    # listed after them (rules.LEGACY_PRESETS says what each now means).
+    CARIBBEAN = "caribbean", _("Caribbean park")
+    PUERTO_RICO_500 = "puerto_rico_500", _("Puerto Rico 500")
+    DOMINICAN = "dominican", _("Dominican")
+    CUBAN = "cuban", _("Cuban (double-nine)")
+    SPANISH = "spanish", _("Spanish / tournament")
+    DOUBLE_TWELVE = "double_twelve", _("Double-twelve in pairs")
+    PUB_BLOCK = "pub_block", _("Pub block")
     DOUBLE_NINE = "double_nine", _("Partnership, double-nine")
-    DOUBLE_TWELVE = "double_twelve", _("Partnership, double-twelve")
     STANDARD = "standard", _("Each for themselves, double-six")
+
+    @classmethod
+    def offered(cls) -> list[tuple[str, str]]:
+        """The presets the setup offers: every current one, no old key."""
+        return [(key, label) for key, label in cls.choices if key in rules.PRESETS]
 
 
 class Ending(models.TextChoices):
@@ -58,6 +75,17 @@ class HouseRulesFields(models.Model):
     blocked_rule = models.CharField(
         max_length=20, choices=BlockedRule.choices, default=BlockedRule.LIGHTEST_HAND
     )
+    # Regional rules (lead, blocked additions, bonuses)
+    lead_rule = models.CharField(
+        max_length=20, choices=LeadRule.choices, default=LeadRule.WINNER_LEADS
+    )
+    ties_to_leaders = models.BooleanField(default=False)
+    blocker_against_next = models.BooleanField(default=False)
+    chuchazo_bonus = models.PositiveIntegerField(default=0)
+    pase_corrido_bonus = models.PositiveIntegerField(default=0)
+    pase_de_salida_bonus = models.PositiveIntegerField(default=0)
+    pase_de_salida_on_double_only = models.BooleanField(default=False)
+    first_hands_bonus = models.JSONField(default=list, blank=True)
 
     class Meta:
         abstract = True
@@ -68,7 +96,34 @@ class HouseRulesFields(models.Model):
             capicu_bonus=self.capicu_bonus,
             count_rule=rules.CountRule(self.count_rule),
             blocked_rule=rules.BlockedRule(self.blocked_rule),
+            **{name: getattr(self, name) for name in REGIONAL_RULES},
         )
+
+    def take_regional_rules(self, house: rules.HouseRules) -> None:
+        """Copy the regional house rules onto these fields (a table or a match)."""
+        for name, value in regional_rules_fields(house).items():
+            setattr(self, name, value)
+
+
+# The regional switches: the same names on rules.HouseRules and on the models.
+REGIONAL_RULES = (
+    "lead_rule",
+    "ties_to_leaders",
+    "blocker_against_next",
+    "chuchazo_bonus",
+    "pase_corrido_bonus",
+    "pase_de_salida_bonus",
+    "pase_de_salida_on_double_only",
+    "first_hands_bonus",
+)
+
+
+def regional_rules_fields(house: rules.HouseRules) -> dict:
+    """The regional house rules as model field values."""
+    fields = {name: getattr(house, name) for name in REGIONAL_RULES}
+    fields["lead_rule"] = str(house.lead_rule)
+    fields["first_hands_bonus"] = list(house.first_hands_bonus)
+    return fields
 
 
 class TableQuerySet(models.QuerySet):
@@ -83,6 +138,9 @@ class Table(HouseRulesFields):
     watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
+    # The series the table plays: first to this many match wins (None: an open series).
+    series_first_to = models.PositiveSmallIntegerField(null=True, blank=True, default=2)
+    shutout_counts_double = models.BooleanField(default=False)
     # A keyed hash of the creating client's address, only to rate-limit table creation.
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
@@ -96,14 +154,29 @@ class Table(HouseRulesFields):
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
 
+    def series_rules(self) -> rules.SeriesRules:
+        return rules.SeriesRules(self.series_first_to, self.shutout_counts_double)
+
     @transaction.atomic
-    def start_match(self, seat_names: Sequence[str], game: rules.Game, preset: str) -> "Match":
-        """A new match at this table with these players in turn order, under these rules."""
+    def start_match(
+        self,
+        seat_names: Sequence[str],
+        game: rules.Game,
+        preset: str,
+        series: rules.SeriesRules | None = None,
+    ) -> "Match":
+        """A new match at this table with these players in turn order, under these rules.
+
+        It continues the table's series while the sides and the series rules stay the same
+        and the series is not yet won; otherwise it starts a new series.
+        """
         last = self.matches.select_for_update().order_by("-number").first()
+        series = self.series_rules() if series is None else series
         match = Match.objects.create(
             table=self,
             number=(last.number + 1) if last else 1,
             totals=[0] * game.side_count,
+            series=Series.for_match(self, last, seat_names, game, series),
             **Match.rules_fields(game, preset),
         )
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
@@ -122,6 +195,9 @@ class Table(HouseRulesFields):
         self.capicu_bonus = game.rules.capicu_bonus
         self.count_rule = str(game.rules.count_rule)
         self.blocked_rule = str(game.rules.blocked_rule)
+        self.take_regional_rules(game.rules)
+        self.series_first_to = series.first_to
+        self.shutout_counts_double = series.shutout_counts_double
         self.updated_at = timezone.now()
         self.save()
         return match
@@ -178,6 +254,9 @@ class Match(HouseRulesFields):
     tiles_each = models.PositiveSmallIntegerField()
     draws = models.BooleanField(default=False)
     scoring = models.CharField(max_length=20, default=rules.Scoring.BLOCK)
+    series = models.ForeignKey(
+        "Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
+    )
     # Kept up to date from the hands in the same transaction, so lists need no recount.
     totals = models.JSONField(default=list)
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -203,6 +282,20 @@ class Match(HouseRulesFields):
     def finished(self) -> bool:
         return self.winner_side is not None
 
+    def pays_regional_bonuses(self) -> bool:
+        """Whether the match pays any bonus beyond capicú."""
+        return bool(
+            self.chuchazo_bonus
+            or self.pase_corrido_bonus
+            or self.pase_de_salida_bonus
+            or any(self.first_hands_bonus)
+        )
+
+    @property
+    def shutout(self) -> bool:
+        """Won while every other side still has 0 (zapatero)."""
+        return rules.is_shutout(self.totals, self.winner_side)
+
     @staticmethod
     def rules_fields(game: rules.Game, preset: str) -> dict:
         """The match's copy of the game and house rules, as model fields."""
@@ -218,6 +311,7 @@ class Match(HouseRulesFields):
             "capicu_bonus": game.rules.capicu_bonus,
             "count_rule": str(game.rules.count_rule),
             "blocked_rule": str(game.rules.blocked_rule),
+            **regional_rules_fields(game.rules),
         }
 
     def game(self) -> rules.Game:
@@ -286,16 +380,11 @@ class Match(HouseRulesFields):
             if number != match.hand_count + 1:  # a hand was undone since the form was shown
                 raise HandConflict(HandConflict.STALE, number)
             game = match.game()
-            result = rules.score_hand(game, hand, led_by=match.next_leader)
+            result = rules.score_hand(game, hand, led_by=match.next_leader, number=number)
             state = rules.advance(game, match.state(), result)
-            saved = Hand.objects.create(
-                match=match,
-                number=number,
-                ending=str(hand.ending),
-                went_out=hand.went_out,
-                capicu=hand.capicu,
-                token=token,
-            )
+            saved = Hand(match=match, number=number, token=token)
+            saved.take_reported(hand)
+            saved.save(force_insert=True)
             SeatCount.objects.bulk_create(
                 SeatCount(hand=saved, position=seat, pips=pips)
                 for seat, pips in sorted(hand.pips.items())
@@ -320,9 +409,7 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.STALE, number)
             saved = match.hands.get(number=number)
             before = saved.summary()
-            saved.ending = str(hand.ending)
-            saved.went_out = hand.went_out
-            saved.capicu = hand.capicu
+            saved.take_reported(hand)
             saved.updated_at = timezone.now()
             saved.save()
             saved.counts.all().delete()
@@ -429,6 +516,13 @@ class Hand(models.Model):
     ending = models.CharField(max_length=10, choices=Ending.choices)
     went_out = models.PositiveSmallIntegerField(null=True, blank=True)
     capicu = models.BooleanField(default=False)
+    # Regional inputs, asked only when the match's rules need them.
+    leader_told = models.PositiveSmallIntegerField(null=True, blank=True)  # who led, if asked
+    blocked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    chuchazo = models.BooleanField(default=False)
+    pases_corridos = models.JSONField(default=dict, blank=True)  # {"side": times}
+    pase_de_salida = models.BooleanField(default=False)
+    led_a_double = models.BooleanField(default=False)
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).
@@ -458,6 +552,9 @@ class Hand(models.Model):
     def void(self) -> bool:
         return self.scoring_side is None
 
+    def pases_corridos_by_side(self) -> dict[int, int]:
+        return {int(side): times for side, times in self.pases_corridos.items()}
+
     def pips(self) -> dict[int, int]:
         return {count.position: count.pips for count in self.counts.all()}
 
@@ -467,30 +564,41 @@ class Hand(models.Model):
             went_out=self.went_out,
             pips=self.pips(),
             capicu=self.capicu,
+            led_by=self.leader_told,
+            blocked_by=self.blocked_by,
+            chuchazo=self.chuchazo,
+            pases_corridos=self.pases_corridos_by_side(),
+            pase_de_salida=self.pase_de_salida,
+            led_a_double=self.led_a_double,
         )
+
+    def take_reported(self, hand: rules.Hand) -> None:
+        """Set what the table reported for this hand (its counts are saved apart)."""
+        self.ending = str(hand.ending)
+        self.went_out = hand.went_out
+        self.capicu = hand.capicu
+        self.leader_told = hand.led_by
+        self.blocked_by = hand.blocked_by
+        self.chuchazo = hand.chuchazo
+        self.pases_corridos = {
+            str(side): times for side, times in sorted(hand.pases_corridos.items()) if times
+        }
+        self.pase_de_salida = hand.pase_de_salida
+        self.led_a_double = hand.led_a_double
 
     def apply_result(self, result: rules.HandResult, led_by: int | None) -> None:
         """Store the rules' verdict on this hand and its score entries."""
-        self.led_by = led_by
+        self.led_by = led_by if result.led_by is None else result.led_by
         self.scoring_side = result.side
         self.points = result.points
         self.winning_seat = result.winning_seat
         self.reason = reason_to_json(result.reason)
         self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
         self.entries.all().delete()
-        entries = []
-        bonus = result.reason.capicu_bonus
-        for side, points in enumerate(result.side_points):
-            if not points:
-                continue
-            if bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.CAPICU, points=bonus)
-                )
-            if points - bonus:
-                entries.append(
-                    ScoreEntry(hand=self, side=side, kind=EntryKind.COUNT, points=points - bonus)
-                )
+        entries = [
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in result.credits
+        ]
         ScoreEntry.objects.bulk_create(entries)
         # Keep the prefetch cache honest for whoever renders this hand next.
         if hasattr(self, "_prefetched_objects_cache"):
@@ -504,7 +612,23 @@ class Hand(models.Model):
             "went_out": self.went_out,
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
+            **{
+                name: getattr(self, name)
+                for name in REGIONAL_INPUTS
+                if getattr(self, name) not in (None, False, {})
+            },
         }
+
+
+# What a hand's form may report beyond the ending, the pips and capicú.
+REGIONAL_INPUTS = (
+    "leader_told",
+    "blocked_by",
+    "chuchazo",
+    "pases_corridos",
+    "pase_de_salida",
+    "led_a_double",
+)
 
 
 class SeatCount(models.Model):
@@ -527,8 +651,12 @@ class SeatCount(models.Model):
 class EntryKind(models.TextChoices):
     # Block games score the count and the capicú bonus; scoring games and regional bonuses
     # (All Fives, Bergen, chuchazo...) add kinds here without reshaping anything.
-    COUNT = "count", _("Count")
-    CAPICU = "capicu", _("Capicú")
+    COUNT = rules.PointKind.COUNT, _("Count")
+    CAPICU = rules.PointKind.CAPICU, _("Capicú")
+    CHUCHAZO = rules.PointKind.CHUCHAZO, _("Chuchazo")
+    PASE_CORRIDO = rules.PointKind.PASE_CORRIDO, _("Pase corrido")
+    PASE_DE_SALIDA = rules.PointKind.PASE_DE_SALIDA, _("Pase de salida")
+    FIRST_HANDS = rules.PointKind.FIRST_HANDS, _("First hands")
 
 
 class ScoreEntry(models.Model):
@@ -544,6 +672,87 @@ class ScoreEntry(models.Model):
 
     def __str__(self) -> str:
         return f"side {self.side} {self.kind} {self.points}"
+
+
+class Series(models.Model):
+    """Matches that count toward a longer game: first side to N match wins, or open."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="series")
+    number = models.PositiveIntegerField()
+    first_to = models.PositiveSmallIntegerField(null=True, blank=True)  # None: an open series
+    shutout_counts_double = models.BooleanField(default=False)
+    # Who plays whom: each side's player names, sorted, in the first match's side order.
+    sides = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="series_unique_number")
+        ]
+        ordering = ["-number"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return f"{self.table} series {self.number}"
+
+    def series_rules(self) -> rules.SeriesRules:
+        return rules.SeriesRules(self.first_to, self.shutout_counts_double)
+
+    @staticmethod
+    def sides_of(seat_names: Sequence[str], game: rules.Game) -> list[list[str]]:
+        return [sorted(seat_names[seat] for seat in side) for side in game.sides]
+
+    @classmethod
+    def for_match(
+        cls,
+        table: Table,
+        last: "Match | None",
+        seat_names: Sequence[str],
+        game: rules.Game,
+        series_rules: rules.SeriesRules,
+    ) -> "Series":
+        """The series a new match belongs to: the last match's, or a new one."""
+        sides = cls.sides_of(seat_names, game)
+        current = last.series if last is not None else None
+        if (
+            current is not None
+            and current.series_rules() == series_rules
+            and sorted(current.sides) == sorted(sides)
+            and not current.state().finished
+        ):
+            return current
+        newest = table.series.order_by("-number").first()
+        return cls.objects.create(
+            table=table,
+            number=(newest.number + 1) if newest is not None else 1,
+            first_to=series_rules.first_to,
+            shutout_counts_double=series_rules.shutout_counts_double,
+            sides=sides,
+        )
+
+    def side_of(self, match: "Match", side: int) -> int:
+        """The series side of one of the match's sides (matched by who sits there)."""
+        names = match.seat_names()
+        key = sorted(names[seat] for seat in match.game().sides[side])
+        return self.sides.index(key)
+
+    def state(self) -> rules.SeriesState:
+        """Match wins and shutouts so far, from the series' finished matches."""
+        finished = self.matches.filter(winner_side__isnull=False).order_by("number")
+        finished = finished.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+        outcomes = [(self.side_of(match, match.winner_side), match.shutout) for match in finished]
+        return rules.series_tally(self.series_rules(), len(self.sides), outcomes)
+
+    def score(self, match: "Match") -> list[tuple[str, int]]:
+        """Each side of this match with its match wins in the series, in the match's order."""
+        state = self.state()
+        side_names = match.side_names()
+        return [
+            (side_names[side], state.wins[self.side_of(match, side)])
+            for side in range(len(side_names))
+        ]
 
 
 class LogAction(models.TextChoices):
@@ -591,6 +800,8 @@ def reason_to_json(reason: rules.Reason) -> dict:
         "counted": [list(pair) for pair in reason.counted],
         "capicu_bonus": reason.capicu_bonus,
         "tied_seats": list(reason.tied_seats),
+        "led_by": reason.led_by,
+        "compared_seats": list(reason.compared_seats),
     }
 
 
@@ -603,4 +814,6 @@ def reason_from_json(data: dict) -> rules.Reason:
         counted=tuple(tuple(pair) for pair in data["counted"]),
         capicu_bonus=data["capicu_bonus"],
         tied_seats=tuple(data.get("tied_seats", ())),
+        led_by=data.get("led_by"),
+        compared_seats=tuple(data.get("compared_seats", ())),
     )

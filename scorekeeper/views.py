@@ -26,7 +26,14 @@ from scorekeeper.forms import (
     SetupForm,
     hand_error_message,
 )
-from scorekeeper.models import KEY_PATTERN, HandConflict, Match, Table, reason_from_json
+from scorekeeper.models import (
+    KEY_PATTERN,
+    REGIONAL_RULES,
+    HandConflict,
+    Match,
+    Table,
+    reason_from_json,
+)
 
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
@@ -183,6 +190,8 @@ def help_page(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and not form.is_valid() and form.preset_changed:
+        return render(request, "setup.html", {"form": form.refilled()})
     if request.method == "POST" and form.is_valid():
         creator = client_id(request)
         recent = Table.objects.created_recently_by(creator, timedelta(hours=1))
@@ -191,7 +200,10 @@ def new_table(request: HttpRequest) -> HttpResponse:
             return render(request, "setup.html", {"form": form}, status=429)
         table = Table.objects.create(name=form.cleaned_data["name"], creator=creator)
         match = table.start_match(
-            form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+            form.cleaned_data["seat_names"],
+            form.game(),
+            form.cleaned_data["preset"],
+            form.series_rules(),
         )
         remember(request, table)
         return redirect(match_url(match))
@@ -222,13 +234,20 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
         form = SetupForm(request.POST)
         if form.is_valid():
             match = table.start_match(
-                form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+                form.cleaned_data["seat_names"],
+                form.game(),
+                form.cleaned_data["preset"],
+                form.series_rules(),
             )
             return redirect(match_url(match))
+        if form.preset_changed:
+            form = form.refilled()
     else:
+        preset = rules.LEGACY_PRESETS.get(table.preset, table.preset)
         initial = {
             "name": table.name,
-            "preset": table.preset,
+            "preset": preset,
+            "rules_of": preset,
             "partnership": table.partnership,
             "target": table.target if table.target in TARGET_CHOICES else None,
             "target_other": None if table.target in TARGET_CHOICES else table.target,
@@ -236,6 +255,9 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
             "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
             "count_rule": table.count_rule,
             "blocked_rule": table.blocked_rule,
+            **{name: getattr(table, name) for name in REGIONAL_RULES},
+            "series_first_to": table.series_first_to or 0,
+            "shutout_counts_double": table.shutout_counts_double,
         }
         if last is not None:
             for position, name in enumerate(last.seat_names()):
@@ -318,7 +340,12 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
-        result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
+        result = rules.score_hand(
+            form.game,
+            form.cleaned_data["hand"],
+            match.next_leader,
+            number=match.hand_count + 1,
+        )
         context["preview"] = explain(
             result.reason, form.names, match.side_names(), result.side, result.points
         )
@@ -366,7 +393,7 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
     context["why"] = why(match, hand)
     status = 200
     if request.method == "POST":
-        form = HandForm(match, request.POST)
+        form = HandForm(match, request.POST, led_by=known_leader(hand))
         if form.is_valid():
             try:
                 match.edit_hand(
@@ -390,16 +417,34 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
         form = HandForm(
             match,
             out=request.GET.get("out", out),
+            led_by=known_leader(hand),
             initial={
                 "out": request.GET.get("out", out),
                 "number": hand_number,
                 "token": hand.token,
                 "capicu": hand.capicu,
                 **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+                **regional_initial(hand),
             },
         )
     context.update({"table": table, "row": row, "hand": hand, "form": form})
     return render(request, "hand.html", context, status=status)
+
+
+def known_leader(hand) -> int | None:
+    """Who the sheet knew led a stored hand (None where the table had to say)."""
+    return None if hand.leader_told is not None else hand.led_by
+
+
+def regional_initial(hand) -> dict:
+    """A stored hand's regional taps as the hand form's initial values."""
+    return {
+        "led_by": hand.leader_told,
+        "blocked_by": hand.blocked_by,
+        "chuchazo": hand.chuchazo,
+        "pase_de_salida": hand.pase_de_salida,
+        **{f"pase_corrido_{side}": times for side, times in hand.pases_corridos_by_side().items()},
+    }
 
 
 def edit_error_message(error: rules.HandError, form: HandForm) -> str:
