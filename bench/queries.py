@@ -32,7 +32,7 @@ from scorekeeper.models import Match, Table  # noqa: E402
 BUDGETS = {
     "scoreboard": 8,
     "hand_save": 25,
-    "history": 3,
+    "history": 4,  # the table, its matches, their seats, the series score
     "watch_unchanged": 2,
     "watch_changed": 9,
 }

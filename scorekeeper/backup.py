@@ -46,7 +46,13 @@ HOUSE_RULES_FIELDS = (
     *REGIONAL_RULES,
 )
 # Fields a file written before they existed may lack: the model's default stands in.
-ADDED_FIELDS = {*REGIONAL_RULES, *REGIONAL_INPUTS, "series_first_to", "shutout_counts_double"}
+ADDED_FIELDS = {
+    *REGIONAL_RULES,
+    *REGIONAL_INPUTS,
+    "series_first_to",
+    "shutout_counts_double",
+    "series_sides",
+}
 REGIONAL_BONUSES = {
     EntryKind.CHUCHAZO,
     EntryKind.PASE_CORRIDO,
@@ -63,6 +69,7 @@ MATCH_FIELDS = (
     "tiles_each",
     "draws",
     "scoring",
+    "series_sides",
     "totals",
     "winner_side",
     "next_leader",
@@ -277,6 +284,10 @@ def _import_match(
         and _within(seats, match.next_leader)
     ):
         raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
+    if match.series is not None and sorted(match.series_sides or [0]) != list(
+        range(max(game.side_count, len(match.series.sides)))
+    ):
+        raise ValueError(f"Invalid backup: match {match.number} does not fit its series.")
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
         player = players.get(raw_seat.get("player"))

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorekeeper import rules
+from scorekeeper.explain import rules_summary
 from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, LeadRule, Match, Preset
 
 TARGET_CHOICES = (100, 150, 200, 500)
@@ -116,7 +117,7 @@ class SetupForm(forms.Form):
     preset = PresetField(label=_("Game"), choices=Preset.offered, initial=Preset.CARIBBEAN)
     # The preset the switches below were filled from: when the game changes without
     # JavaScript to refill them, the form shows the new game's switches before starting.
-    rules_of = forms.CharField(widget=forms.HiddenInput, required=False)
+    rules_of = forms.CharField(widget=forms.HiddenInput, required=False, initial=Preset.CARIBBEAN)
     target = forms.TypedChoiceField(
         label=_("Play to"),
         choices=[(value, str(value)) for value in TARGET_CHOICES],
@@ -225,6 +226,30 @@ class SetupForm(forms.Form):
 
     def players(self):
         return [self[name] for name in self.player_fields]
+
+    def bonus_fields(self):
+        return [
+            self[name] for name in ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
+        ]
+
+    def preset_options(self):
+        """Each preset's radio with its rules in one line."""
+        return [
+            (radio, rules_summary(rules.PRESETS[radio.data["value"]].rules))
+            for radio in self["preset"]
+        ]
+
+    def preset_switches(self) -> dict:
+        """Every preset's switches, for the page's script to fill in when the game changes."""
+        return {
+            key: {
+                name: self.fields[name].prepare_value(value)
+                if not isinstance(value, bool) and value is not None
+                else value
+                for name, value in preset_switches(key).items()
+            }
+            for key in rules.PRESETS
+        }
 
     @property
     def preset_changed(self) -> bool:

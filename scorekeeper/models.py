@@ -172,11 +172,13 @@ class Table(HouseRulesFields):
         """
         last = self.matches.select_for_update().order_by("-number").first()
         series = self.series_rules() if series is None else series
+        in_series, series_sides = Series.for_match(self, last, seat_names, game, series)
         match = Match.objects.create(
             table=self,
             number=(last.number + 1) if last else 1,
             totals=[0] * game.side_count,
-            series=Series.for_match(self, last, seat_names, game, series),
+            series=in_series,
+            series_sides=series_sides,
             **Match.rules_fields(game, preset),
         )
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
@@ -228,12 +230,12 @@ class MatchQuerySet(models.QuerySet):
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table").prefetch_related(
+        return self.select_related("table", "series").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
 
     def for_listing(self) -> "MatchQuerySet":
-        return self.prefetch_related(
+        return self.select_related("series").prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
 
@@ -257,6 +259,8 @@ class Match(HouseRulesFields):
     series = models.ForeignKey(
         "Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
     )
+    # Which side of the series each side of this match is (the seats may change chairs).
+    series_sides = models.JSONField(default=list, blank=True)
     # Kept up to date from the hands in the same transaction, so lists need no recount.
     totals = models.JSONField(default=list)
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -710,8 +714,9 @@ class Series(models.Model):
         seat_names: Sequence[str],
         game: rules.Game,
         series_rules: rules.SeriesRules,
-    ) -> "Series":
-        """The series a new match belongs to: the last match's, or a new one."""
+    ) -> tuple["Series", list[int]]:
+        """The series a new match belongs to (the last match's, or a new one), and which
+        series side each of its sides is."""
         sides = cls.sides_of(seat_names, game)
         current = last.series if last is not None else None
         if (
@@ -720,38 +725,34 @@ class Series(models.Model):
             and sorted(current.sides) == sorted(sides)
             and not current.state().finished
         ):
-            return current
+            return current, [current.sides.index(side) for side in sides]
         newest = table.series.order_by("-number").first()
-        return cls.objects.create(
+        series = cls.objects.create(
             table=table,
             number=(newest.number + 1) if newest is not None else 1,
             first_to=series_rules.first_to,
             shutout_counts_double=series_rules.shutout_counts_double,
             sides=sides,
         )
-
-    def side_of(self, match: "Match", side: int) -> int:
-        """The series side of one of the match's sides (matched by who sits there)."""
-        names = match.seat_names()
-        key = sorted(names[seat] for seat in match.game().sides[side])
-        return self.sides.index(key)
+        return series, list(range(len(sides)))
 
     def state(self) -> rules.SeriesState:
-        """Match wins and shutouts so far, from the series' finished matches."""
-        finished = self.matches.filter(winner_side__isnull=False).order_by("number")
-        finished = finished.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        """Match wins and shutouts so far, from the series' finished matches (one query)."""
+        finished = (
+            Match.objects.filter(series=self, winner_side__isnull=False)
+            .order_by("number")
+            .values_list("winner_side", "totals", "series_sides")
         )
-        outcomes = [(self.side_of(match, match.winner_side), match.shutout) for match in finished]
+        outcomes = [
+            (sides[winner], rules.is_shutout(totals, winner)) for winner, totals, sides in finished
+        ]
         return rules.series_tally(self.series_rules(), len(self.sides), outcomes)
 
     def score(self, match: "Match") -> list[tuple[str, int]]:
         """Each side of this match with its match wins in the series, in the match's order."""
-        state = self.state()
-        side_names = match.side_names()
+        wins = self.state().wins
         return [
-            (side_names[side], state.wins[self.side_of(match, side)])
-            for side in range(len(side_names))
+            (name, wins[match.series_sides[side]]) for side, name in enumerate(match.side_names())
         ]
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.i18n import set_language as django_set_language
 
 from scorekeeper import backup, rules
-from scorekeeper.explain import explain
+from scorekeeper.explain import explain_hand, rules_summary, series_text
 from scorekeeper.forms import (
     BONUS_CHOICES,
     TARGET_CHOICES,
@@ -31,10 +31,13 @@ from scorekeeper.models import (
     REGIONAL_RULES,
     HandConflict,
     Match,
+    Preset,
     Table,
     reason_from_json,
 )
 
+# Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
+SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
 
@@ -96,15 +99,17 @@ def scoreboard(match: Match) -> dict:
     ]
     rows = []
     for hand, totals in match.running_totals():
-        rows.append(
-            {
-                "hand": hand,
-                "cells": [
-                    (hand.points if hand.scoring_side == index else None, total)
-                    for index, total in enumerate(totals)
-                ],
-            }
-        )
+        # Bonuses may credit a side that did not win the hand: each side's own entries.
+        points: dict[int, int] = {}
+        bonuses: dict[int, list[str]] = {}
+        for entry in hand.entries.all():
+            points[entry.side] = points.get(entry.side, 0) + entry.points
+            if entry.kind in SHEET_BONUSES:
+                bonuses.setdefault(entry.side, []).append(entry.kind)
+        cells = [
+            (points.get(index), total, bonuses.get(index, ())) for index, total in enumerate(totals)
+        ]
+        rows.append({"hand": hand, "cells": cells})
     leader = None if match.next_leader is None else names[match.next_leader]
     return {
         "match": match,
@@ -117,13 +122,47 @@ def scoreboard(match: Match) -> dict:
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
         "winner": side_names[match.winner_side] if match.finished else None,
+        "series": series_score(match),
+    }
+
+
+def series_score(match: Match | None) -> dict | None:
+    """The series this match counts toward: its kind, each side's match wins, its winner."""
+    if match is None or match.series is None:
+        return None
+    series = match.series
+    state = series.state()
+    side_names = match.side_names()
+    winner = None
+    if state.winner_side is not None and state.winner_side in match.series_sides:
+        winner = side_names[match.series_sides.index(state.winner_side)]
+    return {
+        "kind": series_text(series.first_to),
+        "number": series.number,
+        "sides": [
+            (name, state.wins[match.series_sides[side]]) for side, name in enumerate(side_names)
+        ],
+        "winner": winner,
+        "shutouts_double": series.shutout_counts_double,
     }
 
 
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     reason = reason_from_json(hand.reason)
-    return explain(reason, match.seat_names(), match.side_names(), hand.scoring_side, hand.points)
+    return explain_hand(
+        reason,
+        match.seat_names(),
+        match.side_names(),
+        hand.scoring_side,
+        hand.points,
+        hand.entries.all(),
+    )
+
+
+def preset_lines() -> list[tuple[str, str]]:
+    """Each way to play with its rules in one line, for the help page."""
+    return [(label, rules_summary(rules.PRESETS[key].rules)) for key, label in Preset.offered()]
 
 
 def new_hand_form(match: Match, out: str | None = None) -> HandForm:
@@ -184,7 +223,10 @@ def help_page(request: HttpRequest) -> HttpResponse:
     key = request.GET.get("t", "")
     table = Table.objects.filter(key=key).first() if re.fullmatch(KEY_PATTERN, key) else None
     rules_of = (table.current_match() or table) if table else None
-    return render(request, "help.html", {"table": table, "rules_of": rules_of})
+    context = {"table": table, "rules_of": rules_of, "presets": preset_lines()}
+    if rules_of is not None:
+        context["rules_line"] = rules_summary(rules_of.house_rules())
+    return render(request, "help.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -222,6 +264,9 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
     context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more}
+    # The series the table is playing now: its newest match's.
+    context["series"] = series_score(page[0]) if page and not before.isdigit() else None
+    context["rules_line"] = rules_summary(table.house_rules())
     return render(request, "table.html", context)
 
 
@@ -346,8 +391,13 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             match.next_leader,
             number=match.hand_count + 1,
         )
-        context["preview"] = explain(
-            result.reason, form.names, match.side_names(), result.side, result.points
+        context["preview"] = explain_hand(
+            result.reason,
+            form.names,
+            match.side_names(),
+            result.side,
+            result.points,
+            result.credits,
         )
     elif form.errors:
         missing = [

@@ -64,6 +64,34 @@
     }
   });
 
+  // Setup: choosing a game fills in its rules below (without this script, the server shows
+  // the new game's rules before starting).
+  function applyPreset(form, key) {
+    var node = document.getElementById("preset-switches");
+    var values = node && JSON.parse(node.textContent)[key];
+    if (!values) return;
+    Object.keys(values).forEach(function (name) {
+      var value = values[name];
+      form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = value !== null && String(value) === input.value;
+        } else if (input.type === "checkbox") {
+          input.checked = Boolean(value);
+        } else {
+          input.value = value === null ? "" : String(value);
+        }
+      });
+    });
+    var shown = form.querySelector('[name="rules_of"]');
+    if (shown) shown.value = key;
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-preset]")) {
+      applyPreset(event.target.form, event.target.value);
+    }
+  });
+
   // A save that cannot reach the server keeps what was typed and says so.
   function netError(event, show) {
     var form = event.detail && event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
