@@ -132,6 +132,8 @@ def series_score(match: Match | None) -> dict | None:
         return None
     series = match.series
     state = series.state()
+    if not any(state.wins):
+        return None  # nothing to tell before the first match of the series is won
     side_names = match.side_names()
     winner = None
     if state.winner_side is not None and state.winner_side in match.series_sides:

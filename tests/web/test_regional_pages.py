@@ -153,3 +153,9 @@ def test_the_help_page_explains_the_regional_rules_and_presets(client: Client, m
 
     assert "Cuban (double-nine): to 100 · no capicú" in page
     assert "Pase de salida" in page and "Chuchazo" in page and "zapatero" in page
+
+
+def test_no_series_score_before_a_match_of_it_is_won(client: Client, make_match):
+    match = make_match(target=10)
+
+    assert "Series" not in text(client.get(url(match)))
