@@ -132,3 +132,22 @@ def test_the_setup_chooses_the_series(client: Client):
 
     series = Match.objects.get().series
     assert (series.first_to, series.shutout_counts_double) == (None, True)
+
+
+def test_the_series_score_costs_the_same_queries_with_more_matches(client: Client, table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    open_series = rules.SeriesRules(first_to=None)
+
+    def queries_for_newest() -> int:
+        match = win(start(table, series=open_series), 0, loser_points=5)
+        with CaptureQueriesContext(connection) as captured:
+            client.get(f"/t/{table.key}/m/{match.number}/")
+        return len(captured)
+
+    after_one = queries_for_newest()
+    for _ in range(5):
+        win(start(table, series=open_series), 1, loser_points=5)
+
+    assert queries_for_newest() == after_one
