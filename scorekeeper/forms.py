@@ -624,40 +624,41 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This table plays without a capicú bonus.")
     if code == rules.ErrorCode.MATCH_OVER:
         return _("This match is over. Start a rematch to play on.")
-    if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
-        return _("Tap who went out, or Blocked.")
     regional = regional_error_message(error)
     if regional is not None:
         return regional
+    # NO_WINNER, UNKNOWN_SEAT: nobody (or no real seat) was tapped.
     return _("Tap who went out, or Blocked.")
+
+
+# The regional rules' refusals in plain words (a pase corrido's limit is filled in).
+REGIONAL_MESSAGES = {
+    rules.ErrorCode.LEADER_NEEDED: _("Who led this hand? The table's rules need it."),
+    rules.ErrorCode.LEADER_UNKNOWN_SEAT: _("Tap who led this hand."),
+    rules.ErrorCode.BLOCKER_NEEDED: _("Tap who played the tile that blocked."),
+    rules.ErrorCode.BLOCKER_UNKNOWN_SEAT: _("Tap who played the tile that blocked."),
+    rules.ErrorCode.BLOCKER_NOT_BLOCKED: _("Only a blocked hand has a blocker."),
+    rules.ErrorCode.BLOCKER_NOT_ASKED: _("This table does not play blocker against the next hand."),
+    rules.ErrorCode.CHUCHAZO_ON_BLOCKED: _("A blocked hand can't be a chuchazo."),
+    rules.ErrorCode.CHUCHAZO_NOT_OFFERED: _("This table plays without a chuchazo bonus."),
+    rules.ErrorCode.PASE_CORRIDO_NOT_OFFERED: _("This table plays without a pase corrido bonus."),
+    rules.ErrorCode.PASE_CORRIDO_UNKNOWN_SIDE: _("Type how many times, like 1."),
+    rules.ErrorCode.PASE_CORRIDO_NOT_WHOLE: _("Type how many times, like 1."),
+    rules.ErrorCode.PASE_CORRIDO_TOO_MANY: _("At most %(limit)s times in one hand."),
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_OFFERED: _(
+        "This table plays without a pase de salida bonus."
+    ),
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE: _(
+        "This table pays the pase de salida only when the lead was a double."
+    ),
+}
 
 
 def regional_error_message(error: rules.HandError) -> str | None:
     """A plain sentence for a refusal of the regional rules (None for any other)."""
-    code = error.code
-    codes = rules.ErrorCode
-    if code is codes.LEADER_NEEDED:
-        return _("Who led this hand? The table's rules need it.")
-    if code is codes.LEADER_UNKNOWN_SEAT:
-        return _("Tap who led this hand.")
-    if code in (codes.BLOCKER_NEEDED, codes.BLOCKER_UNKNOWN_SEAT):
-        return _("Tap who played the tile that blocked.")
-    if code is codes.BLOCKER_NOT_BLOCKED:
-        return _("Only a blocked hand has a blocker.")
-    if code is codes.BLOCKER_NOT_ASKED:
-        return _("This table does not play blocker against the next hand.")
-    if code is codes.CHUCHAZO_ON_BLOCKED:
-        return _("A blocked hand can't be a chuchazo.")
-    if code is codes.CHUCHAZO_NOT_OFFERED:
-        return _("This table plays without a chuchazo bonus.")
-    if code is codes.PASE_CORRIDO_NOT_OFFERED:
-        return _("This table plays without a pase corrido bonus.")
-    if code in (codes.PASE_CORRIDO_UNKNOWN_SIDE, codes.PASE_CORRIDO_NOT_WHOLE):
-        return _("Type how many times, like 1.")
-    if code is codes.PASE_CORRIDO_TOO_MANY:
-        return _("At most %(limit)s times in one hand.") % {"limit": error.limit}
-    if code is codes.PASE_DE_SALIDA_NOT_OFFERED:
-        return _("This table plays without a pase de salida bonus.")
-    if code is codes.PASE_DE_SALIDA_NOT_DOUBLE:
-        return _("This table pays the pase de salida only when the lead was a double.")
-    return None
+    message = REGIONAL_MESSAGES.get(error.code)
+    if message is None:
+        return None
+    if error.code is rules.ErrorCode.PASE_CORRIDO_TOO_MANY:
+        return str(message) % {"limit": error.limit}
+    return str(message)

@@ -934,49 +934,59 @@ def _regional_errors(
 ) -> list[HandError]:
     """The regional inputs' refusals, in the hand form's order."""
     errors: list[HandError] = []
-    house = game.rules
-    blocked = hand.ending is Ending.BLOCKED
     leader = led_by
     if hand.led_by is not None:
         if game.has_seat(hand.led_by):
             leader = led_by if led_by is not None else hand.led_by
         else:
             errors.append(HandError(ErrorCode.LEADER_UNKNOWN_SEAT, seat=_seat_or_none(hand.led_by)))
-    if hand.blocked_by is not None:
-        if not house.blocker_against_next:
-            errors.append(HandError(ErrorCode.BLOCKER_NOT_ASKED))
-        elif not blocked:
-            errors.append(HandError(ErrorCode.BLOCKER_NOT_BLOCKED))
-        elif not game.has_seat(hand.blocked_by):
-            errors.append(
-                HandError(ErrorCode.BLOCKER_UNKNOWN_SEAT, seat=_seat_or_none(hand.blocked_by))
-            )
-    elif blocked and house.blocker_against_next:
-        errors.append(HandError(ErrorCode.BLOCKER_NEEDED))
-    if (
-        blocked
-        and counts_valid
-        and house.ties_to_leaders
-        and not house.blocker_against_next
-        and leader is None
-    ):
-        held = tuple(hand.pips[seat] for seat in range(game.seats))
-        if _blocked_winner(game, held)[1] is None:
-            errors.append(HandError(ErrorCode.LEADER_NEEDED))
+    errors.extend(_blocker_errors(game, hand))
+    if counts_valid and leader is None and _tie_needs_leader(game, hand):
+        errors.append(HandError(ErrorCode.LEADER_NEEDED))
     if hand.chuchazo:
-        if blocked:
+        if hand.ending is Ending.BLOCKED:
             errors.append(HandError(ErrorCode.CHUCHAZO_ON_BLOCKED))
         if not game.offers_chuchazo:
             errors.append(HandError(ErrorCode.CHUCHAZO_NOT_OFFERED))
     errors.extend(_pase_corrido_errors(game, hand.pases_corridos))
     if hand.pase_de_salida:
-        if not game.offers_pase_de_salida:
-            errors.append(HandError(ErrorCode.PASE_DE_SALIDA_NOT_OFFERED))
-        elif house.pase_de_salida_on_double_only and not hand.led_a_double:
-            errors.append(HandError(ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE))
-        elif leader is None:
-            errors.append(HandError(ErrorCode.LEADER_NEEDED))
+        errors.extend(_pase_de_salida_errors(game, hand, leader))
     return errors
+
+
+def _blocker_errors(game: Game, hand: Hand) -> list[HandError]:
+    asked = game.rules.blocker_against_next
+    blocked = hand.ending is Ending.BLOCKED
+    if hand.blocked_by is None:
+        return [HandError(ErrorCode.BLOCKER_NEEDED)] if blocked and asked else []
+    if not asked:
+        return [HandError(ErrorCode.BLOCKER_NOT_ASKED)]
+    if not blocked:
+        return [HandError(ErrorCode.BLOCKER_NOT_BLOCKED)]
+    if not game.has_seat(hand.blocked_by):
+        return [HandError(ErrorCode.BLOCKER_UNKNOWN_SEAT, seat=_seat_or_none(hand.blocked_by))]
+    return []
+
+
+def _tie_needs_leader(game: Game, hand: Hand) -> bool:
+    """Whether a blocked hand is a tie that only the side that led can win."""
+    house = game.rules
+    if hand.ending is not Ending.BLOCKED or not house.ties_to_leaders:
+        return False
+    if house.blocker_against_next:
+        return False  # that rule never ties
+    held = tuple(hand.pips[seat] for seat in range(game.seats))
+    return _blocked_winner(game, held)[1] is None
+
+
+def _pase_de_salida_errors(game: Game, hand: Hand, leader: int | None) -> list[HandError]:
+    if not game.offers_pase_de_salida:
+        return [HandError(ErrorCode.PASE_DE_SALIDA_NOT_OFFERED)]
+    if game.rules.pase_de_salida_on_double_only and not hand.led_a_double:
+        return [HandError(ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE)]
+    if leader is None:
+        return [HandError(ErrorCode.LEADER_NEEDED)]
+    return []
 
 
 def _pase_corrido_errors(game: Game, times_by_side: Mapping[int, int]) -> list[HandError]:
