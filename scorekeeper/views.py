@@ -402,8 +402,11 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             result.credits,
         )
     elif form.errors:
+        # What is still missing: a count, or who led or blocked when the rules need it.
         missing = [
-            field for field, errors in form.errors.items() if field.startswith("pips_") and errors
+            field
+            for field, errors in form.errors.items()
+            if errors and (field.startswith("pips_") or field in ("led_by", "blocked_by"))
         ]
         context["problem"] = form.errors[missing[0]][0] if missing else None
     return render(request, "match.html#preview", context)

@@ -159,3 +159,13 @@ def test_no_series_score_before_a_match_of_it_is_won(client: Client, make_match)
     match = make_match(target=10)
 
     assert "Series" not in text(client.get(url(match)))
+
+
+def test_the_preview_asks_who_led_a_tie_that_needs_it(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
+    data.update({"pips_0": "5", "pips_1": "6", "pips_2": "7", "pips_3": "6"})
+
+    preview = text(client.post(url(match, "preview"), data, headers={"HX-Request": "true"}))
+
+    assert "Who led this hand? The table's rules need it." in preview
