@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper import rules
+from scorekeeper.backup_checks import check_match, check_shape, normal_name
 from scorekeeper.models import (
     REGIONAL_INPUTS,
     REGIONAL_RULES,
@@ -28,6 +28,7 @@ from scorekeeper.models import (
     SeatCount,
     Series,
     Table,
+    new_key,
     reason_from_json,
 )
 
@@ -185,8 +186,13 @@ def _time_out(value: datetime | None) -> str | None:
 # --- Import -----------------------------------------------------------------------------------
 
 
-def import_table(data: Any) -> Table:
-    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong)."""
+def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Table:
+    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong).
+
+    Every hand is scored again and must match what the file stored. With new_keys, a table
+    whose key or watch key is taken comes back under new keys instead of being refused.
+    """
+    check_shape(data)
     data = _mapping(data, "the file")
     if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
         raise ValueError(
@@ -196,13 +202,23 @@ def import_table(data: Any) -> Table:
     raw_table = _mapping(data.get("table"), "table")
     key = _key(raw_table, "key")
     watch_key = _key(raw_table, "watch_key")
-    if Table.objects.filter(key=key).exists():
-        raise ValueError(f"A table with the key {key!r} already exists; nothing was imported.")
-    if Table.objects.filter(watch_key=watch_key).exists():
-        raise ValueError("A table with this watch key already exists; nothing was imported.")
+    if key == watch_key:
+        # The read-only link would open the table with every right.
+        raise ValueError("Invalid backup: the table's key and watch key are the same.")
+    taken = Table.objects.filter(
+        models.Q(key__in=[key, watch_key]) | models.Q(watch_key__in=[key, watch_key])
+    )
+    if taken.exists():
+        if not new_keys:
+            if Table.objects.filter(key=key).exists():
+                raise ValueError(
+                    f"A table with the key {key!r} already exists; nothing was imported."
+                )
+            raise ValueError("A table with this watch key already exists; nothing was imported.")
+        raw_table = {**raw_table, "key": new_key(), "watch_key": new_key()}
     try:
         with transaction.atomic():
-            table = _import(data, raw_table)
+            table = _import(data, raw_table, creator)
     except ValidationError as error:
         raise ValueError(f"Invalid backup: {_flatten(error)}") from None
     except IntegrityError as error:
@@ -210,13 +226,15 @@ def import_table(data: Any) -> Table:
     return table
 
 
-def _import(data: Mapping, raw_table: Mapping) -> Table:
+def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     """Create the table, its players and matches (inside the caller's transaction)."""
+    _check_types(raw_table, "the table")
     table = _saved(
         Table(
             key=raw_table["key"],
             watch_key=raw_table["watch_key"],
-            name=_value(raw_table, "name", str),
+            creator=creator,
+            name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
             **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
             **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double")),
@@ -225,13 +243,25 @@ def _import(data: Mapping, raw_table: Mapping) -> Table:
         )
     )
     players = {}
+    stored: set[str] = set()
     for name in _list(data.get("players"), "players"):
         if not isinstance(name, str) or name in players:
             raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
-        players[name] = _saved(Player(table=table, name=name))
+        # Seats name players as the file wrote them; the table keeps them normalised.
+        clean = normal_name(name, "the player name", required=True)
+        if clean in stored:
+            raise ValueError(f"Invalid backup: two players are both named {clean!r}.")
+        stored.add(clean)
+        players[name] = _saved(Player(table=table, name=clean))
     series = {}
     for raw_series in _list(data.get("series", []), "series"):
         raw_series = _mapping(raw_series, "series")
+        _check_types(raw_series, "a series")
+        sides = raw_series.get("sides")
+        if not isinstance(sides, list) or not all(
+            isinstance(side, list) and all(isinstance(name, str) for name in side) for side in sides
+        ):
+            raise ValueError("Invalid backup: a series names its sides badly.")
         found = _saved(
             Series(
                 table=table,
@@ -262,6 +292,7 @@ def _import_match(
     """Create one match, its seats, hands and log, checking they fit its rules."""
     if raw.get("series") is not None and raw.get("series") not in series:
         raise ValueError(f"Invalid backup: match {raw.get('number')!r} names an unknown series.")
+    _check_types(raw, f"match {raw.get('number')!r}")
     match = Match(
         table=table,
         series=series.get(raw.get("series")),
@@ -290,6 +321,7 @@ def _import_match(
         raise ValueError(f"Invalid backup: match {match.number} does not fit its series.")
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
+        _check_types(raw_seat, f"match {match.number}, a seat")
         player = players.get(raw_seat.get("player"))
         if player is None:
             raise ValueError(f"Invalid backup: unknown player {raw_seat.get('player')!r}.")
@@ -315,9 +347,10 @@ def _import_match(
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
-    _rescore(match, game)
+    check_match(match)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
+        _check_types(raw_entry, f"match {match.number}, the log")
         _saved(
             LogEntry(
                 match=match,
@@ -332,6 +365,8 @@ def _import_match(
 
 def _import_hand(match: Match, raw: Mapping) -> Hand:
     """Create one hand with its counts and score entries."""
+    where = f"match {match.number}, hand {raw.get('number')!r}"
+    _check_types(raw, where)
     try:
         token = uuid.UUID(_value(raw, "token", str))
     except ValueError:
@@ -350,9 +385,11 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     )
     for raw_count in _list(raw.get("counts"), "counts"):
         raw_count = _mapping(raw_count, "count")
+        _check_types(raw_count, where)
         _saved(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
     for raw_entry in _list(raw.get("entries"), "entries"):
         raw_entry = _mapping(raw_entry, "score entry")
+        _check_types(raw_entry, where)
         _saved(
             ScoreEntry(
                 hand=hand,
@@ -364,29 +401,35 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     return hand
 
 
-def _rescore(match: Match, game: rules.Game) -> None:
-    """Score the match's hands again from what was entered: the file's scores are not trusted."""
-    hands = list(match.hands.prefetch_related("counts").order_by("number"))
-    if [hand.number for hand in hands] != list(range(1, len(hands) + 1)):
-        raise ValueError(
-            f"Invalid backup: match {match.number}'s hands are not numbered 1, 2, 3..."
-        )
-    try:
-        results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
-    except (rules.InvalidHand, ValueError, TypeError) as error:
-        raise ValueError(
-            f"Invalid backup: match {match.number} has a hand its rules refuse: {error}"
-        ) from None
-    led_by: int | None = None
-    for hand, result in zip(hands, results, strict=True):
-        hand.apply_result(result, led_by)
-        led_by = result.next_leader
-    # The version and times stay the file's: the match is what it was, only scored afresh.
-    match.totals = list(state.totals)
-    match.winner_side = state.winner_side
-    match.next_leader = state.next_leader
-    match.hand_count = state.hands_played
-    match.save(update_fields=["totals", "winner_side", "next_leader", "hand_count"])
+# Fields that hold whole numbers or yes/no: full_clean would take 2.5 as 2 and true as 1.
+WHOLE_FIELDS = frozenset(
+    (
+        "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
+        "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
+        "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
+        "chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus", "leader_told",
+        "blocked_by", "series_first_to", "first_to", "series",
+    )
+)  # fmt: skip
+YES_NO_FIELDS = frozenset(
+    (
+        "partnership", "draws", "capicu", "ties_to_leaders", "blocker_against_next",
+        "pase_de_salida_on_double_only", "chuchazo", "pase_de_salida", "led_a_double",
+        "shutout_counts_double",
+    )
+)  # fmt: skip
+
+
+def _check_types(raw: Mapping, where: str) -> None:
+    """Whole numbers are ints (not floats or booleans) and yes/no fields are booleans."""
+    for field, value in raw.items():
+        if field in WHOLE_FIELDS and value is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(
+                    f"Invalid backup: {where}: {field} {value!r} is not a whole number."
+                )
+        elif field in YES_NO_FIELDS and not isinstance(value, bool):
+            raise ValueError(f"Invalid backup: {where}: {field} {value!r} is not true or false.")
 
 
 def _within(valid: range, *values: int | None) -> bool:
@@ -488,7 +531,7 @@ def match_csv(match: Match) -> str:
             _("yes") if hand.capicu else "",
         ]
         if bonuses:
-            row.append(_cell(_bonus_text(hand, sides)))
+            row.append(_bonus_text(hand, sides))
         writer.writerow(row)
     return out.getvalue()
 
@@ -496,16 +539,18 @@ def match_csv(match: Match) -> str:
 def _bonus_text(hand: Hand, sides: list[str]) -> str:
     """The hand's regional bonuses: "Chuchazo 100 (Ben & Dev); ..."."""
     return "; ".join(
-        f"{EntryKind(entry.kind).label} {entry.points} ({sides[entry.side]})"
+        f"{EntryKind(entry.kind).label} {entry.points} ({_cell(sides[entry.side])})"
         for entry in hand.entries.all()
         if entry.kind in REGIONAL_BONUSES
     )
 
 
 def _cell(text: str) -> str:
-    """Text that a spreadsheet will show, never run as a formula."""
-    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet.
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A name as a spreadsheet shows it: isolated from the text around it, never a formula."""
+    # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet,
+    # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI).
+    quote = "'" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else ""
+    return f"{quote}\u2068{text}\u2069"
 
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:

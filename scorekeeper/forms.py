@@ -1,12 +1,15 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorekeeper import rules
+from scorekeeper.backup_checks import load_backup
 from scorekeeper.explain import rules_summary
+from scorekeeper.inputs import clean_text, typed_number, whole_number
 from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, LeadRule, Match, Preset
 
 TARGET_CHOICES = (100, 150, 200, 500)
@@ -25,8 +28,32 @@ PAIRINGS = {
 }
 
 
+INVISIBLE_NAME = _("Type a name with letters you can see.")
+
+
 def clean_name(value: str) -> str:
-    return " ".join(value.split())
+    return clean_text(value)
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number as a person types it: ASCII or full-width digits, nothing else.
+
+    Django's IntegerField takes '1_2' as 12, '2.0' as 2 and '+3' as 3; a count is digits.
+    """
+
+    def to_python(self, value):
+        if value in self.empty_values or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = typed_number(value)
+        if number is None and isinstance(value, str) and value.strip().startswith("-"):
+            # A minus sign before digits gets the field's own "below 0" message.
+            number = typed_number(value.strip()[1:])
+            number = None if number is None else -number
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
 
 
 class PresetField(forms.ChoiceField):
@@ -126,7 +153,7 @@ class SetupForm(forms.Form):
         required=False,
         widget=forms.RadioSelect,
     )
-    target_other = forms.IntegerField(
+    target_other = WholeNumberField(
         label=_("Other target"),
         min_value=1,
         max_value=MAX_TARGET,
@@ -145,7 +172,7 @@ class SetupForm(forms.Form):
         required=False,
         widget=forms.RadioSelect,
     )
-    capicu_other = forms.IntegerField(
+    capicu_other = WholeNumberField(
         label=_("Other bonus"),
         min_value=0,
         max_value=MAX_BONUS,
@@ -224,6 +251,12 @@ class SetupForm(forms.Form):
     )
     regional_fields = switch_fields[6:]
 
+    def clean_name(self):
+        name = clean_name(self.cleaned_data.get("name") or "")
+        if not name and (self.cleaned_data.get("name") or "").strip():
+            raise ValidationError(INVISIBLE_NAME)
+        return name
+
     def players(self):
         return [self[name] for name in self.player_fields]
 
@@ -291,10 +324,15 @@ class SetupForm(forms.Form):
         if data["bonus_points"] is None and "capicu_other" not in self.errors:
             self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
+        for field, name in zip(self.player_fields, names, strict=True):
+            if not name and (data.get(field) or "").strip():
+                self.add_error(field, INVISIBLE_NAME)
         typed = [name for name in names if name]
         if len(typed) < 2:
             empty = [
-                field for field, name in zip(self.player_fields, names, strict=True) if not name
+                field
+                for field, name in zip(self.player_fields, names, strict=True)
+                if not name and field not in self.errors
             ]
             for field in empty[: 2 - len(typed)]:
                 self.add_error(field, _("Type a name: a game needs at least two players."))
@@ -359,7 +397,7 @@ class SetupForm(forms.Form):
         )
 
 
-class PipsField(forms.IntegerField):
+class PipsField(WholeNumberField):
     def __init__(self, **kwargs):
         super().__init__(
             min_value=0,
@@ -382,7 +420,7 @@ class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
 
     out = forms.CharField(widget=forms.HiddenInput)
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
     token = forms.UUIDField(widget=forms.HiddenInput)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
@@ -570,8 +608,9 @@ def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
     """The `out` parameter: 'blocked' or the number of the seat that went out."""
     if value == "blocked":
         return rules.Ending.BLOCKED, None
-    if isinstance(value, str) and value.isdigit() and int(value) < seats:
-        return rules.Ending.WENT_OUT, int(value)
+    seat = whole_number(value)
+    if seat is not None and seat < seats:
+        return rules.Ending.WENT_OUT, seat
     return None, None
 
 
@@ -662,3 +701,30 @@ def regional_error_message(error: rules.HandError) -> str | None:
     if error.code is rules.ErrorCode.PASE_CORRIDO_TOO_MANY:
         return str(message) % {"limit": error.limit}
     return str(message)
+
+
+class ImportForm(forms.Form):
+    """A JSON backup to restore as a table."""
+
+    backup = forms.FileField(
+        label=_("Backup file (JSON)"),
+        error_messages={"required": _("Choose the backup file to restore.")},
+    )
+
+    def clean_backup(self):
+        upload = self.cleaned_data["backup"]
+        if upload.size > settings.IMPORT_MAX_BYTES:
+            raise ValidationError(too_large_message())
+        try:
+            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
+        except ValueError:
+            raise ValidationError(_("This is not a backup file from this app.")) from None
+
+
+def too_large_message() -> str:
+    megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
+    return ngettext(
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        megabytes,
+    ) % {"limit": megabytes}

@@ -5,7 +5,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import timedelta
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import OuterRef, Prefetch, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
@@ -126,9 +126,40 @@ def regional_rules_fields(house: rules.HouseRules) -> dict:
     return fields
 
 
+class RateLimited(Exception):
+    """Too many of something in the last hour: nothing was created."""
+
+
+def lock_name(name: str) -> None:
+    """Hold a lock on this name until the transaction ends, on every app server.
+
+    SQLite needs none: its transactions here are IMMEDIATE and queue for one write lock. On
+    PostgreSQL two requests could both count and both insert; an advisory lock queues them.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [name])
+
+
 class TableQuerySet(models.QuerySet):
     def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
         return self.filter(creator=creator, created_at__gte=timezone.now() - within)
+
+    def check_rate(self, creator: str, per_hour: int) -> None:
+        """Raise RateLimited if this creator made per_hour tables in the last hour.
+
+        Call it inside the transaction that creates the table: the lock it takes holds a second
+        request from the same creator until that transaction ends, so the count stays true.
+        """
+        lock_name(f"table-creator:{creator}")
+        if self.created_recently_by(creator, timedelta(hours=1)).count() >= per_hour:
+            raise RateLimited
+
+    def create_limited(self, *, creator: str, per_hour: int, **fields) -> "Table":
+        """A new table, unless this creator made per_hour of them in the last hour."""
+        with transaction.atomic():
+            self.check_rate(creator, per_hour)
+            return self.create(creator=creator, **fields)
 
 
 class Table(HouseRulesFields):
@@ -164,18 +195,35 @@ class Table(HouseRulesFields):
         game: rules.Game,
         preset: str,
         series: rules.SeriesRules | None = None,
+        *,
+        token: uuid.UUID | None = None,
+        per_hour: int | None = None,
     ) -> "Match":
         """A new match at this table with these players in turn order, under these rules.
 
+        A token already used at this table returns the match it started (a double tap or a
+        retry starts one match); more than per_hour matches in the last hour raise RateLimited.
         It continues the table's series while the sides and the series rules stay the same
         and the series is not yet won; otherwise it starts a new series.
         """
-        last = self.matches.select_for_update().order_by("-number").first()
+        # The table's row is the lock: two phones starting a match queue here, so the second
+        # sees the first's number (a lock on the last match would not stop two inserts).
+        list(Table.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        if token is not None:
+            repeat = self.matches.filter(token=token).first()
+            if repeat is not None:
+                return repeat
+        if per_hour is not None:
+            since = timezone.now() - timedelta(hours=1)
+            if self.matches.filter(created_at__gte=since).count() >= per_hour:
+                raise RateLimited
+        last = self.matches.select_related("series").order_by("-number").first()
         series = self.series_rules() if series is None else series
         in_series, series_sides = Series.for_match(self, last, seat_names, game, series)
         match = Match.objects.create(
             table=self,
-            number=(last.number + 1) if last else 1,
+            number=(last.number if last else 0) + 1,
+            token=token,
             totals=[0] * game.side_count,
             series=in_series,
             series_sides=series_sides,
@@ -270,12 +318,15 @@ class Match(HouseRulesFields):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A token from the form that started this match: a double tap or a retry starts it once.
+    token = models.UUIDField(null=True, blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number")
+            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number"),
+            models.UniqueConstraint(fields=["table", "token"], name="match_unique_token"),
         ]
         ordering = ["-number"]
 
@@ -600,8 +651,8 @@ class Hand(models.Model):
         self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
         self.entries.all().delete()
         entries = [
-            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
-            for credit in result.credits
+            ScoreEntry(hand=self, side=side, kind=kind, points=points)
+            for side, kind, points in entries_for(result)
         ]
         ScoreEntry.objects.bulk_create(entries)
         # Keep the prefetch cache honest for whoever renders this hand next.
@@ -633,6 +684,11 @@ REGIONAL_INPUTS = (
     "pase_de_salida",
     "led_a_double",
 )
+
+
+def entries_for(result: rules.HandResult) -> list[tuple[int, str, int]]:
+    """The score entries a hand's result makes: (side, kind, points), one per credit."""
+    return [(credit.side, str(credit.kind), credit.points) for credit in result.credits]
 
 
 class SeatCount(models.Model):

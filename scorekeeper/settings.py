@@ -74,6 +74,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Every template can isolate user-written text without loading anything.
+            "builtins": ["scorekeeper.templatetags.bidi"],
         },
     },
 ]
@@ -164,8 +166,14 @@ if not DEBUG:
 
 # Table creation per client address and hour, so a script cannot fill the database.
 TABLES_PER_HOUR = int(os.environ.get("TABLES_PER_HOUR", 100))
-# Behind a proxy, the client's address is the last one it appended to X-Forwarded-For.
-USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", default=not DEBUG)
+# New matches per table and hour: a real table plays a few; a script with a key gets no more.
+MATCHES_PER_HOUR = int(os.environ.get("MATCHES_PER_HOUR", 30))
+# The largest backup file an import takes (a table with years of matches is well under this).
+IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 2_000_000))
+# How many proxies stand in front of the app and append to X-Forwarded-For. 0: the header is
+# ignored (anybody can write it) and the client's address is REMOTE_ADDR. N: the Nth address
+# from the right, the one the outermost proxy of ours saw.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", 0))
 
 LOGGING = {
     "version": 1,

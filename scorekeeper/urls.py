@@ -26,6 +26,7 @@ urlpatterns = [
     path("language", views.set_language, name="set_language"),
     path("help", views.help_page, name="help"),
     path("new", views.new_table, name="new_table"),
+    path("import", views.import_page, name="import_table"),
     path("t/<key:key>/", views.table_page, name="table"),
     path("t/<key:key>/new", views.new_match, name="new_match"),
     path("t/<key:key>/rematch", views.rematch, name="rematch"),

@@ -2,11 +2,10 @@
 
 import re
 import uuid
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import connection
+from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,7 +13,8 @@ from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.i18n import set_language as django_set_language
 
 from scorekeeper import backup, rules
@@ -23,15 +23,19 @@ from scorekeeper.forms import (
     BONUS_CHOICES,
     TARGET_CHOICES,
     HandForm,
+    ImportForm,
     SetupForm,
     hand_error_message,
+    too_large_message,
 )
+from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
     REGIONAL_RULES,
     HandConflict,
     Match,
     Preset,
+    RateLimited,
     Table,
     reason_from_json,
 )
@@ -64,17 +68,35 @@ def remember(request: HttpRequest, table: Table) -> None:
 
 def client_id(request: HttpRequest) -> str:
     """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
-    address = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if settings.USE_X_FORWARDED_FOR and forwarded:
-        address = forwarded.split(",")[-1].strip()
+    address = client_address(request.META, settings.TRUSTED_PROXY_COUNT)
     return salted_hmac("table-creator", address, algorithm="sha256").hexdigest()[:32]
+
+
+def client_address(meta: dict, proxies: int) -> str:
+    """The client's address: REMOTE_ADDR, or the one our Nth proxy from the app wrote."""
+    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if proxies <= 0 or len(forwarded) < proxies or not forwarded[-proxies]:
+        # Without proxies the header is the client's own words; too short, it was not ours.
+        return meta.get("REMOTE_ADDR", "")
+    return forwarded[-proxies]
+
+
+def posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The form's one-time token, or None for a page from before tokens."""
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+
+
+def too_many_matches() -> str:
+    return _("This table has started too many matches this hour. Try again later.")
 
 
 def posted_version(request: HttpRequest) -> int:
     """The match version the page was rendered at; garbage counts as stale."""
-    value = request.POST.get("version", "")
-    return int(value) if value.isdigit() else -1
+    version = whole_number(request.POST.get("version"))
+    return -1 if version is None else version
 
 
 def match_url(match: Match) -> str:
@@ -183,6 +205,7 @@ def render_match(
     context["table"] = match.table
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
     context["log"] = match.log.all()[:50]
+    context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -190,7 +213,7 @@ def render_match(
 # --- Pages ---------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     keys = request.session.get("tables", [])
     tables = {table.key: table for table in Table.objects.filter(key__in=keys)}
@@ -206,7 +229,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
     with connection.cursor() as cursor:
@@ -219,7 +242,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     return django_set_language(request)
 
 
-@require_GET
+@require_safe
 def help_page(request: HttpRequest) -> HttpResponse:
     """How scoring works; with ?t=<key>, the house rules that table plays by."""
     key = request.GET.get("t", "")
@@ -231,63 +254,75 @@ def help_page(request: HttpRequest) -> HttpResponse:
     return render(request, "help.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and not form.is_valid() and form.preset_changed:
         return render(request, "setup.html", {"form": form.refilled()})
     if request.method == "POST" and form.is_valid():
-        creator = client_id(request)
-        recent = Table.objects.created_recently_by(creator, timedelta(hours=1))
-        if recent.count() >= settings.TABLES_PER_HOUR:
+        try:
+            with transaction.atomic():
+                table = Table.objects.create_limited(
+                    creator=client_id(request),
+                    per_hour=settings.TABLES_PER_HOUR,
+                    name=form.cleaned_data["name"],
+                )
+                match = table.start_match(
+                    form.cleaned_data["seat_names"],
+                    form.game(),
+                    form.cleaned_data["preset"],
+                    form.series_rules(),
+                )
+        except RateLimited:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
             return render(request, "setup.html", {"form": form}, status=429)
-        table = Table.objects.create(name=form.cleaned_data["name"], creator=creator)
-        match = table.start_match(
-            form.cleaned_data["seat_names"],
-            form.game(),
-            form.cleaned_data["preset"],
-            form.series_rules(),
-        )
         remember(request, table)
         return redirect(match_url(match))
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     table = get_table(key)
     remember(request, table)
     matches = table.matches.for_listing()
-    before = request.GET.get("before", "")
-    if before.isdigit():
-        matches = matches.filter(number__lt=int(before))
+    before = whole_number(request.GET.get("before"))
+    if before is not None:
+        matches = matches.filter(number__lt=before)
     # One page of history at a time: a table that has played for years stays quick.
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
     context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more}
     # The series the table is playing now: its newest match's.
-    context["series"] = series_score(page[0]) if page and not before.isdigit() else None
+    context["series"] = series_score(page[0]) if page and before is None else None
     context["rules_line"] = rules_summary(table.house_rules())
     return render(request, "table.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_match(request: HttpRequest, key: str) -> HttpResponse:
     """Start the next match at this table: the same seats and rules unless changed here."""
     table = get_table(key)
     last = table.matches.for_listing().first()
+    status = 200
     if request.method == "POST":
         form = SetupForm(request.POST)
         if form.is_valid():
-            match = table.start_match(
-                form.cleaned_data["seat_names"],
-                form.game(),
-                form.cleaned_data["preset"],
-                form.series_rules(),
-            )
-            return redirect(match_url(match))
-        if form.preset_changed:
+            try:
+                match = table.start_match(
+                    form.cleaned_data["seat_names"],
+                    form.game(),
+                    form.cleaned_data["preset"],
+                    form.series_rules(),
+                    token=posted_token(request),
+                    per_hour=settings.MATCHES_PER_HOUR,
+                )
+            except RateLimited:
+                form.add_error(None, too_many_matches())
+                status = 429
+            else:
+                return redirect(match_url(match))
+        elif form.preset_changed:
             form = form.refilled()
     else:
         preset = rules.LEGACY_PRESETS.get(table.preset, table.preset)
@@ -313,8 +348,8 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
     return render(
         request,
         "setup.html",
-        {"form": form, "table": table, "players": table.players.all()},
-        status=422 if form.errors else 200,
+        {"form": form, "table": table, "players": table.players.all(), "token": uuid.uuid4()},
+        status=max(status, 422 if form.errors else 200),
     )
 
 
@@ -325,11 +360,21 @@ def rematch(request: HttpRequest, key: str) -> HttpResponse:
     last = table.matches.for_listing().first()
     if last is None:
         return redirect("new_match", key=table.key)
-    match = table.start_match(last.seat_names(), last.game(), last.preset)
+    try:
+        match = table.start_match(
+            last.seat_names(),
+            last.game(),
+            last.preset,
+            token=posted_token(request),
+            per_hour=settings.MATCHES_PER_HOUR,
+        )
+    except RateLimited:
+        messages.error(request, too_many_matches())
+        return render_match(request, get_match(table, last.number), status=429)
     return redirect(match_url(match))
 
 
-@require_GET
+@require_safe
 def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table = get_table(key)
     part = request.GET.get("part") if request.htmx else None
@@ -348,6 +393,8 @@ def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     table = get_table(key)
     match = get_match(table, number, sheet=False)
+    if match.finished:
+        return match_over(request, match)
     form = HandForm(match, request.POST)
     if not form.is_valid():
         status = 200 if request.htmx else 422
@@ -369,6 +416,8 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             ) % {"number": conflict.number}
         messages.info(request, text)
     except rules.InvalidHand as refused:
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return match_over(request, match)  # another phone saved the winning hand first
         for error in refused.errors:
             form.add_error(None, hand_error_message(error, form.names, form.game))
         return render_match(request, get_match(table, number), form, status=200)
@@ -377,6 +426,12 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if request.htmx:
         return render_match(request, get_match(table, number))
     return redirect(match_url(match))
+
+
+def match_over(request: HttpRequest, match: Match) -> HttpResponse:
+    """A hand posted to a finished match: nothing saved, and the page says why."""
+    messages.error(request, _("This match is over. Start a rematch to play on."))
+    return render_match(request, get_match(match.table, match.number))
 
 
 @require_POST
@@ -412,7 +467,7 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return render(request, "match.html#preview", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     table = get_table(key)
@@ -435,7 +490,7 @@ def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
     """One hand: what was entered, why it scored that, and a form to correct it."""
     table = get_table(key)
@@ -513,7 +568,7 @@ def edit_error_message(error: rules.HandError, form: HandForm) -> str:
 # --- Backups ---------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @never_cache
 def export_json(request: HttpRequest, key: str) -> HttpResponse:
     """The whole table as a JSON backup file to download."""
@@ -527,7 +582,7 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @never_cache
 def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """A match's score sheet as a CSV file for spreadsheets."""
@@ -543,6 +598,53 @@ def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
     return response
 
 
+# Room for the multipart envelope around the file itself.
+UPLOAD_OVERHEAD = 64 * 1024
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Restore a table from a JSON backup: a new table, with new keys if the file's are taken."""
+    if request.method == "POST":
+        length = whole_number(request.META.get("CONTENT_LENGTH")) or 0
+        if length > settings.IMPORT_MAX_BYTES + UPLOAD_OVERHEAD:
+            # Refused before the body is read (the CSRF check would read it all to a temp file).
+            form = ImportForm({}, {})
+            form.is_valid()
+            form.errors["backup"] = form.error_class([too_large_message()])
+            return render(request, "import.html", {"form": form}, status=413)
+    return restore(request)
+
+
+@csrf_protect
+def restore(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"
+    form = ImportForm(request.POST, request.FILES) if posted else ImportForm()
+    if posted and form.is_valid():
+        creator = client_id(request)
+        try:
+            with transaction.atomic():
+                Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
+                table = backup.import_table(
+                    form.cleaned_data["backup"], new_keys=True, creator=creator
+                )
+        except RateLimited:
+            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            return render(request, "import.html", {"form": form}, status=429)
+        except ValueError as problem:
+            form.add_error(
+                "backup",
+                _("This backup does not add up, so nothing was restored. %(problem)s")
+                % {"problem": problem},
+            )
+        else:
+            remember(request, table)
+            messages.success(request, _("The table is restored from the backup."))
+            return redirect("table", key=table.key)
+    return render(request, "import.html", {"form": form}, status=422 if form.errors else 200)
+
+
 # --- Watching ------------------------------------------------------------------------------
 
 
@@ -554,7 +656,7 @@ def watched_match(watch_key: str) -> Match:
     return get_match(table, match.number)
 
 
-@require_GET
+@require_safe
 def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
     match = watched_match(watch_key)
@@ -562,7 +664,7 @@ def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     return render(request, "watch.html", context)
 
 
-@require_GET
+@require_safe
 @never_cache
 def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""

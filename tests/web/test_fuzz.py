@@ -141,3 +141,38 @@ def test_unknown_keys_and_numbers_are_404_never_a_crash(
     ):
         response = getattr(client, method)(path)
         assert response.status_code in (404, 405), path
+
+
+query_value = st.one_of(
+    numberish,
+    st.sampled_from(["²", "①", "١٢", "1_2", "+3", "\uff12", "entry", "log", "blocked", "0"]),
+)
+
+
+@FUZZ
+@given(
+    before=query_value,
+    out=query_value,
+    part=query_value,
+    seen=query_value,
+    t=nasty_text,
+    htmx=st.booleans(),
+)
+def test_query_parameters_never_crash_a_page(
+    client: Client, make_match, add_hand, before, out, part, seen, t, htmx
+):
+    match = Match.objects.first() or add_hand(make_match(), 0, {1: 3, 2: 5, 3: 7})
+    key, watch = match.table.key, match.table.watch_key
+    headers = {"HX-Request": "true"} if htmx else {}
+    base = f"/t/{key}/m/{match.number}/"
+    for path, params in (
+        (f"/t/{key}/", {"before": before}),
+        (base, {"out": out, "part": part}),
+        (base + "h/1/", {"out": out}),
+        (base + "undo", {}),
+        (f"/w/{watch}/board", {"seen": seen}),
+        ("/help", {"t": t}),
+        ("/", {"before": before}),
+    ):
+        response = client.get(path, params, headers=headers)
+        assert response.status_code < 500, (path, params)

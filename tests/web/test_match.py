@@ -46,7 +46,7 @@ def test_the_worked_match_of_the_rules_goes_115_to_56_and_cara_leads(client: Cli
         match.refresh_from_db()
     assert totals(client, match) == [115, 56]
     html = client.get(match_url(match)).content.decode()
-    assert "Cara leads" in html
+    assert "<bdi>Cara</bdi> leads" in html
     assert "Hand 5" in html
 
 
@@ -188,7 +188,7 @@ def test_the_match_ends_at_the_line_with_no_form_left(client: Client, make_match
     add_hand(match, 0, {1: 40, 2: 10, 3: 30})
     client.post(match_url(match) + "hand", hand_post(match, 2, {0: 5, 1: 10, 3: 10}))
     html = client.get(match_url(match)).content.decode()
-    assert "Match to Alice &amp; Cara!" in html
+    assert "Match to <bdi>Alice &amp; Cara</bdi>!" in html
     assert "Who went out?" not in html
     assert "Rematch" in html
     late = hand_post(match, 1, {0: 5, 2: 10, 3: 10}, number="3")
@@ -305,7 +305,7 @@ def test_the_table_page_lists_matches_newest_first(client: Client, make_match, a
     client.post(f"/t/{match.table.key}/rematch")
     html = client.get(f"/t/{match.table.key}/").content.decode()
     assert html.index("Match 2") < html.index("Match 1")
-    assert "won by Alice &amp; Cara" in html
+    assert "won by <bdi>Alice &amp; Cara</bdi>" in html
 
 
 def test_home_lists_the_tables_this_phone_opened(client: Client, db):
@@ -345,8 +345,8 @@ def test_help_explains_the_house_rules_the_table_chose(client: Client, make_matc
     assert "The first side to 150 wins." in html
     assert "No bonus for a capicú." in html
     assert "only the pips in the opponents' hands" in html
-    assert "How Park plays" in html
-    assert "How Park plays" not in client.get("/help?t=nope").content.decode()
+    assert "How <bdi>Park</bdi> plays" in html
+    assert "How <bdi>Park</bdi> plays" not in client.get("/help?t=nope").content.decode()
 
 
 def test_home_links_each_table_to_its_latest_match(client: Client, make_match, add_hand):

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, match_csv
-from scorekeeper.models import Match, ScoreEntry, Table
+from scorekeeper.models import REGIONAL_INPUTS, REGIONAL_RULES, Match, ScoreEntry, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -68,11 +68,22 @@ def test_the_export_carries_the_rules_taps_entries_and_series():
     assert match["series"] == 1
 
 
-def test_import_scores_the_hands_again():
+def test_import_refuses_bonus_entries_the_rules_do_not_make():
     exported = export_table(pr500_match().table)
-    first = exported["matches"][0]
-    first["totals"] = [0, 9999]
-    first["hands"][0]["entries"] = [{"side": 0, "kind": "count", "points": 500}]
+    exported["matches"][0]["hands"][0]["entries"] = [
+        {"side": 1, "kind": "count", "points": 30},
+        {"side": 1, "kind": "chuchazo", "points": 100},
+    ]  # the first hand's bonus left out
+    Table.objects.all().delete()
+
+    with pytest.raises(ValueError, match="hand 1"):
+        import_table(exported)
+
+    assert not Table.objects.exists()
+
+
+def test_import_scores_the_bonuses_again_and_keeps_them():
+    exported = export_table(pr500_match().table)
     Table.objects.all().delete()
 
     match = import_table(exported).matches.get()
@@ -97,27 +108,40 @@ def test_import_refuses_a_hand_its_rules_refuse():
 
 
 def test_a_file_from_before_the_regional_rules_still_imports():
-    exported = export_table(pr500_match().table)
-    for name in ("lead_rule", "chuchazo_bonus", "series_first_to"):
+    table = Table.objects.create(name="Old park")
+    match = table.start_match(PLAYERS, rules.make_game("caribbean", 4), "caribbean")
+    match.add_hand(
+        rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 5, 2: 5, 3: 5}),
+        token=uuid4(),
+        number=1,
+    )
+    exported = export_table(table)
+    for name in (*REGIONAL_RULES, "series_first_to", "shutout_counts_double"):
         exported["table"].pop(name)
     del exported["series"]
     first = exported["matches"][0]
+    for name in (*REGIONAL_RULES, "series", "series_sides"):
+        first.pop(name)
     first["preset"] = "double_nine"
-    first.pop("series")
     for hand in first["hands"]:
-        hand.pop("chuchazo")
-    Table.objects.all().delete()
+        for name in REGIONAL_INPUTS:
+            hand.pop(name)
+    table.matches.all().delete()
+    table.delete()
 
-    table = import_table(exported)
+    imported = import_table(exported)
 
-    assert (table.lead_rule, table.series_first_to) == ("winner_leads", 2)
-    assert table.matches.get().series is None
+    assert (imported.lead_rule, imported.series_first_to) == ("winner_leads", 2)
+    assert imported.matches.get().series is None
+    assert imported.matches.get().totals == [15, 0]
 
 
 def test_csv_names_the_bonuses_of_each_hand():
     rows = list(csv.reader(io.StringIO(match_csv(pr500_match()))))
 
     assert rows[0][-1] == "Bonuses"
-    assert rows[1][-1] == "Chuchazo 100 (Ben & Dev); First hands 100 (Ben & Dev)"
+    # Each name is isolated, as everywhere in the sheet (FSI ... PDI).
+    ben_dev, alice_cara = "\u2068Ben & Dev\u2069", "\u2068Alice & Cara\u2069"
+    assert rows[1][-1] == f"Chuchazo 100 ({ben_dev}); First hands 100 ({ben_dev})"
     assert rows[2][-1] == ""
-    assert rows[3][-1] == "First hands 50 (Alice & Cara)"
+    assert rows[3][-1] == f"First hands 50 ({alice_cara})"

@@ -35,7 +35,8 @@ def url(match: Match, end="") -> str:
 
 def text(response) -> str:
     """The page's words as a reader sees them, in one line."""
-    words = re.sub(r"<[^>]+>", " ", response.content.decode())
+    page = re.sub(r"</?bdi>", "", response.content.decode())  # a name's isolate is inline
+    words = re.sub(r"<[^>]+>", " ", page)
     return re.sub(r"\s+", " ", html.unescape(words)).replace(" \u2013 ", " - ")
 
 

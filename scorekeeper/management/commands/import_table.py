@@ -1,12 +1,13 @@
 """Recreate a table from a JSON file written by export_table."""
 
-import json
 from argparse import ArgumentParser
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from scorekeeper.backup import import_table
+from scorekeeper.backup_checks import load_backup
 
 
 class Command(BaseCommand):
@@ -17,12 +18,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, **options) -> None:
         try:
-            with open(file, encoding="utf-8") as opened:
-                data = json.load(opened)
+            with open(file, "rb") as opened:
+                raw = opened.read(settings.IMPORT_MAX_BYTES + 1)
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise CommandError(f"{file} is not a JSON file: {error}.") from None
+        try:
+            data = load_backup(raw, settings.IMPORT_MAX_BYTES)
+        except ValueError as error:
+            raise CommandError(f"{file} is not a JSON file this app wrote: {error}") from None
         try:
             table = import_table(data)
         except ValueError as error:

@@ -1,0 +1,133 @@
+"""Checks on a backup before it becomes a table: safe to parse, and every sum adds up.
+
+An import is checked the way a live table is: each hand is scored again by the rules module
+from what the table reported, and what the file says it scored must match.
+"""
+
+import json
+from typing import Any
+
+from scorekeeper import rules
+from scorekeeper.inputs import clean_text
+from scorekeeper.models import Match, entries_for, reason_to_json
+
+# A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
+MAX_DEPTH = 8
+# Whole numbers only: a count, a total or a seat has at most this many digits.
+MAX_DIGITS = 12
+
+
+def load_backup(raw: bytes | str, max_bytes: int) -> Any:
+    """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
+    if len(raw) > max_bytes:
+        raise ValueError(f"The file is larger than {max_bytes} bytes.")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValueError("The file is not UTF-8 text.") from None
+    try:
+        data = json.loads(
+            raw, parse_constant=_no_constant, parse_float=_no_float, parse_int=_bounded_int
+        )
+    except RecursionError:
+        raise ValueError("The file is nested too deeply to be a backup.") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"The file is not JSON: {error}.") from None
+    check_shape(data)
+    return data
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"The file holds {name}, which is not a number a backup contains.")
+
+
+def _no_float(text: str) -> None:
+    raise ValueError(f"The file holds {text}: every number in a backup is a whole number.")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"The file holds a number too large for a score: {text[:20]}...")
+    return int(text)
+
+
+def check_shape(data: Any) -> None:
+    """Refuse deep nesting and any number that is not a whole one (bool aside), however loaded."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ValueError("The file is nested too deeply to be a backup.")
+        if isinstance(value, float):
+            raise ValueError(f"The file holds {value!r}: every number in a backup is whole.")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            raise ValueError("The file holds a number too large for a score.")
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+
+
+def normal_name(name: str, what: str, *, required: bool = False) -> str:
+    """A name normalised as the app stores one typed today (older tables may hold others)."""
+    clean = clean_text(name)
+    if required and not clean:
+        raise ValueError(f"Invalid backup: {what} {name!r} has no letters you can see.")
+    return clean
+
+
+def check_match(match: Match) -> None:
+    """Score every hand again and compare with what the file stored (ValueError naming the
+    first hand that does not add up)."""
+    game = match.game()
+    state = rules.tally(game, [])
+    led_by: int | None = None
+    hands = list(match.hands.prefetch_related("counts", "entries").order_by("number"))
+    for expected, hand in enumerate(hands, start=1):
+        where = f"Invalid backup: match {match.number}, hand {hand.number}"
+        if hand.number != expected:
+            raise ValueError(
+                f"Invalid backup: match {match.number}, hand {expected} is missing "
+                f"(the next one is numbered {hand.number})."
+            )
+        try:
+            result = rules.score_hand(game, hand.as_rules_hand(), led_by, number=expected)
+            state = rules.advance(game, state, result)
+        except rules.InvalidHand as refused:
+            codes = ", ".join(str(error.code) for error in refused.errors)
+            raise ValueError(f"{where}: the rules refuse this hand ({codes}).") from None
+        stored = {
+            "led by": hand.led_by,
+            "scoring side": hand.scoring_side,
+            "points": hand.points,
+            "winning seat": hand.winning_seat,
+            "reason": hand.reason,
+            "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
+        }
+        scored = {
+            "led by": result.led_by,
+            "scoring side": result.side,
+            "points": result.points,
+            "winning seat": result.winning_seat,
+            "reason": reason_to_json(result.reason),
+            "entries": sorted(entries_for(result)),
+        }
+        for field, value in stored.items():
+            if value != scored[field]:
+                raise ValueError(
+                    f"{where}: the file has {field} {value!r}, the rules make it {scored[field]!r}."
+                )
+        led_by = result.next_leader
+    where = f"Invalid backup: match {match.number}"
+    for field, value, scored in (
+        ("totals", match.totals, list(state.totals)),
+        ("hand_count", match.hand_count, state.hands_played),
+        ("winner_side", match.winner_side, state.winner_side),
+        ("next_leader", match.next_leader, state.next_leader),
+        ("finished", match.finished_at is not None, state.finished),
+    ):
+        if value != scored:
+            raise ValueError(
+                f"{where}: the file has {field} {value!r}, the hands make it {scored!r}."
+            )

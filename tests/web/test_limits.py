@@ -1,0 +1,158 @@
+"""Rate limits that hold: per client address (trusting proxies only when told), per table."""
+
+import os
+import secrets
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import SETUP
+from django.db import connection
+from django.test import Client
+
+from scorekeeper.models import Match, Table
+from scorekeeper.views import client_address
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_trusted_proxies_the_forwarded_header_is_ignored():
+    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "1.2.3.4, 5.6.7.8"}
+    assert client_address(meta, 0) == "10.0.0.1"
+
+
+def test_with_one_proxy_the_address_it_appended_is_the_client():
+    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 5.6.7.8"}
+    assert client_address(meta, 1) == "5.6.7.8"
+
+
+def test_with_two_proxies_the_second_address_from_the_right_is_the_client():
+    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 5.6.7.8, 10.0.0.2"}
+    assert client_address(meta, 2) == "5.6.7.8"
+
+
+def test_a_forwarded_header_shorter_than_the_proxy_chain_is_not_trusted():
+    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "5.6.7.8"}
+    assert client_address(meta, 2) == "10.0.0.1"
+
+
+PRODUCTION_BURST = """
+import json, django
+django.setup()
+from django.test import Client
+from django.test.utils import setup_test_environment
+setup_test_environment()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+call_command("collectstatic", interactive=False, verbosity=0)
+data = %r
+statuses = [
+    Client().post("/new", data, secure=True, REMOTE_ADDR="10.0.0.1",
+                  headers={"host": "scores.example.org", "x-forwarded-for": f"192.0.2.{n}"}
+    ).status_code
+    for n in range(3)
+]
+print(json.dumps(statuses))
+"""
+
+
+def test_in_production_a_client_inventing_forwarded_addresses_stays_limited(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-c", PRODUCTION_BURST % SETUP],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "scores.example.org",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+            "STATIC_ROOT": str(tmp_path / "static"),
+            "TABLES_PER_HOUR": "2",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[302, 302, 429]"
+
+
+def in_parallel(count: int, work) -> list:
+    """Run work(n) in count threads at once; each closes its own database connection."""
+    results: list = [None] * count
+    start = threading.Barrier(count)
+
+    def run(n: int) -> None:
+        try:
+            start.wait()
+            results[n] = work(n)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_creations_from_one_client_make_at_most_the_limit(settings):
+    settings.TABLES_PER_HOUR = 3
+    statuses = in_parallel(12, lambda n: Client().post("/new", SETUP).status_code)
+    assert sorted(statuses) == [302] * 3 + [429] * 9
+    assert Table.objects.count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_rematches_get_distinct_numbers(make_match, add_hand):
+    from scorekeeper import rules
+
+    table = Table.objects.create(name="Park")
+    game = rules.make_game("standard", 2, rules=rules.HouseRules(target=10))
+    add_hand(table.start_match(["Ana", "Ben"], game, "standard"), 0, {1: 20})
+    statuses = in_parallel(6, lambda n: Client().post(f"/t/{table.key}/rematch").status_code)
+    assert statuses == [302] * 6
+    assert sorted(table.matches.values_list("number", flat=True)) == list(range(1, 8))
+
+
+def finished(make_match, add_hand) -> Match:
+    return add_hand(make_match(target=10), 0, {1: 20, 2: 0, 3: 0})
+
+
+def test_a_double_tap_on_rematch_starts_one_match(client: Client, make_match, add_hand):
+    match = finished(make_match, add_hand)
+    page = client.get(f"/t/{match.table.key}/m/{match.number}/").content.decode()
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    first = client.post(f"/t/{match.table.key}/rematch", {"token": token})
+    second = client.post(f"/t/{match.table.key}/rematch", {"token": token})
+    assert first["Location"] == second["Location"] == f"/t/{match.table.key}/m/2/"
+    assert Match.objects.count() == 2
+
+
+def test_a_double_tap_on_new_match_starts_one_match(client: Client, make_match):
+    match = make_match()
+    page = client.get(f"/t/{match.table.key}/new").content.decode()
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    data = {**SETUP, "token": token}
+    first = client.post(f"/t/{match.table.key}/new", data)
+    second = client.post(f"/t/{match.table.key}/new", data)
+    assert first["Location"] == second["Location"] == f"/t/{match.table.key}/m/2/"
+    assert Match.objects.count() == 2
+
+
+def test_matches_per_table_and_hour_are_limited(client: Client, make_match, add_hand, settings):
+    settings.MATCHES_PER_HOUR = 2
+    match = finished(make_match, add_hand)
+    assert client.post(f"/t/{match.table.key}/rematch").status_code == 302
+    response = client.post(f"/t/{match.table.key}/rematch")
+    assert response.status_code == 429
+    assert "too many matches this hour" in response.content.decode()
+    again = client.post(f"/t/{match.table.key}/new", SETUP)
+    assert again.status_code == 429
+    assert "too many matches this hour" in again.content.decode()
+    assert Match.objects.count() == 2

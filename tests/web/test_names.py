@@ -1,0 +1,122 @@
+"""Names are normalised before they are checked or stored; user text never turns the page."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from conftest import SETUP
+from django.test import Client
+
+from scorekeeper.backup import match_csv
+from scorekeeper.models import Match, Table
+
+INVISIBLES = [
+    "\u200b",  # zero-width space
+    "\u2060",  # word joiner
+    "\u00ad",  # soft hyphen
+    "\u3164",  # Hangul filler
+    "\u115f\u1160",  # Hangul choseong and jungseong fillers
+    "\u200e\u200f",  # direction marks
+    "\u202e",  # right-to-left override
+    "\u2067\u2069",  # isolate and pop
+    "\ufeff",  # byte-order mark
+]
+
+
+@pytest.mark.parametrize("invisible", INVISIBLES)
+def test_a_name_of_invisible_characters_is_refused_at_its_field(client: Client, db, invisible):
+    response = client.post("/new", {**SETUP, "player_3": invisible * 3})
+    assert response.status_code == 422
+    assert "Type a name with letters you can see." in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_a_table_name_of_invisible_characters_is_refused(client: Client, db):
+    response = client.post("/new", {**SETUP, "name": "\u200b\u2060"})
+    assert response.status_code == 422
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("twin", ["Ana\u200b", "A\u00adna", "Ana\u202e", " Ana  "])
+def test_a_look_alike_of_another_name_counts_as_the_same_name(client: Client, db, twin):
+    response = client.post("/new", {**SETUP, "player_1": "Ana", "player_2": twin})
+    assert response.status_code == 422
+    assert "Two players can&#x27;t have the same name." in response.content.decode()
+
+
+def test_a_combining_accent_is_the_same_name_as_the_composed_one(client: Client, db):
+    response = client.post("/new", {**SETUP, "player_1": "José", "player_2": "Jose\u0301"})
+    assert response.status_code == 422
+
+
+def test_names_are_stored_normalised(client: Client, db):
+    data = {**SETUP, "name": "Caf\u00e9\u200b  Zo\u00eb", "player_1": "Jose\u0301\u2060  Luis"}
+    assert client.post("/new", data).status_code == 302
+    assert Table.objects.get().name == "Café Zoë"
+    assert Match.objects.get().seat_names()[0] == "José Luis"
+
+
+class Outside(HTMLParser):
+    """Text of the page that sits outside every <bdi> and every FSI...PDI span."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth = 0
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.depth += tag == "bdi"
+
+    def handle_endtag(self, tag):
+        self.depth -= tag == "bdi"
+
+    def handle_data(self, data):
+        if not self.depth:
+            self.text.append(re.sub("\u2068[^\u2069]*\u2069", "", data))
+
+
+def leaks(page: str) -> bool:
+    parser = Outside()
+    parser.feed(page)
+    return "\u202e" in "".join(parser.text)
+
+
+@pytest.fixture
+def rlo_match(db, add_hand):
+    """A finished match whose names and table name carry a right-to-left override."""
+    from scorekeeper import rules
+
+    table = Table.objects.create(name="Park\u202e")
+    game = rules.make_game("standard", 2, rules=rules.HouseRules(target=10))
+    match = table.start_match(["Ana\u202e", "Ben\u202e"], game, "standard")
+    return add_hand(match, 0, {1: 20})
+
+
+def test_a_right_to_left_override_stays_inside_an_isolate_on_every_page(client: Client, rlo_match):
+    key, number = rlo_match.table.key, rlo_match.number
+    client.get(f"/t/{key}/")  # remembered for the home page
+    for path in (
+        "/",
+        f"/t/{key}/",
+        f"/t/{key}/m/{number}/",
+        f"/t/{key}/m/{number}/h/1/",
+        f"/t/{key}/m/{number}/undo",
+        f"/w/{rlo_match.table.watch_key}/",
+        f"/help?t={key}",
+    ):
+        page = client.get(path).content.decode()
+        assert "\u202e" in page, path
+        assert not leaks(page), path
+
+
+def test_the_hand_form_isolates_names_in_buttons_and_labels(client: Client, make_match):
+    match = make_match(names=("Ana\u202e", "Ben", "Cara", "Dev"))
+    page = client.get(f"/t/{match.table.key}/m/{match.number}/?out=1").content.decode()
+    assert "\u202e" in page
+    assert not leaks(page)
+
+
+def test_the_csv_isolates_every_name(rlo_match):
+    text = match_csv(rlo_match)
+    assert "\u202e" in text
+    assert "\u202e" not in re.sub("\u2068[^\u2069]*\u2069", "", text)
