@@ -1,6 +1,8 @@
 # make run: serve the app on SQLite. make test: every test, browser tests included.
 SHELL := /bin/bash
 PORT ?= 8000
+# make run LAN=1: serve the phones on the same Wi-Fi (binds to this machine's local address).
+LAN ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 # The first Python 3.12+ on PATH (pyenv honours .python-version).
@@ -51,7 +53,11 @@ chromium:
 
 run: $(VENV)/.runtime messages
 	$(PY) manage.py migrate --noinput
+ifeq ($(LAN),1)
+	$(PY) manage.py runlan --port $(PORT)
+else
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+endif
 
 test: $(VENV)/.dev messages chromium
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null

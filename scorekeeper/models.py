@@ -427,7 +427,7 @@ class Match(HouseRulesFields):
             match = Match.objects.select_for_update().get(pk=self.pk)
             repeat = match.hands.filter(token=token).first()
             if repeat is not None:
-                raise HandConflict(HandConflict.ALREADY_SAVED, repeat.number)
+                raise HandConflict(HandConflict.REPEAT, repeat.number)
             if match.finished:
                 raise rules.InvalidHand((rules.HandError(rules.ErrorCode.MATCH_OVER),))
             if number <= match.hand_count:
@@ -534,6 +534,7 @@ class HandConflict(Exception):
     """A hand that cannot be written because the match moved on under the form."""
 
     ALREADY_SAVED = "already_saved"
+    REPEAT = "repeat"  # this very hand (the same token) arrived before: it counts once
     STALE = "stale"
     NOTHING_TO_UNDO = "nothing_to_undo"
 

@@ -1,5 +1,6 @@
 """Views: thin functions over the models and the rules module."""
 
+import hashlib
 import re
 import uuid
 
@@ -8,9 +9,12 @@ from django.contrib import messages
 from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header
+from django.utils.text import get_text_list
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -39,6 +43,7 @@ from scorekeeper.models import (
     Table,
     reason_from_json,
 )
+from scorekeeper.sharing import qr_svg
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
@@ -197,8 +202,34 @@ def new_hand_form(match: Match, out: str | None = None) -> HandForm:
     )
 
 
+def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
+    """The watch link and the scorer's link as full addresses, each with its QR code."""
+    watch_url = request.build_absolute_uri(reverse("watch", args=[table.watch_key]))
+    scorer_url = request.build_absolute_uri(scorer_path)
+    return {
+        "watch_url": watch_url,
+        "watch_qr": qr_svg(watch_url),
+        "scorer_url": scorer_url,
+        "scorer_qr": qr_svg(scorer_url),
+    }
+
+
+def spoken_result(match: Match, hand) -> str:
+    """A saved hand as a table calls it: "31 for Ben and Dev"."""
+    if hand.scoring_side is None:
+        return _("Blocked, tied: nobody scores")
+    names = match.seat_names()
+    side = match.game().sides[hand.scoring_side]
+    players = get_text_list([names[seat] for seat in side], _("and"))
+    return _("%(points)s for %(players)s") % {"points": hand.points, "players": players}
+
+
 def render_match(
-    request: HttpRequest, match: Match, form: HandForm | None = None, status: int = 200
+    request: HttpRequest,
+    match: Match,
+    form: HandForm | None = None,
+    status: int = 200,
+    spoken: str = "",
 ) -> HttpResponse:
     """The match page, or only its play area for htmx."""
     context = scoreboard(match)
@@ -206,6 +237,9 @@ def render_match(
     context["form"] = form or new_hand_form(match, request.GET.get("out"))
     context["log"] = match.log.all()[:50]
     context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
+    context["spoken"] = spoken
+    if not request.htmx:
+        context.update(share_links(request, match.table, match_url(match)))
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -296,6 +330,7 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
     # The series the table is playing now: its newest match's.
     context["series"] = series_score(page[0]) if page and before is None else None
     context["rules_line"] = rules_summary(table.house_rules())
+    context.update(share_links(request, table, reverse("table", args=[table.key])))
     return render(request, "table.html", context)
 
 
@@ -399,6 +434,7 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     if not form.is_valid():
         status = 200 if request.htmx else 422
         return render_match(request, get_match(table, number), form, status=status)
+    saved = None
     try:
         hand = match.add_hand(
             form.cleaned_data["hand"],
@@ -406,7 +442,12 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
     except HandConflict as conflict:
-        if conflict.kind == HandConflict.STALE:
+        if conflict.kind == HandConflict.REPEAT:
+            # Sent again after a lost answer or from the phone's queue: not another phone's hand.
+            text = _("Hand %(number)s saved (it had arrived before, and counts once).") % {
+                "number": conflict.number
+            }
+        elif conflict.kind == HandConflict.STALE:
             text = _(
                 "The match changed on another phone. Check the score and enter the hand again."
             )
@@ -423,8 +464,12 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
         return render_match(request, get_match(table, number), form, status=200)
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+        saved = hand
     if request.htmx:
-        return render_match(request, get_match(table, number))
+        # The fresh sheet has the seats and names at hand: the spoken result costs nothing more.
+        fresh = get_match(table, number)
+        spoken = spoken_result(fresh, saved) if saved is not None else ""
+        return render_match(request, fresh, spoken=spoken)
     return redirect(match_url(match))
 
 
@@ -677,3 +722,71 @@ def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
     match = get_match(table, table.matches.first().number)
     context = {**scoreboard(match), "watch_key": watch_key}
     return render(request, "watch.html#board", context)
+
+
+# --- On the home screen and without signal ----------------------------------------------------
+
+
+@require_safe
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest: what a phone needs to put the app on its home screen."""
+    data = {
+        "name": _("Domino scorekeeper"),
+        "short_name": _("Dominoes"),
+        "description": _("Keep the score at your domino table."),
+        "lang": get_language(),
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#f4f1ea",
+        "theme_color": "#0b5d3b",
+        "icons": [
+            {"src": static("icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            {"src": static("icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response
+
+
+@require_safe
+@never_cache
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the root so that it may look after every page."""
+    shell = [
+        reverse("offline"),
+        static("css/app.css"),
+        static("js/app.js"),
+        static("js/table.js"),
+        static("js/keep.js"),
+        static("django_htmx/htmx-2.min.js"),
+        static("icon.svg"),
+    ]
+    response = render(
+        request,
+        "pwa/sw.js",
+        {
+            "shell": shell,
+            "static_prefix": settings.STATIC_URL,
+            "version": hashlib.sha256("|".join(shell).encode()).hexdigest()[:12],
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """What a page never opened on this phone shows when there is no signal."""
+    return render(request, "offline.html")

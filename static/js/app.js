@@ -92,16 +92,6 @@
     }
   });
 
-  // A save that cannot reach the server keeps what was typed and says so.
-  function netError(event, show) {
-    var form = event.detail && event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-    var note = form && form.querySelector(".net-error");
-    if (note) note.hidden = !show;
-  }
-  document.addEventListener("htmx:sendError", function (event) { netError(event, true); });
-  document.addEventListener("htmx:responseError", function (event) { netError(event, true); });
-  document.addEventListener("htmx:beforeRequest", function (event) { netError(event, false); });
-
   function init(root) {
     root.querySelectorAll("form").forEach(function (form) {
       syncTiles(form);

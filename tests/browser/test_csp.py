@@ -23,6 +23,7 @@ def pages(match, finished) -> list[str]:
         "/",
         "/new",
         "/help",
+        "/offline",
         f"/t/{table.key}/",
         f"/t/{table.key}/new",
         base,
@@ -55,6 +56,10 @@ def test_no_page_breaks_the_content_security_policy(live_server, page: Page, mak
         page.wait_for_load_state("networkidle")
         violations = page.evaluate("window.__violations")
         assert violations == [], (path, violations)
+    # The manifest and the service worker load under the same policy (default-src 'self').
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)").endswith(
+        "/sw.js"
+    )
     # The htmx paths too: pick who went out, type, preview, save.
     page.goto(live_server.url + f"/t/{match.table.key}/m/{match.number}/")
     page.locator("#entry .outs a", has_text="Ben").click()

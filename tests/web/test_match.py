@@ -83,7 +83,7 @@ def test_saving_the_same_hand_twice_records_it_once(client: Client, make_match):
     client.post(match_url(match) + "hand", data)
     response = client.post(match_url(match) + "hand", data, follow=True)
     assert Hand.objects.filter(match=match).count() == 1
-    assert "already entered" in response.content.decode()
+    assert "Hand 1 saved (it had arrived before, and counts once)." in response.content.decode()
     assert totals(client, match) == [22, 0]
 
 

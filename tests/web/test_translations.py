@@ -444,7 +444,7 @@ def test_table_history_without_matches(speaking: Client, language, db):
 
 def watch_key(client: Client, url: str) -> str:
     html = client.get(url).content.decode()
-    return re.search(r'href="/w/([^/"]+)/"', html).group(1)
+    return re.search(r'href="[^"]*/w/([^/"]+)/"', html).group(1)
 
 
 def test_watch_page(speaking: Client, language, match_url):

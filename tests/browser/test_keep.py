@@ -1,0 +1,162 @@
+"""Never lose a typed hand: kept through a reload, queued without signal, saved exactly once."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Hand
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(page: Page):
+    """The phone page, failing the test on any page error."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 360, "height": 740})
+    yield page
+    assert problems == []
+
+
+def open_match(page: Page, live_server, match) -> None:
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+
+
+def type_hand(page: Page, out: str, pips: dict[str, int]) -> None:
+    page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+    for name, value in pips.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+
+
+def saved(match) -> int:
+    return Hand.objects.filter(match=match).count()
+
+
+def test_a_typed_hand_survives_a_reload(live_server, phone: Page, make_match):
+    open_match(phone, live_server, make_match())
+    type_hand(phone, "Ben", {"Alice": 4})
+    cara = phone.locator(".pip-field", has=phone.get_by_label("Cara", exact=True))
+    cara.get_by_text("Tiles").click()
+    cara.locator(".tile:has(input[value='6-5'])").click()
+    phone.get_by_text("Capicú").click()
+    phone.reload()
+    expect(phone.get_by_label("Alice", exact=True)).to_have_value("4")
+    expect(phone.get_by_label("Cara", exact=True)).to_have_value("11")
+    expect(cara.locator("input[value='6-5']")).to_be_checked()
+    expect(phone.get_by_label("Dev", exact=True)).to_have_value("")
+    expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()
+    expect(phone.locator("#entry .out.chosen")).to_have_text("Ben")
+    expect(phone.locator("[data-keep-note=restored]")).to_contain_text(
+        "Hand 1 as you were typing it"
+    )
+
+
+def test_a_typed_hand_survives_the_back_gesture(live_server, phone: Page, make_match):
+    match = make_match()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Blocked", {"Alice": 9, "Ben": 15})
+    phone.get_by_role("link", name="Table").click()
+    phone.go_back()
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("15")
+
+
+def test_a_discarded_hand_does_not_come_back(live_server, phone: Page, make_match):
+    open_match(phone, live_server, make_match())
+    type_hand(phone, "Ben", {"Alice": 4})
+    phone.reload()
+    expect(phone.get_by_label("Alice", exact=True)).to_have_value("4")
+    phone.locator("[data-keep-note=restored]").get_by_role("button", name="Discard it").click()
+    expect(phone.get_by_label("Alice", exact=True)).to_have_value("")
+    phone.reload()
+    expect(phone.locator("[data-keep-note=restored]")).to_be_hidden()
+    expect(phone.get_by_label("Alice", exact=True)).to_have_count(0)
+
+
+def test_a_hand_saved_without_signal_arrives_once_though_save_was_tapped_twice(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    phone.context.set_offline(True)
+    save = phone.get_by_role("button", name="Save hand")
+    save.click()
+    queued = phone.locator("[data-keep-note=queued]")
+    expect(queued).to_contain_text("No signal. Hand 1 is kept on this phone")
+    expect(save).to_be_enabled()
+    save.click()
+    expect(queued).to_be_visible()
+    phone.screenshot(path="/tmp/pwa/queued.png")
+    assert saved(match) == 0
+    phone.context.set_offline(False)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    expect(queued).to_be_hidden()
+    expect(phone.get_by_test_id("total-0")).to_have_text("22")
+    assert saved(match) == 1
+    phone.reload()
+    expect(phone.locator(".sheet tbody tr")).to_have_count(1)
+    assert saved(match) == 1
+
+
+def test_a_queued_hand_goes_out_on_the_next_visit(live_server, phone: Page, make_match):
+    match = make_match()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    phone.goto("about:blank")
+    phone.context.set_offline(False)
+    open_match(phone, live_server, match)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    assert saved(match) == 1
+
+
+def test_a_queued_hand_another_phone_entered_first_is_shown_plainly(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = make_match()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    add_hand(match, 1, {0: 30, 2: 5, 3: 7})  # the other phone, with signal
+    phone.context.set_offline(False)
+    expect(phone.locator(".msg")).to_have_text(
+        "Hand 1 was already entered, maybe from another phone. Here is the score."
+    )
+    expect(phone.get_by_test_id("total-1")).to_have_text("42")
+    assert saved(match) == 1
+
+
+def test_after_a_refused_save_the_preview_shows_the_numbers_again(
+    live_server, phone: Page, make_match
+):
+    open_match(phone, live_server, make_match())
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 700})
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator(".form-errors, .field-error").first).to_be_visible()
+    phone.get_by_label("Dev", exact=True).fill("7")
+    expect(phone.locator("#preview")).to_contain_text("22 for Alice & Cara")
+    phone.get_by_label("Dev", exact=True).fill("700")
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.get_by_label("Dev", exact=True)).to_have_value("700")
+    expect(phone.locator("#preview")).not_to_have_text("Fill in the pips to see the score.")
+
+
+def test_a_queued_hand_is_tried_again_on_a_wifi_with_no_way_out(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    phone.clock.install()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    phone.route("**/hand", lambda route: route.abort("internetdisconnected"))
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    phone.unroute("**/hand")
+    assert saved(match) == 0
+    phone.clock.fast_forward(16_000)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    assert saved(match) == 1

@@ -1,0 +1,109 @@
+"""Installable, and usable with no signal: the manifest, the service worker, the kept score."""
+
+import pytest
+from conftest import EXAMPLE_HANDS
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def match_path(match) -> str:
+    return f"/t/{match.table.key}/m/{match.number}/"
+
+
+def controlled(page: Page, url: str) -> None:
+    """Open the page, wait for the service worker, and open it again under its control."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+@pytest.fixture
+def installed(browser_type, browser_type_launch_args, browser_context_args, tmp_path):
+    """A phone with a profile on disk: Chromium offers no install in a private window."""
+    phone = {k: v for k, v in browser_context_args.items() if k != "default_browser_type"}
+    phone["viewport"] = {"width": 360, "height": 740}
+    context = browser_type.launch_persistent_context(tmp_path, **browser_type_launch_args, **phone)
+    yield context.pages[0] if context.pages else context.new_page()
+    context.close()
+
+
+def test_chromium_finds_nothing_missing_to_install_the_app(live_server, installed: Page):
+    page = installed
+    page.goto(live_server.url + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert manifest["url"] == live_server.url + "/manifest.webmanifest"
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+
+def test_the_service_worker_looks_after_every_page_from_the_root(live_server, page: Page):
+    page.goto(live_server.url + "/help")
+    scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+    assert scope == live_server.url + "/"
+
+
+def test_a_reload_without_signal_shows_the_kept_score_and_its_time(
+    live_server, page: Page, make_match, add_hand
+):
+    match = make_match()
+    for hand in EXAMPLE_HANDS:
+        add_hand(match, **hand)
+    controlled(page, live_server.url + match_path(match))
+    expect(page.locator("[data-stale]")).to_be_hidden()
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_test_id("total-0")).to_have_text("115")
+    expect(page.get_by_test_id("total-1")).to_have_text("56")
+    stale = page.locator("[data-stale]")
+    expect(stale).to_be_visible()
+    expect(stale).to_contain_text("Score as of")
+    page.screenshot(path="/tmp/pwa/offline-reload.png")
+
+
+def test_a_page_never_opened_says_there_is_no_copy_of_it(live_server, page: Page, make_match):
+    match = make_match()
+    controlled(page, live_server.url + "/")
+    page.context.set_offline(True)
+    page.goto(live_server.url + match_path(match))
+    expect(page.get_by_role("heading", name="No signal")).to_be_visible()
+
+
+def test_a_hand_queued_on_a_kept_copy_is_saved_once_the_signal_returns(
+    live_server, page: Page, make_match
+):
+    from scorekeeper.models import Hand
+
+    match = make_match()
+    controlled(page, live_server.url + match_path(match))
+    page.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    for name, value in {"Ben": 10, "Cara": 5, "Dev": 7}.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+    page.reload()  # the kept copy, with the hand still waiting on the phone
+    expect(page.locator("[data-stale]")).to_be_visible()
+    expect(page.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
+    page.context.set_offline(False)
+    expect(page.locator(".msg")).to_contain_text("Hand 1 saved")
+    expect(page.get_by_test_id("total-0")).to_have_text("22")
+    expect(page.locator("[data-stale]")).to_be_hidden()
+    expect(page.locator("[data-keep-note=sending]")).to_be_hidden()
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+def test_a_kept_copy_brings_its_score_up_to_date_when_the_signal_returns(
+    live_server, page: Page, make_match, add_hand
+):
+    match = make_match()
+    controlled(page, live_server.url + match_path(match))
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("[data-stale]")).to_be_visible()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})  # another phone, meanwhile
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("total-0")).to_have_text("22")
+    expect(page.locator("[data-stale]")).to_be_hidden()
