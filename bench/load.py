@@ -6,25 +6,18 @@ import random
 import re
 import threading
 import time
-import uuid
 from dataclasses import dataclass, field
 
 from webclient import Phone
 
-SETUP = {
-    "name": "Bench",
-    "player_1": "Alice",
-    "player_2": "Ben",
-    "player_3": "Cara",
-    "player_4": "Dev",
-    "partnership": "on",
-    "pairing": "13",
-    "preset": "caribbean",
-    "target": "200",
-    "capicu_bonus": "25",
-    "count_rule": "all_other_hands",
-    "blocked_rule": "lightest_hand",
-}
+
+def setup_data() -> dict:
+    """The setup form of the bench's tables: the tests' four players, named Bench."""
+    from scorekeeper.testing import SETUP
+
+    return {"name": "Bench", **SETUP}
+
+
 # Hands in each client's match before the scoreboard is loaded: about half a match to 200.
 SETUP_HANDS = 4
 MATCH_PATH = re.compile(r"^/t/([^/]+)/m/(\d+)/$")
@@ -46,7 +39,7 @@ class TablePhone:
     host: str
     port: int
     seed: int
-    setup_data: dict = field(default_factory=lambda: SETUP)
+    setup_data: dict = field(default_factory=setup_data)
     phone: Phone = field(init=False)
     key: str = ""
     number: int = 0
@@ -86,18 +79,9 @@ class TablePhone:
                 raise RuntimeError(f"setup: a hand was refused ({reason})")
 
     def hand_data(self) -> dict:
-        from scorekeeper.management.commands.generate_matches import deal_hand
+        from scorekeeper.testing import deal_hand, hand_fields
 
-        hand = deal_hand(self.game, self.rng)
-        data = {
-            "out": "blocked" if hand.went_out is None else str(hand.went_out),
-            "number": str(self.hands + 1),
-            "token": str(uuid.uuid4()),
-            **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},
-        }
-        if hand.capicu:
-            data["capicu"] = "on"
-        return data
+        return hand_fields(deal_hand(self.game, self.rng), self.hands + 1)
 
     def save_hand(self, headers: dict | None = None) -> tuple[bool, str]:
         """POST the next hand as htmx does; the #play swap comes back."""

@@ -24,18 +24,11 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from scorekeeper import rules  # noqa: E402
 from scorekeeper.management.commands.generate_matches import (  # noqa: E402
     create_matches,
-    deal_hand,
 )
 from scorekeeper.models import Match, Table  # noqa: E402
+from scorekeeper.testing import QUERY_BUDGETS as BUDGETS  # noqa: E402
+from scorekeeper.testing import deal_hand, hand_fields  # noqa: E402
 
-# Keep in step with tests/web/test_queries.py.
-BUDGETS = {
-    "scoreboard": 8,
-    "hand_save": 25,
-    "history": 4,  # the table, its matches, their seats, the series score
-    "watch_unchanged": 2,
-    "watch_changed": 9,
-}
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 
 
@@ -61,16 +54,7 @@ def add_hands(match: Match, count: int, rng: random.Random) -> None:
 
 
 def hand_post(match: Match, rng: random.Random) -> dict:
-    hand = deal_hand(match.game(), rng)
-    data = {
-        "out": "blocked" if hand.went_out is None else str(hand.went_out),
-        "number": str(match.hand_count + 1),
-        "token": str(uuid.uuid4()),
-        **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},
-    }
-    if hand.capicu:
-        data["capicu"] = "on"
-    return data
+    return hand_fields(deal_hand(match.game(), rng), match.hand_count + 1)
 
 
 def count(client: Client, method: str, path: str, expect: int, **kwargs) -> int:

@@ -105,7 +105,7 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
 def typical_table(port: int, seed: int, setup: dict | None = None) -> load.TablePhone:
     import django
 
-    django.setup()  # deal_hand lives in the generate_matches command
+    django.setup()  # the factories in scorekeeper.testing read the models
     table = load.TablePhone(server.HOST, port, seed, **({"setup_data": setup} if setup else {}))
     table.setup()
     return table

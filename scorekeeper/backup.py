@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.backup_checks import check_match, check_shape, normal_name
 from scorekeeper.models import (
+    KEY_PATTERN,
     REGIONAL_INPUTS,
     REGIONAL_RULES,
     EntryKind,
@@ -33,10 +34,14 @@ from scorekeeper.models import (
 )
 
 FORMAT = "scorekeeper.table"
-FORMAT_VERSION = 1
+# Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
+# ("scoring_side", "points"), which the reader checks against the entries. Version 3 adds
+# the regional rules, a hand's regional taps and the series; a file without them gets the
+# defaults (no regional rule, no series).
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 
-# Keys come from new_key(): 22 URL-safe characters. A shorter one in a file would be guessable.
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,32}")
+KEY_RE = re.compile(KEY_PATTERN)
 
 HOUSE_RULES_FIELDS = (
     "preset",
@@ -85,8 +90,6 @@ HAND_FIELDS = (
     "capicu",
     *REGIONAL_INPUTS,
     "led_by",
-    "scoring_side",
-    "points",
     "winning_seat",
     "reason",
 )
@@ -194,7 +197,8 @@ def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Tab
     """
     check_shape(data)
     data = _mapping(data, "the file")
-    if data.get("format") != FORMAT or data.get("version") != FORMAT_VERSION:
+    version = data.get("version")
+    if data.get("format") != FORMAT or type(version) is not int or version not in READABLE_VERSIONS:
         raise ValueError(
             f"Unknown backup format {data.get('format')!r} version {data.get('version')!r}: "
             f"expected {FORMAT!r} version {FORMAT_VERSION}."
@@ -342,7 +346,6 @@ def _import_match(
         # The sheet indexes names and sides with these: out of range would break its pages.
         if not (
             _within(seats, hand.went_out, hand.winning_seat, hand.led_by)
-            and _within(sides, hand.scoring_side)
             and _within(seats, *(count.position for count in hand.counts.all()))
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
@@ -398,7 +401,23 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
                 points=raw_entry.get("points"),
             )
         )
+    if "points" in raw or "scoring_side" in raw:
+        _check_copy(hand, raw, where)
     return hand
+
+
+def _check_copy(hand: Hand, raw: Mapping, where: str) -> None:
+    """A version 1 hand's copy of its side and points must be what its entries say."""
+    side, points = next(iter(hand.side_points().items()), (None, 0))
+    for field, value, made in (
+        ("scoring side", raw.get("scoring_side"), side),
+        ("points", raw.get("points"), points),
+    ):
+        if value != made:
+            raise ValueError(
+                f"Invalid backup: {where}: the file has {field} {value!r}, "
+                f"the entries make it {made!r}."
+            )
 
 
 # Fields that hold whole numbers or yes/no: full_clean would take 2.5 as 2 and true as 1.
@@ -471,7 +490,7 @@ def _value(raw: Mapping, field: str, kind: type) -> Any:
 def _key(raw: Mapping, field: str) -> str:
     """A table key that looks like one new_key() makes."""
     value = raw.get(field)
-    if not isinstance(value, str) or not KEY_PATTERN.fullmatch(value):
+    if not isinstance(value, str) or not KEY_RE.fullmatch(value):
         raise ValueError(f"Invalid backup: the table's {field} is missing or not a table key.")
     return value
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper import rules
 from scorekeeper.inputs import clean_text
-from scorekeeper.models import Match, entries_for, reason_to_json
+from scorekeeper.models import Match, reason_to_json
 
 # A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
 MAX_DEPTH = 8
@@ -99,19 +99,15 @@ def check_match(match: Match) -> None:
             raise ValueError(f"{where}: the rules refuse this hand ({codes}).") from None
         stored = {
             "led by": hand.led_by,
-            "scoring side": hand.scoring_side,
-            "points": hand.points,
             "winning seat": hand.winning_seat,
             "reason": hand.reason,
             "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
         }
         scored = {
             "led by": result.led_by,
-            "scoring side": result.side,
-            "points": result.points,
             "winning seat": result.winning_seat,
             "reason": reason_to_json(result.reason),
-            "entries": sorted(entries_for(result)),
+            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
         for field, value in stored.items():
             if value != scored[field]:

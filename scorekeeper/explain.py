@@ -1,5 +1,7 @@
 """Words for the rules module's verdicts: why a hand scored what it did, in any language."""
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -184,3 +186,16 @@ def series_text(first_to: int | None) -> str:
     return ngettext("first to %(wins)s match win", "first to %(wins)s match wins", first_to) % {
         "wins": first_to
     }
+
+
+def lead_text(game: rules.Game, names: list[str], next_leader: int | None) -> str:
+    """Who leads the next hand: the winner of the last one, or the highest double."""
+    if next_leader is not None:
+        # The name in its own <bdi>, as the templates isolate every name a person typed.
+        name = format_html("<bdi>{}</bdi>", names[next_leader])
+        return mark_safe(escape(_("%(name)s leads")) % {"name": name})
+    if game.tile_set is rules.TileSet.DOUBLE_NINE:
+        return _("Double nine leads")
+    if game.tile_set is rules.TileSet.DOUBLE_TWELVE:
+        return _("Double twelve leads")
+    return _("Double six leads")

@@ -1,16 +1,30 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
+import uuid
+
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.backup_checks import load_backup
 from scorekeeper.explain import rules_summary
 from scorekeeper.inputs import clean_text, typed_number, whole_number
-from scorekeeper.models import NAME_MAX, BlockedRule, CountRule, LeadRule, Match, Preset
+from scorekeeper.models import (
+    NAME_MAX,
+    REGIONAL_RULES,
+    RULE_EXPLANATIONS,
+    BlockedRule,
+    CountRule,
+    Hand,
+    LeadRule,
+    Match,
+    Preset,
+    Table,
+    offered_presets,
+)
 
 TARGET_CHOICES = (100, 150, 200, 500)
 BONUS_CHOICES = (25, 30, 0)
@@ -27,6 +41,9 @@ PAIRINGS = {
     "14": (0, 1, 3, 2),
 }
 
+
+# A whole number typed on a phone: the number keypad, no suggestions.
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
 INVISIBLE_NAME = _("Type a name with letters you can see.")
 
@@ -56,6 +73,42 @@ class WholeNumberField(forms.IntegerField):
         return number
 
 
+class PointsButtons(forms.TypedChoiceField):
+    """A row of buttons for the usual numbers; a number typed beside them wins."""
+
+    def __init__(self, **kwargs):
+        super().__init__(coerce=int, required=False, widget=forms.RadioSelect, **kwargs)
+
+
+class OtherPoints(WholeNumberField):
+    """The number typed beside the buttons, on a number keypad."""
+
+    def __init__(self, *, placeholder: str, **kwargs):
+        attrs = {**NUMBER_ATTRS, "placeholder": placeholder}
+        super().__init__(required=False, widget=forms.TextInput(attrs), **kwargs)
+
+
+class ExplainedRadioSelect(forms.RadioSelect):
+    """Radio buttons for a house rule, each with what the rule means under its label."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        option["explanation"] = RULE_EXPLANATIONS.get(value, "")
+        return option
+
+
+class PresetRadioSelect(forms.RadioSelect):
+    """The ways to play as buttons, each with its rules in one line under its name."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        preset = rules.PRESETS.get(value)
+        option["explanation"] = rules_summary(preset.rules) if preset else ""
+        # The page's script fills in the game's switches when this changes.
+        option["attrs"]["data-preset"] = ""
+        return option
+
+
 class PresetField(forms.ChoiceField):
     """The way to play; an old key (from a stored match or an old page) means its new preset."""
 
@@ -64,7 +117,11 @@ class PresetField(forms.ChoiceField):
         return rules.LEGACY_PRESETS.get(value, value)
 
 
-class BonusField(forms.IntegerField):
+class BonusField(WholeNumberField):
+    """A bonus a table may pay, typed on a number keypad; 0 or empty for none."""
+
+    widget = forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"})
+
     def __init__(self, label, **kwargs):
         super().__init__(
             label=label,
@@ -78,13 +135,6 @@ class BonusField(forms.IntegerField):
             },
             **kwargs,
         )
-
-    def widget_attrs(self, widget):
-        attrs = super().widget_attrs(widget)
-        attrs.update({"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
-        attrs.pop("min", None)
-        attrs.pop("max", None)
-        return attrs
 
 
 class FirstHandsField(forms.CharField):
@@ -129,54 +179,80 @@ def preset_switches(key: str) -> dict:
     }
 
 
+class PlayerField(forms.CharField):
+    """A player's name, offered the names this table has seen before."""
+
+    def __init__(self, *, placeholder: str = "", **kwargs):
+        attrs = {
+            "autocomplete": "off",
+            "autocapitalize": "words",
+            "list": "known-players",
+            "data-player": "",
+            "placeholder": placeholder,
+        }
+        super().__init__(
+            max_length=NAME_MAX, required=False, widget=forms.TextInput(attrs), **kwargs
+        )
+
+
 class SetupForm(forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
-    name = forms.CharField(label=_("Table name"), max_length=60, required=False)
-    player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)
-    player_3 = forms.CharField(label=_("Player 3"), max_length=NAME_MAX, required=False)
-    player_4 = forms.CharField(label=_("Player 4"), max_length=NAME_MAX, required=False)
+    name = forms.CharField(
+        label=_("Table name"),
+        max_length=60,
+        required=False,
+        widget=forms.TextInput({"placeholder": _("Sunday in the park")}),
+    )
+    player_1 = PlayerField(label=_("Player 1"))
+    player_2 = PlayerField(label=_("Player 2"))
+    player_3 = PlayerField(label=_("Player 3"), placeholder=_("optional"))
+    player_4 = PlayerField(label=_("Player 4"), placeholder=_("optional"))
     partnership = forms.BooleanField(label=_("Play as partners"), required=False, initial=True)
     pairing = forms.ChoiceField(
-        label=_("Partners"), choices=[(key, key) for key in PAIRINGS], initial="13", required=False
-    )
-    preset = PresetField(label=_("Game"), choices=Preset.offered, initial=Preset.CARIBBEAN)
-    # The preset the switches below were filled from: when the game changes without
-    # JavaScript to refill them, the form shows the new game's switches before starting.
-    rules_of = forms.CharField(widget=forms.HiddenInput, required=False, initial=Preset.CARIBBEAN)
-    target = forms.TypedChoiceField(
-        label=_("Play to"),
-        choices=[(value, str(value)) for value in TARGET_CHOICES],
-        coerce=int,
-        initial=200,
+        label=_("Partners"),
+        choices=[
+            ("13", _("1 & 3 against 2 & 4")),
+            ("12", _("1 & 2 against 3 & 4")),
+            ("14", _("1 & 4 against 2 & 3")),
+        ],
+        initial="13",
         required=False,
         widget=forms.RadioSelect,
     )
-    target_other = WholeNumberField(
+    preset = PresetField(
+        label=_("Game"),
+        choices=offered_presets,
+        initial=Preset.CARIBBEAN,
+        widget=PresetRadioSelect,
+    )
+    # The preset the switches below were filled from: when the game changes without
+    # JavaScript to refill them, the form shows the new game's switches before starting.
+    rules_of = forms.CharField(widget=forms.HiddenInput, required=False, initial=Preset.CARIBBEAN)
+    target = PointsButtons(
+        label=_("Play to"), choices=[(value, str(value)) for value in TARGET_CHOICES], initial=200
+    )
+    target_other = OtherPoints(
         label=_("Other target"),
+        placeholder=pgettext_lazy("another target score", "other"),
         min_value=1,
         max_value=MAX_TARGET,
-        required=False,
         error_messages={
             "invalid": _("Type a whole number, like 200."),
             "min_value": _("The target must be at least 1."),
             "max_value": _("The target can be at most %(limit_value)s."),
         },
     )
-    capicu_bonus = forms.TypedChoiceField(
+    capicu_bonus = PointsButtons(
         label=_("Capicú bonus"),
-        choices=[(value, str(value)) for value in BONUS_CHOICES],
-        coerce=int,
+        choices=[(value, str(value) if value else _("none")) for value in BONUS_CHOICES],
         initial=25,
-        required=False,
-        widget=forms.RadioSelect,
     )
-    capicu_other = WholeNumberField(
+    capicu_other = OtherPoints(
         label=_("Other bonus"),
+        placeholder=pgettext_lazy("another capicú bonus", "other"),
         min_value=0,
         max_value=MAX_BONUS,
-        required=False,
         error_messages={
             "invalid": _("Type a whole number, like 25."),
             "min_value": _("The bonus can't be below 0."),
@@ -187,13 +263,13 @@ class SetupForm(forms.Form):
         label=_("Who counts"),
         choices=CountRule.choices,
         initial=CountRule.ALL_OTHER_HANDS,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
     blocked_rule = forms.ChoiceField(
         label=_("Blocked hand"),
         choices=BlockedRule.choices,
         initial=BlockedRule.LIGHTEST_HAND,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
 
     # Regional rules (lead, blocked additions, bonuses) and the series.
@@ -202,7 +278,7 @@ class SetupForm(forms.Form):
         choices=LeadRule.choices,
         initial=LeadRule.WINNER_LEADS,
         required=False,
-        widget=forms.RadioSelect,
+        widget=ExplainedRadioSelect,
     )
     ties_to_leaders = forms.BooleanField(label=_("Ties go to the leaders"), required=False)
     blocker_against_next = forms.BooleanField(
@@ -251,6 +327,30 @@ class SetupForm(forms.Form):
     )
     regional_fields = switch_fields[6:]
 
+    @classmethod
+    def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
+        """The next match's setup: the table's rules and the last match's seats."""
+        preset = rules.LEGACY_PRESETS.get(table.preset, table.preset)
+        initial = {
+            "name": table.name,
+            "preset": preset,
+            "rules_of": preset,
+            "partnership": table.partnership,
+            "target": table.target if table.target in TARGET_CHOICES else None,
+            "target_other": None if table.target in TARGET_CHOICES else table.target,
+            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
+            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
+            "count_rule": table.count_rule,
+            "blocked_rule": table.blocked_rule,
+            **{name: getattr(table, name) for name in REGIONAL_RULES},
+            "series_first_to": table.series_first_to or 0,
+            "shutout_counts_double": table.shutout_counts_double,
+        }
+        if last is not None:
+            for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
+                initial[field] = name
+        return cls(initial=initial)
+
     def clean_name(self):
         name = clean_name(self.cleaned_data.get("name") or "")
         if not name and (self.cleaned_data.get("name") or "").strip():
@@ -261,16 +361,8 @@ class SetupForm(forms.Form):
         return [self[name] for name in self.player_fields]
 
     def bonus_fields(self):
-        return [
-            self[name] for name in ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
-        ]
-
-    def preset_options(self):
-        """Each preset's radio with its rules in one line."""
-        return [
-            (radio, rules_summary(rules.PRESETS[radio.data["value"]].rules))
-            for radio in self["preset"]
-        ]
+        names = ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
+        return [self[name] for name in (*names, "first_hands_bonus")]
 
     def preset_switches(self) -> dict:
         """Every preset's switches, for the page's script to fill in when the game changes."""
@@ -312,17 +404,7 @@ class SetupForm(forms.Form):
         if self.preset_changed:
             self.add_error(None, _("Check the rules of the game you chose, then start."))
             return data
-        # A number typed in "other" wins over the buttons: somebody typed it on purpose.
-        target = data.get("target_other") or data.get("target")
-        if not target and "target_other" not in self.errors:
-            self.add_error("target_other", _("Choose the score that wins the match."))
-        data["target_points"] = target
-        bonus = data.get("capicu_other")
-        data["bonus_points"] = bonus if bonus is not None else data.get("capicu_bonus")
-        if data["bonus_points"] == "":  # neither a button nor a number: nothing chosen
-            data["bonus_points"] = None
-        if data["bonus_points"] is None and "capicu_other" not in self.errors:
-            self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
+        self._clean_points(data)
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
         for field, name in zip(self.player_fields, names, strict=True):
             if not name and (data.get(field) or "").strip():
@@ -355,6 +437,20 @@ class SetupForm(forms.Form):
         data["seat_names"] = [typed[index] for index in order]
         data["partnership"] = partnership
         return data
+
+    def _clean_points(self, data: dict) -> None:
+        """The target and the capicú bonus: a number typed in "other" wins over the buttons
+        (somebody typed it on purpose)."""
+        target = data.get("target_other") or data.get("target")
+        if not target and "target_other" not in self.errors:
+            self.add_error("target_other", _("Choose the score that wins the match."))
+        data["target_points"] = target
+        bonus = data.get("capicu_other")
+        data["bonus_points"] = bonus if bonus is not None else data.get("capicu_bonus")
+        if data["bonus_points"] == "":  # neither a button nor a number: nothing chosen
+            data["bonus_points"] = None
+        if data["bonus_points"] is None and "capicu_other" not in self.errors:
+            self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
 
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
@@ -398,6 +494,10 @@ class SetupForm(forms.Form):
 
 
 class PipsField(WholeNumberField):
+    """The pips a seat still held: a number keypad on phones, checked by the rules."""
+
+    widget = forms.TextInput(attrs={"enterkeyhint": "next"})
+
     def __init__(self, **kwargs):
         super().__init__(
             min_value=0,
@@ -411,7 +511,7 @@ class PipsField(WholeNumberField):
 
     def widget_attrs(self, widget):
         attrs = super().widget_attrs(widget)
-        attrs.update({"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
+        attrs.update(NUMBER_ATTRS)
         attrs.pop("min", None)
         return attrs
 
@@ -429,14 +529,13 @@ class HandForm(forms.Form):
         match: Match,
         *args,
         out: str | None = None,
-        seat_names=(),
         led_by: int | str | None = "next",
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.match = match
         self.game = match.game()
-        self.names = list(seat_names) or match.seat_names()
+        self.names = match.seat_names()
         # Who the sheet knows led this hand: by default the match's next leader (a new hand).
         self.known_leader = match.next_leader if led_by == "next" else led_by
         self.add_regional_fields()
@@ -452,6 +551,53 @@ class HandForm(forms.Form):
             )
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+
+    @classmethod
+    def for_next_hand(cls, match: Match, out: str | None = None) -> "HandForm":
+        """A blank form for the match's next hand, with a fresh token."""
+        initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        return cls(match, out=out, initial=initial)
+
+    @classmethod
+    def for_hand(cls, match: Match, hand: Hand, out: str | None = None) -> "HandForm":
+        """A form to correct a stored hand, filled with what was entered."""
+        out = out or ("blocked" if hand.blocked else str(hand.went_out))
+        initial = {
+            "out": out,
+            "number": hand.number,
+            "token": hand.token,
+            "capicu": hand.capicu,
+            **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+            "led_by": hand.leader_told,
+            "blocked_by": hand.blocked_by,
+            "chuchazo": hand.chuchazo,
+            "pase_de_salida": hand.pase_de_salida,
+            **{
+                f"pase_corrido_{side}": times
+                for side, times in hand.pases_corridos_by_side().items()
+            },
+        }
+        # Who the sheet knew led it; None where the table had to say.
+        known = None if hand.leader_told is not None else hand.led_by
+        return cls(match, out=out, led_by=known, initial=initial)
+
+    def out_choices(self) -> list[tuple[str, str, bool]]:
+        """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
+        seats = [(str(seat), name, self.went_out == seat) for seat, name in enumerate(self.names)]
+        blocked = self.ending is rules.Ending.BLOCKED
+        return [*seats, ("blocked", str(_("Blocked")), blocked)]
+
+    def refuse(self, refused: rules.InvalidHand, *, editing: bool = False) -> None:
+        """Show the rules' refusal of a hand that passed the form (the match moved on)."""
+        for error in refused.errors:
+            if editing and error.code == rules.ErrorCode.MATCH_OVER:
+                message = _(
+                    "With this change the match would end before its last hand. "
+                    "Undo the later hands first."
+                )
+            else:
+                message = hand_error_message(error, self.names, self.game)
+            self.add_error(None, message)
 
     def add_regional_fields(self) -> None:
         """The taps the table's rules may ask for; each shows only when the rules need it."""
@@ -481,8 +627,9 @@ class HandForm(forms.Form):
         )
         sides = self.match.side_names()
         for side, name in enumerate(sides):
-            self.fields[f"pase_corrido_{side}"] = forms.IntegerField(
+            self.fields[f"pase_corrido_{side}"] = WholeNumberField(
                 label=name,
+                widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
                 min_value=0,
                 max_value=game.pase_corrido_limit,
                 required=False,
@@ -520,26 +667,13 @@ class HandForm(forms.Form):
         # Fields that already failed (not a number, below 0) keep their own message; the rules
         # still check the others, so every problem shows at once.
         failed = {name for name in self.errors if name.startswith("pips_")}
-        tiles = {}
-        for seat in self.needed:
-            picked = data.get(f"tiles_{seat}") or []
-            if picked:
-                tiles[seat] = [parse_tile(value) for value in picked]
-        if tiles:
-            try:
-                counted = rules.count_tiles(self.game, tiles)
-            except rules.InvalidTiles as error:
-                for tile_error in error.errors:
-                    self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
-                return data
-            for seat, pips in counted.items():
-                if data.get(f"pips_{seat}") is None:
-                    data[f"pips_{seat}"] = pips
-        pips = {}
-        for seat in self.needed:
-            value = data.get(f"pips_{seat}")
-            if value is not None:
-                pips[seat] = value
+        if not self._count_tiles(data):
+            return data
+        pips = {
+            seat: data[f"pips_{seat}"]
+            for seat in self.needed
+            if data.get(f"pips_{seat}") is not None
+        }
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
@@ -548,25 +682,7 @@ class HandForm(forms.Form):
             **self.regional_inputs(data),
         )
         for error in rules.validate_hand(self.game, hand, self.known_leader):
-            field = REGIONAL_ERROR_FIELDS.get(error.code)
-            if field == "pase_corrido":
-                field = f"pase_corrido_{error.seat}" if error.seat is not None else None
-            if field is not None:
-                if field not in self.errors:
-                    self.add_error(field, hand_error_message(error, self.names, self.game))
-                continue
-            if error.seat is not None and f"pips_{error.seat}" in self.fields:
-                field = f"pips_{error.seat}"
-                if field in failed:
-                    continue
-            elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
-                continue
-            elif error.code in (
-                rules.ErrorCode.CAPICU_ON_BLOCKED,
-                rules.ErrorCode.CAPICU_NOT_OFFERED,
-            ):
-                field = "capicu"
-            self.add_error(field, hand_error_message(error, self.names, self.game))
+            self._show(error, failed)
         data["hand"] = hand
         return data
 
@@ -585,6 +701,45 @@ class HandForm(forms.Form):
             "led_a_double": salida and self.game.rules.pase_de_salida_on_double_only,
         }
 
+    def _count_tiles(self, data: dict) -> bool:
+        """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
+        tiles = {
+            seat: [parse_tile(value) for value in data[f"tiles_{seat}"]]
+            for seat in self.needed
+            if data.get(f"tiles_{seat}")
+        }
+        if not tiles:
+            return True
+        try:
+            counted = rules.count_tiles(self.game, tiles)
+        except rules.InvalidTiles as error:
+            for tile_error in error.errors:
+                self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
+            return False
+        for seat, pips in counted.items():
+            if data.get(f"pips_{seat}") is None:
+                data[f"pips_{seat}"] = pips
+        return True
+
+    def _show(self, error: rules.HandError, failed: set[str]) -> None:
+        """One of the rules' refusals at its field, unless that field already says why."""
+        field = REGIONAL_ERROR_FIELDS.get(error.code)
+        if field == "pase_corrido":
+            field = f"pase_corrido_{error.seat}" if error.seat is not None else None
+        if field is not None:
+            if field not in self.errors:
+                self.add_error(field, hand_error_message(error, self.names, self.game))
+            return
+        if error.seat is not None and f"pips_{error.seat}" in self.fields:
+            field = f"pips_{error.seat}"
+            if field in failed:
+                return
+        elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
+            return
+        elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
+            field = "capicu"
+        self.add_error(field, hand_error_message(error, self.names, self.game))
+
 
 REGIONAL_ERROR_FIELDS = {
     rules.ErrorCode.LEADER_NEEDED: "led_by",
@@ -602,6 +757,13 @@ REGIONAL_ERROR_FIELDS = {
     rules.ErrorCode.PASE_DE_SALIDA_NOT_OFFERED: "pase_de_salida",
     rules.ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE: "pase_de_salida",
 }
+
+
+def changed_elsewhere() -> str:
+    """Why a save, correction or undo was refused: the match moved on under the page."""
+    return _(
+        "The match changed on another phone, so nothing was changed. Check the score and try again."
+    )
 
 
 def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
@@ -670,6 +832,33 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
     return _("Tap who went out, or Blocked.")
 
 
+class ImportForm(forms.Form):
+    """A JSON backup to restore as a table."""
+
+    backup = forms.FileField(
+        label=_("Backup file (JSON)"),
+        error_messages={"required": _("Choose the backup file to restore.")},
+    )
+
+    def clean_backup(self):
+        upload = self.cleaned_data["backup"]
+        if upload.size > settings.IMPORT_MAX_BYTES:
+            raise ValidationError(too_large_message())
+        try:
+            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
+        except ValueError:
+            raise ValidationError(_("This is not a backup file from this app.")) from None
+
+
+def too_large_message() -> str:
+    megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
+    return ngettext(
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        "This file is too large for a backup (the limit is %(limit)s MB).",
+        megabytes,
+    ) % {"limit": megabytes}
+
+
 # The regional rules' refusals in plain words (a pase corrido's limit is filled in).
 REGIONAL_MESSAGES = {
     rules.ErrorCode.LEADER_NEEDED: _("Who led this hand? The table's rules need it."),
@@ -701,30 +890,3 @@ def regional_error_message(error: rules.HandError) -> str | None:
     if error.code is rules.ErrorCode.PASE_CORRIDO_TOO_MANY:
         return str(message) % {"limit": error.limit}
     return str(message)
-
-
-class ImportForm(forms.Form):
-    """A JSON backup to restore as a table."""
-
-    backup = forms.FileField(
-        label=_("Backup file (JSON)"),
-        error_messages={"required": _("Choose the backup file to restore.")},
-    )
-
-    def clean_backup(self):
-        upload = self.cleaned_data["backup"]
-        if upload.size > settings.IMPORT_MAX_BYTES:
-            raise ValidationError(too_large_message())
-        try:
-            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
-        except ValueError:
-            raise ValidationError(_("This is not a backup file from this app.")) from None
-
-
-def too_large_message() -> str:
-    megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
-    return ngettext(
-        "This file is too large for a backup (the limit is %(limit)s MB).",
-        "This file is too large for a backup (the limit is %(limit)s MB).",
-        megabytes,
-    ) % {"limit": megabytes}

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import connection, models, transaction
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -14,8 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 
 NAME_MAX = 30
-# What a table or watch key looks like: URL-safe base64 (new_key makes 22 characters).
-KEY_PATTERN = "[A-Za-z0-9_-]{16,64}"
+# What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
+# shorter one would be guessable, a longer one does not fit the column.
+KEY_LENGTH = 32
+KEY_PATTERN = f"[A-Za-z0-9_-]{{22,{KEY_LENGTH}}}"
 
 
 def new_key() -> str:
@@ -39,23 +42,51 @@ class LeadRule(models.TextChoices):
     TURN_PASSES = rules.LeadRule.TURN_PASSES, _("The lead passes in turn")
 
 
-class Preset(models.TextChoices):
-    # RULES.md's ways to play, in its order; the old keys that stored matches may carry are
-    # listed after them (rules.LEGACY_PRESETS says what each now means).
-    CARIBBEAN = "caribbean", _("Caribbean park")
-    PUERTO_RICO_500 = "puerto_rico_500", _("Puerto Rico 500")
-    DOMINICAN = "dominican", _("Dominican")
-    CUBAN = "cuban", _("Cuban (double-nine)")
-    SPANISH = "spanish", _("Spanish / tournament")
-    DOUBLE_TWELVE = "double_twelve", _("Double-twelve in pairs")
-    PUB_BLOCK = "pub_block", _("Pub block")
-    DOUBLE_NINE = "double_nine", _("Partnership, double-nine")
-    STANDARD = "standard", _("Each for themselves, double-six")
+# What each house rule means, in one place for the setup page and the help page. Our own
+# catalogue text, shown as {% translate %} would show it (unescaped).
+RULE_EXPLANATIONS = {
+    CountRule.ALL_OTHER_HANDS: _(
+        "The winners score every pip left in the other hands, partner's included."
+    ),
+    CountRule.OPPONENTS_ONLY: _("The winners score only the pips in the opponents' hands."),
+    CountRule.EVERY_HAND: _("The winners score every pip left on the table, their own included."),
+    BlockedRule.LIGHTEST_HAND: _(
+        "The single lightest hand wins; level hands on different sides void the hand."
+    ),
+    BlockedRule.LIGHTER_PAIR: _(
+        "The pair holding fewer pips together wins; level pairs score nothing."
+    ),
+    LeadRule.WINNER_LEADS: _("Whoever wins a hand leads the next one."),
+    LeadRule.TURN_PASSES: _(
+        "Each hand is led by the player after the one who led the last, whoever won."
+    ),
+}
 
-    @classmethod
-    def offered(cls) -> list[tuple[str, str]]:
-        """The presets the setup offers: every current one, no old key."""
-        return [(key, label) for key, label in cls.choices if key in rules.PRESETS]
+
+PRESET_LABELS = {
+    # RULES.md's ways to play, in its order.
+    "caribbean": _("Caribbean park"),
+    "puerto_rico_500": _("Puerto Rico 500"),
+    "dominican": _("Dominican"),
+    "cuban": _("Cuban (double-nine)"),
+    "spanish": _("Spanish / tournament"),
+    "double_twelve": _("Double-twelve in pairs"),
+    "pub_block": _("Pub block"),
+    # Old keys that stored matches may carry (rules.LEGACY_PRESETS says what each now means).
+    "double_nine": _("Partnership, double-nine"),
+    "standard": _("Each for themselves, double-six"),
+}
+# One choice per preset of the rules module, in its order, then the old keys: a new preset
+# needs a label above.
+Preset = models.TextChoices(
+    "Preset",
+    [(key.upper(), (key, PRESET_LABELS[key])) for key in [*rules.PRESETS, *rules.LEGACY_PRESETS]],
+)
+
+
+def offered_presets() -> list[tuple[str, str]]:
+    """The presets the setup offers: every current one, no old key."""
+    return [(key, PRESET_LABELS[key]) for key in rules.PRESETS]
 
 
 class Ending(models.TextChoices):
@@ -89,6 +120,25 @@ class HouseRulesFields(models.Model):
 
     class Meta:
         abstract = True
+
+    def count_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.count_rule]
+
+    def blocked_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.blocked_rule]
+
+    def lead_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.lead_rule]
+
+    def take_rules(self, game: rules.Game, preset: str) -> None:
+        """Copy a game's preset and house rules onto these fields (a table or a match)."""
+        self.preset = preset
+        self.partnership = game.partnership
+        self.target = game.rules.target
+        self.capicu_bonus = game.rules.capicu_bonus
+        self.count_rule = str(game.rules.count_rule)
+        self.blocked_rule = str(game.rules.blocked_rule)
+        self.take_regional_rules(game.rules)
 
     def house_rules(self) -> rules.HouseRules:
         return rules.HouseRules(
@@ -165,8 +215,10 @@ class TableQuerySet(models.QuerySet):
 class Table(HouseRulesFields):
     """A group that plays together: its players, its house rules, its matches."""
 
-    key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
-    watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(
+        max_length=KEY_LENGTH, unique=True, default=new_key, editable=False
+    )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
     # The series the table plays: first to this many match wins (None: an open series).
@@ -181,6 +233,24 @@ class Table(HouseRulesFields):
 
     def __str__(self) -> str:
         return self.name or str(_("Domino table"))
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.key])
+
+    def new_match_url(self) -> str:
+        return reverse("new_match", args=[self.key])
+
+    def rematch_url(self) -> str:
+        return reverse("rematch", args=[self.key])
+
+    def export_url(self) -> str:
+        return reverse("export_json", args=[self.key])
+
+    def watch_url(self) -> str:
+        return reverse("watch", args=[self.watch_key])
+
+    def help_url(self) -> str:
+        return f"{reverse('help')}?t={self.key}"
 
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
@@ -220,15 +290,16 @@ class Table(HouseRulesFields):
         last = self.matches.select_related("series").order_by("-number").first()
         series = self.series_rules() if series is None else series
         in_series, series_sides = Series.for_match(self, last, seat_names, game, series)
-        match = Match.objects.create(
+        match = Match.for_game(
+            game,
+            preset,
             table=self,
             number=(last.number if last else 0) + 1,
             token=token,
-            totals=[0] * game.side_count,
             series=in_series,
             series_sides=series_sides,
-            **Match.rules_fields(game, preset),
         )
+        match.save(force_insert=True)
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
         for name in seat_names:
             if name not in players:
@@ -239,13 +310,7 @@ class Table(HouseRulesFields):
         )
         LogEntry.objects.create(match=match, action=LogAction.STARTED, totals=match.totals)
         # The table remembers the last game played as its default for the next one.
-        self.preset = preset
-        self.partnership = game.partnership
-        self.target = game.rules.target
-        self.capicu_bonus = game.rules.capicu_bonus
-        self.count_rule = str(game.rules.count_rule)
-        self.blocked_rule = str(game.rules.blocked_rule)
-        self.take_regional_rules(game.rules)
+        self.take_rules(game, preset)
         self.series_first_to = series.first_to
         self.shutout_counts_double = series.shutout_counts_double
         self.updated_at = timezone.now()
@@ -269,23 +334,25 @@ class Player(models.Model):
         return self.name
 
 
+def seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player"))
+
+
+def hands_prefetch() -> Prefetch:
+    return Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
+
+
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""
-        return self.with_seats().prefetch_related(
-            Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
-        )
+        return self.with_seats().prefetch_related(hands_prefetch())
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table", "series").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.select_related("table", "series").prefetch_related(seats_prefetch())
 
     def for_listing(self) -> "MatchQuerySet":
-        return self.select_related("series").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.select_related("series").prefetch_related(seats_prefetch())
 
     def latest_per_table(self) -> "MatchQuerySet":
         """Only each table's newest match."""
@@ -333,6 +400,24 @@ class Match(HouseRulesFields):
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
 
+    def get_absolute_url(self) -> str:
+        return self._url("match")
+
+    def _url(self, name: str) -> str:
+        return reverse(name, args=[self.table.key, self.number])
+
+    def save_hand_url(self) -> str:
+        return self._url("save_hand")
+
+    def preview_url(self) -> str:
+        return self._url("preview_hand")
+
+    def undo_url(self) -> str:
+        return self._url("undo_hand")
+
+    def csv_url(self) -> str:
+        return self._url("export_csv")
+
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
@@ -351,23 +436,19 @@ class Match(HouseRulesFields):
         """Won while every other side still has 0 (zapatero)."""
         return rules.is_shutout(self.totals, self.winner_side)
 
-    @staticmethod
-    def rules_fields(game: rules.Game, preset: str) -> dict:
-        """The match's copy of the game and house rules, as model fields."""
-        return {
-            "preset": preset,
-            "seat_count": game.seats,
-            "partnership": game.partnership,
-            "tile_set": int(game.tile_set),
-            "tiles_each": game.tiles_each,
-            "draws": game.draws,
-            "scoring": str(game.scoring),
-            "target": game.rules.target,
-            "capicu_bonus": game.rules.capicu_bonus,
-            "count_rule": str(game.rules.count_rule),
-            "blocked_rule": str(game.rules.blocked_rule),
-            **regional_rules_fields(game.rules),
-        }
+    @classmethod
+    def for_game(cls, game: rules.Game, preset: str, **fields) -> "Match":
+        """An unsaved match with its own copy of the game and house rules."""
+        match = cls(
+            seat_count=game.seats,
+            tile_set=int(game.tile_set),
+            tiles_each=game.tiles_each,
+            draws=game.draws,
+            scoring=str(game.scoring),
+            **{"totals": [0] * game.side_count, **fields},
+        )
+        match.take_rules(game, preset)
+        return match
 
     def game(self) -> rules.Game:
         """The rules module's view of this match."""
@@ -380,6 +461,11 @@ class Match(HouseRulesFields):
             rules=self.house_rules(),
             scoring=rules.Scoring(self.scoring),
         )
+
+    def load_sheet(self) -> "Match":
+        """Fetch the hands and entries the sheet shows, unless they are already here."""
+        prefetch_related_objects([self], seats_prefetch(), hands_prefetch())
+        return self
 
     def ordered_seats(self) -> list["Seat"]:
         return sorted(self.seats.all(), key=lambda seat: seat.position)
@@ -404,7 +490,7 @@ class Match(HouseRulesFields):
         results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
         led_by: int | None = None
         for hand, result in zip(hands, results, strict=True):
-            hand.apply_result(result, led_by)
+            hand.store_result(result, led_by)
             led_by = result.next_leader
         self.store_state(state)
         return state
@@ -413,7 +499,6 @@ class Match(HouseRulesFields):
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
         return rules.MatchState(
             totals=tuple(self.totals),
-            running=(),
             winner_side=self.winner_side,
             ended_after=(self.hand_count - 1) if self.finished else None,
             next_leader=self.next_leader,
@@ -438,13 +523,8 @@ class Match(HouseRulesFields):
             result = rules.score_hand(game, hand, led_by=match.next_leader, number=number)
             state = rules.advance(game, match.state(), result)
             saved = Hand(match=match, number=number, token=token)
-            saved.take_reported(hand)
-            saved.save(force_insert=True)
-            SeatCount.objects.bulk_create(
-                SeatCount(hand=saved, position=seat, pips=pips)
-                for seat, pips in sorted(hand.pips.items())
-            )
-            saved.apply_result(result, match.next_leader)
+            saved.store_reported(hand)
+            saved.store_result(result, match.next_leader)
             match.store_state(state)
             LogEntry.objects.create(
                 match=match,
@@ -464,14 +544,8 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.STALE, number)
             saved = match.hands.get(number=number)
             before = saved.summary()
-            saved.take_reported(hand)
             saved.updated_at = timezone.now()
-            saved.save()
-            saved.counts.all().delete()
-            SeatCount.objects.bulk_create(
-                SeatCount(hand=saved, position=seat, pips=pips)
-                for seat, pips in sorted(hand.pips.items())
-            )
+            saved.store_reported(hand)
             match.recompute()
             LogEntry.objects.create(
                 match=match,
@@ -582,9 +656,8 @@ class Hand(models.Model):
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).
+    # The points themselves are its ScoreEntry rows, one per side and kind.
     led_by = models.PositiveSmallIntegerField(null=True, blank=True)
-    scoring_side = models.PositiveSmallIntegerField(null=True, blank=True)
-    points = models.PositiveIntegerField(default=0)
     winning_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.JSONField(default=dict)
     created_at = models.DateTimeField(default=timezone.now)
@@ -600,13 +673,25 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("hand", args=[self.match.table.key, self.match.number, self.number])
+
     @property
     def blocked(self) -> bool:
         return self.ending == Ending.BLOCKED
 
+    def side_points(self) -> dict[int, int]:
+        """What each credited side scored in this hand (from its prefetched entries)."""
+        points: dict[int, int] = {}
+        for entry in self.entries.all():
+            points[entry.side] = points.get(entry.side, 0) + entry.points
+        return points
+
     @property
     def void(self) -> bool:
-        return self.scoring_side is None
+        """Whether nobody won the hand: a void or drawn blocked hand (a pase corrido or a pase
+        de salida may still have scored during its play)."""
+        return self.winning_seat is None
 
     def pases_corridos_by_side(self) -> dict[int, int]:
         return {int(side): times for side, times in self.pases_corridos.items()}
@@ -628,8 +713,8 @@ class Hand(models.Model):
             led_a_double=self.led_a_double,
         )
 
-    def take_reported(self, hand: rules.Hand) -> None:
-        """Set what the table reported for this hand (its counts are saved apart)."""
+    def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
+        """Set what the table reported; returns its pip counts, unsaved."""
         self.ending = str(hand.ending)
         self.went_out = hand.went_out
         self.capicu = hand.capicu
@@ -641,24 +726,34 @@ class Hand(models.Model):
         }
         self.pase_de_salida = hand.pase_de_salida
         self.led_a_double = hand.led_a_double
+        return [
+            SeatCount(hand=self, position=seat, pips=pips)
+            for seat, pips in sorted(hand.pips.items())
+        ]
 
-    def apply_result(self, result: rules.HandResult, led_by: int | None) -> None:
-        """Store the rules' verdict on this hand and its score entries."""
+    def store_reported(self, hand: rules.Hand) -> None:
+        """Save what the table reported for this hand, replacing any earlier counts."""
+        counts = self.take_reported(hand)
+        self.save()
+        self.counts.all().delete()
+        SeatCount.objects.bulk_create(counts)
+
+    def take_result(self, result: rules.HandResult, led_by: int | None) -> list["ScoreEntry"]:
+        """Set the rules' verdict on this hand; returns its score entries, unsaved."""
         self.led_by = led_by if result.led_by is None else result.led_by
-        self.scoring_side = result.side
-        self.points = result.points
         self.winning_seat = result.winning_seat
         self.reason = reason_to_json(result.reason)
-        self.save(update_fields=["led_by", "scoring_side", "points", "winning_seat", "reason"])
-        self.entries.all().delete()
-        entries = [
-            ScoreEntry(hand=self, side=side, kind=kind, points=points)
-            for side, kind, points in entries_for(result)
+        return [
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in result.credits
         ]
+
+    def store_result(self, result: rules.HandResult, led_by: int | None) -> None:
+        """Save the rules' verdict on this hand, replacing its score entries."""
+        entries = self.take_result(result, led_by)
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
+        self.entries.all().delete()
         ScoreEntry.objects.bulk_create(entries)
-        # Keep the prefetch cache honest for whoever renders this hand next.
-        if hasattr(self, "_prefetched_objects_cache"):
-            self._prefetched_objects_cache["entries"] = entries
 
     def summary(self, pips: dict[int, int] | None = None) -> dict:
         """What was entered, for the change log."""
@@ -687,11 +782,6 @@ REGIONAL_INPUTS = (
 )
 
 
-def entries_for(result: rules.HandResult) -> list[tuple[int, str, int]]:
-    """The score entries a hand's result makes: (side, kind, points), one per credit."""
-    return [(credit.side, str(credit.kind), credit.points) for credit in result.credits]
-
-
 class SeatCount(models.Model):
     """The pips one seat still held when the hand ended."""
 
@@ -710,8 +800,7 @@ class SeatCount(models.Model):
 
 
 class EntryKind(models.TextChoices):
-    # Block games score the count and the capicú bonus; scoring games and regional bonuses
-    # (All Fives, Bergen, chuchazo...) add kinds here without reshaping anything.
+    # One choice per rules.PointKind: a new kind of points needs a label here too.
     COUNT = rules.PointKind.COUNT, _("Count")
     CAPICU = rules.PointKind.CAPICU, _("Capicú")
     CHUCHAZO = rules.PointKind.CHUCHAZO, _("Chuchazo")

@@ -8,7 +8,6 @@ from enum import IntEnum, StrEnum
 from functools import cache, cached_property
 
 __all__ = [
-    "DEFAULT_PRESET",
     "LEGACY_PRESETS",
     "PRESETS",
     "BlockedRule",
@@ -480,7 +479,6 @@ PRESETS: dict[str, Preset] = {
 }
 # Keys that stored matches and old links still carry, and the preset each now means.
 LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
-DEFAULT_PRESET = "caribbean"
 
 
 def make_game(
@@ -605,24 +603,45 @@ def validate_hand(game: Game, hand: Hand, led_by: int | None = None) -> tuple[Ha
     `led_by` is who the sheet knows led the hand (None: not known, as on the first hand).
     """
     errors: list[HandError] = []
-    seats = game.seats
+    went_out, needed = _check_ending(game, hand, errors)
+    _check_pips(game, hand, went_out, needed, errors)
+    if hand.capicu:
+        if hand.ending is Ending.BLOCKED:
+            errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
+        if not game.offers_capicu:
+            errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
+    errors.extend(_regional_errors(game, hand, led_by, counts_valid=not errors))
+    return tuple(errors)
+
+
+def _check_ending(
+    game: Game, hand: Hand, errors: list[HandError]
+) -> tuple[int | None, tuple[int, ...] | None]:
+    """The seat that went out and the seats whose pips are needed, as far as they are known."""
     went_out = hand.went_out
-    needed: tuple[int, ...] | None  # None: not known, so no count can be called missing
-    if hand.ending is Ending.WENT_OUT:
-        if not _is_whole(went_out):
-            errors.append(HandError(ErrorCode.NO_WINNER))
-            went_out = needed = None
-        elif not 0 <= went_out < seats:  # type: ignore[operator]
-            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=went_out))
-            went_out = needed = None
-        else:
-            needed = game._needed_by_winner[went_out]  # type: ignore[index]
-    else:
+    if hand.ending is not Ending.WENT_OUT:
         if went_out is not None:
             errors.append(HandError(ErrorCode.WINNER_ON_BLOCKED, seat=_seat_or_none(went_out)))
-            went_out = None
-        needed = tuple(range(seats))
+        return None, tuple(range(game.seats))
+    # None for the needed seats: not known, so no count can be called missing.
+    if not _is_whole(went_out):
+        errors.append(HandError(ErrorCode.NO_WINNER))
+        return None, None
+    if not 0 <= went_out < game.seats:  # type: ignore[operator]
+        errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=went_out))
+        return None, None
+    return went_out, game._needed_by_winner[went_out]  # type: ignore[index]
 
+
+def _check_pips(
+    game: Game,
+    hand: Hand,
+    went_out: int | None,
+    needed: tuple[int, ...] | None,
+    errors: list[HandError],
+) -> None:
+    """Every seat's pips: there where needed, whole, possible, and not too many together."""
+    seats = game.seats
     given: dict[int, object] = {}
     unknown: list[object] = []
     for seat, value in hand.pips.items():
@@ -630,7 +649,6 @@ def validate_hand(game: Game, hand: Hand, led_by: int | None = None) -> tuple[Ha
             given[seat] = value
         else:
             unknown.append(seat)
-
     limit = game.max_pips_in_hand
     total = 0
     for seat in range(seats):
@@ -654,14 +672,6 @@ def validate_hand(game: Game, hand: Hand, led_by: int | None = None) -> tuple[Ha
         errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
     if total > game.tile_set.total_pips:
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
-
-    if hand.capicu:
-        if hand.ending is Ending.BLOCKED:
-            errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
-        if not game.offers_capicu:
-            errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
-    errors.extend(_regional_errors(game, hand, led_by, counts_valid=not errors))
-    return tuple(errors)
 
 
 # --- Scoring one hand -------------------------------------------------------------------------
@@ -699,6 +709,8 @@ class Reason:
 class PointKind(StrEnum):
     """What a side's points in a hand were for: the score sheet keeps each kind apart."""
 
+    # Block games credit the count and the capicú bonus; scoring games and regional bonuses
+    # (points during play, chuchazo, pase corrido, first hands...) add kinds here.
     COUNT = "count"
     CAPICU = "capicu"
     # Regional rules (bonuses)
@@ -831,10 +843,9 @@ _SCORERS: dict[Scoring, Callable[[Game, Hand, int | None], HandResult]] = {
 
 @dataclass(frozen=True)
 class MatchState:
-    """The score sheet: totals, running totals and whether (and when) the line was reached."""
+    """The score sheet: the totals, and whether (and when) the line was reached."""
 
     totals: tuple[int, ...]
-    running: tuple[tuple[int, ...], ...]  # totals after each hand this state was built from
     winner_side: int | None
     ended_after: int | None
     next_leader: int | None  # None: whoever holds the double (first hand, void first hands)
@@ -857,7 +868,6 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
     """Running totals and the end at the line from scored hands (MATCH_OVER if one follows it)."""
     state = MatchState(
         totals=game._zero_points,
-        running=(),
         winner_side=None,
         ended_after=None,
         next_leader=None,
@@ -886,7 +896,6 @@ def advance(game: Game, state: MatchState, result: HandResult) -> MatchState:
     finished = best >= target
     return MatchState(
         totals=totals,
-        running=(*state.running, totals),
         winner_side=totals.index(best) if finished else None,
         ended_after=state.hands_played if finished else None,
         # A finished match has no next hand: a new one starts again with the double.

@@ -1,6 +1,7 @@
 """URL routes: a flat list of named paths."""
 
 from django.urls import path, register_converter
+from django.views.i18n import set_language
 
 from scorekeeper import views
 from scorekeeper.models import KEY_PATTERN
@@ -23,7 +24,7 @@ register_converter(KeyConverter, "key")
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("language", views.set_language, name="set_language"),
+    path("language", set_language, name="set_language"),
     path("help", views.help_page, name="help"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),

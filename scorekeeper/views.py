@@ -19,28 +19,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django.views.i18n import set_language as django_set_language
+from django_htmx.middleware import HtmxDetails
 
 from scorekeeper import backup, rules
-from scorekeeper.explain import explain_hand, rules_summary, series_text
+from scorekeeper.explain import explain_hand, lead_text, rules_summary, series_text
 from scorekeeper.forms import (
-    BONUS_CHOICES,
-    TARGET_CHOICES,
     HandForm,
     ImportForm,
     SetupForm,
-    hand_error_message,
+    changed_elsewhere,
     too_large_message,
 )
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
-    REGIONAL_RULES,
     HandConflict,
     Match,
-    Preset,
     RateLimited,
     Table,
+    offered_presets,
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
@@ -49,6 +46,13 @@ from scorekeeper.sharing import qr_svg
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
+LOG_LINES = 50
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware."""
+
+    htmx: HtmxDetails
 
 
 # --- Helpers: finding what the key opens -------------------------------------------------------
@@ -59,10 +63,23 @@ def get_table(key: str) -> Table:
     return get_object_or_404(Table, key=key)
 
 
-def get_match(table: Table, number: int, *, sheet: bool = True) -> Match:
-    """The table's match with its sheet, or only its seats when no sheet is shown."""
+def get_match(key: str, number: int, *, sheet: bool = True) -> Match:
+    """The match this key and number open, with its sheet or only its seats; 404 otherwise."""
     matches = Match.objects.with_sheet() if sheet else Match.objects.with_seats()
-    return get_object_or_404(matches, table=table, number=number)
+    return get_object_or_404(matches, table__key=key, number=number)
+
+
+def get_watched_match(watch_key: str) -> Match:
+    """The newest match of the table this watch key opens, with its sheet; 404 otherwise."""
+    match = Match.objects.with_sheet().filter(table__watch_key=watch_key).first()
+    if match is None:
+        raise Http404
+    return match
+
+
+def refused_status(request: HtmxHttpRequest) -> int:
+    """The status of a page that shows a refused hand: htmx 2 swaps only 2xx bodies."""
+    return 200 if request.htmx else 422
 
 
 def remember(request: HttpRequest, table: Table) -> None:
@@ -104,10 +121,6 @@ def posted_version(request: HttpRequest) -> int:
     return -1 if version is None else version
 
 
-def match_url(match: Match) -> str:
-    return reverse("match", args=[match.table.key, match.number])
-
-
 def scoreboard(match: Match) -> dict:
     """Everything the scoreboard and the sheet show, from one prefetched match."""
     game = match.game()
@@ -127,28 +140,26 @@ def scoreboard(match: Match) -> dict:
     rows = []
     for hand, totals in match.running_totals():
         # Bonuses may credit a side that did not win the hand: each side's own entries.
-        points: dict[int, int] = {}
+        points = hand.side_points()
         bonuses: dict[int, list[str]] = {}
         for entry in hand.entries.all():
-            points[entry.side] = points.get(entry.side, 0) + entry.points
             if entry.kind in SHEET_BONUSES:
                 bonuses.setdefault(entry.side, []).append(entry.kind)
+        won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
         cells = [
-            (points.get(index), total, bonuses.get(index, ())) for index, total in enumerate(totals)
+            (points.get(index), total, bonuses.get(index, ()), won == index)
+            for index, total in enumerate(totals)
         ]
         rows.append({"hand": hand, "cells": cells})
-    leader = None if match.next_leader is None else names[match.next_leader]
     return {
         "match": match,
         "game": game,
         "names": names,
         "sides": sides,
         "rows": rows,
-        "leader": leader,
-        "double": game.tile_set.value,
+        "lead": lead_text(game, names, match.next_leader),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
-        "winner": side_names[match.winner_side] if match.finished else None,
         "series": series_score(match),
     }
 
@@ -179,32 +190,20 @@ def series_score(match: Match | None) -> dict | None:
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     reason = reason_from_json(hand.reason)
-    return explain_hand(
-        reason,
-        match.seat_names(),
-        match.side_names(),
-        hand.scoring_side,
-        hand.points,
-        hand.entries.all(),
-    )
+    side = None if hand.winning_seat is None else match.game().side_of(hand.winning_seat)
+    points = hand.side_points().get(side, 0)
+    names, side_names = match.seat_names(), match.side_names()
+    return explain_hand(reason, names, side_names, side, points, hand.entries.all())
 
 
 def preset_lines() -> list[tuple[str, str]]:
     """Each way to play with its rules in one line, for the help page."""
-    return [(label, rules_summary(rules.PRESETS[key].rules)) for key, label in Preset.offered()]
-
-
-def new_hand_form(match: Match, out: str | None = None) -> HandForm:
-    return HandForm(
-        match,
-        out=out,
-        initial={"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()},
-    )
+    return [(label, rules_summary(rules.PRESETS[key].rules)) for key, label in offered_presets()]
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
     """The watch link and the scorer's link as full addresses, each with its QR code."""
-    watch_url = request.build_absolute_uri(reverse("watch", args=[table.watch_key]))
+    watch_url = request.build_absolute_uri(table.watch_url())
     scorer_url = request.build_absolute_uri(scorer_path)
     return {
         "watch_url": watch_url,
@@ -214,32 +213,40 @@ def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
     }
 
 
-def spoken_result(match: Match, hand) -> str:
-    """A saved hand as a table calls it: "31 for Ben and Dev"."""
-    if hand.scoring_side is None:
+def spoken_result(match: Match, number: int) -> str:
+    """A saved hand as a table calls it: "31 for Ben and Dev" (from the match's sheet)."""
+    hand = next(hand for hand in match.ordered_hands() if hand.number == number)
+    credited = hand.side_points()
+    if not credited:
         return _("Blocked, tied: nobody scores")
     names = match.seat_names()
-    side = match.game().sides[hand.scoring_side]
-    players = get_text_list([names[seat] for seat in side], _("and"))
-    return _("%(points)s for %(players)s") % {"points": hand.points, "players": players}
+    sides = match.game().sides
+    return " ".join(
+        _("%(points)s for %(players)s")
+        % {
+            "points": points,
+            "players": get_text_list([names[seat] for seat in sides[side]], _("and")),
+        }
+        for side, points in sorted(credited.items())
+    )
 
 
 def render_match(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     match: Match,
     form: HandForm | None = None,
     status: int = 200,
     spoken: str = "",
 ) -> HttpResponse:
     """The match page, or only its play area for htmx."""
-    context = scoreboard(match)
+    context = scoreboard(match.load_sheet())
     context["table"] = match.table
-    context["form"] = form or new_hand_form(match, request.GET.get("out"))
-    context["log"] = match.log.all()[:50]
+    context["form"] = form or HandForm.for_next_hand(match, request.GET.get("out"))
+    context["log"] = match.log.all()[:LOG_LINES]
     context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     context["spoken"] = spoken
     if not request.htmx:
-        context.update(share_links(request, match.table, match_url(match)))
+        context.update(share_links(request, match.table, match.get_absolute_url()))
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -248,7 +255,7 @@ def render_match(
 
 
 @require_safe
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     keys = request.session.get("tables", [])
     tables = {table.key: table for table in Table.objects.filter(key__in=keys)}
     remembered = [tables[key] for key in keys if key in tables]
@@ -256,6 +263,9 @@ def home(request: HttpRequest) -> HttpResponse:
         match.table_id: match
         for match in Match.objects.for_listing().latest_per_table().filter(table__in=remembered)
     }
+    for table in remembered:
+        if table.pk in current:
+            current[table.pk].table = table  # its link needs the key, already at hand
     return render(
         request,
         "home.html",
@@ -265,19 +275,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @never_cache
-def healthz(request: HttpRequest) -> HttpResponse:
+def healthz(request: HtmxHttpRequest) -> HttpResponse:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return HttpResponse("ok", content_type="text/plain")
 
 
-def set_language(request: HttpRequest) -> HttpResponse:
-    return django_set_language(request)
-
-
 @require_safe
-def help_page(request: HttpRequest) -> HttpResponse:
+def help_page(request: HtmxHttpRequest) -> HttpResponse:
     """How scoring works; with ?t=<key>, the house rules that table plays by."""
     key = request.GET.get("t", "")
     table = Table.objects.filter(key=key).first() if re.fullmatch(KEY_PATTERN, key) else None
@@ -289,7 +295,7 @@ def help_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def new_table(request: HttpRequest) -> HttpResponse:
+def new_table(request: HtmxHttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and not form.is_valid() and form.preset_changed:
         return render(request, "setup.html", {"form": form.refilled()})
@@ -311,12 +317,12 @@ def new_table(request: HttpRequest) -> HttpResponse:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
             return render(request, "setup.html", {"form": form}, status=429)
         remember(request, table)
-        return redirect(match_url(match))
+        return redirect(match)
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
 
 
 @require_safe
-def table_page(request: HttpRequest, key: str) -> HttpResponse:
+def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     table = get_table(key)
     remember(request, table)
     matches = table.matches.for_listing()
@@ -330,15 +336,14 @@ def table_page(request: HttpRequest, key: str) -> HttpResponse:
     # The series the table is playing now: its newest match's.
     context["series"] = series_score(page[0]) if page and before is None else None
     context["rules_line"] = rules_summary(table.house_rules())
-    context.update(share_links(request, table, reverse("table", args=[table.key])))
+    context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def new_match(request: HttpRequest, key: str) -> HttpResponse:
+def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Start the next match at this table: the same seats and rules unless changed here."""
     table = get_table(key)
-    last = table.matches.for_listing().first()
     status = 200
     if request.method == "POST":
         form = SetupForm(request.POST)
@@ -356,30 +361,11 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
                 form.add_error(None, too_many_matches())
                 status = 429
             else:
-                return redirect(match_url(match))
+                return redirect(match)
         elif form.preset_changed:
             form = form.refilled()
     else:
-        preset = rules.LEGACY_PRESETS.get(table.preset, table.preset)
-        initial = {
-            "name": table.name,
-            "preset": preset,
-            "rules_of": preset,
-            "partnership": table.partnership,
-            "target": table.target if table.target in TARGET_CHOICES else None,
-            "target_other": None if table.target in TARGET_CHOICES else table.target,
-            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
-            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
-            "count_rule": table.count_rule,
-            "blocked_rule": table.blocked_rule,
-            **{name: getattr(table, name) for name in REGIONAL_RULES},
-            "series_first_to": table.series_first_to or 0,
-            "shutout_counts_double": table.shutout_counts_double,
-        }
-        if last is not None:
-            for position, name in enumerate(last.seat_names()):
-                initial[f"player_{position + 1}"] = name
-        form = SetupForm(initial=initial)
+        form = SetupForm.for_table(table, table.matches.for_listing().first())
     return render(
         request,
         "setup.html",
@@ -389,12 +375,12 @@ def new_match(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
-def rematch(request: HttpRequest, key: str) -> HttpResponse:
+def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """One tap: the next match with the same seats and rules as the last one."""
     table = get_table(key)
     last = table.matches.for_listing().first()
     if last is None:
-        return redirect("new_match", key=table.key)
+        return redirect(table.new_match_url())
     try:
         match = table.start_match(
             last.seat_names(),
@@ -405,35 +391,32 @@ def rematch(request: HttpRequest, key: str) -> HttpResponse:
         )
     except RateLimited:
         messages.error(request, too_many_matches())
-        return render_match(request, get_match(table, last.number), status=429)
-    return redirect(match_url(match))
+        return render_match(request, get_match(key, last.number), status=429)
+    return redirect(match)
 
 
 @require_safe
-def match_page(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    table = get_table(key)
+def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     part = request.GET.get("part") if request.htmx else None
-    match = get_match(table, number, sheet=part != "log")
-    remember(request, table)
+    match = get_match(key, number, sheet=part != "log")
+    remember(request, match.table)
     if part == "log":
-        return render(request, "match.html#log", {"log": match.log.all()[:50]})
+        return render(request, "match.html#log", {"log": match.log.all()[:LOG_LINES]})
     if part == "entry":
-        form = new_hand_form(match, request.GET.get("out"))
-        context = {**scoreboard(match), "table": table, "form": form}
+        form = HandForm.for_next_hand(match, request.GET.get("out"))
+        context = {**scoreboard(match), "table": match.table, "form": form}
         return render(request, "match.html#entry", context)
     return render_match(request, match)
 
 
 @require_POST
-def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    table = get_table(key)
-    match = get_match(table, number, sheet=False)
+def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    match = get_match(key, number, sheet=False)
     if match.finished:
         return match_over(request, match)
     form = HandForm(match, request.POST)
     if not form.is_valid():
-        status = 200 if request.htmx else 422
-        return render_match(request, get_match(table, number), form, status=status)
+        return render_match(request, match, form, status=refused_status(request))
     saved = None
     try:
         hand = match.add_hand(
@@ -448,9 +431,7 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
                 "number": conflict.number
             }
         elif conflict.kind == HandConflict.STALE:
-            text = _(
-                "The match changed on another phone. Check the score and enter the hand again."
-            )
+            text = changed_elsewhere()
         else:
             text = _(
                 "Hand %(number)s was already entered, maybe from another phone. Here is the score."
@@ -459,39 +440,33 @@ def save_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
             return match_over(request, match)  # another phone saved the winning hand first
-        for error in refused.errors:
-            form.add_error(None, hand_error_message(error, form.names, form.game))
-        return render_match(request, get_match(table, number), form, status=200)
+        form.refuse(refused)
+        return render_match(request, match, form, status=refused_status(request))
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
-        saved = hand
+        saved = hand.number
     if request.htmx:
-        # The fresh sheet has the seats and names at hand: the spoken result costs nothing more.
-        fresh = get_match(table, number)
-        spoken = spoken_result(fresh, saved) if saved is not None else ""
+        fresh = get_match(key, number)
+        spoken = "" if saved is None else spoken_result(fresh, saved)
         return render_match(request, fresh, spoken=spoken)
-    return redirect(match_url(match))
+    return redirect(match)
 
 
 def match_over(request: HttpRequest, match: Match) -> HttpResponse:
     """A hand posted to a finished match: nothing saved, and the page says why."""
     messages.error(request, _("This match is over. Start a rematch to play on."))
-    return render_match(request, get_match(match.table, match.number))
+    return render_match(request, get_match(match.table.key, match.number))
 
 
 @require_POST
-def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
-    table = get_table(key)
-    match = get_match(table, number, sheet=False)
+    match = get_match(key, number, sheet=False)
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
         result = rules.score_hand(
-            form.game,
-            form.cleaned_data["hand"],
-            match.next_leader,
-            number=match.hand_count + 1,
+            form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
         )
         context["preview"] = explain_hand(
             result.reason,
@@ -513,33 +488,31 @@ def preview_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def undo_hand(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
-    table = get_table(key)
-    match = get_match(table, number, sheet=False)
+    match = get_match(key, number, sheet=False)
     if request.method == "POST":
         try:
             undone = match.undo_last(version=posted_version(request))
         except HandConflict:
-            messages.error(request, _("The match changed on another phone. Nothing was undone."))
+            messages.error(request, changed_elsewhere())
         else:
             messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
         if request.htmx:
-            return render_match(request, get_match(table, number))
-        return redirect(match_url(match))
-    last = match.hands.order_by("-number").first()
+            return render_match(request, get_match(key, number))
+        return redirect(match)
+    last = match.hands.prefetch_related("entries").order_by("-number").first()
     if last is None:
-        return redirect(match_url(match))
-    context = {"match": match, "table": table, "last": last, "why": why(match, last)}
+        return redirect(match)
+    context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
+def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int) -> HttpResponse:
     """One hand: what was entered, why it scored that, and a form to correct it."""
-    table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(key, number)
     context = scoreboard(match)
     row = next((row for row in context["rows"] if row["hand"].number == hand_number), None)
     if row is None:
@@ -548,7 +521,8 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
     context["why"] = why(match, hand)
     status = 200
     if request.method == "POST":
-        form = HandForm(match, request.POST, led_by=known_leader(hand))
+        known = None if hand.leader_told is not None else hand.led_by
+        form = HandForm(match, request.POST, led_by=known)
         if form.is_valid():
             try:
                 match.edit_hand(
@@ -557,57 +531,17 @@ def hand_page(request: HttpRequest, key: str, number: int, hand_number: int) -> 
                     version=posted_version(request),
                 )
             except HandConflict:
-                form.add_error(
-                    None, _("The match changed on another phone. Check the hand and save again.")
-                )
+                form.add_error(None, changed_elsewhere())
             except rules.InvalidHand as refused:
-                for error in refused.errors:
-                    form.add_error(None, edit_error_message(error, form))
+                form.refuse(refused, editing=True)
             else:
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": hand_number})
-                return redirect(match_url(match))
-        status = 422
+                return redirect(match)
+        status = refused_status(request)
     else:
-        out = "blocked" if hand.blocked else str(hand.went_out)
-        form = HandForm(
-            match,
-            out=request.GET.get("out", out),
-            led_by=known_leader(hand),
-            initial={
-                "out": request.GET.get("out", out),
-                "number": hand_number,
-                "token": hand.token,
-                "capicu": hand.capicu,
-                **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
-                **regional_initial(hand),
-            },
-        )
-    context.update({"table": table, "row": row, "hand": hand, "form": form})
+        form = HandForm.for_hand(match, hand, request.GET.get("out"))
+    context.update({"table": match.table, "row": row, "hand": hand, "form": form})
     return render(request, "hand.html", context, status=status)
-
-
-def known_leader(hand) -> int | None:
-    """Who the sheet knew led a stored hand (None where the table had to say)."""
-    return None if hand.leader_told is not None else hand.led_by
-
-
-def regional_initial(hand) -> dict:
-    """A stored hand's regional taps as the hand form's initial values."""
-    return {
-        "led_by": hand.leader_told,
-        "blocked_by": hand.blocked_by,
-        "chuchazo": hand.chuchazo,
-        "pase_de_salida": hand.pase_de_salida,
-        **{f"pase_corrido_{side}": times for side, times in hand.pases_corridos_by_side().items()},
-    }
-
-
-def edit_error_message(error: rules.HandError, form: HandForm) -> str:
-    if error.code == rules.ErrorCode.MATCH_OVER:
-        return _(
-            "With this change the match would end before its last hand. Undo the later hands first."
-        )
-    return hand_error_message(error, form.names, form.game)
 
 
 # --- Backups ---------------------------------------------------------------------------------
@@ -615,7 +549,7 @@ def edit_error_message(error: rules.HandError, form: HandForm) -> str:
 
 @require_safe
 @never_cache
-def export_json(request: HttpRequest, key: str) -> HttpResponse:
+def export_json(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The whole table as a JSON backup file to download."""
     table = get_table(key)
     response = JsonResponse(
@@ -629,10 +563,10 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_safe
 @never_cache
-def export_csv(request: HttpRequest, key: str, number: int) -> HttpResponse:
+def export_csv(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """A match's score sheet as a CSV file for spreadsheets."""
-    table = get_table(key)
-    match = get_match(table, number)
+    match = get_match(key, number)
+    table = match.table
     # The byte-order mark makes spreadsheet programs read accented names as UTF-8.
     response = HttpResponse(
         "\ufeff" + backup.match_csv(match), content_type="text/csv; charset=utf-8"
@@ -693,25 +627,17 @@ def restore(request: HttpRequest) -> HttpResponse:
 # --- Watching ------------------------------------------------------------------------------
 
 
-def watched_match(watch_key: str) -> Match:
-    table = get_object_or_404(Table, watch_key=watch_key)
-    match = table.matches.first()
-    if match is None:
-        raise Http404
-    return get_match(table, match.number)
-
-
 @require_safe
-def watch(request: HttpRequest, watch_key: str) -> HttpResponse:
+def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    match = watched_match(watch_key)
+    match = get_watched_match(watch_key)
     context = {**scoreboard(match), "watch_key": watch_key}
     return render(request, "watch.html", context)
 
 
 @require_safe
 @never_cache
-def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
+def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
     table = get_object_or_404(Table, watch_key=watch_key)
     latest = table.matches.values("pk", "version").first()
@@ -719,7 +645,7 @@ def watch_board(request: HttpRequest, watch_key: str) -> HttpResponse:
         raise Http404
     if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
         return HttpResponse(status=204)
-    match = get_match(table, table.matches.first().number)
+    match = get_watched_match(watch_key)
     context = {**scoreboard(match), "watch_key": watch_key}
     return render(request, "watch.html#board", context)
 

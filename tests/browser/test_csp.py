@@ -1,10 +1,10 @@
 """Every page under the strict Content Security Policy: no violation, no console error."""
 
 import pytest
-from conftest import EXAMPLE_HANDS
 from playwright.sync_api import Page
 
 from scorekeeper import rules
+from scorekeeper.testing import EXAMPLE_HANDS
 
 pytestmark = pytest.mark.browser
 

@@ -1,8 +1,9 @@
 """Installable, and usable with no signal: the manifest, the service worker, the kept score."""
 
 import pytest
-from conftest import EXAMPLE_HANDS
 from playwright.sync_api import Page, expect
+
+from scorekeeper.testing import EXAMPLE_HANDS
 
 pytestmark = pytest.mark.browser
 

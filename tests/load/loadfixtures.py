@@ -1,7 +1,7 @@
 """The load tests' pytest plugin: one collectstatic per run, and the figures at the end.
 
 Test modules load it with `pytest_plugins = ["loadfixtures"]`. It is not a tests/load/conftest.py
-because tests/web does `from conftest import SETUP`, which a second conftest.py would shadow.
+so that one conftest.py serves every test folder.
 """
 
 from collections.abc import Iterator

@@ -28,6 +28,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 from scorekeeper import rules
+from scorekeeper.testing import SETUP, deal_hand, hand_fields
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -482,47 +483,9 @@ def make_game(target: int) -> rules.Game:
 
 
 def setup_fields(target: int) -> dict[str, str]:
-    fields = {
-        "player_1": "Alice",
-        "player_2": "Ben",
-        "player_3": "Cara",
-        "player_4": "Dev",
-        "partnership": "on",
-        "pairing": "13",
-        "preset": "caribbean",
-        "capicu_bonus": "25",
-        "count_rule": "all_other_hands",
-        "blocked_rule": "lightest_hand",
-    }
+    fields = {key: value for key, value in SETUP.items() if key != "target"}
     # A target outside the buttons is typed in "other", as a person would.
     fields["target" if target in (100, 150, 200, 500) else "target_other"] = str(target)
-    return fields
-
-
-def deal_hand(rng: random.Random, game: rules.Game) -> rules.Hand:
-    """A real deal of the set, played down to a realistic end: somebody out, or blocked."""
-    tiles = list(game.tile_set.tiles)
-    rng.shuffle(tiles)
-    each = game.tiles_each
-    held = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
-    left = {seat: rng.sample(held[seat], rng.randint(1, 4)) for seat in range(game.seats)}
-    if rng.random() < 0.15:
-        pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items()}
-        return rules.Hand(ending=rules.Ending.BLOCKED, pips=pips)
-    winner = rng.randrange(game.seats)
-    pips = {seat: sum(map(rules.tile_pips, kept)) for seat, kept in left.items() if seat != winner}
-    return rules.Hand(
-        ending=rules.Ending.WENT_OUT, went_out=winner, pips=pips, capicu=rng.random() < 0.1
-    )
-
-
-def hand_fields(hand: rules.Hand, number: int, token: uuid.UUID) -> dict[str, str]:
-    blocked = hand.ending is rules.Ending.BLOCKED
-    fields = {"out": "blocked" if blocked else str(hand.went_out), "number": str(number)}
-    fields["token"] = str(token)
-    fields.update({f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()})
-    if hand.capicu:
-        fields["capicu"] = "on"
     return fields
 
 
@@ -672,7 +635,7 @@ class Load:
             if self.stop.is_set() or record.posted_after_end >= self.plan.after_end:
                 break
             number, token = sheet.next_number, uuid.uuid4()
-            hand = deal_hand(rng, sheet.game)
+            hand = deal_hand(sheet.game, rng)
             outcome, retried = self.post_hand(phone, record, hand, number, token)
             where = f"{record.name} ({record.key}) hand {number}"
             if sheet.finished:
@@ -703,8 +666,15 @@ class Load:
                 return
             number = sheet.next_number
             same = round_ % 2 == 0
-            posts = [(deal_hand(rng, sheet.game), uuid.uuid4())]
-            posts.append(posts[0] if same else (deal_hand(rng, sheet.game), uuid.uuid4()))
+            posts = [(deal_hand(sheet.game, rng), uuid.uuid4())]
+            posts.append(
+                posts[0]
+                if same
+                else (
+                    deal_hand(sheet.game, rng),
+                    uuid.uuid4(),
+                )
+            )
             outcomes = self.post_at_once(phones, record, posts, number)
             where = f"{record.name} ({record.key}) hand {number}"
             if sorted(outcomes) != [ALREADY, SAVED]:
@@ -779,10 +749,15 @@ class StoredHand:
     ending: str
     went_out: int | None
     capicu: bool
-    scoring_side: int | None
-    points: int
     pips: dict[int, int] = field(default_factory=dict)
     entries: list[tuple[int, int]] = field(default_factory=list)  # (side, points)
+
+    def side_points(self, side_count: int) -> tuple[int, ...]:
+        """What each side scored in this hand, from its entries."""
+        points = [0] * side_count
+        for side, scored in self.entries:
+            points[side] += scored
+        return tuple(points)
 
 
 @dataclass
@@ -843,12 +818,12 @@ def read_ledger(database) -> dict[str, StoredMatch]:
             pk, key, game, list(totals), winner, hand_count, finished_at is not None
         )
     hands: dict[int, StoredHand] = {}
-    for pk, match_id, number, token, ending, went_out, capicu, side, points in database.rows(
-        "SELECT id, match_id, number, token, ending, went_out, capicu, scoring_side, points"
+    for pk, match_id, number, token, ending, went_out, capicu in database.rows(
+        "SELECT id, match_id, number, token, ending, went_out, capicu"
         " FROM scorekeeper_hand ORDER BY match_id, number"
     ):
         token = uuid.UUID(str(token)).hex
-        hand = StoredHand(pk, number, token, ending, went_out, bool(capicu), side, points)
+        hand = StoredHand(pk, number, token, ending, went_out, bool(capicu))
         hands[pk] = hand
         if match_id in matches:  # orphans are reported by orphan_problems()
             matches[match_id].hands.append(hand)
@@ -883,14 +858,8 @@ def ledger_problems(ledger: dict[str, StoredMatch]) -> list[str]:
             needed = rules.needed_seats(game, rules.Ending(hand.ending), hand.went_out)
             if tuple(sorted(hand.pips)) != needed:
                 problems.append(f"{here}: counts for seats {sorted(hand.pips)}, needs {needed}")
-            scored = sum(points for _, points in hand.entries)
-            if hand.scoring_side is None:
-                if hand.entries or hand.points:
-                    problems.append(f"{here}: void but scored {hand.points} {hand.entries}")
-            elif {side for side, _ in hand.entries} != {hand.scoring_side} or scored != hand.points:
-                problems.append(
-                    f"{here}: {hand.points} to side {hand.scoring_side}, entries {hand.entries}"
-                )
+            if any(points <= 0 for _, points in hand.entries):
+                problems.append(f"{here}: an entry of no points {hand.entries}")
             if max(running) >= game.rules.target:
                 problems.append(f"{here}: recorded after the match reached its line")
             for side, points in hand.entries:
@@ -923,11 +892,12 @@ def rescore_problems(where: str, match: StoredMatch) -> list[str]:
         results, state = rules.play_match(match.game, hands)
     except (ValueError, rules.InvalidHand) as error:
         return [f"{where}: the stored hands do not score: {error!r}"]
+    side_count = match.game.side_count
     problems = [
-        f"{where} hand {hand.number}: stored {hand.points} to side {hand.scoring_side}, "
-        f"the rules say {result.points} to side {result.side}"
+        f"{where} hand {hand.number}: stored {hand.side_points(side_count)}, "
+        f"the rules say {result.side_points}"
         for hand, result in zip(match.hands, results, strict=True)
-        if (hand.scoring_side, hand.points) != (result.side, result.points)
+        if hand.side_points(side_count) != result.side_points
     ]
     if list(state.totals) != match.totals:
         problems.append(f"{where}: totals {match.totals}, the rules say {list(state.totals)}")
@@ -962,9 +932,9 @@ def expectation_problems(ledger: dict[str, StoredMatch], records: list[TableReco
             )
         for hand in match.hands:
             result = sheet.results.get(hand.number)
-            if result and (hand.scoring_side, hand.points) != (result.side, result.points):
+            scored = hand.side_points(match.game.side_count)
+            if result and scored != result.side_points:
                 problems.append(
-                    f"{where} hand {hand.number}: {hand.points} to side {hand.scoring_side}, "
-                    f"expected {result.points} to side {result.side}"
+                    f"{where} hand {hand.number}: stored {scored}, expected {result.side_points}"
                 )
     return problems

@@ -3,7 +3,6 @@
 import pytest
 
 from scorekeeper.rules import (
-    DEFAULT_PRESET,
     PRESETS,
     Game,
     HouseRules,
@@ -12,7 +11,7 @@ from scorekeeper.rules import (
 )
 
 
-def test_presets_are_listed_in_order_with_caribbean_first_and_default():
+def test_presets_are_listed_in_order_with_caribbean_first():
     assert list(PRESETS) == [
         "caribbean",
         "puerto_rico_500",
@@ -22,7 +21,6 @@ def test_presets_are_listed_in_order_with_caribbean_first_and_default():
         "double_twelve",
         "pub_block",
     ]
-    assert DEFAULT_PRESET == "caribbean"
 
 
 @pytest.mark.parametrize(

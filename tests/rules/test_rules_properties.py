@@ -166,7 +166,8 @@ def test_match_ends_at_the_first_hand_that_reaches_the_target(data):
 
     state = tally(game, results)
 
-    reached = [i for i, totals in enumerate(state.running) if max(totals) >= game.rules.target]
+    running = [tally(game, results[: n + 1]).totals for n in range(len(results))]
+    reached = [i for i, totals in enumerate(running) if max(totals) >= game.rules.target]
     assert state.ended_after == (reached[0] if reached else None)
     assert all(not tally(game, results[:n]).finished for n in range(len(results)))
     if state.finished:

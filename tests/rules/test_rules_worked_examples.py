@@ -9,6 +9,7 @@ from scorekeeper.rules import (
     make_game,
     play_match,
     score_hand,
+    tally,
 )
 
 ALICE, BEN, CARA, DEV = range(4)
@@ -63,9 +64,11 @@ def test_dev_going_out_with_a_capicu_pays_ben_and_dev_56():
 
 
 def test_match_to_200_runs_44_77_115_for_alice_and_cara():
-    _, state = play_match(make_game("caribbean", 4), MATCH)
+    game = make_game("caribbean", 4)
+    results, _ = play_match(game, MATCH)
 
-    assert state.running == ((0, 56), (44, 56), (77, 56), (115, 56))
+    running = [tally(game, results[:n]).totals for n in range(1, 5)]
+    assert running == [(0, 56), (44, 56), (77, 56), (115, 56)]
 
 
 def test_match_to_200_goes_on_115_to_56():

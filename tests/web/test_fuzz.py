@@ -4,13 +4,13 @@ import html
 import uuid
 from urllib.parse import quote
 
-from conftest import SETUP
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.models import Hand, Match, Table
+from scorekeeper.testing import SETUP
 
 FUZZ = settings(
     max_examples=150,

@@ -8,11 +8,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import SETUP
 from django.db import connection
 from django.test import Client
 
 from scorekeeper.models import Match, Table
+from scorekeeper.testing import SETUP
 from scorekeeper.views import client_address
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,23 +4,14 @@ import re
 import uuid
 
 import pytest
-from conftest import EXAMPLE_HANDS, SETUP
 from django.test import Client
 
 from scorekeeper.models import Hand, LogEntry, Match
+from scorekeeper.testing import EXAMPLE_HANDS, SETUP, hand_post
 
 
 def match_url(match: Match) -> str:
     return f"/t/{match.table.key}/m/{match.number}/"
-
-
-def hand_post(match: Match, out, pips: dict, capicu=False, **extra) -> dict:
-    data = {"out": str(out), "number": str(match.hand_count + 1), "token": str(uuid.uuid4())}
-    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
-    if capicu:
-        data["capicu"] = "on"
-    data.update(extra)
-    return data
 
 
 def totals(client: Client, match: Match) -> list[int]:

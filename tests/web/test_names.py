@@ -4,11 +4,11 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from conftest import SETUP
 from django.test import Client
 
 from scorekeeper.backup import match_csv
 from scorekeeper.models import Match, Table
+from scorekeeper.testing import SETUP
 
 INVISIBLES = [
     "\u200b",  # zero-width space

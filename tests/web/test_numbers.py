@@ -1,10 +1,9 @@
 """Numbers from outside: ASCII digits only, pips as a person types them, never a 500."""
 
-import uuid
-
 import pytest
 from django.test import Client
 
+from scorekeeper import testing
 from scorekeeper.inputs import typed_number, whole_number
 from scorekeeper.models import Hand
 
@@ -14,9 +13,8 @@ def url(match) -> str:
 
 
 def hand_post(match, **pips) -> dict:
-    data = {"out": "0", "number": str(match.hand_count + 1), "token": str(uuid.uuid4())}
-    data.update({f"pips_{seat}": value for seat, value in pips.items()})
-    return data
+    """Seat 0 went out; the pips exactly as typed."""
+    return testing.hand_post(match, 0, pips)
 
 
 @pytest.mark.parametrize("text", ["²", "①", "٣", "1_2", "+3", "-3", " 7", "2.0", "", "9" * 40])

@@ -9,17 +9,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.management.commands.generate_matches import create_matches, deal_hand, verify
+from scorekeeper.management.commands.generate_matches import create_matches, verify
 from scorekeeper.models import Match
-
-# Budgets per request; bench/queries.py reports against the same numbers.
-BUDGETS = {
-    "scoreboard": 8,
-    "hand_save": 25,
-    "history": 4,  # the table, its matches, their seats, the series score
-    "watch_unchanged": 2,
-    "watch_changed": 9,
-}
+from scorekeeper.testing import QUERY_BUDGETS as BUDGETS
+from scorekeeper.testing import deal_hand, hand_fields
 
 
 def page(match: Match) -> str:
@@ -31,16 +24,7 @@ def board(match: Match) -> str:
 
 
 def hand_post(match: Match, rng: random.Random) -> dict:
-    hand = deal_hand(match.game(), rng)
-    data = {
-        "out": "blocked" if hand.went_out is None else str(hand.went_out),
-        "number": str(match.hand_count + 1),
-        "token": str(uuid.uuid4()),
-        **{f"pips_{seat}": str(pips) for seat, pips in hand.pips.items()},
-    }
-    if hand.capicu:
-        data["capicu"] = "on"
-    return data
+    return hand_fields(deal_hand(match.game(), rng), match.hand_count + 1)
 
 
 # Each view: how to request it for a match, and the status it answers with.

@@ -1,10 +1,10 @@
 """Setting up a table with a way to play: presets fill every switch, each stays editable."""
 
 import pytest
-from conftest import SETUP
 from django.test import Client
 
 from scorekeeper.models import Match, Table
+from scorekeeper.testing import SETUP
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import SETUP
 from django.conf import settings
 from django.test import Client
+
+from scorekeeper.testing import SETUP
 
 LANGUAGES = ["es", "sv"]
 CATALOGUES = Path(settings.BASE_DIR) / "scorekeeper" / "locale"
@@ -139,20 +140,26 @@ def assert_no_english(response, language: str) -> None:
 # --- Playing through the views -----------------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def fresh_catalogues(settings, tmp_path):
-    """Compile the .po files as they are now, so a stale .mo cannot hide a gap."""
+@pytest.fixture(scope="session")
+def compiled_catalogues(tmp_path_factory) -> Path:
+    """The .po files as they are now, compiled once, so a stale .mo cannot hide a gap."""
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
         pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
+    compiled = tmp_path_factory.mktemp("locale")
     for language in LANGUAGES:
-        target = tmp_path / language / "LC_MESSAGES"
+        target = compiled / language / "LC_MESSAGES"
         target.mkdir(parents=True)
         source = CATALOGUES / language / "LC_MESSAGES" / "django.po"
         subprocess.run(
             [msgfmt, "--check", "-o", str(target / "django.mo"), str(source)], check=True
         )
-    settings.LOCALE_PATHS = [tmp_path]
+    return compiled
+
+
+@pytest.fixture(autouse=True)
+def fresh_catalogues(settings, compiled_catalogues: Path):
+    settings.LOCALE_PATHS = [compiled_catalogues]
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -9,20 +9,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import rules
-from scorekeeper.models import (
-    EntryKind,
-    Hand,
-    LogAction,
-    LogEntry,
-    Match,
-    Player,
-    ScoreEntry,
-    Seat,
-    SeatCount,
-    Table,
-    reason_to_json,
-)
+from scorekeeper import models, rules
+from scorekeeper.testing import deal_hand
 
 NAMES = (
     "Alice", "Ben", "Cara", "Dev", "Elena", "Felix", "Gloria", "Hugo", "Ines", "Juan",
@@ -33,25 +21,6 @@ PRESET_WEIGHTS = {"caribbean": 70, "cuban": 10, "double_twelve": 5, "pub_block":
 BLOCKED_SHARE = 0.12
 CAPICU_SHARE = 0.06
 MATCHES_PER_BATCH = 100
-
-
-def deal_hand(game: rules.Game, rng: random.Random) -> rules.Hand:
-    """A hand as a table would report it: real tiles dealt, some played, the rest counted."""
-    tiles = list(game.tile_set.tiles)
-    rng.shuffle(tiles)
-    each = game.tiles_each
-    dealt = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
-    if rng.random() < BLOCKED_SHARE:
-        ending, winner = rules.Ending.BLOCKED, None
-    else:
-        ending, winner = rules.Ending.WENT_OUT, rng.randrange(game.seats)
-    pips = {}
-    for seat in rules.needed_seats(game, ending, winner):
-        # Whoever did not go out still holds one to a few of the tiles they were dealt.
-        held = rng.sample(dealt[seat], rng.randint(1, min(4, game.tiles_each)))
-        pips[seat] = sum(rules.tile_pips(tile) for tile in held)
-    capicu = ending is rules.Ending.WENT_OUT and game.offers_capicu and rng.random() < CAPICU_SHARE
-    return rules.Hand(ending=ending, went_out=winner, pips=pips, capicu=capicu)
 
 
 @dataclass
@@ -95,23 +64,9 @@ def _with_target(house: rules.HouseRules, target: int) -> rules.HouseRules:
     )
 
 
-def score_entries(hand: Hand, result: rules.HandResult) -> list[ScoreEntry]:
-    """The entries Hand.apply_result writes for this result."""
-    entries = []
-    bonus = result.reason.capicu_bonus
-    for side, points in enumerate(result.side_points):
-        if not points:
-            continue
-        if bonus:
-            entries.append(ScoreEntry(hand=hand, side=side, kind=EntryKind.CAPICU, points=bonus))
-        if points - bonus:
-            entries.append(
-                ScoreEntry(hand=hand, side=side, kind=EntryKind.COUNT, points=points - bonus)
-            )
-    return entries
-
-
-def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Player], str, int]]:
+def create_tables(
+    count: int, rng: random.Random
+) -> list[tuple[models.Table, list[models.Player], str, int]]:
     """Tables with their players, preset and seat count."""
     now = timezone.now()
     chosen = []
@@ -121,7 +76,7 @@ def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Play
         seats = rng.choice(rules.PRESETS[preset].seat_options)
         chosen.append((preset, seats))
         tables.append(
-            Table(
+            models.Table(
                 name=f"Generated table {index + 1}",
                 preset=preset,
                 partnership=rules.PRESETS[preset].partnership and seats == 4,
@@ -129,14 +84,14 @@ def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Play
                 updated_at=now,
             )
         )
-    Table.objects.bulk_create(tables)
+    models.Table.objects.bulk_create(tables)
     players = [
-        Player(table=table, name=name)
+        models.Player(table=table, name=name)
         for table, (_, seats) in zip(tables, chosen, strict=True)
         for name in rng.sample(NAMES, seats)
     ]
-    Player.objects.bulk_create(players)
-    by_table: dict[int, list[Player]] = {}
+    models.Player.objects.bulk_create(players)
+    by_table: dict[int, list[models.Player]] = {}
     for player in players:
         by_table.setdefault(player.table_id, []).append(player)
     return [
@@ -146,8 +101,8 @@ def create_tables(count: int, rng: random.Random) -> list[tuple[Table, list[Play
 
 
 def create_matches(
-    table: Table,
-    players: list[Player],
+    table: models.Table,
+    players: list[models.Player],
     preset: str,
     numbers: range,
     hand_count: int,
@@ -165,10 +120,11 @@ def create_matches(
         started = now - timedelta(days=total_matches - number + 1, hours=rng.randint(0, 6))
         ended = started + timedelta(minutes=3 * hand_count)
         matches.append(
-            Match(
+            models.Match.for_game(
+                game,
+                preset,
                 table=table,
                 number=number,
-                **Match.rules_fields(game, preset),
                 totals=list(match_played.state.totals),
                 winner_side=match_played.state.winner_side,
                 next_leader=match_played.state.next_leader,
@@ -180,80 +136,65 @@ def create_matches(
             )
         )
         played.append(match_played)
-    Match.objects.bulk_create(matches)
-    seats, hands, logs, pending = [], [], [], []
+    models.Match.objects.bulk_create(matches)
+    seats, hands, logs, counts, entries = [], [], [], [], []
     for match, match_played in zip(matches, played, strict=True):
         game = match_played.game
         seats.extend(
-            Seat(match=match, position=position, side=game.side_of(position), player=player)
+            models.Seat(match=match, position=position, side=game.side_of(position), player=player)
             for position, player in enumerate(players)
         )
         logs.append(
-            LogEntry(
+            models.LogEntry(
                 match=match,
-                action=LogAction.STARTED,
-                totals=list(game._zero_points),
+                action=models.LogAction.STARTED,
+                totals=[0] * game.side_count,
                 at=match.created_at,
             )
         )
         led_by = None
-        running = list(game._zero_points)
+        running = [0] * game.side_count
         for number, (hand, result) in enumerate(
             zip(match_played.hands, match_played.results, strict=True), start=1
         ):
             at = match.created_at + timedelta(minutes=3 * number)
-            saved = Hand(
+            saved = models.Hand(
                 match=match,
                 number=number,
-                ending=str(hand.ending),
-                went_out=hand.went_out,
-                capicu=hand.capicu,
                 token=uuid.UUID(int=rng.getrandbits(128), version=4),
-                led_by=led_by,
-                scoring_side=result.side,
-                points=result.points,
-                winning_seat=result.winning_seat,
-                reason=reason_to_json(result.reason),
                 created_at=at,
                 updated_at=at,
             )
+            # The same model methods a live table's add_hand stores through, in bulk.
+            counts.extend(saved.take_reported(hand))
+            entries.extend(saved.take_result(result, led_by))
             led_by = result.next_leader
             running = [t + p for t, p in zip(running, result.side_points, strict=True)]
             hands.append(saved)
-            pending.append((saved, hand, result))
             logs.append(
-                LogEntry(
+                models.LogEntry(
                     match=match,
-                    action=LogAction.SAVED,
+                    action=models.LogAction.SAVED,
                     hand_number=number,
                     after=saved.summary(pips=dict(hand.pips)),
                     totals=list(running),
                     at=at,
                 )
             )
-    Seat.objects.bulk_create(seats)
-    Hand.objects.bulk_create(hands)
-    counts, entries = [], []
-    for saved, hand, result in pending:
-        counts.extend(
-            SeatCount(hand=saved, position=seat, pips=pips)
-            for seat, pips in sorted(hand.pips.items())
-        )
-        entries.extend(score_entries(saved, result))
-    SeatCount.objects.bulk_create(counts)
-    ScoreEntry.objects.bulk_create(entries)
-    LogEntry.objects.bulk_create(logs)
+    models.Seat.objects.bulk_create(seats)
+    models.Hand.objects.bulk_create(hands)
+    models.SeatCount.objects.bulk_create(counts)
+    models.ScoreEntry.objects.bulk_create(entries)
+    models.LogEntry.objects.bulk_create(logs)
 
 
-def sheet_of(match: Match) -> tuple:
+def sheet_of(match: models.Match) -> tuple:
     """What recompute may change, to compare before and after."""
     match.refresh_from_db()
     hands = [
         (
             hand.number,
             hand.led_by,
-            hand.scoring_side,
-            hand.points,
             hand.winning_seat,
             hand.reason,
             sorted((entry.side, entry.kind, entry.points) for entry in hand.entries.all()),
@@ -263,7 +204,7 @@ def sheet_of(match: Match) -> tuple:
     return (match.totals, match.winner_side, match.next_leader, match.hand_count, hands)
 
 
-def verify(matches: list[Match]) -> None:
+def verify(matches: list[models.Match]) -> None:
     """Score each match again with Match.recompute (rolled back) and compare."""
 
     class Rollback(Exception):
@@ -305,11 +246,11 @@ class Command(BaseCommand):
                     create_matches(table, players, preset, numbers, hands, rng, matches)
         sample_ids = [
             pk
-            for pk in Match.objects.filter(table__in=[table for table, *_ in created]).values_list(
-                "pk", flat=True
-            )
+            for pk in models.Match.objects.filter(
+                table__in=[table for table, *_ in created]
+            ).values_list("pk", flat=True)
         ]
-        sample = Match.objects.filter(
+        sample = models.Match.objects.filter(
             pk__in=rng.sample(sample_ids, min(options["verify"], len(sample_ids)))
         )
         verify(list(sample))

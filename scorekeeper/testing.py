@@ -1,0 +1,104 @@
+"""Small factories over the real model API, shared by the tests, the load tests and the bench."""
+
+import random
+import uuid
+
+from scorekeeper import rules
+from scorekeeper.models import Match, Table
+
+# What a person fills in on the setup page for four players in partnership.
+SETUP = {
+    "player_1": "Alice",
+    "player_2": "Ben",
+    "player_3": "Cara",
+    "player_4": "Dev",
+    "partnership": "on",
+    "pairing": "13",
+    "preset": "caribbean",
+    "target": "200",
+    "capicu_bonus": "25",
+    "count_rule": "all_other_hands",
+    "blocked_rule": "lightest_hand",
+}
+
+# SQL queries per request that the tests hold the views to and the bench reports against.
+QUERY_BUDGETS = {
+    "scoreboard": 8,
+    "hand_save": 25,
+    "history": 4,  # the table, its matches, their seats, the series score
+    "watch_unchanged": 2,
+    "watch_changed": 9,
+}
+
+# The hands of RULES.md's worked match: Alice 0, Ben 1, Cara 2, Dev 3.
+EXAMPLE_HANDS = [
+    {"out": 3, "pips": {0: 10, 1: 12, 2: 9}, "capicu": True},
+    {"out": 0, "pips": {1: 20, 2: 10, 3: 14}},
+    {"out": "blocked", "pips": {0: 9, 1: 15, 2: 3, 3: 9}},
+    {"out": 2, "pips": {0: 8, 1: 17, 3: 13}},
+]
+
+
+def make_match(names=("Alice", "Ben", "Cara", "Dev"), preset="caribbean", **house) -> Match:
+    """A table and its first match: Alice and Cara against Ben and Dev unless told otherwise."""
+    table = Table.objects.create(name="Park")
+    game = rules.make_game(preset, len(names), rules=rules.HouseRules(**house))
+    return table.start_match(list(names), game, preset)
+
+
+def reported(out, pips: dict[int, int], capicu: bool = False) -> rules.Hand:
+    """A hand as the table reports it: `out` is the seat that went out, or "blocked"."""
+    if out == "blocked":
+        return rules.Hand(ending=rules.Ending.BLOCKED, pips=pips, capicu=capicu)
+    return rules.Hand(ending=rules.Ending.WENT_OUT, went_out=out, pips=pips, capicu=capicu)
+
+
+def add_hand(match: Match, out, pips: dict[int, int], capicu: bool = False) -> Match:
+    """Record the next hand through the model, as the hand form would."""
+    match.add_hand(reported(out, pips, capicu), token=uuid.uuid4(), number=match.hand_count + 1)
+    return match
+
+
+def post_data(out, number: int, pips: dict, capicu: bool = False, token=None) -> dict[str, str]:
+    """The hand form's POST data: `out` is a seat, "blocked" or anything a phone might send."""
+    data = {"out": str(out), "number": str(number), "token": str(token or uuid.uuid4())}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    if capicu:
+        data["capicu"] = "on"
+    return data
+
+
+def hand_fields(hand: rules.Hand, number: int, token=None) -> dict[str, str]:
+    """The hand form's POST data for this hand as hand `number`."""
+    out = "blocked" if hand.ending is rules.Ending.BLOCKED else hand.went_out
+    return post_data(out, number, hand.pips, hand.capicu, token)
+
+
+def hand_post(match: Match, out, pips: dict, capicu: bool = False, **extra) -> dict:
+    """The POST data of the match's next hand; `extra` adds or overrides fields."""
+    return {**post_data(out, match.hand_count + 1, pips, capicu), **extra}
+
+
+def deal_hand(
+    game: rules.Game,
+    rng: random.Random,
+    *,
+    blocked_share: float = 0.12,
+    capicu_share: float = 0.06,
+) -> rules.Hand:
+    """A hand as a table would report it: real tiles dealt, some played, the rest counted."""
+    tiles = list(game.tile_set.tiles)
+    rng.shuffle(tiles)
+    each = game.tiles_each
+    dealt = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
+    if rng.random() < blocked_share:
+        ending, winner = rules.Ending.BLOCKED, None
+    else:
+        ending, winner = rules.Ending.WENT_OUT, rng.randrange(game.seats)
+    pips = {}
+    for seat in rules.needed_seats(game, ending, winner):
+        # Whoever did not go out still holds one to a few of the tiles they were dealt.
+        held = rng.sample(dealt[seat], rng.randint(1, min(4, game.tiles_each)))
+        pips[seat] = sum(rules.tile_pips(tile) for tile in held)
+    capicu = ending is rules.Ending.WENT_OUT and game.offers_capicu and rng.random() < capicu_share
+    return rules.Hand(ending=ending, went_out=winner, pips=pips, capicu=capicu)
