@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper.backup_checks import check_match, check_shape, normal_name
+from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
     REGIONAL_INPUTS,
@@ -23,6 +23,7 @@ from scorekeeper.models import (
     Hand,
     LogEntry,
     Match,
+    PlayEntry,
     Player,
     ScoreEntry,
     Seat,
@@ -66,6 +67,13 @@ REGIONAL_BONUSES = {
     EntryKind.FIRST_HANDS,
 }
 SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
+# Scoring games (All Fives, Bergen): files written before them lack these, so they have defaults.
+SCORING_GAME_FIELDS = {
+    "rounding": "nearest_five",
+    "blocked_pays_difference": False,
+    "going_out_pays_two": False,
+    "doubles_lose_count": False,
+}
 MATCH_FIELDS = (
     "number",
     *HOUSE_RULES_FIELDS,
@@ -111,6 +119,7 @@ def export_table(table: Table) -> dict:
                 queryset=Hand.objects.order_by("number").prefetch_related(
                     Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
                     Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+                    Prefetch("plays", queryset=PlayEntry.objects.order_by("position")),
                 ),
             ),
             Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
@@ -124,6 +133,7 @@ def export_table(table: Table) -> dict:
             "watch_key": table.watch_key,
             "name": table.name,
             **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
+            **{field: getattr(table, field) for field in SCORING_GAME_FIELDS},
             "partnership": table.partnership,
             "series_first_to": table.series_first_to,
             "shutout_counts_double": table.shutout_counts_double,
@@ -146,6 +156,7 @@ def _export_match(match: Match) -> dict:
     """One match with its seats, hands and change log."""
     return {
         **{field: getattr(match, field) for field in MATCH_FIELDS},
+        **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
         "series": match.series.number if match.series else None,
         "seats": [
@@ -178,6 +189,21 @@ def _export_hand(hand: Hand) -> dict:
             {"side": entry.side, "kind": entry.kind, "points": entry.points}
             for entry in hand.entries.all()
         ],
+        **({"holding_doubles": hand.holding_doubles} if hand.holding_doubles else {}),
+        **(
+            {"plays": [_export_play(play) for play in hand.plays.all()]} if hand.plays.all() else {}
+        ),
+    }
+
+
+def _export_play(play: PlayEntry) -> dict:
+    """One score during play, in the order it was made."""
+    return {
+        "position": play.position,
+        "seat": play.seat,
+        "points": play.points,
+        "token": str(play.token),
+        "created_at": _time_out(play.created_at),
     }
 
 
@@ -242,6 +268,10 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             partnership=_value(raw_table, "partnership", bool),
             **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
             **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double")),
+            **{
+                field: raw_table.get(field, default)
+                for field, default in SCORING_GAME_FIELDS.items()
+            },
             created_at=_time_in(raw_table, "created_at"),
             updated_at=_time_in(raw_table, "updated_at"),
         )
@@ -301,6 +331,7 @@ def _import_match(
         table=table,
         series=series.get(raw.get("series")),
         **_fields(Match, raw, MATCH_FIELDS),
+        **{field: raw.get(field, default) for field, default in SCORING_GAME_FIELDS.items()},
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
     if not isinstance(match.totals, list) or not all(
@@ -350,7 +381,10 @@ def _import_match(
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
-    check_match(match)
+    if match.scores_during_play:
+        check_scoring_match(match)
+    else:
+        check_match(match)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
         _check_types(raw_entry, f"match {match.number}, the log")
@@ -375,13 +409,16 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     except ValueError:
         raise ValueError(f"Invalid backup: bad token {raw.get('token')!r}.") from None
     try:
-        reason_from_json(raw.get("reason"))
+        # A scoring game's hand still in play (or ended by the match) has no reason yet.
+        if raw.get("ending") or raw.get("reason") != {}:
+            reason_from_json(raw.get("reason"))
     except (AttributeError, KeyError, TypeError, ValueError):
         raise ValueError(f"Invalid backup: hand {raw.get('number')!r} has a bad reason.") from None
     hand = _saved(
         Hand(
             match=match,
             **_fields(Hand, raw, HAND_FIELDS),
+            holding_doubles=raw.get("holding_doubles", []),
             token=token,
             **{field: _time_in(raw, field) for field in HAND_TIMES},
         )
@@ -399,6 +436,21 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
                 side=raw_entry.get("side"),
                 kind=raw_entry.get("kind"),
                 points=raw_entry.get("points"),
+            )
+        )
+    for raw_play in _list(raw.get("plays", []), "plays"):
+        raw_play = _mapping(raw_play, "play")
+        _check_types(raw_play, where)
+        try:
+            play_token = uuid.UUID(_value(raw_play, "token", str))
+        except ValueError:
+            raise ValueError(f"Invalid backup: bad token {raw_play.get('token')!r}.") from None
+        _saved(
+            PlayEntry(
+                hand=hand,
+                **{field: raw_play.get(field) for field in ("position", "seat", "points")},
+                token=play_token,
+                created_at=_time_in(raw_play, "created_at"),
             )
         )
     if "points" in raw or "scoring_side" in raw:
@@ -427,14 +479,15 @@ WHOLE_FIELDS = frozenset(
         "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
         "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
         "chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus", "leader_told",
-        "blocked_by", "series_first_to", "first_to", "series",
+        "blocked_by", "series_first_to", "first_to", "series", "seat",
     )
 )  # fmt: skip
 YES_NO_FIELDS = frozenset(
     (
         "partnership", "draws", "capicu", "ties_to_leaders", "blocker_against_next",
         "pase_de_salida_on_double_only", "chuchazo", "pase_de_salida", "led_a_double",
-        "shutout_counts_double",
+        "shutout_counts_double", "blocked_pays_difference", "going_out_pays_two",
+        "doubles_lose_count",
     )
 )  # fmt: skip
 
@@ -535,7 +588,9 @@ def match_csv(match: Match) -> str:
         ]
     header += [_("Ending"), _("Went out / winner"), _("Capicú")]
     bonuses = match.pays_regional_bonuses()
-    writer.writerow([*header, _("Bonuses")] if bonuses else header)
+    plays = match.game().scores_during_play
+    extra = [*([_("Bonuses")] if bonuses else []), *([_("During play")] if plays else [])]
+    writer.writerow([*header, *extra])
     for hand, totals in match.running_totals():
         points = [0] * len(sides)
         for entry in hand.entries.all():
@@ -551,6 +606,13 @@ def match_csv(match: Match) -> str:
         ]
         if bonuses:
             row.append(_bonus_text(hand, sides))
+        if plays:
+            # Each score made during play, in order: "Ann 10; Bo 15".
+            row.append(
+                "; ".join(
+                    f"{_cell(names[play.seat])} {play.points}" for play in hand.ordered_plays()
+                )
+            )
         writer.writerow(row)
     return out.getvalue()
 

@@ -181,7 +181,9 @@ def count_tiles(game: Game, hands: Mapping[int, Iterable[Tile]]) -> dict[int, in
 
 class Scoring(StrEnum):
     BLOCK = "block"
-    # ALL_FIVES and BERGEN come later: each gets a scorer in _SCORERS.
+    # The scoring games score during play too; their scorers live in scoring_games.py.
+    ALL_FIVES = "all_fives"
+    BERGEN = "bergen"
 
 
 class CountRule(StrEnum):
@@ -207,6 +209,14 @@ class LeadRule(StrEnum):
     TURN_PASSES = "turn_passes"
 
 
+class Rounding(StrEnum):
+    """How All Fives rounds the count at the end of a hand to a multiple of five."""
+
+    NEAREST_FIVE = "nearest_five"
+    EACH_HAND = "each_hand"
+    EXACT = "exact"
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """The switches on which tables differ; checked by the Game that uses them."""
@@ -215,6 +225,11 @@ class HouseRules:
     capicu_bonus: int = 25
     count_rule: CountRule = CountRule.ALL_OTHER_HANDS
     blocked_rule: BlockedRule = BlockedRule.LIGHTEST_HAND
+    # Scoring games (All Fives, Bergen)
+    rounding: Rounding = Rounding.NEAREST_FIVE
+    blocked_pays_difference: bool = False
+    going_out_pays_two: bool = False
+    doubles_lose_count: bool = False
 
     # Regional rules (lead, blocked additions, bonuses)
     lead_rule: LeadRule = LeadRule.WINNER_LEADS
@@ -232,6 +247,7 @@ class HouseRules:
         object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
         object.__setattr__(self, "lead_rule", LeadRule(self.lead_rule))
         object.__setattr__(self, "first_hands_bonus", tuple(self.first_hands_bonus))
+        object.__setattr__(self, "rounding", Rounding(self.rounding))
 
 
 @dataclass(frozen=True)
@@ -307,8 +323,13 @@ class Game:
 
     @property
     def offers_capicu(self) -> bool:
-        """Whether the hand form offers a capicu: only when it pays a bonus."""
-        return self.rules.capicu_bonus > 0
+        """Whether the hand form offers a capicu: only when a block game pays a bonus."""
+        return self.scoring is Scoring.BLOCK and self.rules.capicu_bonus > 0
+
+    @property
+    def scores_during_play(self) -> bool:
+        """Whether points are scored during the hand (All Fives, Bergen), not only at its end."""
+        return self.scoring is not Scoring.BLOCK
 
     # Regional rules: what the hand form asks, only when the table's rules need it.
 
@@ -358,7 +379,11 @@ class Game:
     def _needed_by_winner(self) -> tuple[tuple[int, ...], ...]:
         # The counts a went-out hand needs: those the count rule adds up, less the winner's own.
         by_seat = self._side_by_seat
-        if self.rules.count_rule is CountRule.OPPONENTS_ONLY:
+        if self.scoring is Scoring.BERGEN:
+            # Going out scores a point whatever the others hold.
+            return ((),) * self.seats
+        if self.rules.count_rule is CountRule.OPPONENTS_ONLY or self.scores_during_play:
+            # All Fives always counts the other sides' hands only.
             return tuple(
                 tuple(s for s in range(self.seats) if by_seat[s] != by_seat[winner])
                 for winner in range(self.seats)
@@ -398,6 +423,15 @@ class Preset:
     deals: Mapping[int, Deal] = field(hash=False)
     partnership: bool = False  # the default with 4 seats; never with fewer
     rules: HouseRules = HouseRules()  # every switch of the way to play, target included
+    scoring: Scoring = Scoring.BLOCK
+    # A scoring game's own targets: (each for themselves, in partnership); None: the table's.
+    targets: tuple[int, int] | None = None
+
+    def default_rules(self, partnership: bool) -> HouseRules:
+        """The house rules this preset starts from (a scoring game's own target)."""
+        if self.targets is None:
+            return self.rules
+        return HouseRules(target=self.targets[partnership], capicu_bonus=0)
 
     @property
     def seat_options(self) -> tuple[int, ...]:
@@ -476,6 +510,23 @@ PRESETS: dict[str, Preset] = {
         EACH_DOUBLE_SIX,
         rules=HouseRules(target=100, capicu_bonus=0),
     ),
+    # Scoring games (All Fives, Bergen): draw games, in pairs with four.
+    "all_fives": Preset(
+        "all_fives",
+        TileSet.DOUBLE_SIX,
+        {2: Deal(7, draws=True), 3: Deal(5, draws=True), 4: Deal(5, draws=True)},
+        partnership=True,
+        scoring=Scoring.ALL_FIVES,
+        targets=(200, 250),
+    ),
+    "bergen": Preset(
+        "bergen",
+        TileSet.DOUBLE_SIX,
+        {2: Deal(6, draws=True), 3: Deal(6, draws=True), 4: Deal(5, draws=True)},
+        partnership=True,
+        scoring=Scoring.BERGEN,
+        targets=(10, 15),
+    ),
 }
 # Keys that stored matches and old links still carry, and the preset each now means.
 LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
@@ -505,7 +556,8 @@ def make_game(
         tile_set=chosen.tile_set,
         tiles_each=deal.tiles_each,
         draws=deal.draws,
-        rules=chosen.rules if rules is None else rules,
+        rules=chosen.default_rules(partnership) if rules is None else rules,
+        scoring=chosen.scoring,
     )
 
 
@@ -528,6 +580,8 @@ class Hand:
     went_out: int | None = None
     pips: Mapping[int, int] = field(default_factory=dict)
     capicu: bool = False
+    # Bergen under `doubles lose the count`: the seats whose hand holds a double.
+    holding_doubles: frozenset[int] = frozenset()
 
     # Regional inputs (lead, blocked additions, bonuses): asked only when the table's rules
     # need them.
@@ -541,6 +595,8 @@ class Hand:
     def __post_init__(self) -> None:
         if type(self.ending) is not Ending:
             object.__setattr__(self, "ending", Ending(self.ending))
+        if type(self.holding_doubles) is not frozenset:
+            object.__setattr__(self, "holding_doubles", frozenset(self.holding_doubles))
 
 
 class ErrorCode(StrEnum):
@@ -571,6 +627,13 @@ class ErrorCode(StrEnum):
     PASE_CORRIDO_TOO_MANY = "pase_corrido_too_many"
     PASE_DE_SALIDA_NOT_OFFERED = "pase_de_salida_not_offered"
     PASE_DE_SALIDA_NOT_DOUBLE = "pase_de_salida_not_double"
+    # Scoring games (All Fives, Bergen)
+    NO_PLAY_SCORES = "no_play_scores"
+    PLAY_NOT_FIVES = "play_not_fives"
+    PLAY_OUT_OF_RANGE = "play_out_of_range"
+    PLAY_NOT_HEADER = "play_not_header"
+    DOUBLES_NOT_ASKED = "doubles_not_asked"
+    HAND_NOT_ENDED = "hand_not_ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -611,6 +674,7 @@ def validate_hand(game: Game, hand: Hand, led_by: int | None = None) -> tuple[Ha
         if not game.offers_capicu:
             errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
     errors.extend(_regional_errors(game, hand, led_by, counts_valid=not errors))
+    errors += _doubles_errors(game, hand)
     return tuple(errors)
 
 
@@ -674,6 +738,19 @@ def _check_pips(
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
 
 
+def _doubles_errors(game: Game, hand: Hand) -> list[HandError]:
+    """Bergen's `doubles lose the count`: who holds a double is asked only under that rule."""
+    if not hand.holding_doubles:
+        return []
+    errors = []
+    if not (game.scoring is Scoring.BERGEN and game.rules.doubles_lose_count):
+        errors.append(HandError(ErrorCode.DOUBLES_NOT_ASKED))
+    for seat in sorted(hand.holding_doubles, key=str):
+        if not game.has_seat(seat):
+            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
+    return errors
+
+
 # --- Scoring one hand -------------------------------------------------------------------------
 
 
@@ -685,6 +762,8 @@ class ReasonCode(StrEnum):
     DRAW_PAIRS = "draw_pairs"
     TIE_TO_LEADERS = "tie_to_leaders"
     BLOCKER_VS_NEXT = "blocker_vs_next"
+    # Bergen under `doubles lose the count`: the lightest hand without a double won.
+    LIGHTEST_WITHOUT_DOUBLE = "lightest_without_double"
 
 
 @dataclass(frozen=True, slots=True)
@@ -718,6 +797,8 @@ class PointKind(StrEnum):
     PASE_CORRIDO = "pase_corrido"
     PASE_DE_SALIDA = "pase_de_salida"
     FIRST_HANDS = "first_hands"
+    # Scoring games (All Fives, Bergen): everything a side scored during the hand's play.
+    PLAY = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -835,6 +916,7 @@ def _blocked_winner(
 
 _SCORERS: dict[Scoring, Callable[[Game, Hand, int | None], HandResult]] = {
     Scoring.BLOCK: _score_block,
+    # scoring_games.py adds Scoring.ALL_FIVES and Scoring.BERGEN when it is imported (below).
 }
 
 
@@ -1168,3 +1250,7 @@ def _is_whole(value: object) -> bool:
 
 def _seat_or_none(value: object) -> int | None:
     return value if _is_whole(value) else None  # type: ignore[return-value]
+
+
+# Scoring games (All Fives, Bergen): their module imports this one and registers its scorers.
+from scorekeeper import scoring_games as _scoring_games  # noqa: E402, F401

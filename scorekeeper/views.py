@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.contrib import messages
 from django.db import connection, transaction
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -22,10 +23,18 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper import backup, rules
-from scorekeeper.explain import explain_hand, lead_text, rules_summary, series_text
+from scorekeeper.explain import (
+    explain_hand,
+    explain_scoring_end,
+    lead_text,
+    play_text,
+    rules_summary,
+    series_text,
+)
 from scorekeeper.forms import (
     HandForm,
     ImportForm,
+    PlayForm,
     SetupForm,
     changed_elsewhere,
     too_large_message,
@@ -33,6 +42,7 @@ from scorekeeper.forms import (
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
+    EntryKind,
     HandConflict,
     Match,
     RateLimited,
@@ -137,6 +147,8 @@ def scoreboard(match: Match) -> dict:
         }
         for index in range(game.side_count)
     ]
+    if game.scores_during_play:
+        prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
         # Bonuses may credit a side that did not win the hand: each side's own entries.
@@ -151,6 +163,8 @@ def scoreboard(match: Match) -> dict:
             for index, total in enumerate(totals)
         ]
         rows.append({"hand": hand, "cells": cells})
+        if game.scores_during_play:
+            rows[-1].update(scoring_row(hand, game, totals))
     return {
         "match": match,
         "game": game,
@@ -161,6 +175,7 @@ def scoreboard(match: Match) -> dict:
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
         "series": series_score(match),
+        "open_plays": open_plays(match, names) if game.scores_during_play else [],
     }
 
 
@@ -187,8 +202,62 @@ def series_score(match: Match | None) -> dict | None:
     }
 
 
+def open_plays(match: Match, names: list[str]) -> list[tuple[str, int]]:
+    """The scores made so far in the hand in play: (name, points), in order."""
+    hand = match.open_hand()
+    if hand is None or match.finished:
+        return []
+    return [(names[play.seat], play.points) for play in hand.ordered_plays()]
+
+
+def scoring_row(hand, game: rules.Game, totals) -> dict:
+    """A scoring game's sheet row: each side's points during play and at the end of the hand."""
+    play = [0] * game.side_count
+    end = [0] * game.side_count
+    for entry in hand.entries.all():
+        if entry.kind == EntryKind.PLAY:
+            play[entry.side] += entry.points
+        else:
+            end[entry.side] += entry.points
+    return {
+        "scoring_cells": [
+            (
+                play[side] + end[side] if play[side] or end[side] else None,
+                total,
+                play[side],
+                end[side],
+            )
+            for side, total in enumerate(totals)
+        ]
+    }
+
+
+def hand_plays(match: Match, hand) -> list[str]:
+    """Each score made during the hand, in words, in the order made."""
+    game = match.game()
+    names, side_names = match.seat_names(), match.side_names()
+    return [
+        play_text(game, names, side_names, play.seat, play.points) for play in hand.ordered_plays()
+    ]
+
+
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
+    game = match.game()
+    if game.scores_during_play:
+        if hand.in_play:
+            if match.finished and hand.number == match.hand_count:
+                return _("The match ended during this hand: the rest of it is not scored.")
+            return _("This hand is in play: scores are added as they are made.")
+        side, points = hand.end_credit()
+        return explain_scoring_end(
+            game,
+            reason_from_json(hand.reason),
+            match.seat_names(),
+            match.side_names(),
+            side,
+            points,
+        )
     reason = reason_from_json(hand.reason)
     side = None if hand.winning_seat is None else match.game().side_of(hand.winning_seat)
     points = hand.side_points().get(side, 0)
@@ -196,9 +265,14 @@ def why(match: Match, hand) -> str:
     return explain_hand(reason, names, side_names, side, points, hand.entries.all())
 
 
+def preset_rules(key: str) -> rules.HouseRules:
+    preset = rules.PRESETS[key]
+    return preset.default_rules(preset.partnership)
+
+
 def preset_lines() -> list[tuple[str, str]]:
     """Each way to play with its rules in one line, for the help page."""
-    return [(label, rules_summary(rules.PRESETS[key].rules)) for key, label in offered_presets()]
+    return [(label, rules_summary(preset_rules(key))) for key, label in offered_presets()]
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
@@ -236,12 +310,14 @@ def render_match(
     match: Match,
     form: HandForm | None = None,
     status: int = 200,
+    play_form: PlayForm | None = None,
     spoken: str = "",
 ) -> HttpResponse:
     """The match page, or only its play area for htmx."""
     context = scoreboard(match.load_sheet())
     context["table"] = match.table
     context["form"] = form or HandForm.for_next_hand(match, request.GET.get("out"))
+    context["play_form"] = play_form or PlayForm.for_next_play(match, request.GET.get("seat"))
     context["log"] = match.log.all()[:LOG_LINES]
     context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
     context["spoken"] = spoken
@@ -405,6 +481,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if part == "entry":
         form = HandForm.for_next_hand(match, request.GET.get("out"))
         context = {**scoreboard(match), "table": match.table, "form": form}
+        context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)
     return render_match(request, match)
 
@@ -459,6 +536,35 @@ def match_over(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 @require_POST
+def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
+    match = get_match(key, number, sheet=False)
+    if match.finished:
+        return match_over(request, match)
+    form = PlayForm(match, request.POST)
+    if not form.is_valid():
+        return render_match(request, match, status=refused_status(request), play_form=form)
+    try:
+        match.add_play(
+            form.cleaned_data["play"],
+            token=form.cleaned_data["token"],
+            number=form.cleaned_data["number"],
+        )
+    except HandConflict:
+        messages.info(
+            request, _("The hand changed on another phone. Check the score and tap again.")
+        )
+    except rules.InvalidHand as refused:
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return match_over(request, match)  # another phone's tap ended it first
+        form.refuse(refused)
+        return render_match(request, match, status=refused_status(request), play_form=form)
+    if request.htmx:
+        return render_match(request, get_match(key, number))
+    return redirect(match.get_absolute_url() + "#strip")
+
+
+@require_POST
 def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
     match = get_match(key, number, sheet=False)
@@ -468,14 +574,19 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         result = rules.score_hand(
             form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
         )
-        context["preview"] = explain_hand(
-            result.reason,
-            form.names,
-            match.side_names(),
-            result.side,
-            result.points,
-            result.credits,
-        )
+        if form.game.scores_during_play:
+            context["preview"] = explain_scoring_end(
+                form.game, result.reason, form.names, match.side_names(), result.side, result.points
+            )
+        else:
+            context["preview"] = explain_hand(
+                result.reason,
+                form.names,
+                match.side_names(),
+                result.side,
+                result.points,
+                result.credits,
+            )
     elif form.errors:
         # What is still missing: a count, or who led or blocked when the rules need it.
         missing = [
@@ -491,13 +602,29 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
 def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     match = get_match(key, number, sheet=False)
+    scoring_game = match.scores_during_play
     if request.method == "POST":
         try:
-            undone = match.undo_last(version=posted_version(request))
+            if scoring_game:
+                undone, play = match.undo_last_entry(version=posted_version(request))
+            else:
+                undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict:
             messages.error(request, changed_elsewhere())
         else:
-            messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
+            if play is not None:
+                text = _("Taken back: %(play)s") % {
+                    "play": play_text(
+                        match.game(), match.seat_names(), match.side_names(), play.seat, play.points
+                    )
+                }
+            elif scoring_game:
+                text = _("The end of hand %(number)s was taken back: it is in play again.") % {
+                    "number": undone
+                }
+            else:
+                text = _("Hand %(number)s undone.") % {"number": undone}
+            messages.success(request, text)
         if request.htmx:
             return render_match(request, get_match(key, number))
         return redirect(match)
@@ -505,6 +632,8 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match)
     context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
+    if scoring_game and last.in_play:
+        context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
 
@@ -519,7 +648,11 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         raise Http404
     hand = row["hand"]
     context["why"] = why(match, hand)
+    context["plays"] = hand_plays(match, hand) if context["game"].scores_during_play else []
     status = 200
+    if request.method == "POST" and hand.in_play:
+        messages.info(request, _("This hand is still in play: end it on the score page."))
+        return redirect(match)
     if request.method == "POST":
         known = None if hand.leader_told is not None else hand.led_by
         form = HandForm(match, request.POST, led_by=known)

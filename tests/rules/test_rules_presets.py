@@ -20,6 +20,8 @@ def test_presets_are_listed_in_order_with_caribbean_first():
         "spanish",
         "double_twelve",
         "pub_block",
+        "all_fives",
+        "bergen",
     ]
 
 
@@ -79,7 +81,7 @@ def test_make_game_uses_the_given_house_rules():
 
 def test_make_game_refuses_an_unknown_preset():
     with pytest.raises(ValueError):
-        make_game("bergen", 4)
+        make_game("sevens", 4)
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("caribbean", 3), ("standard", 5), ("standard", 1)])

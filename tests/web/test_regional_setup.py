@@ -121,3 +121,27 @@ def test_no_capicu_choice_at_all_is_asked_for(client: Client):
 
     assert response.context["form"].errors["capicu_other"]
     assert not Table.objects.exists()
+
+
+def test_the_scoring_game_switches_are_hidden_for_a_block_game(client: Client):
+    page = client.get("/new").content.decode()
+
+    assert '<fieldset class="scoring-games" data-for-presets="all_fives bergen" hidden>' in page
+
+
+def test_changing_to_a_scoring_game_without_script_shows_its_switches(client: Client):
+    response = start(client, preset="all_fives", rules_of="caribbean")
+
+    page = response.content.decode()
+    assert '<fieldset class="scoring-games" data-for-presets="all_fives bergen">' in page
+    assert not Match.objects.exists()
+
+
+def test_a_scoring_game_refilled_without_script_starts_at_its_usual_target(client: Client):
+    refilled = start(client, preset="bergen", rules_of="caribbean").context["form"]
+    data = {key: value for key, value in refilled.data.items() if value not in (None, "")}
+
+    client.post("/new", data)
+
+    match = Match.objects.get()
+    assert (match.preset, match.target, match.capicu_bonus) == ("bergen", 15, 0)
