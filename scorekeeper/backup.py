@@ -14,6 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scorekeeper import stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
@@ -306,6 +307,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         series[found.number] = found
     for raw_match in _list(data.get("matches"), "matches"):
         _import_match(table, players, series, _mapping(raw_match, "match"))
+    stats.record_table(table)
     return table
 
 

@@ -26,6 +26,7 @@ from scorekeeper.models import (
     Table,
     offered_presets,
 )
+from scorekeeper.templatetags.bidi import isolate_text
 
 TARGET_CHOICES = (100, 150, 200, 500)
 USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
@@ -1048,3 +1049,63 @@ def regional_error_message(error: rules.HandError) -> str | None:
     if error.code is rules.ErrorCode.PASE_CORRIDO_TOO_MANY:
         return str(message) % {"limit": error.limit}
     return str(message)
+
+
+def who_choices(players, pairs) -> list[tuple[str, str]]:
+    """Players, then pairs of partners, as the statistics filters name them.
+
+    An <option> holds no <bdi>: each name sits between isolates of its own instead.
+    """
+    return [(str(player.pk), isolate_text(player.name)) for player in players] + [
+        (pair.who, isolate_text(pair.name)) for pair in pairs
+    ]
+
+
+class HistoryFilterForm(forms.Form):
+    """Which matches the table's history lists: a player's or a pair's, maybe only some."""
+
+    who = forms.ChoiceField(
+        label=_("Player or pair"),
+        required=False,
+        error_messages={"invalid_choice": _("Nobody by that name plays at this table.")},
+    )
+    only = forms.ChoiceField(
+        label=_("Show"),
+        required=False,
+        choices=[
+            ("", _("All their matches")),
+            ("won", _("Matches they won")),
+            ("shutouts_given", _("Shutouts they gave")),
+            ("shutouts_taken", _("Shutouts they took")),
+        ],
+        error_messages={"invalid_choice": _("Pick one of the listed choices.")},
+    )
+
+    def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
+        super().__init__(data)
+        self.fields["who"].choices = [("", _("Everyone")), *choices]
+
+
+class VersusForm(forms.Form):
+    """Two players, or two pairs, to set against each other."""
+
+    one = forms.ChoiceField(label=_("First"))
+    other = forms.ChoiceField(label=_("Second"))
+
+    def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
+        super().__init__(data)
+        for field in (self.fields["one"], self.fields["other"]):
+            field.choices = choices
+            field.error_messages["invalid_choice"] = _("Pick a player or a pair from the list.")
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        one, other = cleaned.get("one"), cleaned.get("other")
+        if one is None or other is None:
+            return cleaned
+        first, second = one.split("-"), other.split("-")
+        if len(first) != len(second):
+            self.add_error("other", _("Set a player against a player, or a pair against a pair."))
+        elif set(first) & set(second):
+            self.add_error("other", _("Pick someone who is not in the first choice."))
+        return cleaned

@@ -284,6 +284,12 @@ class Table(HouseRulesFields):
     def help_url(self) -> str:
         return f"{reverse('help')}?t={self.key}"
 
+    def stats_url(self) -> str:
+        return reverse("stats", args=[self.key])
+
+    def versus_url(self) -> str:
+        return reverse("versus", args=[self.key])
+
     @property
     def scores_during_play(self) -> bool:
         """Whether the table's game is All Fives or Bergen."""
@@ -722,6 +728,7 @@ class Match(HouseRulesFields):
         return last.number
 
     def store_state(self, state: rules.MatchState) -> None:
+        was_finished = self.finished
         self.totals = list(state.totals)
         self.winner_side = state.winner_side
         self.next_leader = state.next_leader
@@ -734,6 +741,7 @@ class Match(HouseRulesFields):
         self.updated_at = timezone.now()
         self.save()
         Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
+        stats.record_match(self, was_finished=was_finished)
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
@@ -1186,3 +1194,7 @@ def reason_from_json(data: dict) -> rules.Reason:
         led_by=data.get("led_by"),
         compared_seats=tuple(data.get("compared_seats", ())),
     )
+
+
+# Last: the statistics module reads the models above and keeps its records from store_state.
+from scorekeeper import stats  # noqa: E402

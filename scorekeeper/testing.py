@@ -25,9 +25,12 @@ SETUP = {
 QUERY_BUDGETS = {
     "scoreboard": 8,
     "hand_save": 25,
-    "history": 4,  # the table, its matches, their seats, the series score
+    "history": 6,  # the table, its matches, their seats, the filter's players and pairs, the series
     "watch_unchanged": 2,
     "watch_changed": 9,
+    "statistics": 3,
+    "head_to_head": 8,
+    "history_filtered": 5,
 }
 
 # The hands of RULES.md's worked match: Alice 0, Ben 1, Cara 2, Dev 3.

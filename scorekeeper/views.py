@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import get_text_list
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper import backup, rules
+from scorekeeper import backup, rules, stats, story
 from scorekeeper.explain import (
     explain_hand,
     explain_scoring_end,
@@ -33,11 +33,14 @@ from scorekeeper.explain import (
 )
 from scorekeeper.forms import (
     HandForm,
+    HistoryFilterForm,
     ImportForm,
     PlayForm,
     SetupForm,
+    VersusForm,
     changed_elsewhere,
     too_large_message,
+    who_choices,
 )
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
@@ -323,6 +326,10 @@ def render_match(
     context["spoken"] = spoken
     if not request.htmx:
         context.update(share_links(request, match.table, match.get_absolute_url()))
+    if story.shows_chart(match):
+        context["chart"] = story.race_chart(match)
+    if match.finished:
+        context["summary"] = story.summary(match)
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -339,13 +346,14 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         match.table_id: match
         for match in Match.objects.for_listing().latest_per_table().filter(table__in=remembered)
     }
+    last = stats.last_results(remembered) if remembered else {}
     for table in remembered:
         if table.pk in current:
             current[table.pk].table = table  # its link needs the key, already at hand
     return render(
         request,
         "home.html",
-        {"tables": [(table, current.get(table.pk)) for table in remembered]},
+        {"tables": [(table, current.get(table.pk), last.get(table.pk)) for table in remembered]},
     )
 
 
@@ -399,21 +407,83 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The table's history, a page at a time, of everyone or of one player or pair."""
     table = get_table(key)
     remember(request, table)
+    _, pairs = stats.records(table)
+    form = HistoryFilterForm(request.GET, choices=who_choices(table.players.all(), pairs))
     matches = table.matches.for_listing()
+    chosen = {}
+    if form.is_valid():
+        chosen = {name: value for name, value in form.cleaned_data.items() if value}
+    who = stats.parse_who(chosen.get("who", ""))
+    if who:
+        matches = stats.filter_matches(matches, table, who, chosen.get("only", ""))
     before = whole_number(request.GET.get("before"))
     if before is not None:
         matches = matches.filter(number__lt=before)
     # One page of history at a time: a table that has played for years stays quick.
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
-    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more}
+    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more, "form": form}
     # The series the table is playing now: its newest match's.
-    context["series"] = series_score(page[0]) if page and before is None else None
+    context["series"] = series_score(page[0]) if page and before is None and not who else None
     context["rules_line"] = rules_summary(table.house_rules())
     context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
+
+
+def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
+    """Each record's numbers, each linked to the history of the matches behind it."""
+    history = table.get_absolute_url()
+    rows = []
+    for record in stats.sort_records(records, sort):
+        played = f"{history}?{urlencode({'who': record.who})}"
+        cells = []
+        for column in stats.COLUMNS:
+            only = f"&{urlencode({'only': column.only})}" if column.only else ""
+            cells.append((getattr(record, column.key), played + only))
+        rows.append({"record": record, "href": played, "cells": cells})
+    return rows
+
+
+@require_safe
+def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Players and pairs at this table: their finished matches in numbers, sortable."""
+    table = get_table(key)
+    remember(request, table)
+    players, pairs = stats.records(table)
+    sort = request.GET.get("sort", "")
+    if sort not in stats.SORTS:
+        sort = stats.DEFAULT_SORT
+    context = {
+        "table": table,
+        "columns": stats.COLUMNS,
+        "sort": sort,
+        "groups": [
+            (_("Players"), stat_rows(table, players, sort)),
+            (_("Pairs"), stat_rows(table, pairs, sort)),
+        ],
+    }
+    return render(request, "stats.html", context)
+
+
+@require_safe
+def versus_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Two players or two pairs: their record against each other, and their last matches."""
+    table = get_table(key)
+    players, pairs = stats.records(table)
+    choices = who_choices([record.player_a for record in players], pairs)
+    form = VersusForm(request.GET if request.GET else None, choices=choices)
+    context = {"table": table, "form": form, "enough": len(players) > 1}
+    if form.is_valid():
+        names = {record.who: record.name for record in players + pairs}
+        one, other = form.cleaned_data["one"], form.cleaned_data["other"]
+        versus = stats.head_to_head(table, stats.parse_who(one), stats.parse_who(other))
+        for side, who in zip(versus["sides"], (one, other), strict=True):
+            side["name"] = names[who]
+        context.update({"names": (names[one], names[other]), "versus": versus})
+    return render(request, "versus.html", context, status=422 if form.errors else 200)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0006_scoring_games'),
+        ('scorekeeper', '0007_records'),
     ]
 
     operations = [
