@@ -23,7 +23,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper import backup, rules, stats, story
-from scorekeeper.explain import explain, explain_scoring_end, lead_text, play_text
+from scorekeeper.explain import (
+    explain_hand,
+    explain_scoring_end,
+    lead_text,
+    play_text,
+    rules_summary,
+    series_text,
+)
 from scorekeeper.forms import (
     HandForm,
     HistoryFilterForm,
@@ -44,10 +51,13 @@ from scorekeeper.models import (
     Match,
     RateLimited,
     Table,
+    offered_presets,
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
 
+# Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
+SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
 LOG_LINES = 50
@@ -145,8 +155,17 @@ def scoreboard(match: Match) -> dict:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
+        # Bonuses may credit a side that did not win the hand: each side's own entries.
         points = hand.side_points()
-        cells = [(points.get(index), total) for index, total in enumerate(totals)]
+        bonuses: dict[int, list[str]] = {}
+        for entry in hand.entries.all():
+            if entry.kind in SHEET_BONUSES:
+                bonuses.setdefault(entry.side, []).append(entry.kind)
+        won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+        cells = [
+            (points.get(index), total, bonuses.get(index, ()), won == index)
+            for index, total in enumerate(totals)
+        ]
         rows.append({"hand": hand, "cells": cells})
         if game.scores_during_play:
             rows[-1].update(scoring_row(hand, game, totals))
@@ -159,7 +178,31 @@ def scoreboard(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "series": series_score(match),
         "open_plays": open_plays(match, names) if game.scores_during_play else [],
+    }
+
+
+def series_score(match: Match | None) -> dict | None:
+    """The series this match counts toward: its kind, each side's match wins, its winner."""
+    if match is None or match.series is None:
+        return None
+    series = match.series
+    state = series.state()
+    if not any(state.wins):
+        return None  # nothing to tell before the first match of the series is won
+    side_names = match.side_names()
+    winner = None
+    if state.winner_side is not None and state.winner_side in match.series_sides:
+        winner = side_names[match.series_sides.index(state.winner_side)]
+    return {
+        "kind": series_text(series.first_to),
+        "number": series.number,
+        "sides": [
+            (name, state.wins[match.series_sides[side]]) for side, name in enumerate(side_names)
+        ],
+        "winner": winner,
+        "shutouts_double": series.shutout_counts_double,
     }
 
 
@@ -220,8 +263,20 @@ def why(match: Match, hand) -> str:
             points,
         )
     reason = reason_from_json(hand.reason)
-    side, points = next(iter(hand.side_points().items()), (None, 0))
-    return explain(reason, match.seat_names(), match.side_names(), side, points)
+    side = None if hand.winning_seat is None else match.game().side_of(hand.winning_seat)
+    points = hand.side_points().get(side, 0)
+    names, side_names = match.seat_names(), match.side_names()
+    return explain_hand(reason, names, side_names, side, points, hand.entries.all())
+
+
+def preset_rules(key: str) -> rules.HouseRules:
+    preset = rules.PRESETS[key]
+    return preset.default_rules(preset.partnership)
+
+
+def preset_lines() -> list[tuple[str, str]]:
+    """Each way to play with its rules in one line, for the help page."""
+    return [(label, rules_summary(preset_rules(key))) for key, label in offered_presets()]
 
 
 def match_end_text(match: Match, hand: rules.Hand) -> str:
@@ -229,7 +284,7 @@ def match_end_text(match: Match, hand: rules.Hand) -> str:
     game = match.game()
     if game.scores_during_play:
         return ""  # a scoring game ends at the line during play, as the points are entered
-    result = rules.score_hand(game, hand, match.next_leader)
+    result = rules.score_hand(game, hand, match.next_leader, number=match.hand_count + 1)
     state = rules.advance(game, match.state(), result)
     if not state.finished:
         return ""
@@ -342,12 +397,17 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
     key = request.GET.get("t", "")
     table = Table.objects.filter(key=key).first() if re.fullmatch(KEY_PATTERN, key) else None
     rules_of = (table.current_match() or table) if table else None
-    return render(request, "help.html", {"table": table, "rules_of": rules_of})
+    context = {"table": table, "rules_of": rules_of, "presets": preset_lines()}
+    if rules_of is not None:
+        context["rules_line"] = rules_summary(rules_of.house_rules())
+    return render(request, "help.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_table(request: HtmxHttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and not form.is_valid() and form.preset_changed:
+        return render(request, "setup.html", {"form": form.refilled()})
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
@@ -359,7 +419,10 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
                     entry_mode=EntryMode.TOTAL,
                 )
                 match = table.start_match(
-                    form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+                    form.cleaned_data["seat_names"],
+                    form.game(),
+                    form.cleaned_data["preset"],
+                    form.series_rules(),
                 )
         except RateLimited:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
@@ -390,6 +453,9 @@ def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
     context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more, "form": form}
+    # The series the table is playing now: its newest match's.
+    context["series"] = series_score(page[0]) if page and before is None and not who else None
+    context["rules_line"] = rules_summary(table.house_rules())
     context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
 
@@ -460,6 +526,7 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
                     form.cleaned_data["seat_names"],
                     form.game(),
                     form.cleaned_data["preset"],
+                    form.series_rules(),
                     token=posted_token(request),
                     per_hour=settings.MATCHES_PER_HOUR,
                 )
@@ -468,6 +535,8 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 status = 429
             else:
                 return redirect(match)
+        elif form.preset_changed:
+            form = form.refilled()
     else:
         form = SetupForm.for_table(table, table.matches.for_listing().first())
     return render(
@@ -606,19 +675,29 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
-        result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
+        result = rules.score_hand(
+            form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
+        )
         if form.game.scores_during_play:
             context["preview"] = explain_scoring_end(
                 form.game, result.reason, form.names, match.side_names(), result.side, result.points
             )
         else:
-            context["preview"] = explain(
-                result.reason, form.names, match.side_names(), result.side, result.points
+            context["preview"] = explain_hand(
+                result.reason,
+                form.names,
+                match.side_names(),
+                result.side,
+                result.points,
+                result.credits,
             )
         context["ending"] = match_end_text(match, form.cleaned_data["hand"])
     elif form.errors:
+        # What is still missing: a count, or who led or blocked when the rules need it.
         missing = [
-            field for field, errors in form.errors.items() if field.startswith("pips_") and errors
+            field
+            for field, errors in form.errors.items()
+            if errors and (field.startswith("pips_") or field in ("led_by", "blocked_by"))
         ]
         context["problem"] = form.errors[missing[0]][0] if missing else None
     return render(request, "match.html#preview", context)
@@ -680,7 +759,8 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         messages.info(request, _("This hand is still in play: end it on the score page."))
         return redirect(match)
     if request.method == "POST":
-        form = HandForm(match, request.POST)
+        known = None if hand.leader_told is not None else hand.led_by
+        form = HandForm(match, request.POST, led_by=known)
         if form.is_valid():
             try:
                 match.edit_hand(

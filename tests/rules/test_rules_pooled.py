@@ -89,3 +89,18 @@ def test_a_blocked_hand_cannot_be_pooled():
     with pytest.raises(InvalidHand) as refused:
         score_hand(CARIBBEAN, hand)
     assert HandError(ErrorCode.POOLED_ON_BLOCKED) in refused.value.errors
+
+
+def test_a_pooled_count_takes_the_regional_bonuses_as_counts_per_seat_do():
+    house = HouseRules(chuchazo_bonus=100, pase_corrido_bonus=25, first_hands_bonus=(100, 75))
+    game = make_game("caribbean", 4, rules=house)
+    taps = {"chuchazo": True, "pases_corridos": {1: 1}}
+    one_by_one = Hand(Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 12, 3: 8}, **taps)
+    together = Hand(Ending.WENT_OUT, went_out=1, pooled=30, **taps)
+    expected = score_hand(game, one_by_one, 0, number=1)
+    result = score_hand(game, together, 0, number=1)
+    assert (result.side, result.points, result.credits) == (
+        expected.side,
+        expected.points,
+        expected.credits,
+    )

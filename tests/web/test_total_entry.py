@@ -102,6 +102,29 @@ def test_a_backup_keeps_the_total_and_scores_it_again(client: Client, make_match
     assert copy.entry_mode == EntryMode.TOTAL
 
 
+def test_a_backup_with_totals_is_version_4(client: Client, make_match):
+    match = make_match()
+    client.post(page(match) + "hand", total_post(match, 31))
+    data = backup.export_table(Table.objects.get())
+    assert (data["version"], data["matches"][0]["hands"][0]["pooled"]) == (4, 31)
+
+
+def test_a_version_3_backup_from_before_totals_still_imports(client: Client, make_match):
+    match = make_match()
+    client.post(
+        page(match) + "hand",
+        total_post(match, 31, entry="each", pooled="", pips_0="9", pips_1="12", pips_2="10"),
+    )
+    data = backup.export_table(Table.objects.get())
+    data["version"] = 3
+    del data["table"]["entry_mode"]
+    for hand in data["matches"][0]["hands"]:
+        del hand["pooled"]
+    copy = backup.import_table(data, new_keys=True)
+    assert (copy.entry_mode, copy.matches.get().totals) == (EntryMode.EACH, [0, 31])
+    assert copy.matches.get().hands.get().pooled is None
+
+
 def test_the_change_log_reads_a_total_like_any_hand(client: Client, make_match):
     match = make_match()
     client.post(page(match) + "hand", total_post(match, 31))

@@ -17,7 +17,9 @@ NAMES = (
     "Karin", "Luis", "Marta", "Nils", "Olga", "Pedro", "Rosa", "Sven", "Tomas", "Yara",
 )  # fmt: skip
 # Most tables play partnership double-six; some play the other presets.
-PRESET_WEIGHTS = {"caribbean": 70, "double_nine": 10, "double_twelve": 5, "standard": 15}
+PRESET_WEIGHTS = {"caribbean": 70, "cuban": 10, "double_twelve": 5, "pub_block": 15}
+BLOCKED_SHARE = 0.12
+CAPICU_SHARE = 0.06
 MATCHES_PER_BATCH = 100
 
 
