@@ -68,7 +68,8 @@
       var values = draft.values[field.name];
       // Who went out and how the pips are given (per hand or one total) are what the page shows.
       if (!field.name || field.name === "csrfmiddlewaretoken" || field.name === "out" || field.name === "entry") return;
-      if (field.type === "checkbox") {
+      if (field.type === "checkbox" || field.type === "radio") {
+        // A radio's value is its choice (who led, who blocked): only whether it is chosen changes.
         field.checked = Boolean(values && values.indexOf(field.value) >= 0);
         if (field.checked && field.closest("details")) field.closest("details").open = true;
       } else if (field.type !== "submit" && field.type !== "button") {
