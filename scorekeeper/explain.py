@@ -44,7 +44,8 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
         }
     winner = names[reason.winning_seat]
     # The sentence adds up the count and capicú; other bonuses have a sentence of their own.
-    points = sum(pips for _seat, pips in reason.counted) + reason.capicu_bonus
+    count = sum(pips for _seat, pips in reason.counted) if reason.pooled is None else reason.pooled
+    points = count + reason.capicu_bonus
     who = {
         "side": side_names[side],
         "points": points,

@@ -125,6 +125,14 @@ def test_a_version_3_backup_from_before_totals_still_imports(client: Client, mak
     assert copy.matches.get().hands.get().pooled is None
 
 
+def test_the_preview_of_a_total_says_what_it_scores(client: Client, make_match):
+    match = make_match()
+    html = client.post(
+        page(match) + "preview", total_post(match, 31, capicu="on"), headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "56 for Ben &amp; Dev" in html
+
+
 def test_the_change_log_reads_a_total_like_any_hand(client: Client, make_match):
     match = make_match()
     client.post(page(match) + "hand", total_post(match, 31))
