@@ -58,3 +58,18 @@ def test_undo_is_on_the_winning_banner(client: Client, make_match, add_hand):
     html = client.get(url(match, "")).content.decode()
     banner = html[html.index('class="banner win"') :]
     assert "banner-undo" in banner[: banner.index("</div>")]
+
+
+def test_the_question_asks_for_the_preview_of_the_numbers_as_typed(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    assert 'hx-trigger="load, input from:closest form' in html
+
+
+def test_the_question_sits_in_the_bar_beside_its_button(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    bar = html[html.index('<div class="save-row confirming">') :]
+    assert bar.index('class="confirm ends"') < bar.index('name="confirm_end"') < bar.index("</div>")
