@@ -1,13 +1,13 @@
 """The match: running totals, the end at the line, and who leads next."""
 
 import pytest
+from hands import caribbean
 
 from scorekeeper.rules import (
     Ending,
     ErrorCode,
     Hand,
     HandError,
-    HouseRules,
     InvalidHand,
     MatchState,
     advance,
@@ -18,7 +18,7 @@ from scorekeeper.rules import (
     tally,
 )
 
-GAME = make_game("caribbean", 4, rules=HouseRules(target=100))
+GAME = caribbean(target=100)
 
 
 def out(winner, points):
