@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper import stats
+from scorekeeper import rules, stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
@@ -331,6 +331,19 @@ def _import_match(
     table: Table, players: Mapping[str, Player], series: Mapping[int, Series], raw: Mapping
 ) -> None:
     """Create one match, its seats, hands and log, checking they fit its rules."""
+    match = _import_match_row(table, series, raw)
+    game = _checked_game(match)
+    _import_seats(match, game, players, raw)
+    _import_hands(match, game, raw)
+    if match.scores_during_play:
+        check_scoring_match(match)
+    else:
+        check_match(match)
+    _import_log(match, raw)
+
+
+def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
+    """Create the match itself from the file's fields."""
     if raw.get("series") is not None and raw.get("series") not in series:
         raise ValueError(f"Invalid backup: match {raw.get('number')!r} names an unknown series.")
     _check_types(raw, f"match {raw.get('number')!r}")
@@ -345,22 +358,32 @@ def _import_match(
         isinstance(total, int) for total in match.totals
     ):
         raise ValueError(f"Invalid backup: match {match.number!r} has bad totals.")
-    _saved(match)
+    return _saved(match)
+
+
+def _checked_game(match: Match) -> rules.Game:
+    """The match's rules, once its totals, winner, next leader and series fit them."""
     try:
         game = match.game()
     except (TypeError, ValueError) as error:
         raise ValueError(f"Invalid backup: match {match.number} has bad rules: {error}") from None
-    seats, sides = range(game.seats), range(game.side_count)
     if not (
         len(match.totals) == game.side_count
-        and _within(sides, match.winner_side)
-        and _within(seats, match.next_leader)
+        and _within(range(game.side_count), match.winner_side)
+        and _within(range(game.seats), match.next_leader)
     ):
         raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
     if match.series is not None and sorted(match.series_sides or [0]) != list(
         range(max(game.side_count, len(match.series.sides)))
     ):
         raise ValueError(f"Invalid backup: match {match.number} does not fit its series.")
+    return game
+
+
+def _import_seats(
+    match: Match, game: rules.Game, players: Mapping[str, Player], raw: Mapping
+) -> None:
+    """Create the match's seats: one a position, each on the side its rules give it."""
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
         _check_types(raw_seat, f"match {match.number}, a seat")
@@ -375,10 +398,15 @@ def _import_match(
                 player=player,
             )
         )
-    if sorted(seat.position for seat in match.seats.all()) != list(seats) or any(
+    if sorted(seat.position for seat in match.seats.all()) != list(range(game.seats)) or any(
         seat.side != game.side_of(seat.position) for seat in match.seats.all()
     ):
         raise ValueError(f"Invalid backup: match {match.number} has bad seats.")
+
+
+def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
+    """Create the match's hands, each naming only seats and sides the match has."""
+    seats, sides = range(game.seats), range(game.side_count)
     for raw_hand in _list(raw.get("hands"), "hands"):
         hand = _import_hand(match, _mapping(raw_hand, "hand"))
         # The sheet indexes names and sides with these: out of range would break its pages.
@@ -388,10 +416,10 @@ def _import_match(
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
-    if match.scores_during_play:
-        check_scoring_match(match)
-    else:
-        check_match(match)
+
+
+def _import_log(match: Match, raw: Mapping) -> None:
+    """Create the match's change log."""
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
         _check_types(raw_entry, f"match {match.number}, the log")

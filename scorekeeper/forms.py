@@ -1170,6 +1170,7 @@ class HistoryFilterForm(forms.Form):
             ("won", _("Matches they won")),
             ("shutouts_given", _("Shutouts they gave")),
             ("shutouts_taken", _("Shutouts they took")),
+            ("series_won", _("Matches that won them a series")),
         ],
         error_messages={"invalid_choice": _("Pick one of the listed choices.")},
     )

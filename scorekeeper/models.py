@@ -393,6 +393,15 @@ class Player(models.Model):
         return self.name
 
 
+def saved_once(name: str, *, within: str, place: str = "number") -> list[models.UniqueConstraint]:
+    """One row per place in its parent, and one per form token: a double tap or a retry of the
+    form that sent it saves it once."""
+    return [
+        models.UniqueConstraint(fields=[within, place], name=f"{name}_unique_{place}"),
+        models.UniqueConstraint(fields=[within, "token"], name=f"{name}_unique_token"),
+    ]
+
+
 def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player"))
 
@@ -450,10 +459,7 @@ class Match(HouseRulesFields):
     objects = MatchQuerySet.as_manager()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number"),
-            models.UniqueConstraint(fields=["table", "token"], name="match_unique_token"),
-        ]
+        constraints = saved_once("match", within="table")
         ordering = ["-number"]
 
     def __str__(self) -> str:
@@ -628,12 +634,7 @@ class Match(HouseRulesFields):
         Returns the hand's number and the play taken back (None when it was the hand's end).
         """
         with transaction.atomic():
-            match = Match.objects.select_for_update().get(pk=self.pk)
-            if match.version != version:
-                raise HandConflict(HandConflict.STALE, match.hand_count)
-            last = match.hands.order_by("-number").first()
-            if last is None:
-                raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+            match, last = self._locked_for_undo(version)
             before = last.summary()
             play = last.plays.order_by("-position").first() if last.in_play else None
             if play is not None:
@@ -653,6 +654,19 @@ class Match(HouseRulesFields):
             )
         self.refresh_from_db()
         return last.number, play
+
+    def _locked_for_undo(self, version: int) -> tuple["Match", "Hand"]:
+        """This match, locked (inside the caller's transaction), and the last hand to take back.
+
+        Raises HandConflict when the page was stale or there is nothing to undo.
+        """
+        match = Match.objects.select_for_update().get(pk=self.pk)
+        if match.version != version:
+            raise HandConflict(HandConflict.STALE, match.hand_count)
+        last = match.hands.order_by("-number").first()
+        if last is None:
+            raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+        return match, last
 
     def state(self) -> rules.MatchState:
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
@@ -724,12 +738,7 @@ class Match(HouseRulesFields):
     def undo_last(self, *, version: int) -> int:
         """Take back the last hand (kept in the log); returns its number."""
         with transaction.atomic():
-            match = Match.objects.select_for_update().get(pk=self.pk)
-            if match.version != version:
-                raise HandConflict(HandConflict.STALE, match.hand_count)
-            last = match.hands.order_by("-number").first()
-            if last is None:
-                raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+            match, last = self._locked_for_undo(version)
             before = last.summary()
             last.delete()
             match.recompute()
@@ -846,10 +855,7 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
-            models.UniqueConstraint(fields=["match", "token"], name="hand_unique_token"),
-        ]
+        constraints = saved_once("hand", within="match")
         ordering = ["number"]
 
     def __str__(self) -> str:
@@ -1021,10 +1027,7 @@ class PlayEntry(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["hand", "position"], name="play_unique_position"),
-            models.UniqueConstraint(fields=["hand", "token"], name="play_unique_token"),
-        ]
+        constraints = saved_once("play", within="hand", place="position")
         ordering = ["position"]
 
     def __str__(self) -> str:

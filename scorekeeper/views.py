@@ -3,6 +3,8 @@
 import hashlib
 import re
 import uuid
+from collections.abc import Callable
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -89,6 +91,23 @@ def get_watched_match(watch_key: str) -> Match:
     if match is None:
         raise Http404
     return match
+
+
+def posted_to_open_match(
+    view: Callable[[HtmxHttpRequest, Match], HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """A POST that records something in a match: the view gets the match (its seats, not its
+    sheet); a finished match records nothing and says why."""
+
+    @require_POST
+    @wraps(view)
+    def posted(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+        match = get_match(key, number, sheet=False)
+        if match.finished:
+            return match_over(request, match)
+        return view(request, match)
+
+    return posted
 
 
 def refused_status(request: HtmxHttpRequest) -> int:
@@ -583,11 +602,8 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     return render_match(request, match)
 
 
-@require_POST
-def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    match = get_match(key, number, sheet=False)
-    if match.finished:
-        return match_over(request, match)
+@posted_to_open_match
+def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     form = HandForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, form, status=refused_status(request))
@@ -627,7 +643,7 @@ def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         saved = hand.number
         match.table.keep_entry_mode(form.entry_mode)
     if request.htmx:
-        fresh = get_match(key, number)
+        fresh = get_match(match.table.key, match.number)
         spoken = "" if saved is None else spoken_result(fresh, saved)
         return render_match(request, fresh, spoken=spoken)
     return redirect(match)
@@ -639,12 +655,9 @@ def match_over(request: HttpRequest, match: Match) -> HttpResponse:
     return render_match(request, get_match(match.table.key, match.number))
 
 
-@require_POST
-def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+@posted_to_open_match
+def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
-    match = get_match(key, number, sheet=False)
-    if match.finished:
-        return match_over(request, match)
     form = PlayForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, status=refused_status(request), play_form=form)
@@ -664,7 +677,7 @@ def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         form.refuse(refused)
         return render_match(request, match, status=refused_status(request), play_form=form)
     if request.htmx:
-        return render_match(request, get_match(key, number))
+        return render_match(request, get_match(match.table.key, match.number))
     return redirect(match.get_absolute_url() + "#strip")
 
 

@@ -1,30 +1,9 @@
 """A phone set to Spanish plays in Spanish, and the footer switch to Swedish sticks."""
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
-from django.conf import settings as django_settings
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-pytestmark = pytest.mark.browser
-
-CATALOGUES = Path(django_settings.BASE_DIR) / "scorekeeper" / "locale"
-
-
-@pytest.fixture(autouse=True)
-def fresh_catalogues(settings, tmp_path):
-    """Compile the .po files as they are now, so a stale .mo cannot hide a gap."""
-    msgfmt = shutil.which("msgfmt")
-    if msgfmt is None:
-        pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
-    for language in ("es", "sv"):
-        target = tmp_path / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        source = CATALOGUES / language / "LC_MESSAGES" / "django.po"
-        subprocess.run([msgfmt, "-o", str(target / "django.mo"), str(source)], check=True)
-    settings.LOCALE_PATHS = [tmp_path]
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
 
 
 @pytest.fixture

@@ -8,17 +8,6 @@ pytestmark = pytest.mark.browser
 PLAYERS = ("Alice", "Ben", "Cara", "Dev")  # seats 0-3: Alice & Cara against Ben & Dev
 
 
-@pytest.fixture
-def phone(page: Page):
-    """A small phone, failing the test on any console error or CSP violation."""
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
-
-
 def set_up(page: Page, base: str, preset: str, **switches) -> None:
     page.goto(base + "/new")
     for number, name in enumerate(PLAYERS, 1):

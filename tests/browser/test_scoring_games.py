@@ -6,17 +6,6 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def phone(page: Page):
-    """A small phone, failing the test on any console error or CSP violation."""
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
-
-
 def set_up(page: Page, base: str, names, game: str, target=None) -> None:
     page.goto(base + "/new")
     for number, name in enumerate(names, 1):
