@@ -124,14 +124,13 @@ class PresetField(forms.ChoiceField):
 class BonusField(WholeNumberField):
     """A bonus a table may pay, typed on a number keypad; 0 or empty for none."""
 
-    widget = forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"})
-
-    def __init__(self, label, **kwargs):
+    def __init__(self, label, placeholder="0", **kwargs):
         super().__init__(
             label=label,
             min_value=0,
             max_value=MAX_BONUS,
             required=False,
+            widget=forms.TextInput({**NUMBER_ATTRS, "placeholder": placeholder}),
             error_messages={
                 "invalid": _("Type a whole number, like 25."),
                 "min_value": _("The bonus can't be below 0."),
@@ -269,16 +268,8 @@ class SetupForm(forms.Form):
         choices=[(value, str(value) if value else _("none")) for value in BONUS_CHOICES],
         initial=25,
     )
-    capicu_other = OtherPoints(
-        label=_("Other bonus"),
-        placeholder=pgettext_lazy("another capicú bonus", "other"),
-        min_value=0,
-        max_value=MAX_BONUS,
-        error_messages={
-            "invalid": _("Type a whole number, like 25."),
-            "min_value": _("The bonus can't be below 0."),
-            "max_value": _("The bonus can be at most %(limit_value)s."),
-        },
+    capicu_other = BonusField(
+        _("Other bonus"), placeholder=pgettext_lazy("another capicú bonus", "other")
     )
     count_rule = forms.ChoiceField(
         label=_("Who counts"),
@@ -353,16 +344,8 @@ class SetupForm(forms.Form):
         "capicu_other",
         "count_rule",
         "blocked_rule",
-        "lead_rule",
-        "ties_to_leaders",
-        "blocker_against_next",
-        "chuchazo_bonus",
-        "pase_corrido_bonus",
-        "pase_de_salida_bonus",
-        "pase_de_salida_on_double_only",
-        "first_hands_bonus",
+        *REGIONAL_RULES,
     )
-    regional_fields = switch_fields[6:]
 
     @classmethod
     def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
@@ -560,8 +543,8 @@ class SetupForm(forms.Form):
         data = self.cleaned_data
         if not self.data.get("rules_of"):
             preset = rules.preset_named(data["preset"]).rules
-            return {name: getattr(preset, name) for name in self.regional_fields}
-        chosen = {name: data.get(name) for name in self.regional_fields}
+            return {name: getattr(preset, name) for name in REGIONAL_RULES}
+        chosen = {name: data.get(name) for name in REGIONAL_RULES}
         for name in ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
             chosen[name] = chosen[name] or 0
         chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
