@@ -9,38 +9,28 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules import (
-    PRESETS,
-    BlockedRule,
-    CountRule,
-    Ending,
-    Game,
-    Hand,
-    HouseRules,
-    make_game,
-    score_hand,
-)
+from scorekeeper import rules
 
 HANDS = 200_000
 ROUNDS = 3
 
 
-def games() -> list[Game]:
+def games() -> list[rules.Game]:
     """Every preset and seat count under every combination of house rules."""
     found = []
-    for key, preset in PRESETS.items():
+    for key, preset in rules.PRESETS.items():
         for seats in preset.seat_options:
-            for count_rule in CountRule:
-                for blocked_rule in BlockedRule:
+            for count_rule in rules.CountRule:
+                for blocked_rule in rules.BlockedRule:
                     for bonus in (0, 25):
-                        rules = HouseRules(
+                        house = rules.HouseRules(
                             capicu_bonus=bonus, count_rule=count_rule, blocked_rule=blocked_rule
                         )
-                        found.append(make_game(key, seats, rules=rules))
+                        found.append(rules.make_game(key, seats, rules=house))
     return found
 
 
-def deal_hand(game: Game, rng: random.Random) -> Hand:
+def deal_hand(game: rules.Game, rng: random.Random) -> rules.Hand:
     """A hand as a real table might end it: deal, leave each seat some of its tiles."""
     tiles = list(game.tile_set.tiles)
     rng.shuffle(tiles)
@@ -55,9 +45,9 @@ def deal_hand(game: Game, rng: random.Random) -> Hand:
         kept = rng.sample(dealt, rng.randint(1, each))
         left[seat] = sum(high + low for high, low in kept)
     if blocked:
-        return Hand(Ending.BLOCKED, pips=left)
+        return rules.Hand(rules.Ending.BLOCKED, pips=left)
     capicu = game.offers_capicu and rng.random() < 0.1
-    return Hand(Ending.WENT_OUT, went_out=winner, pips=left, capicu=capicu)
+    return rules.Hand(rules.Ending.WENT_OUT, went_out=winner, pips=left, capicu=capicu)
 
 
 def main() -> None:
@@ -71,10 +61,10 @@ def main() -> None:
     for _ in range(ROUNDS):
         start = time.perf_counter()
         for game, hand, led_by in batch:
-            score_hand(game, hand, led_by)
+            rules.score_hand(game, hand, led_by)
         elapsed = time.perf_counter() - start
         best = max(best, len(batch) / elapsed)
-    blocked = sum(hand.ending is Ending.BLOCKED for _, hand, _ in batch)
+    blocked = sum(hand.ending is rules.Ending.BLOCKED for _, hand, _ in batch)
     print(
         f"{len(batch):,} hands ({blocked:,} blocked) on {len(tables)} tables, "
         f"best of {ROUNDS}: {best:,.0f} hands/s"

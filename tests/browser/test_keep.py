@@ -28,6 +28,15 @@ def type_hand(page: Page, out: str, pips: dict[str, int]) -> None:
         page.get_by_label(name, exact=True).fill(str(value))
 
 
+def queue_a_hand(page: Page, live_server, match) -> None:
+    """Open the match, type a hand and tap Save without signal: the phone keeps it queued."""
+    open_match(page, live_server, match)
+    type_hand(page, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("[data-keep-note=queued]")).to_be_visible()
+
+
 def saved(match) -> int:
     return Hand.objects.filter(match=match).count()
 
@@ -76,13 +85,10 @@ def test_a_hand_saved_without_signal_arrives_once_though_save_was_tapped_twice(
     live_server, phone: Page, make_match
 ):
     match = make_match()
-    open_match(phone, live_server, match)
-    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
-    phone.context.set_offline(True)
-    save = phone.get_by_role("button", name="Save hand")
-    save.click()
+    queue_a_hand(phone, live_server, match)
     queued = phone.locator("[data-keep-note=queued]")
     expect(queued).to_contain_text("No signal. Hand 1 is kept on this phone")
+    save = phone.get_by_role("button", name="Save hand")
     expect(save).to_be_enabled()
     save.click()
     expect(queued).to_be_visible()
@@ -100,11 +106,7 @@ def test_a_hand_saved_without_signal_arrives_once_though_save_was_tapped_twice(
 
 def test_a_queued_hand_goes_out_on_the_next_visit(live_server, phone: Page, make_match):
     match = make_match()
-    open_match(phone, live_server, match)
-    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
-    phone.context.set_offline(True)
-    phone.get_by_role("button", name="Save hand").click()
-    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    queue_a_hand(phone, live_server, match)
     phone.goto("about:blank")
     phone.context.set_offline(False)
     open_match(phone, live_server, match)
@@ -116,11 +118,7 @@ def test_a_queued_hand_another_phone_entered_first_is_shown_plainly(
     live_server, phone: Page, make_match, add_hand
 ):
     match = make_match()
-    open_match(phone, live_server, match)
-    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
-    phone.context.set_offline(True)
-    phone.get_by_role("button", name="Save hand").click()
-    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    queue_a_hand(phone, live_server, match)
     add_hand(match, 1, {0: 30, 2: 5, 3: 7})  # the other phone, with signal
     phone.context.set_offline(False)
     expect(phone.locator(".msg")).to_have_text(

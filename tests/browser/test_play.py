@@ -37,14 +37,22 @@ def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False, ends=
         page.get_by_role("link", name="Per hand").click()
         # The per-hand form is in, and the first count has the cursor, before typing.
         expect(page.get_by_label(next(iter(pips)), exact=True)).to_be_focused()
-    for name, value in pips.items():
-        page.get_by_label(name, exact=True).fill(str(value))
+    type_pips(page, pips)
     if capicu:
         page.get_by_text(re.compile("Capicú")).click()
     page.get_by_role("button", name="Save hand").click()
     if ends:  # the hand that ends the match is asked about once
         page.get_by_role("button", name="Yes, save: the match ends").click()
     expect(page.locator(".msg")).to_have_text(f"{number} saved.")
+
+
+def type_pips(page: Page, pips: dict[str, int | str]) -> None:
+    for name, value in pips.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+
+
+def expect_field_error(page: Page, message: str) -> None:
+    expect(page.locator(".field-error", has_text=message)).to_be_visible()
 
 
 def totals(page: Page) -> list[str]:
@@ -140,25 +148,15 @@ def test_every_refusal_is_shown_at_its_field(live_server, phone: Page):
     set_up(phone, live_server.url)
     phone.locator("#entry .outs").get_by_role("link", name="Alice").click()
     phone.get_by_role("link", name="Per hand").click()
-    phone.get_by_label("Ben", exact=True).fill("70")
-    phone.get_by_label("Cara", exact=True).fill("-2")
-    phone.get_by_label("Dev", exact=True).fill("x")
+    type_pips(phone, {"Ben": 70, "Cara": -2, "Dev": "x"})
     phone.get_by_role("button", name="Save hand").click()
-    expect(
-        phone.locator(".field-error", has_text="No hand of 7 tiles can hold more than 69 pips.")
-    ).to_be_visible()
-    expect(phone.locator(".field-error", has_text="Pips can't be below 0.")).to_be_visible()
-    expect(
-        phone.locator(".field-error", has_text="Type a whole number of pips, like 12.")
-    ).to_be_visible()
+    expect_field_error(phone, "No hand of 7 tiles can hold more than 69 pips.")
+    expect_field_error(phone, "Pips can't be below 0.")
+    expect_field_error(phone, "Type a whole number of pips, like 12.")
     expect(phone.get_by_label("Ben", exact=True)).to_have_value("70")
-    phone.get_by_label("Ben", exact=True).fill("")
-    phone.get_by_label("Cara", exact=True).fill("3")
-    phone.get_by_label("Dev", exact=True).fill("4")
+    type_pips(phone, {"Ben": "", "Cara": 3, "Dev": 4})
     phone.get_by_role("button", name="Save hand").click()
-    expect(
-        phone.locator(".field-error", has_text="How many pips did Ben have left?")
-    ).to_be_visible()
+    expect_field_error(phone, "How many pips did Ben have left?")
     assert totals(phone) == ["0", "0"]
 
 
