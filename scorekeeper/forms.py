@@ -84,6 +84,20 @@ class PointsButtons(forms.TypedChoiceField):
         super().__init__(coerce=int, required=False, widget=forms.RadioSelect, **kwargs)
 
 
+class SeatButtons(forms.TypedChoiceField):
+    """A button for each player, to say who did something; none chosen is None."""
+
+    def __init__(self, label, seats: list[tuple[int, str]]):
+        super().__init__(
+            label=label,
+            choices=seats,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+
+
 class OtherPoints(WholeNumberField):
     """The number typed beside the buttons, on a number keypad."""
 
@@ -726,22 +740,8 @@ class HandForm(forms.Form):
         seats = [(seat, name) for seat, name in enumerate(self.names)]
         # Who led: asked for a new hand only while the sheet does not know who leads it.
         self.asks_leader = game.asks_leader(self.known_leader)
-        self.fields["led_by"] = forms.TypedChoiceField(
-            label=_("Who led this hand?"),
-            choices=seats,
-            coerce=int,
-            empty_value=None,
-            required=False,
-            widget=forms.RadioSelect,
-        )
-        self.fields["blocked_by"] = forms.TypedChoiceField(
-            label=_("Who played the tile that blocked?"),
-            choices=seats,
-            coerce=int,
-            empty_value=None,
-            required=False,
-            widget=forms.RadioSelect,
-        )
+        self.fields["led_by"] = SeatButtons(_("Who led this hand?"), seats)
+        self.fields["blocked_by"] = SeatButtons(_("Who played the tile that blocked?"), seats)
         self.fields["chuchazo"] = forms.BooleanField(label=_("Chuchazo"), required=False)
         self.fields["pase_de_salida"] = forms.BooleanField(
             label=_("Pase de salida"), required=False
