@@ -86,16 +86,23 @@ def run(game, entries):
     return state, credited, []
 
 
+def running_totals(game, credited) -> list[tuple[int, ...]]:
+    """Each side's total before the first credited entry and after each one."""
+    totals = [(0,) * game.side_count]
+    for side, points in credited:
+        after = list(totals[-1])
+        after[side] += points
+        totals.append(tuple(after))
+    return totals
+
+
 @MODEST
 @given(matches())
 def test_totals_equal_the_sum_of_every_credited_entry(match):
     game, entries = match
     state, credited, _ = run(game, entries)
 
-    sums = [0] * game.side_count
-    for side, points in credited:
-        sums[side] += points
-    assert state.totals == tuple(sums)
+    assert state.totals == running_totals(game, credited)[-1]
 
 
 @MODEST
@@ -104,16 +111,16 @@ def test_the_match_ends_on_the_first_entry_that_reaches_the_target(match):
     game, entries = match
     state, credited, _ = run(game, entries)
 
-    sums = [0] * game.side_count
-    reached_at = None
-    for index, (side, points) in enumerate(credited):
-        sums[side] += points
-        if sums[side] >= game.rules.target:
-            reached_at, reached_by = index, side
-            break
-    if reached_at is None:
+    totals = running_totals(game, credited)
+    reaching = [
+        (index, side)
+        for index, (side, _points) in enumerate(credited)
+        if totals[index + 1][side] >= game.rules.target
+    ]
+    if not reaching:
         assert not state.finished
     else:
+        reached_at, reached_by = reaching[0]
         assert reached_at == len(credited) - 1
         assert state.winner_side == reached_by
 

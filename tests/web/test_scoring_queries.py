@@ -51,21 +51,21 @@ def match():
     return scoring_match(target=100_000)
 
 
-def test_a_tap_costs_the_same_after_one_hand_as_after_thirty(match):
-    play_hands(match, 1)
-    tap(match, 0, 5)
-    with_one = queries(tap_request(match))
-    play_hands(match, 30)
-    tap(match, 0, 5)
+def cost_after(match, hands: int, request, seat: int) -> int:
+    """What the request costs once the match has this many hands and a tap in the next."""
+    play_hands(match, hands)
+    tap(match, seat, 5)
+    return queries(request(match))
 
-    assert queries(tap_request(match)) == with_one
+
+def test_a_tap_costs_the_same_after_one_hand_as_after_thirty(match):
+    with_one = cost_after(match, 1, tap_request, seat=0)
+
+    assert cost_after(match, 30, tap_request, seat=0) == with_one
 
 
 def test_a_tap_costs_no_more_than_a_hand_save(match):
-    play_hands(match, 3)
-    tap(match, 0, 5)
-
-    assert queries(tap_request(match)) <= BUDGETS["hand_save"]
+    assert cost_after(match, 3, tap_request, seat=0) <= BUDGETS["hand_save"]
 
 
 def test_the_first_tap_of_a_hand_stays_within_a_hand_save(match):
@@ -75,10 +75,6 @@ def test_the_first_tap_of_a_hand_stays_within_a_hand_save(match):
 
 
 def test_the_scoreboard_costs_the_same_with_thirty_hands_of_plays(match):
-    play_hands(match, 1)
-    tap(match, 2, 5)
-    with_one = queries(page_request(match))
-    play_hands(match, 30)
-    tap(match, 2, 5)
+    with_one = cost_after(match, 1, page_request, seat=2)
 
-    assert queries(page_request(match)) == with_one <= SCOREBOARD
+    assert cost_after(match, 30, page_request, seat=2) == with_one <= SCOREBOARD
