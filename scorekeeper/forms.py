@@ -115,6 +115,19 @@ class ExplainedRadioSelect(forms.RadioSelect):
         return option
 
 
+class HouseRuleChoice(forms.ChoiceField):
+    """A house rule's choices (its TextChoices) as buttons, each with what it means under it."""
+
+    def __init__(self, label, rule, initial, required=True):
+        super().__init__(
+            label=label,
+            choices=rule.choices,
+            initial=initial,
+            required=required,
+            widget=ExplainedRadioSelect,
+        )
+
+
 class PresetRadioSelect(forms.RadioSelect):
     """The ways to play as buttons, each with its rules in one line under its name."""
 
@@ -285,25 +298,11 @@ class SetupForm(forms.Form):
     capicu_other = BonusField(
         _("Other bonus"), placeholder=pgettext_lazy("another capicú bonus", "other")
     )
-    count_rule = forms.ChoiceField(
-        label=_("Who counts"),
-        choices=CountRule.choices,
-        initial=CountRule.ALL_OTHER_HANDS,
-        widget=ExplainedRadioSelect,
-    )
-    blocked_rule = forms.ChoiceField(
-        label=_("Blocked hand"),
-        choices=BlockedRule.choices,
-        initial=BlockedRule.LIGHTEST_HAND,
-        widget=ExplainedRadioSelect,
-    )
+    count_rule = HouseRuleChoice(_("Who counts"), CountRule, CountRule.ALL_OTHER_HANDS)
+    blocked_rule = HouseRuleChoice(_("Blocked hand"), BlockedRule, BlockedRule.LIGHTEST_HAND)
     # Scoring games (All Fives, Bergen)
-    rounding = forms.ChoiceField(
-        label=_("All Fives: rounding the count"),
-        choices=Rounding.choices,
-        initial=Rounding.NEAREST_FIVE,
-        required=False,
-        widget=ExplainedRadioSelect,
+    rounding = HouseRuleChoice(
+        _("All Fives: rounding the count"), Rounding, Rounding.NEAREST_FIVE, required=False
     )
     blocked_pays_difference = forms.BooleanField(
         label=_("All Fives: a blocked hand pays the difference"), required=False
@@ -314,12 +313,8 @@ class SetupForm(forms.Form):
     )
 
     # Regional rules (lead, blocked additions, bonuses) and the series.
-    lead_rule = forms.ChoiceField(
-        label=_("Who leads the next hand"),
-        choices=LeadRule.choices,
-        initial=LeadRule.WINNER_LEADS,
-        required=False,
-        widget=ExplainedRadioSelect,
+    lead_rule = HouseRuleChoice(
+        _("Who leads the next hand"), LeadRule, LeadRule.WINNER_LEADS, required=False
     )
     ties_to_leaders = forms.BooleanField(label=_("Ties go to the leaders"), required=False)
     blocker_against_next = forms.BooleanField(
