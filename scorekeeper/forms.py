@@ -815,7 +815,14 @@ class HandForm(forms.Form):
 
     def entry_choices(self) -> list[tuple[str, str, bool]]:
         """Per hand or Total: (value of `entry`, label, whether it is chosen)."""
-        return [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
+        choices = [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
+        if self.ending is rules.Ending.BLOCKED:
+            # A blocked hand's totals are one per pair.
+            choices = [
+                (value, _("Per pair") if value == EntryMode.TOTAL else label, chosen)
+                for value, label, chosen in choices
+            ]
+        return choices
 
     def clean_out(self):
         if self.ending is None:
