@@ -183,3 +183,18 @@ def test_the_spreadsheet_names_the_winning_pair(client: Client, make_match):
     client.post(page(match) + "hand", pairs_post(match, 31, 20))
     rows = client.get(page(match) + "sheet.csv").content.decode().splitlines()
     assert rows[1].startswith("1,0,0,51,51,Blocked,\u2068Ben & Dev\u2069,")
+
+
+def test_the_preview_of_pair_totals_says_what_they_score(client: Client, make_match):
+    match = make_match(**SPANISH)
+    html = client.post(
+        page(match) + "preview", pairs_post(match, 31, 20), headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "51 for Ben &amp; Dev" in html
+
+
+def test_per_hand_stays_available_for_a_blocked_hand(client: Client, make_match):
+    html = client.get(page(make_match(**SPANISH)), {"out": "blocked", "entry": "each"})
+    html = html.content.decode()
+    assert 'name="pips_3"' in html and 'name="pair_0"' not in html
+    assert "Per pair" in html
