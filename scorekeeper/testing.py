@@ -54,6 +54,16 @@ SETUP = {
     "blocked_rule": "lightest_hand",
 }
 
+# make_match's arguments for a Spanish table: every hand counts, the lighter pair wins a
+# blocked hand, the lead passes in turn, to 300.
+SPANISH = {
+    "preset": "spanish",
+    "count_rule": "every_hand",
+    "blocked_rule": "lighter_pair",
+    "lead_rule": "turn_passes",
+    "target": 300,
+}
+
 # SQL queries per request that the tests hold the views to and the bench reports against.
 QUERY_BUDGETS = {
     "scoreboard": 8,

@@ -4,16 +4,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 from scorekeeper.models import EntryMode
+from scorekeeper.testing import SPANISH
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
-
-SPANISH = {
-    "preset": "spanish",
-    "count_rule": "every_hand",
-    "blocked_rule": "lighter_pair",
-    "lead_rule": "turn_passes",
-    "target": 300,
-}
 
 
 @pytest.fixture

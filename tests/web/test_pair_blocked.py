@@ -6,14 +6,7 @@ from django.test import Client
 
 from scorekeeper import backup
 from scorekeeper.models import Hand, Table
-
-SPANISH = {
-    "preset": "spanish",
-    "count_rule": "every_hand",
-    "blocked_rule": "lighter_pair",
-    "lead_rule": "turn_passes",
-    "target": 300,
-}
+from scorekeeper.testing import SPANISH
 
 
 def page(match) -> str:
