@@ -760,25 +760,17 @@ def _check_pips(
             given[seat] = value
         else:
             unknown.append(seat)
-    limit = game.max_pips_in_hand
     total = 0
     for seat in range(seats):
         if seat not in given:
             if needed is not None and seat in needed and hand.pooled is None and not hand.pair_pips:
                 errors.append(HandError(ErrorCode.MISSING_PIPS, seat=seat))
             continue
-        value = given[seat]
-        if not _is_whole(value):
-            errors.append(HandError(ErrorCode.NOT_WHOLE, seat=seat))
-        elif value < 0:  # type: ignore[operator]
-            errors.append(HandError(ErrorCode.NEGATIVE_PIPS, seat=seat))
-        elif seat == went_out and value != 0:
-            # The seat that went out holds nothing; a 0 for it is harmless and accepted.
-            errors.append(HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat))
-        elif value > limit:  # type: ignore[operator]
-            errors.append(HandError(ErrorCode.TOO_MANY_PIPS, seat=seat, limit=limit))
+        error = _seat_pips_error(game, seat, given[seat], went_out)
+        if error is None:
+            total += given[seat]  # type: ignore[operator]
         else:
-            total += value  # type: ignore[operator]
+            errors.append(error)
     for seat in unknown:
         errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
     if total > game.tile_set.total_pips:
@@ -787,6 +779,23 @@ def _check_pips(
         errors.extend(_pooled_errors(game, hand, needed))
     if hand.pair_pips:
         errors.extend(_pair_errors(game, hand))
+
+
+def _seat_pips_error(
+    game: Game, seat: int, value: object, went_out: int | None
+) -> HandError | None:
+    """What is wrong with one seat's pips, if anything."""
+    limit = game.max_pips_in_hand
+    if not _is_whole(value):
+        return HandError(ErrorCode.NOT_WHOLE, seat=seat)
+    if value < 0:  # type: ignore[operator]
+        return HandError(ErrorCode.NEGATIVE_PIPS, seat=seat)
+    if seat == went_out and value != 0:
+        # The seat that went out holds nothing; a 0 for it is harmless and accepted.
+        return HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat)
+    if value > limit:  # type: ignore[operator]
+        return HandError(ErrorCode.TOO_MANY_PIPS, seat=seat, limit=limit)
+    return None
 
 
 def _pair_errors(game: Game, hand: Hand) -> list[HandError]:
