@@ -87,13 +87,18 @@ SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
 }
+# Connections persist across requests (checked before reuse), on PostgreSQL and on SQLite alike:
+# opening one and running its PRAGMAs cost about as much as a trivial request. CONN_MAX_AGE=0
+# opens a new one for every request.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", 600)),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # init_command runs once per connection, so the PRAGMAs run once per worker thread.
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     # Tests use a file, not shared memory: the live server's threads then lock like production.
     DATABASES["default"]["TEST"] = {
