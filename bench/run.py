@@ -24,13 +24,16 @@ import load  # noqa: E402
 import scale  # noqa: E402
 import server  # noqa: E402
 import weight  # noqa: E402
+import wrkload  # noqa: E402
 
 RESULTS = BENCH / "results"
 KB = 1000  # bytes: budgets in KB are thousands of bytes, as Lighthouse counts them
+# Server CPU per request against the trivial view's, in the same run.
 BUDGETS = {
-    "scoreboard_x_trivial": 2.0,
-    "hand_save_x_trivial": 3.0,
-    "first_visit_bytes": 30 * KB,
+    "scoreboard_x_trivial": 2.5,
+    "watch_unchanged_x_trivial": 1.5,
+    "hand_save_x_trivial": 8.0,
+    "first_visit_bytes": 25 * KB,
     "swap_bytes": 4 * KB,
     "performance": 98,
     "accessibility": 100,
@@ -45,6 +48,9 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=10.0, help="each load phase")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--processes", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--python-reads", action="store_true", help="measure reads with the Python client, not wrk"
+    )
     parser.add_argument("--lighthouse-runs", type=int, default=3, help="per page (median)")
     parser.add_argument("--scale-tables", type=int, default=50)
     parser.add_argument("--scale-matches", type=int, default=200, help="at each table")
@@ -71,34 +77,57 @@ def run_queries(workdir: Path) -> dict:
     return json.loads(done.stdout)
 
 
+# The phases in order: reads first (the saves change what a watch refresh answers), the floor
+# last but one (it writes to tables of its own).
+PHASES = (
+    ("trivial", "trivial"),
+    ("scoreboard", "scoreboard"),
+    ("watch_unchanged", "watch_unchanged"),
+    ("hand_save", "save_hand"),
+    ("floor", "floor"),
+    ("trivial_after", "trivial"),
+)
+READS = {"trivial", "scoreboard", "watch_unchanged"}
+
+
+def run_phase(gunicorn, crowd, paths, kind: str, args) -> dict:
+    """One phase: wrk for reads when it is installed, the Python phones otherwise."""
+    if kind in READS and not args.python_reads and wrkload.available():
+        listing = [phone[kind] for phone in paths]
+        return wrkload.run(
+            gunicorn.url(""), listing, args.seconds, args.clients, load.ACCEPT_ENCODING
+        )
+    return crowd.run(kind, args.seconds) | {"client": "python"}
+
+
 def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
     crowd = load.Crowd(server.HOST, gunicorn.port, args.clients, args.processes)
+    if not wrkload.available() and not args.python_reads:
+        print("bench: wrk not found (make wrk): reads measured with the Python client", flush=True)
     try:
-        crowd.setup()
+        paths = crowd.setup()
         phases = {}
-        for name, kind in (
-            ("trivial", "trivial"),
-            ("scoreboard", "scoreboard"),
-            ("hand_save", "save_hand"),
-            ("trivial_after", "trivial"),
-        ):
+        for name, kind in PHASES:
             before = gunicorn.cpu_seconds()
-            phases[name] = crowd.run(kind, args.seconds)
+            phases[name] = run_phase(gunicorn, crowd, paths, kind, args)
             used = gunicorn.cpu_seconds() - before
+            # Rematches are requests the server answered: they count in the CPU per request.
             done = phases[name]["requests"] + phases[name]["rematches"]
             phases[name]["server_cpu_ms"] = used * 1000 / max(1, done)
     finally:
         crowd.close()
-    trivial_rps = (phases["trivial"]["rps"] + phases["trivial_after"]["rps"]) / 2
-    trivial_p50 = (phases["trivial"]["p50_ms"] + phases["trivial_after"]["p50_ms"]) / 2
-    trivial_cpu = (
-        phases["trivial"]["server_cpu_ms"] + phases["trivial_after"]["server_cpu_ms"]
-    ) / 2
-    for name in ("scoreboard", "hand_save"):
+    trivial = {
+        key: (phases["trivial"][key] + phases["trivial_after"][key]) / 2
+        for key in ("rps", "p50_ms", "server_cpu_ms")
+    }
+    for name in ("scoreboard", "watch_unchanged", "hand_save", "floor"):
         phase = phases[name]
-        phase["x_trivial_rps"] = trivial_rps / phase["rps"] if phase["rps"] else float("inf")
-        phase["x_trivial_p50"] = phase["p50_ms"] / trivial_p50
-        phase["x_trivial_cpu"] = phase["server_cpu_ms"] / trivial_cpu
+        phase["x_trivial_rps"] = trivial["rps"] / phase["rps"] if phase["rps"] else float("inf")
+        phase["x_trivial_p50"] = phase["p50_ms"] / trivial["p50_ms"]
+        phase["x_trivial_cpu"] = phase["server_cpu_ms"] / trivial["server_cpu_ms"]
+    phases["hand_save"]["x_floor_cpu"] = (
+        phases["hand_save"]["server_cpu_ms"] / phases["floor"]["server_cpu_ms"]
+    )
     return {"clients": args.clients, "seconds": args.seconds, "phases": phases}
 
 
@@ -121,7 +150,7 @@ def run_bytes(gunicorn: server.Gunicorn) -> tuple[dict, load.TablePhone]:
         raise RuntimeError(f"the measured hand save failed: {error}")
     swap = weight.swap(table.last) | {"hand": hands_before + 1}
     # A long house game: the sheet grows by a row a hand, and so does every swap.
-    long_setup = load.SETUP | {"target_other": "10000"}
+    long_setup = load.setup_data() | {"target_other": "10000"}
     long = typical_table(gunicorn.port, 1002, long_setup)
     long.play_to(LONG_MATCH_HANDS - 1)
     ok, error = long.save_hand(headers=weight.ACCEPT)
@@ -195,27 +224,33 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
     phases = load_["phases"]
     label = {
         "trivial": "Trivial view (GET /bench/trivial), before",
-        "scoreboard": "Scoreboard load (GET match page)",
+        "scoreboard": "Scoreboard (GET match page)",
+        "watch_unchanged": "Watch refresh, nothing changed (GET board, 204)",
         "hand_save": "Hand save (htmx POST, #play swap)",
+        "floor": "Floor: a save's writes only (POST /bench/floor)",
         "trivial_after": "Trivial view, after",
     }
-    for name in ("trivial", "scoreboard", "hand_save", "trivial_after"):
+    for name, _kind in PHASES:
         phase = phases[name]
         measured = (
-            f"{phase['rps']:.0f} req/s · p50 {phase['p50_ms']:.1f} ms · "
-            f"p99 {phase['p99_ms']:.1f} ms · {phase['errors']} errors · "
-            f"{phase['server_cpu_ms']:.2f} ms server CPU/req"
+            f"**{phase['server_cpu_ms']:.2f} ms server CPU/req** · {phase['rps']:.0f} req/s · "
+            f"p50 {phase['p50_ms']:.1f} ms · p99 {phase['p99_ms']:.1f} ms · "
+            f"{phase['requests']:,} requests ({phase['client']}) · {phase['errors']} errors"
         )
-        if name == "hand_save":
+        if name in ("hand_save", "floor"):
             measured += f" · {phase['rematches']} rematches"
-        if name in ("scoreboard", "hand_save"):
-            limit = BUDGETS[f"{name}_x_trivial"]
+        if "x_trivial_cpu" in phase:
             measured += (
-                f" · **{phase['x_trivial_rps']:.1f}x trivial** (p50 {phase['x_trivial_p50']:.1f}x,"
-                f" CPU {phase['x_trivial_cpu']:.1f}x)"
+                f" · **CPU {phase['x_trivial_cpu']:.1f}x trivial** "
+                f"(req/s {phase['x_trivial_rps']:.1f}x, p50 {phase['x_trivial_p50']:.1f}x)"
             )
-            ok = phase["x_trivial_rps"] <= limit and phase["errors"] == 0
-            out.append((label[name], measured, f"≤ {limit:g}x trivial, 0 errors", ok))
+        if name == "hand_save":
+            measured += f" · **CPU {phase['x_floor_cpu']:.1f}x the floor**"
+        key = f"{name}_x_trivial"
+        if key in BUDGETS:
+            limit = BUDGETS[key]
+            ok = phase["x_trivial_cpu"] <= limit and phase["errors"] == 0
+            out.append((label[name], measured, f"CPU ≤ {limit:g}x trivial, 0 errors", ok))
         else:
             out.append((label[name], measured, "0 errors", phase["errors"] == 0))
 
@@ -247,7 +282,7 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
             f"{kb(first['served_with_headers'])} with headers ({kb(first['served_bytes'])} "
             f"bodies: {files}); HTML compressed by gunicorn: "
             f"{'yes' if first['html_compressed_by_server'] else 'no'}",
-            "≤ 30 KB",
+            "≤ 25 KB",
             first["served_with_headers"] <= BUDGETS["first_visit_bytes"],
         )
     )
@@ -256,7 +291,7 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
             "First visit, HTML gzipped by a proxy",
             f"{kb(first['html_gzip_by_proxy_with_headers'])} with headers "
             f"({kb(first['html_gzip_by_proxy_bytes'])} bodies)",
-            "≤ 30 KB",
+            "≤ 25 KB",
             first["html_gzip_by_proxy_with_headers"] <= BUDGETS["first_visit_bytes"],
         )
     )
