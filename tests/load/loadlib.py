@@ -33,12 +33,17 @@ from scorekeeper.testing import SETUP, deal_hand, hand_fields
 BASE_DIR = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 FULL = os.environ.get("LOAD_FULL", "").strip().lower() in {"1", "true", "yes", "on"}
+# Two app servers behind nginx on one PostgreSQL (make loadtest-scaled), instead of one server.
+SCALED = os.environ.get("LOAD_SCALED", "").strip().lower() in {"1", "true", "yes", "on"}
+APP_SERVERS = 2
 
 # Lines for the end of the pytest run (printed by tests/load/conftest.py).
 SUMMARY: list[str] = []
 
 # django.contrib.messages levels, as the messages cookie carries them.
 INFO, SUCCESS = 20, 25
+# The answer to a hand whose token was stored before (English, the phones' language).
+REPEAT_TEXT = "it had arrived before, and counts once"
 
 SAVED, ALREADY, REFUSED = "saved", "already", "refused"
 # Refused, reset or cut off mid-answer: the outcome of the request is unknown.
@@ -100,6 +105,11 @@ class SqliteDatabase:
             f"foreign_key_check: {row}" for row in self.rows("PRAGMA foreign_key_check")
         ]
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One server writes to SQLite, and it is dead while this is read: nothing to hold."""
+        yield
+
     def drop(self) -> None:
         """The file goes with its temp dir."""
 
@@ -112,6 +122,7 @@ class PostgresDatabase:
         parts = urllib.parse.urlsplit(server_url)
         self.admin_url = parts._replace(path="/postgres").geturl()
         self.url = parts._replace(path=f"/{self.name}").geturl()
+        self._snapshot = None  # a connection in a REPEATABLE READ transaction, if one is open
 
     def create(self) -> None:
         import psycopg
@@ -122,8 +133,24 @@ class PostgresDatabase:
     def rows(self, sql: str) -> list[tuple]:
         import psycopg
 
+        if self._snapshot is not None:
+            return self._snapshot.execute(sql).fetchall()
         with psycopg.connect(self.url) as connection:
             return connection.execute(sql).fetchall()
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every read inside sees the database at one instant, while another server writes."""
+        import psycopg
+
+        with psycopg.connect(self.url) as connection:
+            connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            self._snapshot = connection
+            try:
+                yield
+            finally:
+                self._snapshot = None
+                connection.rollback()
 
     def integrity_problems(self) -> list[str]:
         # PostgreSQL has no integrity_check; the ledger's orphan and consistency queries stand in.
@@ -200,6 +227,8 @@ class Site:
             PYTHONPATH=os.pathsep.join([str(self.directory), str(BASE_DIR)]),
             LOADTEST_STATIC_ROOT=str(self.directory / "static"),
             LOG_LEVEL="ERROR",
+            # Behind nginx the client's address is the one nginx appends to X-Forwarded-For.
+            TRUSTED_PROXY_COUNT="1" if SCALED else "0",
         )
         return environ
 
@@ -327,10 +356,149 @@ class Gunicorn:
         return "\n".join(text.splitlines()[-200:]) if "Traceback" in text else ""
 
 
+NGINX_CONF = """\
+daemon off;
+master_process on;
+worker_processes 1;
+{user}
+pid {dir}/nginx.pid;
+error_log {dir}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    upstream app {{
+{servers}
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://app;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            # A server that refuses or drops the connection: the other one gets the request.
+            # Safe for posts too: a hand carries its token, so a repeat is saved once.
+            proxy_next_upstream error timeout non_idempotent;
+            proxy_connect_timeout 2s;
+            proxy_read_timeout 60s;
+        }}
+    }}
+}}
+"""
+
+
+def nginx_binary() -> str:
+    found = shutil.which("nginx") or next(
+        (path for path in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(path).exists()),
+        "",
+    )
+    assert found, "the scaled load test needs nginx: install Debian's nginx (make loadtest-scaled)"
+    return found
+
+
+class Nginx:
+    """Debian's nginx in the foreground, with its own config and temp dirs, on loopback only."""
+
+    def __init__(self, directory: Path, upstream_ports: list[int]) -> None:
+        self.directory = directory / "nginx"
+        self.directory.mkdir(exist_ok=True)
+        self.port = free_port()
+        servers = "\n".join(
+            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;"
+            for port in upstream_ports
+        )
+        user = "user root;" if os.geteuid() == 0 else ""
+        self.conf = self.directory / "nginx.conf"
+        self.conf.write_text(
+            NGINX_CONF.format(dir=self.directory, servers=servers, port=self.port, user=user)
+        )
+        self.log = self.directory / "nginx.out"
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 15) -> None:
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [nginx_binary(), "-c", str(self.conf), "-p", str(self.directory)],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"nginx exited early: {self.log.read_text()}")
+            try:
+                if Phone(("127.0.0.1", self.port)).request("GET", "/healthz").status == 200:
+                    return
+            except DISCONNECTS:
+                pass
+            time.sleep(0.1)
+        raise AssertionError(f"nginx did not answer in {timeout}s")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.terminate()  # SIGTERM: nginx's fast shutdown
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.process = None
+
+
+class Cluster:
+    """Two app servers behind nginx: the phones see one address, and either server answers."""
+
+    def __init__(self, site: Site, database_url: str, directory: Path) -> None:
+        self.site = site
+        self.servers = [
+            Gunicorn(site, database_url, directory / f"gunicorn-{index}.log")
+            for index in range(APP_SERVERS)
+        ]
+        self.proxy = Nginx(directory, [server.port for server in self.servers])
+        self.kills = 0
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return ("127.0.0.1", self.proxy.port)
+
+    def start(self) -> None:
+        """Every app server that is down, then the proxy if it is not running yet."""
+        for server in self.servers:
+            if server.process is None or server.process.poll() is not None:
+                server.start()
+        if self.proxy.process is None:
+            self.proxy.start()
+
+    def kill(self) -> None:
+        """SIGKILL one app server (each in turn); the other goes on serving every phone."""
+        self.servers[self.kills % len(self.servers)].kill()
+        self.kills += 1
+
+    def stop(self) -> None:
+        self.proxy.stop()
+        for server in self.servers:
+            server.stop()
+
+    def errors_logged(self) -> str:
+        return "\n".join(filter(None, (server.errors_logged() for server in self.servers)))
+
+
 @contextmanager
-def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn]:
+def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn | Cluster]:
     site.manage(database.url, "migrate", "--noinput")
-    server = Gunicorn(site, database.url, directory / "gunicorn.log")
+    if SCALED:
+        server = Cluster(site, database.url, directory)
+    else:
+        server = Gunicorn(site, database.url, directory / "gunicorn.log")
     try:
         server.start()
         yield server
@@ -347,6 +515,7 @@ class Reply:
     location: str
     body: bytes
     levels: tuple[int, ...]  # the levels of the messages this response left for the next page
+    repeat: bool = False  # the server said this very hand (its token) had arrived before
 
 
 class Stats:
@@ -402,6 +571,7 @@ class Phone:
         self.stop = stop  # set when the run is over: retry no more
         self.cookies: dict[str, str] = {}
         self.retried = False  # the last request was sent again after a dropped connection
+        self.page: Reply | None = None  # the match page read after the last hand post
 
     def request(self, method: str, path: str, fields: dict | None = None) -> Reply:
         deadline = time.monotonic() + self.retry_for
@@ -440,25 +610,33 @@ class Phone:
         if self.stats:
             self.stats.count(response.status)
         levels: tuple[int, ...] = ()
+        repeat = False
         for header in set_cookies:
             for name, morsel in SimpleCookie(header).items():
                 if name == "messages":
                     # Read, never sent back: each response then carries only its own messages.
-                    levels = message_levels(morsel.value, self.secret_key)
+                    found = messages_of(morsel.value, self.secret_key)
+                    levels = tuple(level for level, _ in found)
+                    repeat = any(REPEAT_TEXT in text for _, text in found)
                 elif morsel["max-age"] == "0":
                     self.cookies.pop(name, None)
                 else:
                     self.cookies[name] = morsel.value
-        return Reply(response.status, response.headers.get("Location", ""), data, levels)
+        return Reply(response.status, response.headers.get("Location", ""), data, levels, repeat)
 
 
 def message_levels(value: str, secret_key: str) -> tuple[int, ...]:
     """The levels in Django's signed messages cookie (verified with the server's key)."""
+    return tuple(level for level, _ in messages_of(value, secret_key))
+
+
+def messages_of(value: str, secret_key: str) -> list[tuple[int, str]]:
+    """(level, text) of each message in Django's signed messages cookie."""
     from django.contrib.messages.storage.cookie import MessageSerializer
     from django.core import signing
 
     if not value:
-        return ()
+        return []
     # The signer Django's get_cookie_signer() builds (SIGNING_BACKEND is left at its default).
     signer = signing.TimestampSigner(
         key=b"django.http.cookies" + secret_key.encode(),
@@ -466,7 +644,9 @@ def message_levels(value: str, secret_key: str) -> tuple[int, ...]:
         fallback_keys=[],
     )
     messages = signer.unsign_object(value, serializer=MessageSerializer)
-    return tuple(message.level for message in messages if hasattr(message, "level"))
+    return [
+        (message.level, str(message.message)) for message in messages if hasattr(message, "level")
+    ]
 
 
 # --- Playing: real deals, scored locally by the rules module -------------------------------------
@@ -515,6 +695,16 @@ class Sheet:
         self.results[number] = result
 
 
+TOTAL = re.compile(rb'data-testid="total-(\d+)">(-?\d+)<')
+
+
+def totals_shown(page: Reply | None) -> list[int] | None:
+    """The sides' totals on a match page, or None when there was no page to read."""
+    if page is None or page.status != 200:
+        return None
+    return [int(total) for _, total in sorted(TOTAL.findall(page.body), key=lambda t: int(t[0]))]
+
+
 def outcome_of(reply: Reply) -> str:
     if reply.status == 302 and SUCCESS in reply.levels:
         return SAVED
@@ -547,7 +737,9 @@ MATCH_PATH = re.compile(r"^/t/(?P<key>[^/]+)/m/1/$")
 class Load:
     """One load run against a server: tables played by phones on threads."""
 
-    def __init__(self, server: Gunicorn, plan: Plan, seed: int, retry_for: float = 0) -> None:
+    def __init__(
+        self, server: Gunicorn | Cluster, plan: Plan, seed: int, retry_for: float = 0
+    ) -> None:
         self.server = server
         self.plan = plan
         self.seed = seed
@@ -611,11 +803,14 @@ class Load:
     ) -> tuple[str, bool]:
         """The hand's outcome, and whether its post had to be sent again after a drop."""
         reply = phone.request("POST", f"/t/{record.key}/m/1/hand", hand_fields(hand, number, token))
-        retried = phone.retried
+        # Behind nginx a post the dying server took is sent on to the other one by the proxy,
+        # not by the phone: that server then says this very hand (its token) arrived before.
+        retried = phone.retried or (SCALED and reply.repeat)
         outcome = outcome_of(reply)
         self.stats.outcome(outcome)
+        phone.page = None
         if self.plan.follow and reply.status == 302:
-            phone.request("GET", reply.location)
+            phone.page = phone.request("GET", reply.location)
         return outcome, retried
 
     def saved_one(self, record: TableRecord) -> None:
@@ -649,6 +844,10 @@ class Load:
                 record.saved_before_drop += outcome == ALREADY
                 sheet.add(hand, token)
                 self.saved_one(record)
+                shown = totals_shown(phone.page)
+                if shown is not None and shown != list(sheet.state.totals):
+                    # Whichever server answers the page must show the save just made.
+                    self.stats.problem(f"{where}: page shows {shown}, saved {sheet.state.totals}")
             else:
                 self.stats.problem(f"{where}: {outcome}, expected saved")
                 return
@@ -728,6 +927,8 @@ class Load:
         duplicates = sum(record.repeats_absorbed for record in records)
         refused = sum(len(record.refused) for record in records)
         ended = sum(record.sheet.finished for record in records)
+        if SCALED:
+            label += f", {APP_SERVERS} app servers behind nginx"
         return (
             f"{label}: {self.saved} hands saved by {clients} phones at {len(records)} tables, "
             f"{duplicates} duplicate posts absorbed, {ended} matches ended, {refused} posts after "
