@@ -428,7 +428,7 @@ class Match(HouseRulesFields):
                 after=saved.summary(pips=hand.pips),
                 totals=match.totals,
             )
-        self.refresh_from_db()
+        self.take_state_of(match)
         return saved
 
     def edit_hand(self, number: int, hand: rules.Hand, *, version: int) -> None:
@@ -473,6 +473,13 @@ class Match(HouseRulesFields):
             )
         self.refresh_from_db()
         return last.number
+
+    def take_state_of(self, saved: "Match") -> None:
+        """This object as the row `saved` was just written: refresh_from_db without a query."""
+        for column in Match._meta.concrete_fields:
+            setattr(self, column.attname, getattr(saved, column.attname))
+        # A sheet read before the save is out of date (the seats and table are not).
+        getattr(self, "_prefetched_objects_cache", {}).pop("hands", None)
 
     def store_state(self, state: rules.MatchState) -> None:
         self.totals = list(state.totals)

@@ -24,9 +24,9 @@ SETUP = {
 # SQL queries per request that the tests hold the views to and the bench reports against.
 QUERY_BUDGETS = {
     "scoreboard": 8,
-    "hand_save": 25,
+    "hand_save": 24,
     "history": 3,
-    "watch_unchanged": 2,
+    "watch_unchanged": 1,
     "watch_changed": 9,
 }
 
