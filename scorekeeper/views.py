@@ -21,7 +21,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper import backup, rules
+from scorekeeper import backup, pagecache, rules
 from scorekeeper.explain import explain, lead_text
 from scorekeeper.forms import (
     HandForm,
@@ -79,10 +79,11 @@ def refused_status(request: HtmxHttpRequest) -> int:
     return 200 if request.htmx else 422
 
 
-def remember(request: HttpRequest, table: Table) -> None:
-    """Keep the table on this phone's home page, most recent first."""
-    keys = [key for key in request.session.get("tables", []) if key != table.key]
-    request.session["tables"] = [table.key, *keys][:REMEMBERED_TABLES]
+def remember(request: HttpRequest, table: Table | str) -> None:
+    """Keep the table (or the table of this key) on this phone's home page, most recent first."""
+    table_key = table if isinstance(table, str) else table.key
+    keys = [key for key in request.session.get("tables", []) if key != table_key]
+    request.session["tables"] = [table_key, *keys][:REMEMBERED_TABLES]
 
 
 def client_id(request: HttpRequest) -> str:
@@ -194,14 +195,23 @@ def render_match(
     form: HandForm | None = None,
     status: int = 200,
     spoken: str = "",
+    slots: dict | None = None,
 ) -> HttpResponse:
-    """The match page, or only its play area for htmx."""
+    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
+    slots = slots or {}
     context = scoreboard(match.load_sheet())
     context["table"] = match.table
-    context["form"] = form or HandForm.for_next_hand(match, request.GET.get("out"))
+    if form is None:
+        form = HandForm.for_next_hand(match, request.GET.get("out"))
+        if "token" in slots:
+            form.initial["token"] = slots["token"]
+    context["form"] = form
     context["log"] = match.log.all()[:LOG_LINES]
-    context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
+    # Rematch starts one match however often it is tapped.
+    context["start_token"] = slots.get("token") or uuid.uuid4()
     context["spoken"] = spoken
+    if "csrf_token" in slots:
+        context["csrf_token"] = slots["csrf_token"]
     if not request.htmx:
         context.update(share_links(request, match.table, match.get_absolute_url()))
     template = "match.html#play" if request.htmx else "match.html"
@@ -341,6 +351,20 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_safe
 def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     part = request.GET.get("part") if request.htmx else None
+    if part is None:
+        # The page as kept for this version of the match, if it is kept (see pagecache).
+        version = (
+            Match.objects.filter(table__key=key, number=number).values_list("pk", "version").first()
+        )
+        if version is None:
+            raise Http404
+        remember(request, key)
+        return pagecache.cached_page(
+            request,
+            "match",
+            version,
+            lambda slots: render_match(request, get_match(key, number), slots=slots),
+        )
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)
     if part == "log":
@@ -562,9 +586,15 @@ def restore(request: HttpRequest) -> HttpResponse:
 @require_safe
 def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    match = get_watched_match(watch_key)
-    context = {**scoreboard(match), "watch_key": watch_key}
-    return render(request, "watch.html", context)
+    version = Match.objects.filter(table__watch_key=watch_key).values_list("pk", "version").first()
+    if version is None:
+        raise Http404
+
+    def draw(slots: dict) -> HttpResponse:
+        context = {**scoreboard(get_watched_match(watch_key)), "watch_key": watch_key}
+        return render(request, "watch.html", {**context, **slots})
+
+    return pagecache.cached_page(request, "watch", version, draw)
 
 
 @require_safe
@@ -577,9 +607,12 @@ def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
         raise Http404
     if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
         return HttpResponse(status=204)
-    match = get_watched_match(watch_key)
-    context = {**scoreboard(match), "watch_key": watch_key}
-    return render(request, "watch.html#board", context)
+
+    def draw(slots: dict) -> HttpResponse:
+        context = {**scoreboard(get_watched_match(watch_key)), "watch_key": watch_key}
+        return render(request, "watch.html#board", {**context, **slots})
+
+    return pagecache.cached_page(request, "board", (latest["pk"], latest["version"]), draw)
 
 
 # --- On the home screen and without signal ----------------------------------------------------

@@ -60,3 +60,11 @@ def add_hand():
     from scorekeeper.testing import add_hand
 
     return add_hand
+
+
+@pytest.fixture(autouse=True)
+def _empty_page_cache():
+    """Each test starts with no kept pages (the database it ran against is rolled back)."""
+    from django.core.cache import cache
+
+    cache.clear()

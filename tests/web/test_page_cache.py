@@ -1,0 +1,148 @@
+"""Kept pages (scorekeeper.pagecache): every change shows at once, and tokens stay per request."""
+
+import re
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.models import Match
+from scorekeeper.testing import hand_post
+
+HAND = {"out": 0, "pips": {1: 10, 2: 5, 3: 7}}  # 22 for Alice & Cara
+
+
+def match_url(match: Match) -> str:
+    return f"/t/{match.table.key}/m/{match.number}/"
+
+
+def watch_url(match: Match) -> str:
+    return f"/w/{match.table.watch_key}/"
+
+
+def totals(html: str) -> list[int]:
+    return [int(value) for value in re.findall(r'data-testid="total-\d">(\d+)<', html)]
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def hand_token(html: str) -> str:
+    return re.search(r'name="token" value="([^"]+)"', html).group(1)
+
+
+def test_a_kept_page_costs_one_query_and_reads_the_same(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    first = page(client, match_url(match))
+    with CaptureQueriesContext(connection) as captured:
+        again = page(client, match_url(match))
+    assert len(captured) == 1
+    assert totals(again) == totals(first) == [22, 0]
+
+
+def test_each_request_gets_its_own_hand_token(client: Client, make_match):
+    match = make_match()
+    url = match_url(match) + "?out=0"  # the form for a hand Alice went out in
+    first, second = page(client, url), page(client, url)
+    assert hand_token(first) != hand_token(second)
+    assert "pagecache" not in second
+
+
+def test_the_csrf_token_of_a_kept_page_is_accepted(make_match):
+    match = make_match()
+    phone = Client(enforce_csrf_checks=True)
+    page(phone, match_url(match) + "?out=0")
+    html = page(phone, match_url(match) + "?out=0")  # served from the cache
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    post = hand_post(match, **HAND) | {"csrfmiddlewaretoken": csrf, "token": hand_token(html)}
+    assert phone.post(match_url(match) + "hand", post).status_code == 302
+    assert Match.objects.get(pk=match.pk).hand_count == 1
+
+
+def test_a_save_shows_at_once(client: Client, make_match):
+    match = make_match()
+    page(client, match_url(match))
+    client.post(match_url(match) + "hand", hand_post(match, **HAND))
+    client.get(match_url(match))  # the page that shows the "saved" message is not kept
+    assert totals(page(client, match_url(match))) == [22, 0]
+
+
+def test_an_undo_shows_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+    match.refresh_from_db()
+    client.post(match_url(match) + "undo", {"version": match.version})
+    client.get(match_url(match))
+    assert totals(page(client, match_url(match))) == [0, 0]
+
+
+def test_an_edit_shows_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+    match.refresh_from_db()
+    edit = hand_post(match, out=0, pips={1: 20, 2: 5, 3: 7}, number="1", version=match.version)
+    assert client.post(match_url(match) + "h/1/", edit).status_code == 302
+    client.get(match_url(match))
+    assert totals(page(client, match_url(match))) == [32, 0]
+
+
+def test_a_rematch_shows_its_new_match_and_the_old_one_stays_finished(
+    client: Client, make_match, add_hand
+):
+    match = make_match(target=20)
+    add_hand(match, **HAND)
+    assert "Rematch" in page(client, match_url(match))
+    response = client.post(f"/t/{match.table.key}/rematch")
+    second = Match.objects.get(table=match.table, number=2)
+    assert response["Location"] == match_url(second)
+    client.get(match_url(second))
+    assert totals(page(client, match_url(second))) == [0, 0]
+    assert totals(page(client, match_url(match))) == [22, 0]
+
+
+def test_a_language_switch_shows_the_page_in_that_language(client: Client, make_match):
+    match = make_match()
+    assert "Who went out?" in page(client, match_url(match))
+    client.post(reverse("set_language"), {"language": "es", "next": match_url(match)})
+    html = page(client, match_url(match))
+    assert "Who went out?" not in html
+    assert 'lang="es"' in html
+
+
+def test_a_save_through_another_server_shows_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    assert totals(page(client, match_url(match))) == [0, 0]
+    # Another server writes to the same database; this one's kept page must not be served.
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+
+
+def test_the_watch_page_shows_a_save_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    assert totals(page(client, watch_url(match))) == [0, 0]
+    add_hand(match, **HAND)
+    assert totals(page(client, watch_url(match))) == [22, 0]
+
+
+def test_a_message_shows_once_on_a_kept_page(client: Client, make_match):
+    match = make_match()
+    page(client, match_url(match))
+    client.post(match_url(match) + "hand", hand_post(match, **HAND))
+    said = '<p class="msg success">Hand 1 saved.</p>'
+    assert said in page(client, match_url(match))
+    assert said not in page(client, match_url(match))
+
+
+def test_the_time_a_kept_page_was_drawn_is_this_request_s(client: Client, make_match):
+    match = make_match()
+    page(client, match_url(match))
+    html = page(client, match_url(match))
+    assert re.search(r'<time datetime="[^"]+" data-drawn-at>[^<]+</time>', html)
+    assert "pagecache" not in html
