@@ -32,6 +32,9 @@ def production_env(database: Path) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="bench_settings",
         PYTHONPATH=os.pathsep.join([str(BENCH), str(ROOT)]),
         LOG_LEVEL="WARNING",
+        # The page cache in files the workers share (the production default), in this run's dir.
+        CACHE="file",
+        CACHE_DIR=str(database.parent / "cache"),
         # Every phone opens a table and a floor table from this one address.
         TABLES_PER_HOUR="1000",
     )

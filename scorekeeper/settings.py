@@ -105,6 +105,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.environ.get("TEST_SQLITE_NAME") or f"/tmp/scorekeeper-test-{os.getpid()}.sqlite3"
     }
 
+# The page cache (scorekeeper.pagecache) is correct with any of these, because the versions in
+# its keys are read from the database on every request; a cache the workers share only renders
+# each page once instead of once per worker. CACHE=file (the default without DEBUG): the
+# workers of one machine share CACHE_DIR. CACHE=db: every server on the same database shares a
+# table (run `manage.py createcachetable` once). CACHE=locmem: each process its own.
+CACHE = os.environ.get("CACHE", "locmem" if DEBUG else "file")
+CACHE_BACKENDS = {
+    "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "file": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "cache"),
+    },
+    "db": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorekeeper_cache",
+    },
+}
+if CACHE not in CACHE_BACKENDS:
+    raise RuntimeError(f"CACHE must be one of {', '.join(CACHE_BACKENDS)}, not {CACHE!r}.")
+CACHES = {
+    "default": {**CACHE_BACKENDS[CACHE], "OPTIONS": {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4}}
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"

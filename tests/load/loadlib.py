@@ -229,6 +229,9 @@ class Site:
             LOG_LEVEL="ERROR",
             # Behind nginx the client's address is the one nginx appends to X-Forwarded-For.
             TRUSTED_PROXY_COUNT="1" if SCALED else "0",
+            # Two servers share the page cache through their database; one keeps it in files.
+            CACHE="db" if SCALED else "file",
+            CACHE_DIR=str(self.directory / "cache"),
         )
         return environ
 
@@ -495,6 +498,7 @@ class Cluster:
 @contextmanager
 def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn | Cluster]:
     site.manage(database.url, "migrate", "--noinput")
+    site.manage(database.url, "createcachetable")
     if SCALED:
         server = Cluster(site, database.url, directory)
     else:
