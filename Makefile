@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 python; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' \
 	>/dev/null 2>&1 && { echo $$p; break; }; done)
 
-.PHONY: run test test-postgres lint format bench loadtest loadtest-scaled messages check-deploy clean nginx wrk
+.PHONY: run test test-postgres lint format bench loadtest loadtest-scaled bench-scaled messages check-deploy clean nginx wrk
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then \
@@ -108,6 +108,10 @@ format: $(VENV)/.dev
 # installs Lighthouse into bench/node_modules. Misses show as ✗; only a crash fails.
 bench: $(VENV)/.dev messages wrk
 	$(PY) bench/run.py $(BENCH_ARGS)
+
+# One app server against two behind nginx on a throwaway PostgreSQL (docs/deploy.md's figures).
+bench-scaled: $(VENV)/.dev messages nginx wrk
+	bash scripts/with-postgres.sh $(PY) bench/scaled.py $(BENCH_ARGS)
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \

@@ -188,9 +188,15 @@ def machine() -> dict:
         return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "?"
 
     free = subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.strip()
+    # What else ran: the load average and the busiest other processes when the bench started.
+    top = subprocess.run(
+        ["ps", "-eo", "pcpu,comm", "--sort=-pcpu", "--no-headers"], capture_output=True, text=True
+    ).stdout.splitlines()[:8]
     lighthouse_pkg = BENCH / "node_modules" / "lighthouse" / "package.json"
     return {
         "nproc": os.cpu_count(),
+        "load_average": " ".join(f"{value:.2f}" for value in os.getloadavg()),
+        "busiest_processes": [" ".join(line.split()) for line in top],
         "cpu": cpu,
         "free_h": free,
         "kernel": platform.release(),
@@ -371,6 +377,11 @@ def markdown(results: dict, rows_: list[tuple[str, str, str, bool | None]]) -> s
     missed = sum(ok is False for *_, ok in rows_)
     lines.append("")
     lines.append(f"{held} budgets held, {missed} missed. {results['date']}.")
+    lines.append("")
+    lines.append(
+        f"Load average at the start: {results['machine']['load_average']} on "
+        f"{results['machine']['nproc']} cores; at the end: {results['load_average_end']}."
+    )
     return "\n".join(lines)
 
 
@@ -410,6 +421,7 @@ def main() -> None:
             args.scale_hands,
             args.scale_requests,
         )
+    results["load_average_end"] = " ".join(f"{value:.2f}" for value in os.getloadavg())
     table = rows(results)
     results["table"] = [
         {"check": what, "measured": measured, "budget": budget, "held": ok}

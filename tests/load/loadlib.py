@@ -460,11 +460,13 @@ class Nginx:
 class Cluster:
     """Two app servers behind nginx: the phones see one address, and either server answers."""
 
-    def __init__(self, site: Site, database_url: str, directory: Path) -> None:
+    def __init__(
+        self, site: Site, database_url: str, directory: Path, count: int = APP_SERVERS
+    ) -> None:
         self.site = site
         self.servers = [
             Gunicorn(site, database_url, directory / f"gunicorn-{index}.log")
-            for index in range(APP_SERVERS)
+            for index in range(count)
         ]
         self.proxy = Nginx(directory, [server.port for server in self.servers])
         self.kills = 0
