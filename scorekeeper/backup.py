@@ -14,12 +14,13 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper.backup_checks import check_match, check_shape, normal_name
+from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
     Hand,
     LogEntry,
     Match,
+    PlayEntry,
     Player,
     ScoreEntry,
     Seat,
@@ -38,6 +39,13 @@ READABLE_VERSIONS = (1, 2)
 KEY_RE = re.compile(KEY_PATTERN)
 
 HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
+# Scoring games (All Fives, Bergen): files written before them lack these, so they have defaults.
+SCORING_GAME_FIELDS = {
+    "rounding": "nearest_five",
+    "blocked_pays_difference": False,
+    "going_out_pays_two": False,
+    "doubles_lose_count": False,
+}
 MATCH_FIELDS = (
     "number",
     *HOUSE_RULES_FIELDS,
@@ -78,6 +86,7 @@ def export_table(table: Table) -> dict:
             queryset=Hand.objects.order_by("number").prefetch_related(
                 Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
                 Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+                Prefetch("plays", queryset=PlayEntry.objects.order_by("position")),
             ),
         ),
         Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
@@ -90,6 +99,7 @@ def export_table(table: Table) -> dict:
             "watch_key": table.watch_key,
             "name": table.name,
             **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
+            **{field: getattr(table, field) for field in SCORING_GAME_FIELDS},
             "partnership": table.partnership,
             "created_at": _time_out(table.created_at),
             "updated_at": _time_out(table.updated_at),
@@ -103,6 +113,7 @@ def _export_match(match: Match) -> dict:
     """One match with its seats, hands and change log."""
     return {
         **{field: getattr(match, field) for field in MATCH_FIELDS},
+        **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
         "seats": [
             {"position": seat.position, "side": seat.side, "player": seat.player.name}
@@ -134,6 +145,21 @@ def _export_hand(hand: Hand) -> dict:
             {"side": entry.side, "kind": entry.kind, "points": entry.points}
             for entry in hand.entries.all()
         ],
+        **({"holding_doubles": hand.holding_doubles} if hand.holding_doubles else {}),
+        **(
+            {"plays": [_export_play(play) for play in hand.plays.all()]} if hand.plays.all() else {}
+        ),
+    }
+
+
+def _export_play(play: PlayEntry) -> dict:
+    """One score during play, in the order it was made."""
+    return {
+        "position": play.position,
+        "seat": play.seat,
+        "points": play.points,
+        "token": str(play.token),
+        "created_at": _time_out(play.created_at),
     }
 
 
@@ -197,6 +223,10 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
             **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
+            **{
+                field: raw_table.get(field, default)
+                for field, default in SCORING_GAME_FIELDS.items()
+            },
             created_at=_time_in(raw_table, "created_at"),
             updated_at=_time_in(raw_table, "updated_at"),
         )
@@ -223,6 +253,7 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
     match = Match(
         table=table,
         **{field: raw.get(field) for field in MATCH_FIELDS},
+        **{field: raw.get(field, default) for field, default in SCORING_GAME_FIELDS.items()},
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
     if not isinstance(match.totals, list) or not all(
@@ -268,7 +299,10 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
-    check_match(match)
+    if match.scores_during_play:
+        check_scoring_match(match)
+    else:
+        check_match(match)
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
         _check_types(raw_entry, f"match {match.number}, the log")
@@ -293,13 +327,16 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     except ValueError:
         raise ValueError(f"Invalid backup: bad token {raw.get('token')!r}.") from None
     try:
-        reason_from_json(raw.get("reason"))
+        # A scoring game's hand still in play (or ended by the match) has no reason yet.
+        if raw.get("ending") or raw.get("reason") != {}:
+            reason_from_json(raw.get("reason"))
     except (AttributeError, KeyError, TypeError, ValueError):
         raise ValueError(f"Invalid backup: hand {raw.get('number')!r} has a bad reason.") from None
     hand = _saved(
         Hand(
             match=match,
             **{field: raw.get(field) for field in HAND_FIELDS},
+            holding_doubles=raw.get("holding_doubles", []),
             token=token,
             **{field: _time_in(raw, field) for field in HAND_TIMES},
         )
@@ -317,6 +354,21 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
                 side=raw_entry.get("side"),
                 kind=raw_entry.get("kind"),
                 points=raw_entry.get("points"),
+            )
+        )
+    for raw_play in _list(raw.get("plays", []), "plays"):
+        raw_play = _mapping(raw_play, "play")
+        _check_types(raw_play, where)
+        try:
+            play_token = uuid.UUID(_value(raw_play, "token", str))
+        except ValueError:
+            raise ValueError(f"Invalid backup: bad token {raw_play.get('token')!r}.") from None
+        _saved(
+            PlayEntry(
+                hand=hand,
+                **{field: raw_play.get(field) for field in ("position", "seat", "points")},
+                token=play_token,
+                created_at=_time_in(raw_play, "created_at"),
             )
         )
     if "points" in raw or "scoring_side" in raw:
@@ -344,9 +396,15 @@ WHOLE_FIELDS = frozenset(
         "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
         "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
         "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
+        "seat",
     )
 )  # fmt: skip
-YES_NO_FIELDS = frozenset(("partnership", "draws", "capicu"))
+YES_NO_FIELDS = frozenset(
+    (
+        "partnership", "draws", "capicu",
+        "blocked_pays_difference", "going_out_pays_two", "doubles_lose_count",
+    )
+)  # fmt: skip
 
 
 def _check_types(raw: Mapping, where: str) -> None:
@@ -443,7 +501,9 @@ def match_csv(match: Match) -> str:
             _("%(side)s points") % {"side": _cell(side)},
             _("%(side)s total") % {"side": _cell(side)},
         ]
-    writer.writerow([*header, _("Ending"), _("Went out / winner"), _("Capicú")])
+    plays = match.game().scores_during_play
+    tail = [_("Ending"), _("Went out / winner"), _("Capicú")]
+    writer.writerow([*header, *tail, *([_("During play")] if plays else [])])
     for hand, totals in match.running_totals():
         points = [0] * len(sides)
         for entry in hand.entries.all():
@@ -457,6 +517,13 @@ def match_csv(match: Match) -> str:
             "" if seat is None else _cell(names[seat]),
             _("yes") if hand.capicu else "",
         ]
+        if plays:
+            # Each score made during play, in order: "Ann 10; Bo 15".
+            row.append(
+                "; ".join(
+                    f"{_cell(names[play.seat])} {play.points}" for play in hand.ordered_plays()
+                )
+            )
         writer.writerow(row)
     return out.getvalue()
 

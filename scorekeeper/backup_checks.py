@@ -7,7 +7,7 @@ from what the table reported, and what the file says it scored must match.
 import json
 from typing import Any
 
-from scorekeeper import rules
+from scorekeeper import rules, scoring_games
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import Match, reason_to_json
 
@@ -126,4 +126,37 @@ def check_match(match: Match) -> None:
         if value != scored:
             raise ValueError(
                 f"{where}: the file has {field} {value!r}, the hands make it {scored!r}."
+            )
+
+
+def check_scoring_match(match: Match) -> None:
+    """All Fives and Bergen: score the plays and ends again, entry by entry, and compare."""
+    game = match.game()
+    hands = list(match.hands.prefetch_related("counts", "plays", "entries").order_by("number"))
+    where = f"Invalid backup: match {match.number}"
+    try:
+        scored, state = scoring_games.play_scoring_match(
+            game, [hand.as_scoring_hand() for hand in hands]
+        )
+    except rules.InvalidHand as refused:
+        codes = ", ".join(str(error.code) for error in refused.errors)
+        raise ValueError(f"{where}: the rules refuse its plays or ends ({codes}).") from None
+    for expected, (hand, result) in enumerate(zip(hands, scored, strict=True), start=1):
+        credited = [0] * game.side_count
+        for entry in hand.entries.all():
+            credited[entry.side] += entry.points
+        if hand.number != expected or tuple(credited) != result.side_points:
+            raise ValueError(
+                f"{where}, hand {hand.number}: the file credits {credited}, "
+                f"its plays and end make {list(result.side_points)}."
+            )
+    for field, value, made in (
+        ("totals", match.totals, list(state.totals)),
+        ("hand_count", match.hand_count, state.hands_played),
+        ("winner_side", match.winner_side, state.winner_side),
+        ("finished", match.finished_at is not None, state.finished),
+    ):
+        if value != made:
+            raise ValueError(
+                f"{where}: the file has {field} {value!r}, the hands make it {made!r}."
             )

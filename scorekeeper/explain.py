@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper import rules
+from scorekeeper.scoring_games import nearest_five
 
 
 def pips_text(pips: int) -> str:
@@ -85,3 +86,74 @@ def lead_text(game: rules.Game, names: list[str], next_leader: int | None) -> st
     if game.tile_set is rules.TileSet.DOUBLE_TWELVE:
         return _("Double twelve leads")
     return _("Double six leads")
+
+
+# --- Scoring games (All Fives, Bergen) ---------------------------------------------------------
+
+
+def play_text(game: rules.Game, names: list[str], side_names: list[str], seat: int, points) -> str:
+    """One score during play: who made it, what it was, for which side."""
+    who = {"name": names[seat], "points": points, "side": side_names[game.side_of(seat)]}
+    if game.scoring == rules.Scoring.BERGEN:
+        if points == 3:
+            return _("%(name)s made a triple-header: %(points)s for %(side)s.") % who
+        return _("%(name)s made a double-header: %(points)s for %(side)s.") % who
+    return _("%(name)s made the ends count %(points)s: %(points)s for %(side)s.") % who
+
+
+def end_count_text(game: rules.Game, reason: rules.Reason, points: int) -> str:
+    """The sum an All Fives hand's end pays, with its rounding: "7 + 12 + 4 = 23, so 25"."""
+    counted = [pips for _seat, pips in reason.counted]
+    own = []
+    if reason.code != rules.ReasonCode.WENT_OUT and game.rules.blocked_pays_difference:
+        own = [reason.winning_pips or 0]
+    rounding = game.rules.rounding
+    if rounding == rules.Rounding.EACH_HAND:
+        counted = [nearest_five(pips) for pips in counted]
+        own = [nearest_five(pips) for pips in own]
+    text = " + ".join(str(pips) for pips in counted) or "0"
+    if own:
+        text = _("%(sum)s less their own %(own)s") % {"sum": text, "own": own[0]}
+    raw = sum(counted) - sum(own)
+    if rounding == rules.Rounding.EACH_HAND:
+        return _("each hand to the nearest five: %(sum)s = %(points)s") % {
+            "sum": text,
+            "points": points,
+        }
+    if rounding == rules.Rounding.NEAREST_FIVE and raw != points:
+        return _("%(sum)s = %(raw)s, to the nearest five %(points)s") % {
+            "sum": text,
+            "raw": raw,
+            "points": points,
+        }
+    return f"{text} = {raw}"
+
+
+def explain_scoring_end(
+    game: rules.Game, reason: rules.Reason, names: list[str], side_names: list[str], side, points
+) -> str:
+    """The end of an All Fives or Bergen hand in one sentence."""
+    code = reason.code
+    if code in (rules.ReasonCode.VOID_TIE, rules.ReasonCode.DRAW_PAIRS):
+        return _("Blocked, and the lightest hands were level: nobody scores at the end.")
+    who = {
+        "side": side_names[side],
+        "points": points,
+        "name": names[reason.winning_seat],
+        "pips": pips_text(reason.winning_pips or 0),
+    }
+    if code == rules.ReasonCode.WENT_OUT:
+        why = _("%(name)s went out") % who
+    elif code == rules.ReasonCode.LIGHTER_PAIR:
+        why = _("blocked, their hands held the fewest pips together (%(pips)s)") % who
+    elif code == rules.ReasonCode.LIGHTEST_WITHOUT_DOUBLE and game.partnership:
+        why = _("blocked, the pair without a double held the fewest pips together (%(pips)s)") % who
+    elif code == rules.ReasonCode.LIGHTEST_WITHOUT_DOUBLE:
+        why = _("blocked, %(name)s had the lightest hand without a double (%(pips)s)") % who
+    else:
+        why = _("blocked, %(name)s had the lightest hand (%(pips)s)") % who
+    who["why"] = why
+    if game.scoring == rules.Scoring.BERGEN:
+        return _("%(points)s for %(side)s: %(why)s.") % who
+    who["count"] = end_count_text(game, reason, points)
+    return _("%(points)s for %(side)s: %(why)s; the other sides' hands: %(count)s.") % who

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
-from scorekeeper import rules
+from scorekeeper import rules, scoring_games
 from scorekeeper.backup_checks import load_backup
 from scorekeeper.inputs import clean_text, typed_number, whole_number
 from scorekeeper.models import (
@@ -19,10 +19,12 @@ from scorekeeper.models import (
     Hand,
     Match,
     Preset,
+    Rounding,
     Table,
 )
 
 TARGET_CHOICES = (100, 150, 200, 500)
+USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
 BONUS_CHOICES = (25, 30, 0)
 MAX_TARGET = 10_000
 MAX_BONUS = 500
@@ -107,6 +109,14 @@ class PlayerField(forms.CharField):
         )
 
 
+def target_choice(table: Table) -> int | None:
+    """The target button for a table's next match: its game's usual, a number, or None (typed)."""
+    usual = rules.PRESETS[table.preset].default_rules(table.partnership).target
+    if table.target == usual and table.scores_during_play:
+        return USUAL_TARGET
+    return table.target if table.target in TARGET_CHOICES else None
+
+
 class SetupForm(forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
@@ -139,7 +149,9 @@ class SetupForm(forms.Form):
         widget=forms.RadioSelect,
     )
     target = PointsButtons(
-        label=_("Play to"), choices=[(value, str(value)) for value in TARGET_CHOICES], initial=200
+        label=_("Play to"),
+        choices=[(USUAL_TARGET, _("usual")), *((value, str(value)) for value in TARGET_CHOICES)],
+        initial=USUAL_TARGET,
     )
     target_other = OtherPoints(
         label=_("Other target"),
@@ -180,6 +192,21 @@ class SetupForm(forms.Form):
         initial=BlockedRule.LIGHTEST_HAND,
         widget=ExplainedRadioSelect,
     )
+    # Scoring games (All Fives, Bergen)
+    rounding = forms.ChoiceField(
+        label=_("All Fives: rounding the count"),
+        choices=Rounding.choices,
+        initial=Rounding.NEAREST_FIVE,
+        required=False,
+        widget=ExplainedRadioSelect,
+    )
+    blocked_pays_difference = forms.BooleanField(
+        label=_("All Fives: a blocked hand pays the difference"), required=False
+    )
+    going_out_pays_two = forms.BooleanField(label=_("Bergen: going out pays 2"), required=False)
+    doubles_lose_count = forms.BooleanField(
+        label=_("Bergen: a hand holding a double loses the count"), required=False
+    )
 
     player_fields = ("player_1", "player_2", "player_3", "player_4")
 
@@ -190,12 +217,16 @@ class SetupForm(forms.Form):
             "name": table.name,
             "preset": table.preset,
             "partnership": table.partnership,
-            "target": table.target if table.target in TARGET_CHOICES else None,
-            "target_other": None if table.target in TARGET_CHOICES else table.target,
+            "target": target_choice(table),
+            "target_other": None if target_choice(table) is not None else table.target,
             "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
             "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
             "count_rule": table.count_rule,
             "blocked_rule": table.blocked_rule,
+            "rounding": table.rounding,
+            "blocked_pays_difference": table.blocked_pays_difference,
+            "going_out_pays_two": table.going_out_pays_two,
+            "doubles_lose_count": table.doubles_lose_count,
         }
         if last is not None:
             for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
@@ -211,10 +242,19 @@ class SetupForm(forms.Form):
     def players(self):
         return [self[name] for name in self.player_fields]
 
+    def scoring_switches(self):
+        names = ("blocked_pays_difference", "going_out_pays_two", "doubles_lose_count")
+        return [self[name] for name in names]
+
     def clean(self):
         data = super().clean()
         # A number typed in "other" wins over the buttons: somebody typed it on purpose.
         target = data.get("target_other") or data.get("target")
+        if target == USUAL_TARGET and data.get("preset") in rules.PRESETS:
+            usual = rules.PRESETS[data["preset"]]
+            target = usual.default_rules(
+                bool(data.get("partnership")) and self._seats() == 4
+            ).target
         if not target and "target_other" not in self.errors:
             self.add_error("target_other", _("Choose the score that wins the match."))
         data["target_points"] = target
@@ -255,13 +295,22 @@ class SetupForm(forms.Form):
         data["partnership"] = partnership
         return data
 
+    def _seats(self) -> int:
+        return sum(1 for field in self.player_fields if clean_name(self.data.get(field) or ""))
+
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
+        scoring_game = rules.PRESETS[data["preset"]].scoring is not rules.Scoring.BLOCK
         return rules.HouseRules(
             target=data["target_points"],
-            capicu_bonus=data["bonus_points"],
+            # A scoring game pays no capicú: its play scores stand in for bonuses.
+            capicu_bonus=0 if scoring_game else data["bonus_points"],
             count_rule=rules.CountRule(data["count_rule"]),
             blocked_rule=rules.BlockedRule(data["blocked_rule"]),
+            rounding=rules.Rounding(data.get("rounding") or Rounding.NEAREST_FIVE),
+            blocked_pays_difference=bool(data.get("blocked_pays_difference")),
+            going_out_pays_two=bool(data.get("going_out_pays_two")),
+            doubles_lose_count=bool(data.get("doubles_lose_count")),
         )
 
     def game(self) -> rules.Game:
@@ -322,6 +371,22 @@ class HandForm(forms.Form):
             )
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+        # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
+        self.asks_doubles = (
+            self.ending is rules.Ending.BLOCKED
+            and self.game.scoring is rules.Scoring.BERGEN
+            and self.game.rules.doubles_lose_count
+        )
+        if self.asks_doubles:
+            for seat in range(self.game.seats):
+                self.fields[f"double_{seat}"] = forms.BooleanField(
+                    label=self.names[seat], required=False
+                )
+
+    def double_fields(self):
+        return (
+            [self[f"double_{seat}"] for seat in range(self.game.seats)] if self.asks_doubles else []
+        )
 
     @classmethod
     def for_next_hand(cls, match: Match, out: str | None = None) -> "HandForm":
@@ -339,6 +404,7 @@ class HandForm(forms.Form):
             "token": hand.token,
             "capicu": hand.capicu,
             **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+            **{f"double_{seat}": True for seat in hand.holding_doubles},
         }
         return cls(match, out=out, initial=initial)
 
@@ -387,6 +453,9 @@ class HandForm(forms.Form):
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
+            holding_doubles=frozenset(
+                seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
+            ),
         )
         for error in rules.validate_hand(self.game, hand):
             self._show(error, failed)
@@ -434,6 +503,68 @@ def changed_elsewhere() -> str:
     )
 
 
+class PlayForm(forms.Form):
+    """A score made during play: the seat that made it and the points (All Fives, Bergen)."""
+
+    seat = forms.TypedChoiceField(
+        coerce=int, widget=forms.HiddenInput, error_messages={"required": _("Tap who scored.")}
+    )
+    points = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": _("Tap the points scored.")}
+    )
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
+    token = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, match: Match, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.game = match.game()
+        self.names = match.seat_names()
+        self.fields["seat"].choices = [(seat, name) for seat, name in enumerate(self.names)]
+        self.fields["points"].choices = [
+            (points, str(points)) for points in scoring_games.play_amounts(self.game)
+        ]
+        invalid = _("Tap one of the scores shown.")
+        self.fields["points"].error_messages["invalid_choice"] = invalid
+        self.fields["seat"].error_messages["invalid_choice"] = _("Tap who scored.")
+
+    @classmethod
+    def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
+        """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
+        if not match.scores_during_play:
+            return None
+        initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        return cls(match, initial=initial)
+
+    def refuse(self, refused: rules.InvalidHand) -> None:
+        """Show the rules' refusal of a score that passed the form (the match moved on)."""
+        for error in refused.errors:
+            self.add_error(None, hand_error_message(error, self.names, self.game))
+
+    def chosen_seat(self) -> int | None:
+        """The seat tapped first, so the strip can offer its amounts."""
+        seat = whole_number(str(self["seat"].value()))
+        return seat if seat is not None and seat < self.game.seats else None
+
+    def amounts(self) -> list[tuple[int, str]]:
+        """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
+        if self.game.scoring is rules.Scoring.BERGEN:
+            return [
+                (scoring_games.Header.DOUBLE, _("Double-header +2")),
+                (scoring_games.Header.TRIPLE, _("Triple-header +3")),
+            ]
+        return [(points, f"+{points}") for points in scoring_games.play_amounts(self.game)]
+
+    def clean(self):
+        data = super().clean()
+        if "seat" in data and "points" in data:
+            play = scoring_games.Play(data["seat"], data["points"])
+            for error in scoring_games.validate_play(self.game, play):
+                self.add_error(None, hand_error_message(error, self.names, self.game))
+            data["play"] = play
+        return data
+
+
 def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
     """The `out` parameter: 'blocked' or the number of the seat that went out."""
     if value == "blocked":
@@ -461,6 +592,16 @@ def tile_message(error: rules.TileError) -> str:
             "low": low,
         }
     return _("The %(high)s-%(low)s is not in this set.") % {"high": high, "low": low}
+
+
+# Scoring games (All Fives, Bergen): refusals of a score during play or of a Bergen end.
+SCORING_GAME_MESSAGES = {
+    rules.ErrorCode.PLAY_NOT_FIVES: _("A score during play is a multiple of five."),
+    rules.ErrorCode.PLAY_OUT_OF_RANGE: _("A score during play is from 5 to %(limit)s."),
+    rules.ErrorCode.PLAY_NOT_HEADER: _("Tap a double-header or a triple-header."),
+    rules.ErrorCode.NO_PLAY_SCORES: _("This game scores only at the end of a hand."),
+    rules.ErrorCode.DOUBLES_NOT_ASKED: _("This table does not ask who holds a double."),
+}
 
 
 def hand_error_message(error: rules.HandError, names: list[str], game: rules.Game) -> str:
@@ -493,8 +634,9 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This table plays without a capicú bonus.")
     if code == rules.ErrorCode.MATCH_OVER:
         return _("This match is over. Start a rematch to play on.")
-    if code in (rules.ErrorCode.NO_WINNER, rules.ErrorCode.UNKNOWN_SEAT):
-        return _("Tap who went out, or Blocked.")
+    if code in SCORING_GAME_MESSAGES:
+        return SCORING_GAME_MESSAGES[code] % {"limit": error.limit}
+    # NO_WINNER, UNKNOWN_SEAT, and anything the form could not place.
     return _("Tap who went out, or Blocked.")
 
 

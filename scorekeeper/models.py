@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.db import connection, models, transaction
-from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper import rules
+from scorekeeper import rules, scoring_games
 
 NAME_MAX = 30
 # What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
@@ -51,6 +51,12 @@ RULE_EXPLANATIONS = {
     BlockedRule.LIGHTER_PAIR: _(
         "The pair holding fewer pips together wins; level pairs score nothing."
     ),
+    # Scoring games (All Fives, Bergen)
+    rules.Rounding.NEAREST_FIVE: _(
+        "The count is added up, then 1 or 2 over a five rounds down and 3 or 4 over rounds up."
+    ),
+    rules.Rounding.EACH_HAND: _("Each hand is rounded to the nearest five before adding."),
+    rules.Rounding.EXACT: _("The count is paid as it is, not rounded."),
 }
 
 
@@ -59,11 +65,19 @@ PRESET_LABELS = {
     "double_nine": _("Partnership, double-nine"),
     "double_twelve": _("Partnership, double-twelve"),
     "standard": _("Each for themselves, double-six"),
+    "all_fives": _("All Fives"),
+    "bergen": _("Bergen"),
 }
 # One choice per preset of the rules module, in its order: a new preset needs a label above.
 Preset = models.TextChoices(
     "Preset", [(key.upper(), (key, PRESET_LABELS[key])) for key in rules.PRESETS]
 )
+
+
+class Rounding(models.TextChoices):
+    NEAREST_FIVE = rules.Rounding.NEAREST_FIVE, _("Nearest five")
+    EACH_HAND = rules.Rounding.EACH_HAND, _("Each hand to the nearest five")
+    EXACT = rules.Rounding.EXACT, _("Exact")
 
 
 class Ending(models.TextChoices):
@@ -83,6 +97,13 @@ class HouseRulesFields(models.Model):
     blocked_rule = models.CharField(
         max_length=20, choices=BlockedRule.choices, default=BlockedRule.LIGHTEST_HAND
     )
+    # Scoring games (All Fives, Bergen)
+    rounding = models.CharField(
+        max_length=20, choices=Rounding.choices, default=Rounding.NEAREST_FIVE
+    )
+    blocked_pays_difference = models.BooleanField(default=False)
+    going_out_pays_two = models.BooleanField(default=False)
+    doubles_lose_count = models.BooleanField(default=False)
 
     class Meta:
         abstract = True
@@ -93,6 +114,9 @@ class HouseRulesFields(models.Model):
     def blocked_rule_explanation(self) -> str:
         return RULE_EXPLANATIONS[self.blocked_rule]
 
+    def rounding_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.rounding]
+
     def take_rules(self, game: rules.Game, preset: str) -> None:
         """Copy a game's preset and house rules onto these fields (a table or a match)."""
         self.preset = preset
@@ -101,6 +125,10 @@ class HouseRulesFields(models.Model):
         self.capicu_bonus = game.rules.capicu_bonus
         self.count_rule = str(game.rules.count_rule)
         self.blocked_rule = str(game.rules.blocked_rule)
+        self.rounding = str(game.rules.rounding)
+        self.blocked_pays_difference = game.rules.blocked_pays_difference
+        self.going_out_pays_two = game.rules.going_out_pays_two
+        self.doubles_lose_count = game.rules.doubles_lose_count
 
     def house_rules(self) -> rules.HouseRules:
         return rules.HouseRules(
@@ -108,6 +136,10 @@ class HouseRulesFields(models.Model):
             capicu_bonus=self.capicu_bonus,
             count_rule=rules.CountRule(self.count_rule),
             blocked_rule=rules.BlockedRule(self.blocked_rule),
+            rounding=rules.Rounding(self.rounding),
+            blocked_pays_difference=self.blocked_pays_difference,
+            going_out_pays_two=self.going_out_pays_two,
+            doubles_lose_count=self.doubles_lose_count,
         )
 
 
@@ -183,6 +215,11 @@ class Table(HouseRulesFields):
 
     def help_url(self) -> str:
         return f"{reverse('help')}?t={self.key}"
+
+    @property
+    def scores_during_play(self) -> bool:
+        """Whether the table's game is All Fives or Bergen."""
+        return rules.PRESETS[self.preset].scoring is not rules.Scoring.BLOCK
 
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
@@ -318,6 +355,9 @@ class Match(HouseRulesFields):
     def save_hand_url(self) -> str:
         return self._url("save_hand")
 
+    def save_play_url(self) -> str:
+        return self._url("save_play")
+
     def preview_url(self) -> str:
         return self._url("preview_hand")
 
@@ -330,6 +370,11 @@ class Match(HouseRulesFields):
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
+
+    @property
+    def scores_during_play(self) -> bool:
+        """All Fives and Bergen: points are recorded during the hand too."""
+        return self.scoring != rules.Scoring.BLOCK
 
     @classmethod
     def for_game(cls, game: rules.Game, preset: str, **fields) -> "Match":
@@ -381,6 +426,8 @@ class Match(HouseRulesFields):
     def recompute(self) -> rules.MatchState:
         """Score every hand again from what was entered, and store the results."""
         game = self.game()
+        if game.scores_during_play:
+            return self._recompute_scoring_game(game)
         hands = list(self.hands.prefetch_related("counts").order_by("number"))
         results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
         led_by: int | None = None
@@ -389,6 +436,96 @@ class Match(HouseRulesFields):
             led_by = result.next_leader
         self.store_state(state)
         return state
+
+    def _recompute_scoring_game(self, game: rules.Game) -> rules.MatchState:
+        hands = list(self.hands.prefetch_related("counts", "plays").order_by("number"))
+        scored, state = scoring_games.play_scoring_match(
+            game, [hand.as_scoring_hand() for hand in hands]
+        )
+        led_by: int | None = None
+        for hand, result in zip(hands, scored, strict=True):
+            hand.store_scored(result, led_by)
+            if result.end is not None:
+                led_by = result.end.next_leader
+        self.store_state(state)
+        return state
+
+    def open_hand(self) -> "Hand | None":
+        """A scoring game's hand in play (plays recorded, no end yet), from the prefetched sheet."""
+        hands = self.ordered_hands()
+        return hands[-1] if hands and hands[-1].in_play else None
+
+    def add_play(self, play: scoring_games.Play, *, token: uuid.UUID, number: int) -> "PlayEntry":
+        """Record a score made during play, once (a repeat token returns the first record)."""
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=self.pk)
+            repeat = PlayEntry.objects.filter(hand__match=match, token=token).first()
+            if repeat is not None:
+                return repeat
+            if match.finished:
+                raise rules.InvalidHand((rules.HandError(rules.ErrorCode.MATCH_OVER),))
+            if number != match.hand_count + 1:  # the hand was ended or undone meanwhile
+                raise HandConflict(HandConflict.STALE, number)
+            game = match.game()
+            state = scoring_games.add_play(game, match.state(), play)
+            hand, _created = Hand.objects.get_or_create(
+                match=match, number=number, defaults={"ending": ""}
+            )
+            entry = PlayEntry.objects.create(
+                hand=hand,
+                position=hand.plays.count() + 1,
+                seat=play.seat,
+                points=play.points,
+                token=token,
+            )
+            side = game.side_of(play.seat)
+            credited = ScoreEntry.objects.filter(hand=hand, side=side, kind=EntryKind.PLAY)
+            if not credited.update(points=F("points") + play.points):
+                ScoreEntry.objects.create(
+                    hand=hand, side=side, kind=EntryKind.PLAY, points=play.points
+                )
+            match.store_state(state)
+            LogEntry.objects.create(
+                match=match,
+                action=LogAction.PLAYED,
+                hand_number=number,
+                after=entry.summary(),
+                totals=match.totals,
+            )
+        self.refresh_from_db()
+        return entry
+
+    def undo_last_entry(self, *, version: int) -> tuple[int, "PlayEntry | None"]:
+        """A scoring game's undo: the last play of a hand in play, else the end of the last hand.
+
+        Returns the hand's number and the play taken back (None when it was the hand's end).
+        """
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=self.pk)
+            if match.version != version:
+                raise HandConflict(HandConflict.STALE, match.hand_count)
+            last = match.hands.order_by("-number").first()
+            if last is None:
+                raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+            before = last.summary()
+            play = last.plays.order_by("-position").first() if last.in_play else None
+            if play is not None:
+                play.delete()
+                before = play.summary()
+            else:
+                last.reopen()
+            if not last.plays.exists() and last.in_play:
+                last.delete()
+            match.recompute()
+            LogEntry.objects.create(
+                match=match,
+                action=LogAction.UNPLAYED if play is not None else LogAction.UNDONE,
+                hand_number=last.number,
+                before=before,
+                totals=match.totals,
+            )
+        self.refresh_from_db()
+        return last.number, play
 
     def state(self) -> rules.MatchState:
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
@@ -417,7 +554,10 @@ class Match(HouseRulesFields):
             game = match.game()
             result = rules.score_hand(game, hand, led_by=match.next_leader)
             state = rules.advance(game, match.state(), result)
-            saved = Hand(match=match, number=number, token=token)
+            # A scoring game's hand already has a row once a play was recorded in it.
+            saved = match.hands.filter(number=number).first() if game.scores_during_play else None
+            saved = saved or Hand(match=match, number=number)
+            saved.token = token
             saved.store_reported(hand)
             saved.store_result(result, match.next_leader)
             match.store_state(state)
@@ -438,6 +578,8 @@ class Match(HouseRulesFields):
             if match.version != version:
                 raise HandConflict(HandConflict.STALE, number)
             saved = match.hands.get(number=number)
+            if saved.in_play:  # a hand in play is ended from the match page, with its token
+                raise HandConflict(HandConflict.STALE, number)
             before = saved.summary()
             saved.updated_at = timezone.now()
             saved.store_reported(hand)
@@ -545,16 +687,19 @@ class Hand(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
     # What was entered.
-    ending = models.CharField(max_length=10, choices=Ending.choices)
+    # Blank while a scoring game's hand is in play (and for good if the match ended in it).
+    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
     went_out = models.PositiveSmallIntegerField(null=True, blank=True)
     capicu = models.BooleanField(default=False)
+    # Bergen under `doubles lose the count`: the seats whose hand held a double.
+    holding_doubles = models.JSONField(default=list, blank=True)
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).
     # The points themselves are its ScoreEntry rows, one per side and kind.
     led_by = models.PositiveSmallIntegerField(null=True, blank=True)
     winning_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    reason = models.JSONField(default=dict)
+    reason = models.JSONField(default=dict, blank=True)  # empty while a hand is in play
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -584,8 +729,46 @@ class Hand(models.Model):
 
     @property
     def void(self) -> bool:
-        """Whether nobody scored: a void or drawn blocked hand."""
-        return not self.side_points()
+        """Whether nobody scored: a void or drawn blocked hand (not one still in play)."""
+        return not self.in_play and not self.side_points()
+
+    def end_credit(self) -> tuple[int | None, int]:
+        """A scoring game's end of hand: the side it credited and its points (None, 0: none)."""
+        for entry in self.entries.all():
+            if entry.kind != EntryKind.PLAY:
+                return entry.side, entry.points
+        return None, 0
+
+    @property
+    def in_play(self) -> bool:
+        """A scoring game's hand with plays recorded and no end (yet)."""
+        return not self.ending
+
+    def ordered_plays(self) -> list["PlayEntry"]:
+        return sorted(self.plays.all(), key=lambda play: play.position)
+
+    def as_scoring_hand(self) -> scoring_games.ScoringHand:
+        plays = tuple(scoring_games.Play(play.seat, play.points) for play in self.ordered_plays())
+        return scoring_games.ScoringHand(plays, None if self.in_play else self.as_rules_hand())
+
+    def store_scored(self, scored: scoring_games.ScoredHand, led_by: int | None) -> None:
+        """Save a scoring game's hand as scored again: its plays by side and its end count."""
+        if scored.end is not None:
+            self.take_result(scored.end, led_by)
+        else:
+            self.led_by, self.winning_seat, self.reason = led_by, None, {}
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
+        self.entries.all().delete()
+        ScoreEntry.objects.bulk_create(
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in scored.credits
+        )
+
+    def reopen(self) -> None:
+        """Take back a scoring game's end of hand: it is in play again, its plays kept."""
+        self.ending, self.went_out, self.capicu, self.holding_doubles = "", None, False, []
+        self.save(update_fields=["ending", "went_out", "capicu", "holding_doubles"])
+        self.counts.all().delete()
 
     def pips(self) -> dict[int, int]:
         return {count.position: count.pips for count in self.counts.all()}
@@ -596,6 +779,7 @@ class Hand(models.Model):
             went_out=self.went_out,
             pips=self.pips(),
             capicu=self.capicu,
+            holding_doubles=frozenset(self.holding_doubles),
         )
 
     def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
@@ -603,6 +787,7 @@ class Hand(models.Model):
         self.ending = str(hand.ending)
         self.went_out = hand.went_out
         self.capicu = hand.capicu
+        self.holding_doubles = sorted(hand.holding_doubles)
         return [
             SeatCount(hand=self, position=seat, pips=pips)
             for seat, pips in sorted(hand.pips.items())
@@ -629,7 +814,8 @@ class Hand(models.Model):
         """Save the rules' verdict on this hand, replacing its score entries."""
         entries = self.take_result(result, led_by)
         self.save(update_fields=["led_by", "winning_seat", "reason"])
-        self.entries.all().delete()
+        # A scoring game's play entries are written as the plays happen, not from this result.
+        self.entries.exclude(kind=EntryKind.PLAY).delete()
         ScoreEntry.objects.bulk_create(entries)
 
     def summary(self, pips: dict[int, int] | None = None) -> dict:
@@ -640,7 +826,34 @@ class Hand(models.Model):
             "went_out": self.went_out,
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
+            **({"holding_doubles": self.holding_doubles} if self.holding_doubles else {}),
         }
+
+
+class PlayEntry(models.Model):
+    """A score made during a scoring game's hand, recorded the moment the table tapped it."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="plays")
+    position = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField()
+    # From the play strip that sent it: a double tap or a retry records it once.
+    token = models.UUIDField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "position"], name="play_unique_position"),
+            models.UniqueConstraint(fields=["hand", "token"], name="play_unique_token"),
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.hand} play {self.position}: seat {self.seat} {self.points}"
+
+    def summary(self) -> dict:
+        """What was tapped, for the change log."""
+        return {"play": {"seat": self.seat, "points": self.points}}
 
 
 class SeatCount(models.Model):
@@ -664,6 +877,7 @@ class EntryKind(models.TextChoices):
     # One choice per rules.PointKind: a new kind of points needs a label here too.
     COUNT = rules.PointKind.COUNT, _("Count")
     CAPICU = rules.PointKind.CAPICU, _("Capicú")
+    PLAY = rules.PointKind.PLAY, _("During play")
 
 
 class ScoreEntry(models.Model):
@@ -686,6 +900,8 @@ class LogAction(models.TextChoices):
     SAVED = "saved", _("Hand saved")
     EDITED = "edited", _("Hand edited")
     UNDONE = "undone", _("Hand undone")
+    PLAYED = "played", _("Score during play")
+    UNPLAYED = "unplayed", _("Score during play taken back")
 
 
 class LogEntry(models.Model):
@@ -714,6 +930,12 @@ class LogEntry(models.Model):
             return gettext("Hand %(number)s corrected.") % number
         if self.action == LogAction.UNDONE:
             return gettext("Hand %(number)s undone.") % number
+        if self.action in (LogAction.PLAYED, LogAction.UNPLAYED):
+            play = (self.after if self.action == LogAction.PLAYED else self.before) or {}
+            number["points"] = play.get("play", {}).get("points", 0)
+            if self.action == LogAction.PLAYED:
+                return gettext("Hand %(number)s: %(points)s scored during play.") % number
+            return gettext("Hand %(number)s: %(points)s during play taken back.") % number
         return gettext("Match started")
 
 

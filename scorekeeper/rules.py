@@ -173,7 +173,9 @@ def count_tiles(game: Game, hands: Mapping[int, Iterable[Tile]]) -> dict[int, in
 
 class Scoring(StrEnum):
     BLOCK = "block"
-    # ALL_FIVES and BERGEN come later: each gets a scorer in _SCORERS.
+    # The scoring games score during play too; their scorers live in scoring_games.py.
+    ALL_FIVES = "all_fives"
+    BERGEN = "bergen"
 
 
 class CountRule(StrEnum):
@@ -192,6 +194,14 @@ class Ending(StrEnum):
     BLOCKED = "blocked"
 
 
+class Rounding(StrEnum):
+    """How All Fives rounds the count at the end of a hand to a multiple of five."""
+
+    NEAREST_FIVE = "nearest_five"
+    EACH_HAND = "each_hand"
+    EXACT = "exact"
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """The switches on which tables differ; checked by the Game that uses them."""
@@ -200,11 +210,17 @@ class HouseRules:
     capicu_bonus: int = 25
     count_rule: CountRule = CountRule.ALL_OTHER_HANDS
     blocked_rule: BlockedRule = BlockedRule.LIGHTEST_HAND
+    # Scoring games (All Fives, Bergen)
+    rounding: Rounding = Rounding.NEAREST_FIVE
+    blocked_pays_difference: bool = False
+    going_out_pays_two: bool = False
+    doubles_lose_count: bool = False
 
     def __post_init__(self) -> None:
         # Stored choices arrive as plain strings; an unknown one raises ValueError here.
         object.__setattr__(self, "count_rule", CountRule(self.count_rule))
         object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
+        object.__setattr__(self, "rounding", Rounding(self.rounding))
 
 
 @dataclass(frozen=True)
@@ -279,8 +295,13 @@ class Game:
 
     @property
     def offers_capicu(self) -> bool:
-        """Whether the hand form offers a capicu: only when it pays a bonus."""
-        return self.rules.capicu_bonus > 0
+        """Whether the hand form offers a capicu: only when a block game pays a bonus."""
+        return self.scoring is Scoring.BLOCK and self.rules.capicu_bonus > 0
+
+    @property
+    def scores_during_play(self) -> bool:
+        """Whether points are scored during the hand (All Fives, Bergen), not only at its end."""
+        return self.scoring is not Scoring.BLOCK
 
     # Lookups that score_hand needs on every hand, computed once per Game.
 
@@ -296,7 +317,11 @@ class Game:
     def _needed_by_winner(self) -> tuple[tuple[int, ...], ...]:
         # The counts a went-out hand needs: those the count rule adds up, less the winner's own.
         by_seat = self._side_by_seat
-        if self.rules.count_rule is CountRule.OPPONENTS_ONLY:
+        if self.scoring is Scoring.BERGEN:
+            # Going out scores a point whatever the others hold.
+            return ((),) * self.seats
+        if self.rules.count_rule is CountRule.OPPONENTS_ONLY or self.scores_during_play:
+            # All Fives always counts the other sides' hands only.
             return tuple(
                 tuple(s for s in range(self.seats) if by_seat[s] != by_seat[winner])
                 for winner in range(self.seats)
@@ -335,6 +360,15 @@ class Preset:
     tile_set: TileSet
     deals: Mapping[int, Deal] = field(hash=False)
     partnership: bool = False  # the default with 4 seats; never with fewer
+    scoring: Scoring = Scoring.BLOCK
+    # A scoring game's own targets: (each for themselves, in partnership); None: the table's.
+    targets: tuple[int, int] | None = None
+
+    def default_rules(self, partnership: bool) -> HouseRules:
+        """The house rules this preset starts from (a scoring game's own target)."""
+        if self.targets is None:
+            return HouseRules()
+        return HouseRules(target=self.targets[partnership], capicu_bonus=0)
 
     @property
     def seat_options(self) -> tuple[int, ...]:
@@ -360,6 +394,23 @@ PRESETS: dict[str, Preset] = {
         TileSet.DOUBLE_SIX,
         {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)},
         partnership=False,
+    ),
+    # Scoring games (All Fives, Bergen): draw games, in pairs with four.
+    "all_fives": Preset(
+        "all_fives",
+        TileSet.DOUBLE_SIX,
+        {2: Deal(7, draws=True), 3: Deal(5, draws=True), 4: Deal(5, draws=True)},
+        partnership=True,
+        scoring=Scoring.ALL_FIVES,
+        targets=(200, 250),
+    ),
+    "bergen": Preset(
+        "bergen",
+        TileSet.DOUBLE_SIX,
+        {2: Deal(6, draws=True), 3: Deal(6, draws=True), 4: Deal(5, draws=True)},
+        partnership=True,
+        scoring=Scoring.BERGEN,
+        targets=(10, 15),
     ),
 }
 
@@ -388,7 +439,8 @@ def make_game(
         tile_set=chosen.tile_set,
         tiles_each=deal.tiles_each,
         draws=deal.draws,
-        rules=HouseRules() if rules is None else rules,
+        rules=chosen.default_rules(partnership) if rules is None else rules,
+        scoring=chosen.scoring,
     )
 
 
@@ -403,10 +455,14 @@ class Hand:
     went_out: int | None = None
     pips: Mapping[int, int] = field(default_factory=dict)
     capicu: bool = False
+    # Bergen under `doubles lose the count`: the seats whose hand holds a double.
+    holding_doubles: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if type(self.ending) is not Ending:
             object.__setattr__(self, "ending", Ending(self.ending))
+        if type(self.holding_doubles) is not frozenset:
+            object.__setattr__(self, "holding_doubles", frozenset(self.holding_doubles))
 
 
 class ErrorCode(StrEnum):
@@ -422,6 +478,13 @@ class ErrorCode(StrEnum):
     CAPICU_ON_BLOCKED = "capicu_on_blocked"
     CAPICU_NOT_OFFERED = "capicu_not_offered"
     MATCH_OVER = "match_over"
+    # Scoring games (All Fives, Bergen)
+    NO_PLAY_SCORES = "no_play_scores"
+    PLAY_NOT_FIVES = "play_not_fives"
+    PLAY_OUT_OF_RANGE = "play_out_of_range"
+    PLAY_NOT_HEADER = "play_not_header"
+    DOUBLES_NOT_ASKED = "doubles_not_asked"
+    HAND_NOT_ENDED = "hand_not_ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,6 +521,7 @@ def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
             errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
         if not game.offers_capicu:
             errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
+    errors += _doubles_errors(game, hand)
     return tuple(errors)
 
 
@@ -521,6 +585,19 @@ def _check_pips(
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
 
 
+def _doubles_errors(game: Game, hand: Hand) -> list[HandError]:
+    """Bergen's `doubles lose the count`: who holds a double is asked only under that rule."""
+    if not hand.holding_doubles:
+        return []
+    errors = []
+    if not (game.scoring is Scoring.BERGEN and game.rules.doubles_lose_count):
+        errors.append(HandError(ErrorCode.DOUBLES_NOT_ASKED))
+    for seat in sorted(hand.holding_doubles, key=str):
+        if not game.has_seat(seat):
+            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
+    return errors
+
+
 # --- Scoring one hand -------------------------------------------------------------------------
 
 
@@ -530,6 +607,8 @@ class ReasonCode(StrEnum):
     LIGHTER_PAIR = "lighter_pair"
     VOID_TIE = "void_tie"
     DRAW_PAIRS = "draw_pairs"
+    # Bergen under `doubles lose the count`: the lightest hand without a double won.
+    LIGHTEST_WITHOUT_DOUBLE = "lightest_without_double"
 
 
 @dataclass(frozen=True, slots=True)
@@ -554,6 +633,8 @@ class PointKind(StrEnum):
     # (points during play, chuchazo, pase corrido, first hands...) add kinds here.
     COUNT = "count"
     CAPICU = "capicu"
+    # Scoring games (All Fives, Bergen): everything a side scored during the hand's play.
+    PLAY = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -661,6 +742,7 @@ def _blocked_winner(
 
 _SCORERS: dict[Scoring, Callable[[Game, Hand, int | None], HandResult]] = {
     Scoring.BLOCK: _score_block,
+    # scoring_games.py adds Scoring.ALL_FIVES and Scoring.BERGEN when it is imported (below).
 }
 
 
@@ -758,3 +840,7 @@ def _is_whole(value: object) -> bool:
 
 def _seat_or_none(value: object) -> int | None:
     return value if _is_whole(value) else None  # type: ignore[return-value]
+
+
+# Scoring games (All Fives, Bergen): their module imports this one and registers its scorers.
+from scorekeeper import scoring_games as _scoring_games  # noqa: E402, F401

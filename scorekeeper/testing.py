@@ -3,7 +3,7 @@
 import random
 import uuid
 
-from scorekeeper import rules
+from scorekeeper import rules, scoring_games
 from scorekeeper.models import Match, Table
 
 # What a person fills in on the setup page for four players in partnership.
@@ -102,3 +102,26 @@ def deal_hand(
         pips[seat] = sum(rules.tile_pips(tile) for tile in held)
     capicu = ending is rules.Ending.WENT_OUT and game.offers_capicu and rng.random() < capicu_share
     return rules.Hand(ending=ending, went_out=winner, pips=pips, capicu=capicu)
+
+
+# --- Scoring games (All Fives, Bergen) ----------------------------------------------------------
+
+
+def scoring_match(
+    preset="all_fives", names=("Ann", "Bo", "Cy", "Dee"), partnership=None, **house
+) -> Match:
+    """A match of All Fives or Bergen, to the game's usual target unless told otherwise."""
+    table = Table.objects.create(name="Scoring")
+    partnership = len(names) == 4 if partnership is None else partnership
+    usual = rules.PRESETS[preset].default_rules(partnership)
+    house = {"target": usual.target, "capicu_bonus": 0, **house}
+    game = rules.make_game(
+        preset, len(names), partnership=partnership, rules=rules.HouseRules(**house)
+    )
+    return table.start_match(list(names), game, preset)
+
+
+def tap(match: Match, seat: int, points: int, token=None):
+    """Record one score during play, as the play strip does; ends the hand with add_hand."""
+    play = scoring_games.Play(seat, points)
+    return match.add_play(play, token=token or uuid.uuid4(), number=match.hand_count + 1)

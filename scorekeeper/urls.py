@@ -38,6 +38,7 @@ urlpatterns = [
     path("t/<key:key>/m/<int:number>/sheet.csv", views.export_csv, name="export_csv"),
     path("t/<key:key>/m/<int:number>/", views.match_page, name="match"),
     path("t/<key:key>/m/<int:number>/hand", views.save_hand, name="save_hand"),
+    path("t/<key:key>/m/<int:number>/play", views.save_play, name="save_play"),
     path("t/<key:key>/m/<int:number>/preview", views.preview_hand, name="preview_hand"),
     path("t/<key:key>/m/<int:number>/undo", views.undo_hand, name="undo_hand"),
     path("t/<key:key>/m/<int:number>/h/<int:hand_number>/", views.hand_page, name="hand"),

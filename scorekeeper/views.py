@@ -7,6 +7,7 @@ import uuid
 from django.conf import settings
 from django.contrib import messages
 from django.db import connection, transaction
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -22,10 +23,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper import backup, pagecache, rules
-from scorekeeper.explain import explain, lead_text
+from scorekeeper.explain import explain, explain_scoring_end, lead_text, play_text
 from scorekeeper.forms import (
     HandForm,
     ImportForm,
+    PlayForm,
     SetupForm,
     changed_elsewhere,
     too_large_message,
@@ -33,6 +35,7 @@ from scorekeeper.forms import (
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
+    EntryKind,
     HandConflict,
     Match,
     RateLimited,
@@ -135,11 +138,15 @@ def scoreboard(match: Match) -> dict:
         }
         for index in range(game.side_count)
     ]
+    if game.scores_during_play:
+        prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
         points = hand.side_points()
         cells = [(points.get(index), total) for index, total in enumerate(totals)]
         rows.append({"hand": hand, "cells": cells})
+        if game.scores_during_play:
+            rows[-1].update(scoring_row(hand, game, totals))
     return {
         "match": match,
         "game": game,
@@ -149,11 +156,66 @@ def scoreboard(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "open_plays": open_plays(match, names) if game.scores_during_play else [],
     }
+
+
+def open_plays(match: Match, names: list[str]) -> list[tuple[str, int]]:
+    """The scores made so far in the hand in play: (name, points), in order."""
+    hand = match.open_hand()
+    if hand is None or match.finished:
+        return []
+    return [(names[play.seat], play.points) for play in hand.ordered_plays()]
+
+
+def scoring_row(hand, game: rules.Game, totals) -> dict:
+    """A scoring game's sheet row: each side's points during play and at the end of the hand."""
+    play = [0] * game.side_count
+    end = [0] * game.side_count
+    for entry in hand.entries.all():
+        if entry.kind == EntryKind.PLAY:
+            play[entry.side] += entry.points
+        else:
+            end[entry.side] += entry.points
+    return {
+        "scoring_cells": [
+            (
+                play[side] + end[side] if play[side] or end[side] else None,
+                total,
+                play[side],
+                end[side],
+            )
+            for side, total in enumerate(totals)
+        ]
+    }
+
+
+def hand_plays(match: Match, hand) -> list[str]:
+    """Each score made during the hand, in words, in the order made."""
+    game = match.game()
+    names, side_names = match.seat_names(), match.side_names()
+    return [
+        play_text(game, names, side_names, play.seat, play.points) for play in hand.ordered_plays()
+    ]
 
 
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
+    game = match.game()
+    if game.scores_during_play:
+        if hand.in_play:
+            if match.finished and hand.number == match.hand_count:
+                return _("The match ended during this hand: the rest of it is not scored.")
+            return _("This hand is in play: scores are added as they are made.")
+        side, points = hand.end_credit()
+        return explain_scoring_end(
+            game,
+            reason_from_json(hand.reason),
+            match.seat_names(),
+            match.side_names(),
+            side,
+            points,
+        )
     reason = reason_from_json(hand.reason)
     side, points = next(iter(hand.side_points().items()), (None, 0))
     return explain(reason, match.seat_names(), match.side_names(), side, points)
@@ -194,6 +256,7 @@ def render_match(
     match: Match,
     form: HandForm | None = None,
     status: int = 200,
+    play_form: PlayForm | None = None,
     spoken: str = "",
     slots: dict | None = None,
 ) -> HttpResponse:
@@ -203,9 +266,14 @@ def render_match(
     context["table"] = match.table
     if form is None:
         form = HandForm.for_next_hand(match, request.GET.get("out"))
-        if "token" in slots:
+        if "token" in slots:  # a kept page: a fresh token filled in per request
             form.initial["token"] = slots["token"]
+    if play_form is None:
+        play_form = PlayForm.for_next_play(match, request.GET.get("seat"))
+        if play_form is not None and "token" in slots:
+            play_form.initial["token"] = slots["token"]
     context["form"] = form
+    context["play_form"] = play_form
     context["log"] = match.log.all()[:LOG_LINES]
     # Rematch starts one match however often it is tapped.
     context["start_token"] = slots.get("token") or uuid.uuid4()
@@ -372,6 +440,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if part == "entry":
         form = HandForm.for_next_hand(match, request.GET.get("out"))
         context = {**scoreboard(match), "table": match.table, "form": form}
+        context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)
     return render_match(request, match)
 
@@ -426,6 +495,35 @@ def match_over(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 @require_POST
+def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
+    match = get_match(key, number, sheet=False)
+    if match.finished:
+        return match_over(request, match)
+    form = PlayForm(match, request.POST)
+    if not form.is_valid():
+        return render_match(request, match, status=refused_status(request), play_form=form)
+    try:
+        match.add_play(
+            form.cleaned_data["play"],
+            token=form.cleaned_data["token"],
+            number=form.cleaned_data["number"],
+        )
+    except HandConflict:
+        messages.info(
+            request, _("The hand changed on another phone. Check the score and tap again.")
+        )
+    except rules.InvalidHand as refused:
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return match_over(request, match)  # another phone's tap ended it first
+        form.refuse(refused)
+        return render_match(request, match, status=refused_status(request), play_form=form)
+    if request.htmx:
+        return render_match(request, get_match(key, number))
+    return redirect(match.get_absolute_url() + "#strip")
+
+
+@require_POST
 def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
     match = get_match(key, number, sheet=False)
@@ -433,9 +531,14 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
         result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
-        context["preview"] = explain(
-            result.reason, form.names, match.side_names(), result.side, result.points
-        )
+        if form.game.scores_during_play:
+            context["preview"] = explain_scoring_end(
+                form.game, result.reason, form.names, match.side_names(), result.side, result.points
+            )
+        else:
+            context["preview"] = explain(
+                result.reason, form.names, match.side_names(), result.side, result.points
+            )
     elif form.errors:
         missing = [
             field for field, errors in form.errors.items() if field.startswith("pips_") and errors
@@ -448,13 +551,29 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
 def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     match = get_match(key, number, sheet=False)
+    scoring_game = match.scores_during_play
     if request.method == "POST":
         try:
-            undone = match.undo_last(version=posted_version(request))
+            if scoring_game:
+                undone, play = match.undo_last_entry(version=posted_version(request))
+            else:
+                undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict:
             messages.error(request, changed_elsewhere())
         else:
-            messages.success(request, _("Hand %(number)s undone.") % {"number": undone})
+            if play is not None:
+                text = _("Taken back: %(play)s") % {
+                    "play": play_text(
+                        match.game(), match.seat_names(), match.side_names(), play.seat, play.points
+                    )
+                }
+            elif scoring_game:
+                text = _("The end of hand %(number)s was taken back: it is in play again.") % {
+                    "number": undone
+                }
+            else:
+                text = _("Hand %(number)s undone.") % {"number": undone}
+            messages.success(request, text)
         if request.htmx:
             return render_match(request, get_match(key, number))
         return redirect(match)
@@ -462,6 +581,8 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match)
     context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
+    if scoring_game and last.in_play:
+        context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
 
@@ -476,7 +597,11 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         raise Http404
     hand = row["hand"]
     context["why"] = why(match, hand)
+    context["plays"] = hand_plays(match, hand) if context["game"].scores_during_play else []
     status = 200
+    if request.method == "POST" and hand.in_play:
+        messages.info(request, _("This hand is still in play: end it on the score page."))
+        return redirect(match)
     if request.method == "POST":
         form = HandForm(match, request.POST)
         if form.is_valid():

@@ -64,6 +64,19 @@
     }
   });
 
+  // A score tapped during play that cannot reach the server says so on the strip: a tap is
+  // not kept on the phone like a hand, so it must be tapped again.
+  function tapFailed(event, failed) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest && elt.closest("form.amounts");
+    var note = form && form.querySelector(".net-error");
+    if (note) note.hidden = !failed;
+  }
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) { tapFailed(event, true); });
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) { tapFailed(event, false); });
+
   function init(root) {
     root.querySelectorAll("form").forEach(function (form) {
       syncTiles(form);

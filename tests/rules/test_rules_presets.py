@@ -12,7 +12,14 @@ from scorekeeper.rules import (
 
 
 def test_presets_are_listed_in_order_with_caribbean_first():
-    assert list(PRESETS) == ["caribbean", "double_nine", "double_twelve", "standard"]
+    assert list(PRESETS) == [
+        "caribbean",
+        "double_nine",
+        "double_twelve",
+        "standard",
+        "all_fives",
+        "bergen",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -71,7 +78,7 @@ def test_make_game_uses_the_given_house_rules():
 
 def test_make_game_refuses_an_unknown_preset():
     with pytest.raises(ValueError):
-        make_game("bergen", 4)
+        make_game("sevens", 4)
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("caribbean", 3), ("standard", 5), ("standard", 1)])

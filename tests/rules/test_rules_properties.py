@@ -12,6 +12,7 @@ from scorekeeper.rules import (
     Hand,
     HouseRules,
     InvalidHand,
+    Scoring,
     make_game,
     needed_seats,
     score_hand,
@@ -23,11 +24,12 @@ MODEST = settings(max_examples=200, deadline=None)
 TARGETS = st.integers(min_value=1, max_value=500)
 LOW_TARGETS = st.integers(min_value=1, max_value=150)  # so that random matches do end
 ENDINGS = st.sampled_from(Ending)
+BLOCK_PRESETS = [key for key, preset in PRESETS.items() if preset.scoring is Scoring.BLOCK]
 
 
 @st.composite
 def games(draw, target=TARGETS):
-    preset = draw(st.sampled_from(list(PRESETS)))
+    preset = draw(st.sampled_from(BLOCK_PRESETS))
     seats = draw(st.sampled_from(PRESETS[preset].seat_options))
     rules = HouseRules(
         target=draw(target),

@@ -143,10 +143,14 @@ def assert_no_english(response, language: str) -> None:
 @pytest.fixture(scope="session")
 def compiled_catalogues(tmp_path_factory) -> Path:
     """The .po files as they are now, compiled once, so a stale .mo cannot hide a gap."""
+    return compile_catalogues(tmp_path_factory.mktemp("locale"))
+
+
+def compile_catalogues(compiled: Path) -> Path:
+    """Compile every catalogue into this directory (also used by the scoring games' test)."""
     msgfmt = shutil.which("msgfmt")
     if msgfmt is None:
         pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
-    compiled = tmp_path_factory.mktemp("locale")
     for language in LANGUAGES:
         target = compiled / language / "LC_MESSAGES"
         target.mkdir(parents=True)

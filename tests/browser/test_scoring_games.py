@@ -1,0 +1,114 @@
+"""All Fives and Bergen on a 360x740 phone: scores tapped during play, matches to the end."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(page: Page):
+    """A small phone, failing the test on any console error or CSP violation."""
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 360, "height": 740})
+    yield page
+    assert problems == []
+
+
+def set_up(page: Page, base: str, names, game: str, target=None) -> None:
+    page.goto(base + "/new")
+    for number, name in enumerate(names, 1):
+        page.fill(f"#id_player_{number}", name)
+    page.locator("label.choice", has_text=game).click()
+    if target:
+        page.fill("input[name=target_other]", str(target))
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#strip")).to_be_visible()
+
+
+def score(page: Page, name: str, amount: str) -> None:
+    """Tap who scored, then the amount: saved at once."""
+    page.locator("#strip .outs").get_by_role("link", name=name, exact=True).click()
+    with page.expect_response(lambda response: response.url.endswith("/play")) as saved:
+        page.locator(".amounts").get_by_role("button", name=amount, exact=True).click()
+    assert saved.value.status == 200
+    expect(page.locator(".amounts")).to_have_count(0)
+
+
+def end_hand(page: Page, out: str, pips: dict[str, int]) -> None:
+    number = page.locator(".hand-no").inner_text()
+    page.locator("#entry > .outs").get_by_role("link", name=out, exact=True).click()
+    for name, value in pips.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".msg")).to_have_text(f"{number} saved.")
+
+
+def totals(page: Page, sides: int) -> list[str]:
+    return [page.get_by_test_id(f"total-{side}").inner_text() for side in range(sides)]
+
+
+def test_all_fives_in_pairs_ends_in_the_middle_of_a_hand(live_server, phone: Page):
+    set_up(phone, live_server.url, ("Ann", "Bo", "Cy", "Dee"), "All Fives", target=60)
+    score(phone, "Ann", "+10")
+    score(phone, "Bo", "+15")
+    score(phone, "Cy", "+20")
+    phone.get_by_role("button", name="Take back the last score").click()
+    expect(phone.locator(".hand-plays .played")).to_have_text(["Ann +10", "Bo +15"])
+    score(phone, "Cy", "+5")
+    phone.reload()  # the hand in play is kept by the server, not the page
+    expect(phone.locator(".hand-plays .played")).to_have_text(["Ann +10", "Bo +15", "Cy +5"])
+    phone.locator("#entry > .outs").get_by_role("link", name="Dee", exact=True).click()
+    phone.get_by_label("Ann", exact=True).fill("7")
+    phone.get_by_label("Cy", exact=True).fill("4")
+    expect(phone.locator("#preview")).to_contain_text("7 + 4 = 11, to the nearest five 10")
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator(".msg")).to_have_text("Hand 1 saved.")
+    assert totals(phone, 2) == ["15", "25"]
+    score(phone, "Dee", "+20")
+    score(phone, "Bo", "+15")
+    expect(phone.locator(".banner")).to_contain_text("Match to Bo & Dee!")
+    assert totals(phone, 2) == ["15", "60"]
+    expect(phone.get_by_text("The match ended during this hand")).to_be_visible()
+    expect(phone.locator("#strip")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Rematch")).to_be_visible()
+
+
+def test_bergen_each_for_themselves_to_ten_with_a_watching_phone(live_server, phone: Page):
+    set_up(phone, live_server.url, ("Ann", "Bo", "Cy"), "Bergen")
+    expect(phone.locator(".status .line")).to_have_text("to 10")
+    watcher = phone.context.new_page()
+    watcher.goto(phone.locator("a[href*='/w/']").first.get_attribute("href"))
+    score(phone, "Ann", "Double-header +2")
+    score(phone, "Bo", "Triple-header +3")
+    end_hand(phone, "Cy", {})
+    assert totals(phone, 3) == ["2", "3", "1"]
+    watcher.reload()
+    assert totals(watcher, 3) == ["2", "3", "1"]
+    for _ in range(2):
+        score(phone, "Ann", "Triple-header +3")
+    end_hand(phone, "Blocked", {"Ann": 3, "Bo": 9, "Cy": 12})
+    assert totals(phone, 3) == ["9", "3", "1"]
+    score(phone, "Bo", "Double-header +2")
+    end_hand(phone, "Ann", {})
+    expect(phone.locator(".banner")).to_contain_text("Match to Ann!")
+    assert totals(phone, 3) == ["10", "5", "1"]
+    phone.locator(".sheet").get_by_role("link", name="2", exact=True).click()
+    expect(phone.locator(".plays li")).to_have_text(["Ann made a triple-header: 3 for Ann."] * 2)
+
+
+def test_a_tap_without_signal_says_it_was_not_saved(live_server, page: Page):
+    # Not the phone fixture: the browser rightly logs the failed request as an error.
+    phone = page
+    phone.set_viewport_size({"width": 360, "height": 740})
+    set_up(phone, live_server.url, ("Ann", "Bo"), "All Fives")
+    phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
+    expect(phone.locator(".amounts")).to_be_visible()
+    phone.context.set_offline(True)
+    phone.locator(".amounts").get_by_role("button", name="+15", exact=True).click()
+
+    expect(phone.locator(".amounts .net-error")).to_be_visible()
+    phone.context.set_offline(False)
+    assert totals(phone, 2) == ["0", "0"]

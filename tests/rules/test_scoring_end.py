@@ -1,0 +1,126 @@
+"""The end of a hand in All Fives and Bergen: who scores the count and what it is worth."""
+
+import pytest
+
+from scorekeeper.rules import (
+    Ending,
+    ErrorCode,
+    Hand,
+    HouseRules,
+    InvalidHand,
+    ReasonCode,
+    make_game,
+    needed_seats,
+    score_hand,
+    validate_hand,
+)
+from scorekeeper.scoring_games import nearest_five
+
+
+def bergen(partnership=False, **rules):
+    house = HouseRules(target=15 if partnership else 10, capicu_bonus=0, **rules)
+    return make_game("bergen", 4, partnership=partnership, rules=house)
+
+
+@pytest.mark.parametrize(("pips", "rounded"), [(20, 20), (21, 20), (22, 20), (23, 25), (24, 25)])
+def test_nearest_five_rounds_one_or_two_down_and_three_or_four_up(pips, rounded):
+    assert nearest_five(pips) == rounded
+
+
+def test_all_fives_blocked_with_level_lightest_hands_scores_nothing():
+    game = make_game("all_fives", 3)
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 9}))
+
+    assert result.void
+    assert (result.reason.code, result.reason.tied_seats) == (ReasonCode.VOID_TIE, (0, 1))
+
+
+def test_all_fives_blocked_in_pairs_goes_to_the_lighter_pair():
+    game = make_game("all_fives", 4)
+    # Seat 0 is the lightest hand, but seats 1 and 3 together are the lighter pair.
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 20, 3: 6}))
+
+    assert (result.side, result.winning_seat, result.points) == (1, 1, 20)
+
+
+def test_all_fives_blocked_in_pairs_with_level_pairs_scores_nothing():
+    game = make_game("all_fives", 4)
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6}))
+
+    assert result.void
+    assert result.reason.code is ReasonCode.DRAW_PAIRS
+
+
+def test_all_fives_in_pairs_needs_only_the_opponents_counts():
+    assert needed_seats(make_game("all_fives", 4), Ending.WENT_OUT, 1) == (0, 2)
+
+
+def test_all_fives_going_out_leads_the_next_hand():
+    result = score_hand(make_game("all_fives", 2), Hand(Ending.WENT_OUT, went_out=1, pips={0: 8}))
+
+    assert (result.next_leader, result.points) == (1, 10)
+
+
+def test_all_fives_end_count_is_limited_like_a_draw_game_hand():
+    game = make_game("all_fives", 4)
+    errors = validate_hand(game, Hand(Ending.BLOCKED, pips={0: 200, 1: 1, 2: 1, 3: 1}))
+
+    assert [error.code for error in errors] == [ErrorCode.TOO_MANY_PIPS]
+    assert errors[0].limit == game.max_pips_in_hand > 52
+
+
+def test_a_scoring_game_never_takes_a_capicu():
+    errors = validate_hand(
+        make_game("all_fives", 2), Hand(Ending.WENT_OUT, went_out=0, pips={1: 5}, capicu=True)
+    )
+
+    assert [error.code for error in errors] == [ErrorCode.CAPICU_NOT_OFFERED]
+
+
+def test_bergen_going_out_scores_one_without_any_counts():
+    assert needed_seats(bergen(), Ending.WENT_OUT, 2) == ()
+    assert score_hand(bergen(), Hand(Ending.WENT_OUT, went_out=2)).side_points == (0, 0, 1, 0)
+
+
+def test_bergen_going_out_pays_two_under_its_house_rule():
+    result = score_hand(bergen(going_out_pays_two=True), Hand(Ending.WENT_OUT, went_out=2))
+
+    assert result.points == 2
+
+
+def test_bergen_blocked_pays_the_lighter_pair_one_point():
+    result = score_hand(
+        bergen(partnership=True), Hand(Ending.BLOCKED, pips={0: 3, 1: 4, 2: 9, 3: 5})
+    )
+
+    assert (result.side_points, result.winning_seat) == ((0, 1), 1)
+
+
+def test_bergen_blocked_tie_scores_nothing():
+    result = score_hand(bergen(), Hand(Ending.BLOCKED, pips={0: 3, 1: 3, 2: 9, 3: 5}))
+
+    assert result.void
+
+
+def test_bergen_doubles_lose_the_count_to_a_hand_without_one():
+    hand = Hand(Ending.BLOCKED, pips={0: 2, 1: 6, 2: 9, 3: 5}, holding_doubles={0, 2})
+
+    result = score_hand(bergen(doubles_lose_count=True), hand)
+
+    assert (result.winning_seat, result.reason.code) == (3, ReasonCode.LIGHTEST_WITHOUT_DOUBLE)
+
+
+def test_bergen_doubles_do_not_matter_when_every_hand_holds_one():
+    hand = Hand(Ending.BLOCKED, pips={0: 2, 1: 6}, holding_doubles={0, 1})
+    game = make_game("bergen", 2, rules=HouseRules(target=10, doubles_lose_count=True))
+
+    assert score_hand(game, hand).winning_seat == 0
+
+
+def test_holding_doubles_is_refused_unless_the_table_plays_that_rule():
+    hand = Hand(Ending.BLOCKED, pips={0: 2, 1: 6, 2: 9, 3: 5}, holding_doubles={0})
+
+    with pytest.raises(InvalidHand) as refused:
+        score_hand(bergen(), hand)
+
+    assert [error.code for error in refused.value.errors] == [ErrorCode.DOUBLES_NOT_ASKED]

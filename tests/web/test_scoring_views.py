@@ -1,0 +1,282 @@
+"""The scoring games over HTTP: setup, the play strip, ending a hand, the sheet and hand page."""
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from scorekeeper.models import Match
+from scorekeeper.testing import add_hand, scoring_match, tap
+
+pytestmark = pytest.mark.django_db
+
+NAMES = {"player_1": "Ann", "player_2": "Bo", "player_3": "Cy", "player_4": "Dee"}
+SETUP = {
+    **NAMES,
+    "partnership": "on",
+    "target": "0",
+    "capicu_bonus": "25",
+    "count_rule": "all_other_hands",
+    "blocked_rule": "lightest_hand",
+    "rounding": "nearest_five",
+}
+
+
+def url(match: Match, tail: str = "") -> str:
+    return f"/t/{match.table.key}/m/{match.number}/{tail}"
+
+
+def play_post(match: Match, seat: int, points: int, token=None) -> dict:
+    return {
+        "seat": str(seat),
+        "points": str(points),
+        "number": str(match.hand_count + 1),
+        "token": str(token or uuid.uuid4()),
+    }
+
+
+def totals(client: Client, match: Match) -> list[int]:
+    html = client.get(url(match)).content.decode()
+    return [int(value) for value in re.findall(r'data-testid="total-\d">(\d+)<', html)]
+
+
+@pytest.mark.parametrize(
+    ("preset", "partnership", "target"),
+    [("all_fives", "on", 250), ("all_fives", "", 200), ("bergen", "on", 15), ("bergen", "", 10)],
+)
+def test_setup_plays_a_scoring_game_to_its_usual_target(client, preset, partnership, target):
+    response = client.post("/new", {**SETUP, "preset": preset, "partnership": partnership})
+
+    match = Match.objects.get()
+    assert response.status_code == 302
+    assert (match.scoring, match.target, match.capicu_bonus) == (preset, target, 0)
+
+
+def test_setup_keeps_the_scoring_game_switches(client):
+    data = {
+        **SETUP,
+        "preset": "all_fives",
+        "rounding": "exact",
+        "blocked_pays_difference": "on",
+    }
+    client.post("/new", data)
+
+    match = Match.objects.get()
+    assert (match.rounding, match.blocked_pays_difference) == ("exact", True)
+    assert match.table.rounding == "exact"
+
+
+def test_usual_target_of_a_block_game_is_200(client):
+    client.post("/new", {**SETUP, "preset": "caribbean"})
+
+    assert Match.objects.get().target == 200
+
+
+def test_match_page_of_a_scoring_game_offers_who_scored(client):
+    match = scoring_match()
+
+    html = client.get(url(match)).content.decode()
+
+    assert "Who scored during play?" in html
+    assert 'href="?seat=2#strip"' in html
+
+
+def test_tapping_a_seat_offers_every_five_up_to_45(client):
+    match = scoring_match()
+
+    html = client.get(url(match), {"seat": "2"}).content.decode()
+
+    assert re.findall(r'name="points" value="(\d+)"', html) == [str(n) for n in range(5, 50, 5)]
+
+
+def test_bergen_offers_the_double_and_triple_header(client):
+    match = scoring_match("bergen")
+
+    html = client.get(url(match), {"seat": "0"}).content.decode()
+
+    assert "Double-header +2" in html and "Triple-header +3" in html
+
+
+def test_a_tapped_score_is_saved_at_once_and_redirects_without_javascript(client):
+    match = scoring_match()
+
+    response = client.post(url(match, "play"), play_post(match, 1, 15))
+
+    assert response.status_code == 302
+    assert totals(client, match) == [0, 15]
+
+
+def test_a_tapped_score_answers_htmx_with_the_play_area(client):
+    match = scoring_match()
+
+    response = client.post(
+        url(match, "play"), play_post(match, 0, 10), headers={"HX-Request": "true"}
+    )
+
+    assert response.status_code == 200
+    assert 'id="play"' in response.content.decode()
+    assert "<bdi>Ann</bdi> +10" in response.content.decode()
+
+
+def test_a_double_tap_saves_the_score_once(client):
+    match = scoring_match()
+    data = play_post(match, 0, 10)
+    client.post(url(match, "play"), data)
+    client.post(url(match, "play"), data)
+
+    assert totals(client, match) == [10, 0]
+
+
+@pytest.mark.parametrize(
+    ("points", "message"), [("7", "Tap one of the scores shown."), ("", "Tap the points scored.")]
+)
+def test_a_bad_score_is_refused_with_a_message(client, points, message):
+    match = scoring_match()
+
+    response = client.post(url(match, "play"), {**play_post(match, 0, 5), "points": points})
+
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not match.hands.exists()
+
+
+def test_a_score_after_the_match_ended_is_refused(client):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(match, 0, 3)
+
+    response = client.post(url(match, "play"), play_post(match, 1, 2))
+
+    assert "This match is over" in response.content.decode()
+    assert totals(client, match) == [3, 0]
+
+
+def test_the_match_ended_mid_hand_shows_the_banner_and_the_note(client):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(match, 1, 3)
+
+    html = client.get(url(match)).content.decode()
+
+    assert "Match to <bdi>Bo</bdi>!" in html
+    assert "The match ended during this hand" in html
+
+
+def test_preview_of_an_all_fives_end_says_the_rounding(client):
+    match = scoring_match(partnership=False)
+    data = {"out": "3", "number": "1", "token": str(uuid.uuid4())}
+    data.update({"pips_0": "7", "pips_1": "12", "pips_2": "4"})
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "25 for Dee: Dee went out" in html
+    assert "7 + 12 + 4 = 23, to the nearest five 25" in html
+
+
+def test_bergen_going_out_needs_no_counts(client):
+    match = scoring_match("bergen")
+    tap(match, 0, 2)
+    data = {"out": "1", "number": "1", "token": str(uuid.uuid4())}
+
+    response = client.post(url(match, "hand"), data)
+
+    assert response.status_code == 302
+    assert totals(client, match) == [2, 1]
+
+
+def test_bergen_blocked_asks_who_holds_a_double_under_that_rule(client):
+    match = scoring_match("bergen", doubles_lose_count=True)
+
+    html = client.get(url(match), {"out": "blocked"}).content.decode()
+
+    assert "Who still holds a double?" in html and 'name="double_3"' in html
+
+
+def test_the_sheet_shows_play_points_and_end_count_per_side(client):
+    match = scoring_match(partnership=False)
+    for seat, points in ((0, 10), (1, 15), (0, 5), (2, 20)):
+        tap(match, seat, points)
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
+
+    html = client.get(url(match)).content.decode()
+
+    assert re.findall(r'class="split"[^>]*>([^<]+)<', html) == [
+        "15 + 0",
+        "15 + 0",
+        "20 + 0",
+        "0 + 25",
+    ]
+
+
+def test_the_watch_link_shows_scores_made_during_play(client):
+    match = scoring_match()
+    tap(match, 3, 20)
+
+    html = client.get(f"/w/{match.table.watch_key}/").content.decode()
+
+    assert 'data-testid="total-1">20<' in html
+
+
+def test_the_hand_page_explains_every_entry(client):
+    match = scoring_match(partnership=False)
+    tap(match, 0, 10)
+    tap(match, 1, 15)
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
+
+    html = client.get(url(match, "h/1/")).content.decode()
+
+    assert "Ann made the ends count 10: 10 for Ann." in html
+    assert "Bo made the ends count 15: 15 for Bo." in html
+    assert "25 for Dee: Dee went out" in html
+
+
+def test_take_back_removes_the_last_score_of_the_hand(client):
+    match = scoring_match()
+    tap(match, 0, 10)
+    tap(match, 1, 5)
+    match.refresh_from_db()
+
+    response = client.post(url(match, "undo"), {"version": str(match.version)})
+
+    assert response.status_code == 302
+    assert totals(client, match) == [10, 0]
+
+
+def test_bergen_doubles_rule_in_pairs_names_the_pair_without_a_double(client):
+    match = scoring_match("bergen", doubles_lose_count=True)
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4()), "double_0": "on"}
+    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "5", "pips_3": "6"})
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "1 for Bo &amp; Dee: blocked, the pair without a double held the fewest pips" in html
+
+
+def test_next_match_of_a_bergen_table_offers_its_usual_target(client):
+    match = scoring_match("bergen")
+
+    html = client.get(f"/t/{match.table.key}/new").content.decode()
+
+    assert re.search(r'name="target" value="0"[^>]* checked', html)
+
+
+def test_undo_of_the_play_that_ended_the_match_asks_then_reopens_it(client):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(match, 1, 3)
+
+    asked = client.get(url(match, "undo")).content.decode()
+    client.post(url(match, "undo"), {"version": str(match.version)})
+
+    assert "Take back this score?" in asked and "Bo made a triple-header" in asked
+    match.refresh_from_db()
+    assert (match.finished, match.totals) == (False, [0, 0])
+
+
+def test_a_hand_in_play_cannot_be_ended_from_its_correction_page(client):
+    match = scoring_match(names=("Ann", "Bo"))
+    tap(match, 0, 10)
+    data = {"out": "0", "number": "1", "token": str(uuid.uuid4()), "pips_1": "5"}
+
+    response = client.post(url(match, "h/1/"), {**data, "version": str(match.version)}, follow=True)
+
+    assert "This hand is still in play: end it on the score page." in response.content.decode()
+    assert match.hands.get().in_play
