@@ -146,3 +146,12 @@ def test_the_time_a_kept_page_was_drawn_is_this_request_s(client: Client, make_m
     html = page(client, match_url(match))
     assert re.search(r'<time datetime="[^"]+" data-drawn-at>[^<]+</time>', html)
     assert "pagecache" not in html
+
+
+def test_a_scoring_game_s_play_strip_gets_its_own_token(client: Client, make_match):
+    match = make_match(preset="all_fives")
+    url = match_url(match) + "?seat=0"  # Alice's score is being entered
+    first, second = page(client, url), page(client, url)
+    tokens = re.findall(r'name="token" value="([^"]+)"', first + second)
+    assert tokens and "pagecache" not in second
+    assert len(set(tokens)) == len(tokens)
