@@ -14,9 +14,13 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scorekeeper import stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
+    REGIONAL_INPUTS,
+    REGIONAL_RULES,
+    EntryKind,
     Hand,
     LogEntry,
     Match,
@@ -25,6 +29,7 @@ from scorekeeper.models import (
     ScoreEntry,
     Seat,
     SeatCount,
+    Series,
     Table,
     new_key,
     reason_from_json,
@@ -32,13 +37,37 @@ from scorekeeper.models import (
 
 FORMAT = "scorekeeper.table"
 # Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
-# ("scoring_side", "points"), which the reader checks against the entries.
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+# ("scoring_side", "points"), which the reader checks against the entries. Version 3 adds
+# the regional rules, a hand's regional taps and the series; a file without them gets the
+# defaults (no regional rule, no series).
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 
 KEY_RE = re.compile(KEY_PATTERN)
 
-HOUSE_RULES_FIELDS = ("preset", "target", "capicu_bonus", "count_rule", "blocked_rule")
+HOUSE_RULES_FIELDS = (
+    "preset",
+    "target",
+    "capicu_bonus",
+    "count_rule",
+    "blocked_rule",
+    *REGIONAL_RULES,
+)
+# Fields a file written before they existed may lack: the model's default stands in.
+ADDED_FIELDS = {
+    *REGIONAL_RULES,
+    *REGIONAL_INPUTS,
+    "series_first_to",
+    "shutout_counts_double",
+    "series_sides",
+}
+REGIONAL_BONUSES = {
+    EntryKind.CHUCHAZO,
+    EntryKind.PASE_CORRIDO,
+    EntryKind.PASE_DE_SALIDA,
+    EntryKind.FIRST_HANDS,
+}
+SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
 # Scoring games (All Fives, Bergen): files written before them lack these, so they have defaults.
 SCORING_GAME_FIELDS = {
     "rounding": "nearest_five",
@@ -55,6 +84,7 @@ MATCH_FIELDS = (
     "tiles_each",
     "draws",
     "scoring",
+    "series_sides",
     "totals",
     "winner_side",
     "next_leader",
@@ -67,6 +97,7 @@ HAND_FIELDS = (
     "ending",
     "went_out",
     "capicu",
+    *REGIONAL_INPUTS,
     "led_by",
     "winning_seat",
     "reason",
@@ -79,17 +110,21 @@ HAND_TIMES = ("created_at", "updated_at")
 
 def export_table(table: Table) -> dict:
     """Everything about a table as a JSON-ready dict, in a fixed order."""
-    matches = table.matches.order_by("number").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-        Prefetch(
-            "hands",
-            queryset=Hand.objects.order_by("number").prefetch_related(
-                Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
-                Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
-                Prefetch("plays", queryset=PlayEntry.objects.order_by("position")),
+    matches = (
+        table.matches.order_by("number")
+        .select_related("series")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch(
+                "hands",
+                queryset=Hand.objects.order_by("number").prefetch_related(
+                    Prefetch("counts", queryset=SeatCount.objects.order_by("position")),
+                    Prefetch("entries", queryset=ScoreEntry.objects.order_by("side", "kind", "id")),
+                    Prefetch("plays", queryset=PlayEntry.objects.order_by("position")),
+                ),
             ),
-        ),
-        Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
+            Prefetch("log", queryset=LogEntry.objects.order_by("at", "id")),
+        )
     )
     return {
         "format": FORMAT,
@@ -101,10 +136,19 @@ def export_table(table: Table) -> dict:
             **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
             **{field: getattr(table, field) for field in SCORING_GAME_FIELDS},
             "partnership": table.partnership,
+            "series_first_to": table.series_first_to,
+            "shutout_counts_double": table.shutout_counts_double,
             "created_at": _time_out(table.created_at),
             "updated_at": _time_out(table.updated_at),
         },
         "players": [player.name for player in table.players.order_by("name", "id")],
+        "series": [
+            {
+                **{field: getattr(series, field) for field in SERIES_FIELDS},
+                "created_at": _time_out(series.created_at),
+            }
+            for series in table.series.order_by("number")
+        ],
         "matches": [_export_match(match) for match in matches],
     }
 
@@ -115,6 +159,7 @@ def _export_match(match: Match) -> dict:
         **{field: getattr(match, field) for field in MATCH_FIELDS},
         **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
+        "series": match.series.number if match.series else None,
         "seats": [
             {"position": seat.position, "side": seat.side, "player": seat.player.name}
             for seat in match.seats.all()
@@ -222,7 +267,8 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             creator=creator,
             name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
-            **{field: raw_table.get(field) for field in HOUSE_RULES_FIELDS},
+            **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
+            **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double")),
             **{
                 field: raw_table.get(field, default)
                 for field, default in SCORING_GAME_FIELDS.items()
@@ -242,17 +288,51 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             raise ValueError(f"Invalid backup: two players are both named {clean!r}.")
         stored.add(clean)
         players[name] = _saved(Player(table=table, name=clean))
+    series = {}
+    for raw_series in _list(data.get("series", []), "series"):
+        raw_series = _mapping(raw_series, "series")
+        _check_types(raw_series, "a series")
+        sides = raw_series.get("sides")
+        if not isinstance(sides, list) or not all(
+            isinstance(side, list) and all(isinstance(name, str) for name in side) for side in sides
+        ):
+            raise ValueError("Invalid backup: a series names its sides badly.")
+        found = _saved(
+            Series(
+                table=table,
+                **{field: raw_series.get(field) for field in SERIES_FIELDS},
+                created_at=_time_in(raw_series, "created_at"),
+            )
+        )
+        series[found.number] = found
     for raw_match in _list(data.get("matches"), "matches"):
-        _import_match(table, players, _mapping(raw_match, "match"))
+        _import_match(table, players, series, _mapping(raw_match, "match"))
+    stats.record_table(table)
     return table
 
 
-def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> None:
+def _fields(model: type[models.Model], raw: Mapping, names) -> dict:
+    """The named fields from the file; one added since the file was written gets its default."""
+    values = {}
+    for name in names:
+        if name not in raw and name in ADDED_FIELDS:
+            values[name] = model._meta.get_field(name).get_default()
+        else:
+            values[name] = raw.get(name)
+    return values
+
+
+def _import_match(
+    table: Table, players: Mapping[str, Player], series: Mapping[int, Series], raw: Mapping
+) -> None:
     """Create one match, its seats, hands and log, checking they fit its rules."""
+    if raw.get("series") is not None and raw.get("series") not in series:
+        raise ValueError(f"Invalid backup: match {raw.get('number')!r} names an unknown series.")
     _check_types(raw, f"match {raw.get('number')!r}")
     match = Match(
         table=table,
-        **{field: raw.get(field) for field in MATCH_FIELDS},
+        series=series.get(raw.get("series")),
+        **_fields(Match, raw, MATCH_FIELDS),
         **{field: raw.get(field, default) for field, default in SCORING_GAME_FIELDS.items()},
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
@@ -272,6 +352,10 @@ def _import_match(table: Table, players: Mapping[str, Player], raw: Mapping) -> 
         and _within(seats, match.next_leader)
     ):
         raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
+    if match.series is not None and sorted(match.series_sides or [0]) != list(
+        range(max(game.side_count, len(match.series.sides)))
+    ):
+        raise ValueError(f"Invalid backup: match {match.number} does not fit its series.")
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
         _check_types(raw_seat, f"match {match.number}, a seat")
@@ -335,7 +419,7 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
     hand = _saved(
         Hand(
             match=match,
-            **{field: raw.get(field) for field in HAND_FIELDS},
+            **_fields(Hand, raw, HAND_FIELDS),
             holding_doubles=raw.get("holding_doubles", []),
             token=token,
             **{field: _time_in(raw, field) for field in HAND_TIMES},
@@ -396,13 +480,16 @@ WHOLE_FIELDS = frozenset(
         "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
         "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
         "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
-        "seat",
+        "chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus", "leader_told",
+        "blocked_by", "series_first_to", "first_to", "series", "seat",
     )
 )  # fmt: skip
 YES_NO_FIELDS = frozenset(
     (
-        "partnership", "draws", "capicu",
-        "blocked_pays_difference", "going_out_pays_two", "doubles_lose_count",
+        "partnership", "draws", "capicu", "ties_to_leaders", "blocker_against_next",
+        "pase_de_salida_on_double_only", "chuchazo", "pase_de_salida", "led_a_double",
+        "shutout_counts_double", "blocked_pays_difference", "going_out_pays_two",
+        "doubles_lose_count",
     )
 )  # fmt: skip
 
@@ -501,9 +588,11 @@ def match_csv(match: Match) -> str:
             _("%(side)s points") % {"side": _cell(side)},
             _("%(side)s total") % {"side": _cell(side)},
         ]
+    header += [_("Ending"), _("Went out / winner"), _("Capicú")]
+    bonuses = match.pays_regional_bonuses()
     plays = match.game().scores_during_play
-    tail = [_("Ending"), _("Went out / winner"), _("Capicú")]
-    writer.writerow([*header, *tail, *([_("During play")] if plays else [])])
+    extra = [*([_("Bonuses")] if bonuses else []), *([_("During play")] if plays else [])]
+    writer.writerow([*header, *extra])
     for hand, totals in match.running_totals():
         points = [0] * len(sides)
         for entry in hand.entries.all():
@@ -517,6 +606,8 @@ def match_csv(match: Match) -> str:
             "" if seat is None else _cell(names[seat]),
             _("yes") if hand.capicu else "",
         ]
+        if bonuses:
+            row.append(_bonus_text(hand, sides))
         if plays:
             # Each score made during play, in order: "Ann 10; Bo 15".
             row.append(
@@ -526,6 +617,15 @@ def match_csv(match: Match) -> str:
             )
         writer.writerow(row)
     return out.getvalue()
+
+
+def _bonus_text(hand: Hand, sides: list[str]) -> str:
+    """The hand's regional bonuses: "Chuchazo 100 (Ben & Dev); ..."."""
+    return "; ".join(
+        f"{EntryKind(entry.kind).label} {entry.points} ({_cell(sides[entry.side])})"
+        for entry in hand.entries.all()
+        if entry.kind in REGIONAL_BONUSES
+    )
 
 
 def _cell(text: str) -> str:

@@ -92,7 +92,7 @@ def check_match(match: Match) -> None:
                 f"(the next one is numbered {hand.number})."
             )
         try:
-            result = rules.score_hand(game, hand.as_rules_hand(), led_by)
+            result = rules.score_hand(game, hand.as_rules_hand(), led_by, number=expected)
             state = rules.advance(game, state, result)
         except rules.InvalidHand as refused:
             codes = ", ".join(str(error.code) for error in refused.errors)
@@ -104,7 +104,7 @@ def check_match(match: Match) -> None:
             "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
         }
         scored = {
-            "led by": led_by,
+            "led by": result.led_by,
             "winning seat": result.winning_seat,
             "reason": reason_to_json(result.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),

@@ -43,6 +43,8 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
             "pips": pips_text(reason.winning_pips or 0)
         }
     winner = names[reason.winning_seat]
+    # The sentence adds up the count and capicú; other bonuses have a sentence of their own.
+    points = sum(pips for _seat, pips in reason.counted) + reason.capicu_bonus
     who = {
         "side": side_names[side],
         "points": points,
@@ -51,6 +53,21 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
         "counts": count_rule_text(reason.count_rule),
         "pips": pips_text(reason.winning_pips or 0),
     }
+    if code == rules.ReasonCode.TIE_TO_LEADERS:
+        return (
+            _(
+                "%(points)s for %(side)s: blocked and level at %(pips)s, so the side that led "
+                "wins the tie with %(name)s's hand; %(counts)s: %(sum)s."
+            )
+            % who
+        )
+    if code == rules.ReasonCode.BLOCKER_VS_NEXT:
+        blocker, following = reason.compared_seats
+        return _(
+            "%(points)s for %(side)s: blocked by %(blocker)s, whose hand was set against "
+            "%(next)s's; %(name)s held fewer pips (%(pips)s; a tie goes to the blocker); "
+            "%(counts)s: %(sum)s."
+        ) % {**who, "blocker": names[blocker], "next": names[following]}
     if code == rules.ReasonCode.LIGHTEST_HAND:
         return (
             _(
@@ -73,6 +90,103 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
             % who
         )
     return _("%(points)s for %(side)s: %(name)s went out; %(counts)s: %(sum)s.") % who
+
+
+def bonus_kind_text(kind: str) -> str:
+    if kind == rules.PointKind.CHUCHAZO:
+        return _("chuchazo")
+    if kind == rules.PointKind.PASE_CORRIDO:
+        return _("pase corrido")
+    if kind == rules.PointKind.PASE_DE_SALIDA:
+        return _("pase de salida")
+    return _("first hands bonus")
+
+
+BONUS_KINDS = (
+    rules.PointKind.CHUCHAZO,
+    rules.PointKind.FIRST_HANDS,
+    rules.PointKind.PASE_CORRIDO,
+    rules.PointKind.PASE_DE_SALIDA,
+)
+
+
+def bonuses(credits, side_names: list[str]) -> str:
+    """One sentence for the regional bonuses of a hand (empty when it paid none).
+
+    `credits` are (side, kind, points) rows: rules.Credit or stored score entries.
+    """
+    parts = [
+        _("%(bonus)s %(points)s for %(side)s")
+        % {
+            "bonus": bonus_kind_text(credit.kind),
+            "points": credit.points,
+            "side": side_names[credit.side],
+        }
+        for kind in BONUS_KINDS
+        for credit in credits
+        if credit.kind == kind
+    ]
+    if not parts:
+        return ""
+    return _("Bonuses: %(list)s.") % {"list": "; ".join(parts)}
+
+
+def explain_hand(reason, names, side_names, side, points, credits) -> str:
+    """Why a hand scored what it did, its bonuses included."""
+    text = explain(reason, names, side_names, side, points)
+    extra = bonuses(credits, side_names)
+    return f"{text} {extra}" if extra else text
+
+
+def lead_rule_text(rule: rules.LeadRule) -> str:
+    if rule == rules.LeadRule.TURN_PASSES:
+        return _("the lead passes in turn")
+    return _("the winner leads")
+
+
+def rules_summary(house: rules.HouseRules) -> str:
+    """A table's rules in one line, for the setup, the table page and the help page."""
+    parts = [_("to %(target)s") % {"target": house.target}]
+    if house.capicu_bonus:
+        parts.append(_("capicú %(bonus)s") % {"bonus": house.capicu_bonus})
+    else:
+        parts.append(_("no capicú"))
+    parts.append(count_rule_text(house.count_rule))
+    if house.blocker_against_next:
+        parts.append(_("blocked: the blocker against the next hand"))
+    elif house.blocked_rule == rules.BlockedRule.LIGHTER_PAIR:
+        parts.append(_("blocked: the lighter pair wins"))
+    else:
+        parts.append(_("blocked: the lightest hand wins"))
+    if house.ties_to_leaders and not house.blocker_against_next:
+        parts.append(_("ties go to the leaders"))
+    parts.append(lead_rule_text(house.lead_rule))
+    if house.chuchazo_bonus:
+        parts.append(_("chuchazo %(bonus)s") % {"bonus": house.chuchazo_bonus})
+    if house.pase_corrido_bonus:
+        parts.append(_("pase corrido %(bonus)s") % {"bonus": house.pase_corrido_bonus})
+    if house.pase_de_salida_bonus and house.pase_de_salida_on_double_only:
+        parts.append(
+            _("pase de salida %(bonus)s on a double lead") % {"bonus": house.pase_de_salida_bonus}
+        )
+    elif house.pase_de_salida_bonus:
+        parts.append(_("pase de salida %(bonus)s") % {"bonus": house.pase_de_salida_bonus})
+    if any(house.first_hands_bonus):
+        values = "/".join(str(value) for value in house.first_hands_bonus)
+        parts.append(_("first hands %(values)s") % {"values": values})
+    return " · ".join(parts)
+
+
+def series_text(first_to: int | None) -> str:
+    if first_to is None:
+        return _("an open series")
+    if first_to == 2:
+        return _("best of three")
+    if first_to == 3:
+        return _("best of five")
+    return ngettext("first to %(wins)s match win", "first to %(wins)s match wins", first_to) % {
+        "wins": first_to
+    }
 
 
 def lead_text(game: rules.Game, names: list[str], next_leader: int | None) -> str:

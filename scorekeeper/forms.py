@@ -10,24 +10,31 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from scorekeeper import rules, scoring_games
 from scorekeeper.backup_checks import load_backup
+from scorekeeper.explain import rules_summary
 from scorekeeper.inputs import clean_text, typed_number, whole_number
 from scorekeeper.models import (
     NAME_MAX,
+    REGIONAL_RULES,
     RULE_EXPLANATIONS,
     BlockedRule,
     CountRule,
     Hand,
+    LeadRule,
     Match,
     Preset,
     Rounding,
     Table,
+    offered_presets,
 )
+from scorekeeper.templatetags.bidi import isolate_text
 
 TARGET_CHOICES = (100, 150, 200, 500)
 USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
 BONUS_CHOICES = (25, 30, 0)
 MAX_TARGET = 10_000
 MAX_BONUS = 500
+# A series: first to this many match wins; 0 is an open series that just keeps count.
+SERIES_CHOICES = (2, 3, 0)
 
 PAIRINGS = {
     # Partners sit opposite (seats 1+3 against 2+4); a pairing reorders the names typed in
@@ -93,6 +100,95 @@ class ExplainedRadioSelect(forms.RadioSelect):
         return option
 
 
+class PresetRadioSelect(forms.RadioSelect):
+    """The ways to play as buttons, each with its rules in one line under its name."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        preset = rules.PRESETS.get(value)
+        option["explanation"] = rules_summary(preset.rules) if preset else ""
+        # The page's script fills in the game's switches when this changes.
+        option["attrs"]["data-preset"] = ""
+        return option
+
+
+class PresetField(forms.ChoiceField):
+    """The way to play; an old key (from a stored match or an old page) means its new preset."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return rules.LEGACY_PRESETS.get(value, value)
+
+
+class BonusField(WholeNumberField):
+    """A bonus a table may pay, typed on a number keypad; 0 or empty for none."""
+
+    widget = forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"})
+
+    def __init__(self, label, **kwargs):
+        super().__init__(
+            label=label,
+            min_value=0,
+            max_value=MAX_BONUS,
+            required=False,
+            error_messages={
+                "invalid": _("Type a whole number, like 25."),
+                "min_value": _("The bonus can't be below 0."),
+                "max_value": _("The bonus can be at most %(limit_value)s."),
+            },
+            **kwargs,
+        )
+
+
+class FirstHandsField(forms.CharField):
+    """The first-hands bonus as numbers for hands 1, 2, 3...: "100 75 50 25"; blank for none."""
+
+    def __init__(self, **kwargs):
+        super().__init__(label=_("First hands bonus"), max_length=40, required=False, **kwargs)
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        parts = [part for part in text.replace(",", " ").replace("/", " ").split() if part]
+        if len(parts) > 4 or not all(part.isdigit() and int(part) <= MAX_BONUS for part in parts):
+            raise ValidationError(
+                _("Type up to four whole numbers for hands 1 to 4, like 100 75 50 25.")
+            )
+        return tuple(int(part) for part in parts)
+
+    def prepare_value(self, value):
+        if isinstance(value, (list, tuple)):
+            return " ".join(str(part) for part in value)
+        return value
+
+
+def preset_switches(key: str) -> dict:
+    """The setup's switches as a preset sets them (form field names and values)."""
+    preset = rules.preset_named(key)
+    house = preset.default_rules(preset.partnership)
+    usual = preset.targets is not None  # a scoring game: its usual target, by seats
+    listed = house.target if house.target in TARGET_CHOICES else None
+    return {
+        "target": USUAL_TARGET if usual else listed,
+        "target_other": None if usual or house.target in TARGET_CHOICES else house.target,
+        "capicu_bonus": house.capicu_bonus if house.capicu_bonus in BONUS_CHOICES else None,
+        "capicu_other": None if house.capicu_bonus in BONUS_CHOICES else house.capicu_bonus,
+        "count_rule": str(house.count_rule),
+        "blocked_rule": str(house.blocked_rule),
+        "lead_rule": str(house.lead_rule),
+        "ties_to_leaders": house.ties_to_leaders,
+        "blocker_against_next": house.blocker_against_next,
+        "chuchazo_bonus": house.chuchazo_bonus,
+        "pase_corrido_bonus": house.pase_corrido_bonus,
+        "pase_de_salida_bonus": house.pase_de_salida_bonus,
+        "pase_de_salida_on_double_only": house.pase_de_salida_on_double_only,
+        "first_hands_bonus": house.first_hands_bonus,
+        "rounding": str(house.rounding),
+        "blocked_pays_difference": house.blocked_pays_difference,
+        "going_out_pays_two": house.going_out_pays_two,
+        "doubles_lose_count": house.doubles_lose_count,
+    }
+
+
 class PlayerField(forms.CharField):
     """A player's name, offered the names this table has seen before."""
 
@@ -111,7 +207,7 @@ class PlayerField(forms.CharField):
 
 def target_choice(table: Table) -> int | None:
     """The target button for a table's next match: its game's usual, a number, or None (typed)."""
-    usual = rules.PRESETS[table.preset].default_rules(table.partnership).target
+    usual = rules.preset_named(table.preset).default_rules(table.partnership).target
     if table.target == usual and table.scores_during_play:
         return USUAL_TARGET
     return table.target if table.target in TARGET_CHOICES else None
@@ -142,12 +238,15 @@ class SetupForm(forms.Form):
         required=False,
         widget=forms.RadioSelect,
     )
-    preset = forms.ChoiceField(
+    preset = PresetField(
         label=_("Game"),
-        choices=Preset.choices,
+        choices=offered_presets,
         initial=Preset.CARIBBEAN,
-        widget=forms.RadioSelect,
+        widget=PresetRadioSelect,
     )
+    # The preset the switches below were filled from: when the game changes without
+    # JavaScript to refill them, the form shows the new game's switches before starting.
+    rules_of = forms.CharField(widget=forms.HiddenInput, required=False, initial=Preset.CARIBBEAN)
     target = PointsButtons(
         label=_("Play to"),
         choices=[(USUAL_TARGET, _("usual")), *((value, str(value)) for value in TARGET_CHOICES)],
@@ -208,14 +307,69 @@ class SetupForm(forms.Form):
         label=_("Bergen: a hand holding a double loses the count"), required=False
     )
 
+    # Regional rules (lead, blocked additions, bonuses) and the series.
+    lead_rule = forms.ChoiceField(
+        label=_("Who leads the next hand"),
+        choices=LeadRule.choices,
+        initial=LeadRule.WINNER_LEADS,
+        required=False,
+        widget=ExplainedRadioSelect,
+    )
+    ties_to_leaders = forms.BooleanField(label=_("Ties go to the leaders"), required=False)
+    blocker_against_next = forms.BooleanField(
+        label=_("Blocker against the next hand"), required=False
+    )
+    chuchazo_bonus = BonusField(_("Chuchazo bonus"))
+    pase_corrido_bonus = BonusField(_("Pase corrido bonus"))
+    pase_de_salida_bonus = BonusField(_("Pase de salida bonus"))
+    pase_de_salida_on_double_only = forms.BooleanField(
+        label=_("Pase de salida only when the lead was a double"), required=False
+    )
+    first_hands_bonus = FirstHandsField()
+    series_first_to = forms.TypedChoiceField(
+        label=_("Series"),
+        choices=[
+            (2, _("Best of three")),
+            (3, _("Best of five")),
+            (0, _("Open: just keep count")),
+        ],
+        coerce=int,
+        initial=2,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    shutout_counts_double = forms.BooleanField(
+        label=_("A shutout counts as two match wins"), required=False
+    )
+
+    note = ""  # a word above the form, such as why it came back
     player_fields = ("player_1", "player_2", "player_3", "player_4")
+    switch_fields = (
+        "target",
+        "target_other",
+        "capicu_bonus",
+        "capicu_other",
+        "count_rule",
+        "blocked_rule",
+        "lead_rule",
+        "ties_to_leaders",
+        "blocker_against_next",
+        "chuchazo_bonus",
+        "pase_corrido_bonus",
+        "pase_de_salida_bonus",
+        "pase_de_salida_on_double_only",
+        "first_hands_bonus",
+    )
+    regional_fields = switch_fields[6:]
 
     @classmethod
     def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
         """The next match's setup: the table's rules and the last match's seats."""
+        preset = rules.LEGACY_PRESETS.get(table.preset, table.preset)
         initial = {
             "name": table.name,
-            "preset": table.preset,
+            "preset": preset,
+            "rules_of": preset,
             "partnership": table.partnership,
             "target": target_choice(table),
             "target_other": None if target_choice(table) is not None else table.target,
@@ -223,6 +377,9 @@ class SetupForm(forms.Form):
             "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
             "count_rule": table.count_rule,
             "blocked_rule": table.blocked_rule,
+            **{name: getattr(table, name) for name in REGIONAL_RULES},
+            "series_first_to": table.series_first_to or 0,
+            "shutout_counts_double": table.shutout_counts_double,
             "rounding": table.rounding,
             "blocked_pays_difference": table.blocked_pays_difference,
             "going_out_pays_two": table.going_out_pays_two,
@@ -242,26 +399,63 @@ class SetupForm(forms.Form):
     def players(self):
         return [self[name] for name in self.player_fields]
 
+    def bonus_fields(self):
+        names = ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
+        return [self[name] for name in (*names, "first_hands_bonus")]
+
+    def preset_switches(self) -> dict:
+        """Every preset's switches, for the page's script to fill in when the game changes."""
+        return {
+            key: {
+                name: self.fields[name].prepare_value(value)
+                if not isinstance(value, bool) and value is not None
+                else value
+                for name, value in preset_switches(key).items()
+            }
+            for key in rules.PRESETS
+        }
+
+    @property
+    def preset_changed(self) -> bool:
+        """Whether the game changed since the switches were filled (a page without JS)."""
+        if not self.is_bound or "preset" in self.errors:
+            return False
+        shown = rules.LEGACY_PRESETS.get(self.data.get("rules_of"), self.data.get("rules_of"))
+        return bool(shown) and shown != self.cleaned_data.get("preset")
+
+    def refilled(self) -> "SetupForm":
+        """This form again with the new game's switches, to check before starting."""
+        data = self.data.copy()
+        preset = self.cleaned_data["preset"]
+        data["rules_of"] = preset
+        for name, value in preset_switches(preset).items():
+            data.pop(name, None)
+            if value is True:
+                data[name] = "on"
+            elif value is not None and value is not False:
+                data[name] = str(self.fields[name].prepare_value(value))
+        form = SetupForm(data)
+        form.note = _("These are the rules of the game you chose. Check them, then start.")
+        return form
+
+    scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
+
+    @property
+    def shows_scoring_switches(self) -> bool:
+        """Whether the chosen game is a scoring game (All Fives, Bergen): only then its switches."""
+        chosen = self["preset"].value()
+        return rules.LEGACY_PRESETS.get(chosen, chosen) in self.scoring_presets
+
     def scoring_switches(self):
         names = ("blocked_pays_difference", "going_out_pays_two", "doubles_lose_count")
         return [self[name] for name in names]
 
     def clean(self):
         data = super().clean()
-        # A number typed in "other" wins over the buttons: somebody typed it on purpose.
-        target = data.get("target_other") or data.get("target")
-        if target == USUAL_TARGET and data.get("preset") in rules.PRESETS:
-            usual = rules.PRESETS[data["preset"]]
-            target = usual.default_rules(
-                bool(data.get("partnership")) and self._seats() == 4
-            ).target
-        if not target and "target_other" not in self.errors:
-            self.add_error("target_other", _("Choose the score that wins the match."))
-        data["target_points"] = target
-        bonus = data.get("capicu_other")
-        data["bonus_points"] = bonus if bonus is not None else data.get("capicu_bonus")
-        if data["bonus_points"] is None and "capicu_other" not in self.errors:
-            self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
+        if self.preset_changed:
+            self.add_error(None, _("Check the rules of the game you chose, then start."))
+            return data
+        self._clean_points(data)
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
         for field, name in zip(self.player_fields, names, strict=True):
             if not name and (data.get(field) or "").strip():
@@ -295,6 +489,25 @@ class SetupForm(forms.Form):
         data["partnership"] = partnership
         return data
 
+    def _clean_points(self, data: dict) -> None:
+        """The target and the capicú bonus: a number typed in "other" wins over the buttons
+        (somebody typed it on purpose)."""
+        target = data.get("target_other") or data.get("target")
+        if target == USUAL_TARGET and data.get("preset") in rules.PRESETS:
+            usual = rules.PRESETS[data["preset"]]
+            target = usual.default_rules(
+                bool(data.get("partnership")) and self._seats() == 4
+            ).target
+        if not target and "target_other" not in self.errors:
+            self.add_error("target_other", _("Choose the score that wins the match."))
+        data["target_points"] = target
+        bonus = data.get("capicu_other")
+        data["bonus_points"] = bonus if bonus is not None else data.get("capicu_bonus")
+        if data["bonus_points"] == "":  # neither a button nor a number: nothing chosen
+            data["bonus_points"] = None
+        if data["bonus_points"] is None and "capicu_other" not in self.errors:
+            self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
+
     def _seats(self) -> int:
         return sum(1 for field in self.player_fields if clean_name(self.data.get(field) or ""))
 
@@ -311,6 +524,28 @@ class SetupForm(forms.Form):
             blocked_pays_difference=bool(data.get("blocked_pays_difference")),
             going_out_pays_two=bool(data.get("going_out_pays_two")),
             doubles_lose_count=bool(data.get("doubles_lose_count")),
+            **self.regional_rules(),
+        )
+
+    def regional_rules(self) -> dict:
+        """The regional switches as posted; a page that never showed them gets the preset's."""
+        data = self.cleaned_data
+        if not self.data.get("rules_of"):
+            preset = rules.preset_named(data["preset"]).rules
+            return {name: getattr(preset, name) for name in self.regional_fields}
+        chosen = {name: data.get(name) for name in self.regional_fields}
+        for name in ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
+            chosen[name] = chosen[name] or 0
+        chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
+        chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
+        return chosen
+
+    def series_rules(self) -> rules.SeriesRules:
+        data = self.cleaned_data
+        first_to = data.get("series_first_to")
+        return rules.SeriesRules(
+            first_to=2 if first_to is None else (first_to or None),
+            shutout_counts_double=bool(data.get("shutout_counts_double")),
         )
 
     def game(self) -> rules.Game:
@@ -354,11 +589,21 @@ class HandForm(forms.Form):
     token = forms.UUIDField(widget=forms.HiddenInput)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
-    def __init__(self, match: Match, *args, out: str | None = None, **kwargs):
+    def __init__(
+        self,
+        match: Match,
+        *args,
+        out: str | None = None,
+        led_by: int | str | None = "next",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.match = match
         self.game = match.game()
         self.names = match.seat_names()
+        # Who the sheet knows led this hand: by default the match's next leader (a new hand).
+        self.known_leader = match.next_leader if led_by == "next" else led_by
+        self.add_regional_fields()
         raw_out = self.data.get("out", out) if self.is_bound else out
         self.ending, self.went_out = parse_out(raw_out, self.game.seats)
         self.needed: tuple[int, ...] = ()
@@ -404,9 +649,19 @@ class HandForm(forms.Form):
             "token": hand.token,
             "capicu": hand.capicu,
             **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+            "led_by": hand.leader_told,
+            "blocked_by": hand.blocked_by,
+            "chuchazo": hand.chuchazo,
+            "pase_de_salida": hand.pase_de_salida,
+            **{
+                f"pase_corrido_{side}": times
+                for side, times in hand.pases_corridos_by_side().items()
+            },
             **{f"double_{seat}": True for seat in hand.holding_doubles},
         }
-        return cls(match, out=out, initial=initial)
+        # Who the sheet knew led it; None where the table had to say.
+        known = None if hand.leader_told is not None else hand.led_by
+        return cls(match, out=out, led_by=known, initial=initial)
 
     def out_choices(self) -> list[tuple[str, str, bool]]:
         """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
@@ -425,6 +680,59 @@ class HandForm(forms.Form):
             else:
                 message = hand_error_message(error, self.names, self.game)
             self.add_error(None, message)
+
+    def add_regional_fields(self) -> None:
+        """The taps the table's rules may ask for; each shows only when the rules need it."""
+        game = self.game
+        seats = [(seat, name) for seat, name in enumerate(self.names)]
+        # Who led: asked for a new hand only while the sheet does not know who leads it.
+        self.asks_leader = game.asks_leader(self.known_leader)
+        self.fields["led_by"] = forms.TypedChoiceField(
+            label=_("Who led this hand?"),
+            choices=seats,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["blocked_by"] = forms.TypedChoiceField(
+            label=_("Who played the tile that blocked?"),
+            choices=seats,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["chuchazo"] = forms.BooleanField(label=_("Chuchazo"), required=False)
+        self.fields["pase_de_salida"] = forms.BooleanField(
+            label=_("Pase de salida"), required=False
+        )
+        sides = self.match.side_names()
+        for side, name in enumerate(sides):
+            self.fields[f"pase_corrido_{side}"] = WholeNumberField(
+                label=name,
+                widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
+                min_value=0,
+                max_value=game.pase_corrido_limit,
+                required=False,
+                error_messages={
+                    "invalid": _("Type how many times, like 1."),
+                    "min_value": _("Type how many times, like 1."),
+                    "max_value": _("At most %(limit_value)s times in one hand."),
+                },
+            )
+        self.side_names = sides
+
+    def pase_corrido_fields(self):
+        return [self[f"pase_corrido_{side}"] for side in range(len(self.side_names))]
+
+    @property
+    def asks_blocker(self) -> bool:
+        return self.ending is rules.Ending.BLOCKED and self.game.asks_blocker
+
+    @property
+    def offers_chuchazo(self) -> bool:
+        return self.ending is rules.Ending.WENT_OUT and self.game.offers_chuchazo
 
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
@@ -453,14 +761,30 @@ class HandForm(forms.Form):
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
+            **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
             ),
         )
-        for error in rules.validate_hand(self.game, hand):
+        for error in rules.validate_hand(self.game, hand, self.known_leader):
             self._show(error, failed)
         data["hand"] = hand
         return data
+
+    def regional_inputs(self, data) -> dict:
+        """What the regional taps say, as rules.Hand fields."""
+        # The double-only rule's tap reads "on a double lead": tapping it says so.
+        salida = bool(data.get("pase_de_salida"))
+        return {
+            "led_by": data.get("led_by") if self.asks_leader else None,
+            "blocked_by": data.get("blocked_by"),
+            "chuchazo": bool(data.get("chuchazo")),
+            "pases_corridos": {
+                side: data.get(f"pase_corrido_{side}") or 0 for side in range(len(self.side_names))
+            },
+            "pase_de_salida": salida,
+            "led_a_double": salida and self.game.rules.pase_de_salida_on_double_only,
+        }
 
     def _count_tiles(self, data: dict) -> bool:
         """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
@@ -484,7 +808,13 @@ class HandForm(forms.Form):
 
     def _show(self, error: rules.HandError, failed: set[str]) -> None:
         """One of the rules' refusals at its field, unless that field already says why."""
-        field = None
+        field = REGIONAL_ERROR_FIELDS.get(error.code)
+        if field == "pase_corrido":
+            field = f"pase_corrido_{error.seat}" if error.seat is not None else None
+        if field is not None:
+            if field not in self.errors:
+                self.add_error(field, hand_error_message(error, self.names, self.game))
+            return
         if error.seat is not None and f"pips_{error.seat}" in self.fields:
             field = f"pips_{error.seat}"
             if field in failed:
@@ -494,6 +824,24 @@ class HandForm(forms.Form):
         elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
             field = "capicu"
         self.add_error(field, hand_error_message(error, self.names, self.game))
+
+
+REGIONAL_ERROR_FIELDS = {
+    rules.ErrorCode.LEADER_NEEDED: "led_by",
+    rules.ErrorCode.LEADER_UNKNOWN_SEAT: "led_by",
+    rules.ErrorCode.BLOCKER_NEEDED: "blocked_by",
+    rules.ErrorCode.BLOCKER_UNKNOWN_SEAT: "blocked_by",
+    rules.ErrorCode.BLOCKER_NOT_BLOCKED: "blocked_by",
+    rules.ErrorCode.BLOCKER_NOT_ASKED: "blocked_by",
+    rules.ErrorCode.CHUCHAZO_ON_BLOCKED: "chuchazo",
+    rules.ErrorCode.CHUCHAZO_NOT_OFFERED: "chuchazo",
+    rules.ErrorCode.PASE_CORRIDO_NOT_OFFERED: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_UNKNOWN_SIDE: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_NOT_WHOLE: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_TOO_MANY: "pase_corrido",
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_OFFERED: "pase_de_salida",
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE: "pase_de_salida",
+}
 
 
 def changed_elsewhere() -> str:
@@ -634,6 +982,9 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return _("This table plays without a capicú bonus.")
     if code == rules.ErrorCode.MATCH_OVER:
         return _("This match is over. Start a rematch to play on.")
+    regional = regional_error_message(error)
+    if regional is not None:
+        return regional
     if code in SCORING_GAME_MESSAGES:
         return SCORING_GAME_MESSAGES[code] % {"limit": error.limit}
     # NO_WINNER, UNKNOWN_SEAT, and anything the form could not place.
@@ -665,3 +1016,96 @@ def too_large_message() -> str:
         "This file is too large for a backup (the limit is %(limit)s MB).",
         megabytes,
     ) % {"limit": megabytes}
+
+
+# The regional rules' refusals in plain words (a pase corrido's limit is filled in).
+REGIONAL_MESSAGES = {
+    rules.ErrorCode.LEADER_NEEDED: _("Who led this hand? The table's rules need it."),
+    rules.ErrorCode.LEADER_UNKNOWN_SEAT: _("Tap who led this hand."),
+    rules.ErrorCode.BLOCKER_NEEDED: _("Tap who played the tile that blocked."),
+    rules.ErrorCode.BLOCKER_UNKNOWN_SEAT: _("Tap who played the tile that blocked."),
+    rules.ErrorCode.BLOCKER_NOT_BLOCKED: _("Only a blocked hand has a blocker."),
+    rules.ErrorCode.BLOCKER_NOT_ASKED: _("This table does not play blocker against the next hand."),
+    rules.ErrorCode.CHUCHAZO_ON_BLOCKED: _("A blocked hand can't be a chuchazo."),
+    rules.ErrorCode.CHUCHAZO_NOT_OFFERED: _("This table plays without a chuchazo bonus."),
+    rules.ErrorCode.PASE_CORRIDO_NOT_OFFERED: _("This table plays without a pase corrido bonus."),
+    rules.ErrorCode.PASE_CORRIDO_UNKNOWN_SIDE: _("Type how many times, like 1."),
+    rules.ErrorCode.PASE_CORRIDO_NOT_WHOLE: _("Type how many times, like 1."),
+    rules.ErrorCode.PASE_CORRIDO_TOO_MANY: _("At most %(limit)s times in one hand."),
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_OFFERED: _(
+        "This table plays without a pase de salida bonus."
+    ),
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE: _(
+        "This table pays the pase de salida only when the lead was a double."
+    ),
+}
+
+
+def regional_error_message(error: rules.HandError) -> str | None:
+    """A plain sentence for a refusal of the regional rules (None for any other)."""
+    message = REGIONAL_MESSAGES.get(error.code)
+    if message is None:
+        return None
+    if error.code is rules.ErrorCode.PASE_CORRIDO_TOO_MANY:
+        return str(message) % {"limit": error.limit}
+    return str(message)
+
+
+def who_choices(players, pairs) -> list[tuple[str, str]]:
+    """Players, then pairs of partners, as the statistics filters name them.
+
+    An <option> holds no <bdi>: each name sits between isolates of its own instead.
+    """
+    return [(str(player.pk), isolate_text(player.name)) for player in players] + [
+        (pair.who, isolate_text(pair.name)) for pair in pairs
+    ]
+
+
+class HistoryFilterForm(forms.Form):
+    """Which matches the table's history lists: a player's or a pair's, maybe only some."""
+
+    who = forms.ChoiceField(
+        label=_("Player or pair"),
+        required=False,
+        error_messages={"invalid_choice": _("Nobody by that name plays at this table.")},
+    )
+    only = forms.ChoiceField(
+        label=_("Show"),
+        required=False,
+        choices=[
+            ("", _("All their matches")),
+            ("won", _("Matches they won")),
+            ("shutouts_given", _("Shutouts they gave")),
+            ("shutouts_taken", _("Shutouts they took")),
+        ],
+        error_messages={"invalid_choice": _("Pick one of the listed choices.")},
+    )
+
+    def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
+        super().__init__(data)
+        self.fields["who"].choices = [("", _("Everyone")), *choices]
+
+
+class VersusForm(forms.Form):
+    """Two players, or two pairs, to set against each other."""
+
+    one = forms.ChoiceField(label=_("First"))
+    other = forms.ChoiceField(label=_("Second"))
+
+    def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
+        super().__init__(data)
+        for field in (self.fields["one"], self.fields["other"]):
+            field.choices = choices
+            field.error_messages["invalid_choice"] = _("Pick a player or a pair from the list.")
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        one, other = cleaned.get("one"), cleaned.get("other")
+        if one is None or other is None:
+            return cleaned
+        first, second = one.split("-"), other.split("-")
+        if len(first) != len(second):
+            self.add_error("other", _("Set a player against a player, or a pair against a pair."))
+        elif set(first) & set(second):
+            self.add_error("other", _("Pick someone who is not in the first choice."))
+        return cleaned

@@ -37,6 +37,11 @@ class BlockedRule(models.TextChoices):
     LIGHTER_PAIR = rules.BlockedRule.LIGHTER_PAIR, _("Lighter pair")
 
 
+class LeadRule(models.TextChoices):
+    WINNER_LEADS = rules.LeadRule.WINNER_LEADS, _("The winner leads")
+    TURN_PASSES = rules.LeadRule.TURN_PASSES, _("The lead passes in turn")
+
+
 # What each house rule means, in one place for the setup page and the help page. Our own
 # catalogue text, shown as {% translate %} would show it (unescaped).
 RULE_EXPLANATIONS = {
@@ -51,6 +56,10 @@ RULE_EXPLANATIONS = {
     BlockedRule.LIGHTER_PAIR: _(
         "The pair holding fewer pips together wins; level pairs score nothing."
     ),
+    LeadRule.WINNER_LEADS: _("Whoever wins a hand leads the next one."),
+    LeadRule.TURN_PASSES: _(
+        "Each hand is led by the player after the one who led the last, whoever won."
+    ),
     # Scoring games (All Fives, Bergen)
     rules.Rounding.NEAREST_FIVE: _(
         "The count is added up, then 1 or 2 over a five rounds down and 3 or 4 over rounds up."
@@ -61,17 +70,31 @@ RULE_EXPLANATIONS = {
 
 
 PRESET_LABELS = {
-    "caribbean": _("Partnership, double-six"),
-    "double_nine": _("Partnership, double-nine"),
-    "double_twelve": _("Partnership, double-twelve"),
-    "standard": _("Each for themselves, double-six"),
+    # RULES.md's ways to play, in its order.
+    "caribbean": _("Caribbean park"),
+    "puerto_rico_500": _("Puerto Rico 500"),
+    "dominican": _("Dominican"),
+    "cuban": _("Cuban (double-nine)"),
+    "spanish": _("Spanish / tournament"),
+    "double_twelve": _("Double-twelve in pairs"),
+    "pub_block": _("Pub block"),
     "all_fives": _("All Fives"),
     "bergen": _("Bergen"),
+    # Old keys that stored matches may carry (rules.LEGACY_PRESETS says what each now means).
+    "double_nine": _("Partnership, double-nine"),
+    "standard": _("Each for themselves, double-six"),
 }
-# One choice per preset of the rules module, in its order: a new preset needs a label above.
+# One choice per preset of the rules module, in its order, then the old keys: a new preset
+# needs a label above.
 Preset = models.TextChoices(
-    "Preset", [(key.upper(), (key, PRESET_LABELS[key])) for key in rules.PRESETS]
+    "Preset",
+    [(key.upper(), (key, PRESET_LABELS[key])) for key in [*rules.PRESETS, *rules.LEGACY_PRESETS]],
 )
+
+
+def offered_presets() -> list[tuple[str, str]]:
+    """The presets the setup offers: every current one, no old key."""
+    return [(key, PRESET_LABELS[key]) for key in rules.PRESETS]
 
 
 class Rounding(models.TextChoices):
@@ -97,6 +120,17 @@ class HouseRulesFields(models.Model):
     blocked_rule = models.CharField(
         max_length=20, choices=BlockedRule.choices, default=BlockedRule.LIGHTEST_HAND
     )
+    # Regional rules (lead, blocked additions, bonuses)
+    lead_rule = models.CharField(
+        max_length=20, choices=LeadRule.choices, default=LeadRule.WINNER_LEADS
+    )
+    ties_to_leaders = models.BooleanField(default=False)
+    blocker_against_next = models.BooleanField(default=False)
+    chuchazo_bonus = models.PositiveIntegerField(default=0)
+    pase_corrido_bonus = models.PositiveIntegerField(default=0)
+    pase_de_salida_bonus = models.PositiveIntegerField(default=0)
+    pase_de_salida_on_double_only = models.BooleanField(default=False)
+    first_hands_bonus = models.JSONField(default=list, blank=True)
     # Scoring games (All Fives, Bergen)
     rounding = models.CharField(
         max_length=20, choices=Rounding.choices, default=Rounding.NEAREST_FIVE
@@ -114,6 +148,9 @@ class HouseRulesFields(models.Model):
     def blocked_rule_explanation(self) -> str:
         return RULE_EXPLANATIONS[self.blocked_rule]
 
+    def lead_rule_explanation(self) -> str:
+        return RULE_EXPLANATIONS[self.lead_rule]
+
     def rounding_explanation(self) -> str:
         return RULE_EXPLANATIONS[self.rounding]
 
@@ -125,6 +162,7 @@ class HouseRulesFields(models.Model):
         self.capicu_bonus = game.rules.capicu_bonus
         self.count_rule = str(game.rules.count_rule)
         self.blocked_rule = str(game.rules.blocked_rule)
+        self.take_regional_rules(game.rules)
         self.rounding = str(game.rules.rounding)
         self.blocked_pays_difference = game.rules.blocked_pays_difference
         self.going_out_pays_two = game.rules.going_out_pays_two
@@ -136,11 +174,38 @@ class HouseRulesFields(models.Model):
             capicu_bonus=self.capicu_bonus,
             count_rule=rules.CountRule(self.count_rule),
             blocked_rule=rules.BlockedRule(self.blocked_rule),
+            **{name: getattr(self, name) for name in REGIONAL_RULES},
             rounding=rules.Rounding(self.rounding),
             blocked_pays_difference=self.blocked_pays_difference,
             going_out_pays_two=self.going_out_pays_two,
             doubles_lose_count=self.doubles_lose_count,
         )
+
+    def take_regional_rules(self, house: rules.HouseRules) -> None:
+        """Copy the regional house rules onto these fields (a table or a match)."""
+        for name, value in regional_rules_fields(house).items():
+            setattr(self, name, value)
+
+
+# The regional switches: the same names on rules.HouseRules and on the models.
+REGIONAL_RULES = (
+    "lead_rule",
+    "ties_to_leaders",
+    "blocker_against_next",
+    "chuchazo_bonus",
+    "pase_corrido_bonus",
+    "pase_de_salida_bonus",
+    "pase_de_salida_on_double_only",
+    "first_hands_bonus",
+)
+
+
+def regional_rules_fields(house: rules.HouseRules) -> dict:
+    """The regional house rules as model field values."""
+    fields = {name: getattr(house, name) for name in REGIONAL_RULES}
+    fields["lead_rule"] = str(house.lead_rule)
+    fields["first_hands_bonus"] = list(house.first_hands_bonus)
+    return fields
 
 
 class RateLimited(Exception):
@@ -188,6 +253,9 @@ class Table(HouseRulesFields):
     )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
+    # The series the table plays: first to this many match wins (None: an open series).
+    series_first_to = models.PositiveSmallIntegerField(null=True, blank=True, default=2)
+    shutout_counts_double = models.BooleanField(default=False)
     # A keyed hash of the creating client's address, only to rate-limit table creation.
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
@@ -216,13 +284,22 @@ class Table(HouseRulesFields):
     def help_url(self) -> str:
         return f"{reverse('help')}?t={self.key}"
 
+    def stats_url(self) -> str:
+        return reverse("stats", args=[self.key])
+
+    def versus_url(self) -> str:
+        return reverse("versus", args=[self.key])
+
     @property
     def scores_during_play(self) -> bool:
         """Whether the table's game is All Fives or Bergen."""
-        return rules.PRESETS[self.preset].scoring is not rules.Scoring.BLOCK
+        return rules.preset_named(self.preset).scoring is not rules.Scoring.BLOCK
 
     def current_match(self) -> "Match | None":
         return self.matches.order_by("-number").first()
+
+    def series_rules(self) -> rules.SeriesRules:
+        return rules.SeriesRules(self.series_first_to, self.shutout_counts_double)
 
     @transaction.atomic
     def start_match(
@@ -230,6 +307,7 @@ class Table(HouseRulesFields):
         seat_names: Sequence[str],
         game: rules.Game,
         preset: str,
+        series: rules.SeriesRules | None = None,
         *,
         token: uuid.UUID | None = None,
         per_hour: int | None = None,
@@ -238,6 +316,8 @@ class Table(HouseRulesFields):
 
         A token already used at this table returns the match it started (a double tap or a
         retry starts one match); more than per_hour matches in the last hour raise RateLimited.
+        It continues the table's series while the sides and the series rules stay the same
+        and the series is not yet won; otherwise it starts a new series.
         """
         # The table's row is the lock: two phones starting a match queue here, so the second
         # sees the first's number (a lock on the last match would not stop two inserts).
@@ -250,8 +330,18 @@ class Table(HouseRulesFields):
             since = timezone.now() - timedelta(hours=1)
             if self.matches.filter(created_at__gte=since).count() >= per_hour:
                 raise RateLimited
-        last = self.matches.order_by("-number").values_list("number", flat=True).first()
-        match = Match.for_game(game, preset, table=self, number=(last or 0) + 1, token=token)
+        last = self.matches.select_related("series").order_by("-number").first()
+        series = self.series_rules() if series is None else series
+        in_series, series_sides = Series.for_match(self, last, seat_names, game, series)
+        match = Match.for_game(
+            game,
+            preset,
+            table=self,
+            number=(last.number if last else 0) + 1,
+            token=token,
+            series=in_series,
+            series_sides=series_sides,
+        )
         match.save(force_insert=True)
         players = {player.name: player for player in self.players.filter(name__in=seat_names)}
         for name in seat_names:
@@ -264,6 +354,8 @@ class Table(HouseRulesFields):
         LogEntry.objects.create(match=match, action=LogAction.STARTED, totals=match.totals)
         # The table remembers the last game played as its default for the next one.
         self.take_rules(game, preset)
+        self.series_first_to = series.first_to
+        self.shutout_counts_double = series.shutout_counts_double
         self.updated_at = timezone.now()
         self.save()
         return match
@@ -300,10 +392,10 @@ class MatchQuerySet(models.QuerySet):
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table").prefetch_related(seats_prefetch())
+        return self.select_related("table", "series").prefetch_related(seats_prefetch())
 
     def for_listing(self) -> "MatchQuerySet":
-        return self.prefetch_related(seats_prefetch())
+        return self.select_related("series").prefetch_related(seats_prefetch())
 
     def latest_per_table(self) -> "MatchQuerySet":
         """Only each table's newest match."""
@@ -322,6 +414,11 @@ class Match(HouseRulesFields):
     tiles_each = models.PositiveSmallIntegerField()
     draws = models.BooleanField(default=False)
     scoring = models.CharField(max_length=20, default=rules.Scoring.BLOCK)
+    series = models.ForeignKey(
+        "Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
+    )
+    # Which side of the series each side of this match is (the seats may change chairs).
+    series_sides = models.JSONField(default=list, blank=True)
     # Kept up to date from the hands in the same transaction, so lists need no recount.
     totals = models.JSONField(default=list)
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -370,6 +467,20 @@ class Match(HouseRulesFields):
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
+
+    def pays_regional_bonuses(self) -> bool:
+        """Whether the match pays any bonus beyond capicú."""
+        return bool(
+            self.chuchazo_bonus
+            or self.pase_corrido_bonus
+            or self.pase_de_salida_bonus
+            or any(self.first_hands_bonus)
+        )
+
+    @property
+    def shutout(self) -> bool:
+        """Won while every other side still has 0 (zapatero)."""
+        return rules.is_shutout(self.totals, self.winner_side)
 
     @property
     def scores_during_play(self) -> bool:
@@ -552,7 +663,7 @@ class Match(HouseRulesFields):
             if number != match.hand_count + 1:  # a hand was undone since the form was shown
                 raise HandConflict(HandConflict.STALE, number)
             game = match.game()
-            result = rules.score_hand(game, hand, led_by=match.next_leader)
+            result = rules.score_hand(game, hand, led_by=match.next_leader, number=number)
             state = rules.advance(game, match.state(), result)
             # A scoring game's hand already has a row once a play was recorded in it.
             saved = match.hands.filter(number=number).first() if game.scores_during_play else None
@@ -624,6 +735,7 @@ class Match(HouseRulesFields):
         getattr(self, "_prefetched_objects_cache", {}).pop("hands", None)
 
     def store_state(self, state: rules.MatchState) -> None:
+        was_finished = self.finished
         self.totals = list(state.totals)
         self.winner_side = state.winner_side
         self.next_leader = state.next_leader
@@ -636,6 +748,7 @@ class Match(HouseRulesFields):
         self.updated_at = timezone.now()
         self.save()
         Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
+        stats.record_match(self, was_finished=was_finished)
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
@@ -691,6 +804,13 @@ class Hand(models.Model):
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
     went_out = models.PositiveSmallIntegerField(null=True, blank=True)
     capicu = models.BooleanField(default=False)
+    # Regional inputs, asked only when the match's rules need them.
+    leader_told = models.PositiveSmallIntegerField(null=True, blank=True)  # who led, if asked
+    blocked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    chuchazo = models.BooleanField(default=False)
+    pases_corridos = models.JSONField(default=dict, blank=True)  # {"side": times}
+    pase_de_salida = models.BooleanField(default=False)
+    led_a_double = models.BooleanField(default=False)
     # Bergen under `doubles lose the count`: the seats whose hand held a double.
     holding_doubles = models.JSONField(default=list, blank=True)
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
@@ -729,8 +849,12 @@ class Hand(models.Model):
 
     @property
     def void(self) -> bool:
-        """Whether nobody scored: a void or drawn blocked hand (not one still in play)."""
-        return not self.in_play and not self.side_points()
+        """Whether nobody won the hand: a void or drawn blocked hand (a pase corrido or a pase
+        de salida may still have scored during its play)."""
+        return not self.in_play and self.winning_seat is None
+
+    def pases_corridos_by_side(self) -> dict[int, int]:
+        return {int(side): times for side, times in self.pases_corridos.items()}
 
     def end_credit(self) -> tuple[int | None, int]:
         """A scoring game's end of hand: the side it credited and its points (None, 0: none)."""
@@ -779,6 +903,12 @@ class Hand(models.Model):
             went_out=self.went_out,
             pips=self.pips(),
             capicu=self.capicu,
+            led_by=self.leader_told,
+            blocked_by=self.blocked_by,
+            chuchazo=self.chuchazo,
+            pases_corridos=self.pases_corridos_by_side(),
+            pase_de_salida=self.pase_de_salida,
+            led_a_double=self.led_a_double,
             holding_doubles=frozenset(self.holding_doubles),
         )
 
@@ -787,6 +917,14 @@ class Hand(models.Model):
         self.ending = str(hand.ending)
         self.went_out = hand.went_out
         self.capicu = hand.capicu
+        self.leader_told = hand.led_by
+        self.blocked_by = hand.blocked_by
+        self.chuchazo = hand.chuchazo
+        self.pases_corridos = {
+            str(side): times for side, times in sorted(hand.pases_corridos.items()) if times
+        }
+        self.pase_de_salida = hand.pase_de_salida
+        self.led_a_double = hand.led_a_double
         self.holding_doubles = sorted(hand.holding_doubles)
         return [
             SeatCount(hand=self, position=seat, pips=pips)
@@ -802,7 +940,7 @@ class Hand(models.Model):
 
     def take_result(self, result: rules.HandResult, led_by: int | None) -> list["ScoreEntry"]:
         """Set the rules' verdict on this hand; returns its score entries, unsaved."""
-        self.led_by = led_by
+        self.led_by = led_by if result.led_by is None else result.led_by
         self.winning_seat = result.winning_seat
         self.reason = reason_to_json(result.reason)
         return [
@@ -826,8 +964,24 @@ class Hand(models.Model):
             "went_out": self.went_out,
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
+            **{
+                name: getattr(self, name)
+                for name in REGIONAL_INPUTS
+                if getattr(self, name) not in (None, False, {})
+            },
             **({"holding_doubles": self.holding_doubles} if self.holding_doubles else {}),
         }
+
+
+# What a hand's form may report beyond the ending, the pips and capicú.
+REGIONAL_INPUTS = (
+    "leader_told",
+    "blocked_by",
+    "chuchazo",
+    "pases_corridos",
+    "pase_de_salida",
+    "led_a_double",
+)
 
 
 class PlayEntry(models.Model):
@@ -877,6 +1031,10 @@ class EntryKind(models.TextChoices):
     # One choice per rules.PointKind: a new kind of points needs a label here too.
     COUNT = rules.PointKind.COUNT, _("Count")
     CAPICU = rules.PointKind.CAPICU, _("Capicú")
+    CHUCHAZO = rules.PointKind.CHUCHAZO, _("Chuchazo")
+    PASE_CORRIDO = rules.PointKind.PASE_CORRIDO, _("Pase corrido")
+    PASE_DE_SALIDA = rules.PointKind.PASE_DE_SALIDA, _("Pase de salida")
+    FIRST_HANDS = rules.PointKind.FIRST_HANDS, _("First hands")
     PLAY = rules.PointKind.PLAY, _("During play")
 
 
@@ -893,6 +1051,84 @@ class ScoreEntry(models.Model):
 
     def __str__(self) -> str:
         return f"side {self.side} {self.kind} {self.points}"
+
+
+class Series(models.Model):
+    """Matches that count toward a longer game: first side to N match wins, or open."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="series")
+    number = models.PositiveIntegerField()
+    first_to = models.PositiveSmallIntegerField(null=True, blank=True)  # None: an open series
+    shutout_counts_double = models.BooleanField(default=False)
+    # Who plays whom: each side's player names, sorted, in the first match's side order.
+    sides = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="series_unique_number")
+        ]
+        ordering = ["-number"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return f"{self.table} series {self.number}"
+
+    def series_rules(self) -> rules.SeriesRules:
+        return rules.SeriesRules(self.first_to, self.shutout_counts_double)
+
+    @staticmethod
+    def sides_of(seat_names: Sequence[str], game: rules.Game) -> list[list[str]]:
+        return [sorted(seat_names[seat] for seat in side) for side in game.sides]
+
+    @classmethod
+    def for_match(
+        cls,
+        table: Table,
+        last: "Match | None",
+        seat_names: Sequence[str],
+        game: rules.Game,
+        series_rules: rules.SeriesRules,
+    ) -> tuple["Series", list[int]]:
+        """The series a new match belongs to (the last match's, or a new one), and which
+        series side each of its sides is."""
+        sides = cls.sides_of(seat_names, game)
+        current = last.series if last is not None else None
+        if (
+            current is not None
+            and current.series_rules() == series_rules
+            and sorted(current.sides) == sorted(sides)
+            and not current.state().finished
+        ):
+            return current, [current.sides.index(side) for side in sides]
+        newest = table.series.order_by("-number").first()
+        series = cls.objects.create(
+            table=table,
+            number=(newest.number + 1) if newest is not None else 1,
+            first_to=series_rules.first_to,
+            shutout_counts_double=series_rules.shutout_counts_double,
+            sides=sides,
+        )
+        return series, list(range(len(sides)))
+
+    def state(self) -> rules.SeriesState:
+        """Match wins and shutouts so far, from the series' finished matches (one query)."""
+        finished = (
+            Match.objects.filter(series=self, winner_side__isnull=False)
+            .order_by("number")
+            .values_list("winner_side", "totals", "series_sides")
+        )
+        outcomes = [
+            (sides[winner], rules.is_shutout(totals, winner)) for winner, totals, sides in finished
+        ]
+        return rules.series_tally(self.series_rules(), len(self.sides), outcomes)
+
+    def score(self, match: "Match") -> list[tuple[str, int]]:
+        """Each side of this match with its match wins in the series, in the match's order."""
+        wins = self.state().wins
+        return [
+            (name, wins[match.series_sides[side]]) for side, name in enumerate(match.side_names())
+        ]
 
 
 class LogAction(models.TextChoices):
@@ -948,6 +1184,8 @@ def reason_to_json(reason: rules.Reason) -> dict:
         "counted": [list(pair) for pair in reason.counted],
         "capicu_bonus": reason.capicu_bonus,
         "tied_seats": list(reason.tied_seats),
+        "led_by": reason.led_by,
+        "compared_seats": list(reason.compared_seats),
     }
 
 
@@ -960,4 +1198,10 @@ def reason_from_json(data: dict) -> rules.Reason:
         counted=tuple(tuple(pair) for pair in data["counted"]),
         capicu_bonus=data["capicu_bonus"],
         tied_seats=tuple(data.get("tied_seats", ())),
+        led_by=data.get("led_by"),
+        compared_seats=tuple(data.get("compared_seats", ())),
     )
+
+
+# Last: the statistics module reads the models above and keeps its records from store_state.
+from scorekeeper import stats  # noqa: E402

@@ -1,8 +1,9 @@
 """Whole pages kept rendered, keyed on what they show, and served again with this request's own
 tokens.
 
-A page is looked up under the match's id and version (read from the database on every request,
-so a save made through any server changes the key at once), the language, the host and the full
+A page is looked up under the match's id and version and the time its table last changed (a
+rematch, a series or a record moves it), all read from the database on every request, so a save
+made through any server changes the key at once; and under the language, the host and the full
 path. What must differ per request is rendered as a placeholder and filled in on the way out:
 the CSRF token, the one-time tokens of the hand form and of Rematch, and the time the page was
 drawn. A request with a message waiting to be shown is rendered afresh and not kept.

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum, StrEnum
 from functools import cache, cached_property
 
 __all__ = [
+    "LEGACY_PRESETS",
     "PRESETS",
     "BlockedRule",
     "CountRule",
@@ -22,12 +23,15 @@ __all__ = [
     "HouseRules",
     "InvalidHand",
     "InvalidTiles",
+    "LeadRule",
     "MatchState",
     "PointKind",
     "Preset",
     "Reason",
     "ReasonCode",
     "Scoring",
+    "SeriesRules",
+    "SeriesState",
     "Tile",
     "TileError",
     "TileErrorCode",
@@ -35,11 +39,15 @@ __all__ = [
     "advance",
     "check_can_add",
     "count_tiles",
+    "is_shutout",
     "make_game",
     "needed_seats",
     "normalise",
     "play_match",
+    "preset_named",
     "score_hand",
+    "series_advance",
+    "series_tally",
     "tally",
     "tile_pips",
     "validate_hand",
@@ -194,6 +202,13 @@ class Ending(StrEnum):
     BLOCKED = "blocked"
 
 
+class LeadRule(StrEnum):
+    """Who leads the next hand: the seat that won this one, or the next seat in turn."""
+
+    WINNER_LEADS = "winner_leads"
+    TURN_PASSES = "turn_passes"
+
+
 class Rounding(StrEnum):
     """How All Fives rounds the count at the end of a hand to a multiple of five."""
 
@@ -216,10 +231,22 @@ class HouseRules:
     going_out_pays_two: bool = False
     doubles_lose_count: bool = False
 
+    # Regional rules (lead, blocked additions, bonuses)
+    lead_rule: LeadRule = LeadRule.WINNER_LEADS
+    ties_to_leaders: bool = False
+    blocker_against_next: bool = False
+    chuchazo_bonus: int = 0
+    pase_corrido_bonus: int = 0
+    pase_de_salida_bonus: int = 0
+    pase_de_salida_on_double_only: bool = False
+    first_hands_bonus: tuple[int, ...] = ()  # paid for winning hands 1, 2, 3... in order
+
     def __post_init__(self) -> None:
         # Stored choices arrive as plain strings; an unknown one raises ValueError here.
         object.__setattr__(self, "count_rule", CountRule(self.count_rule))
         object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
+        object.__setattr__(self, "lead_rule", LeadRule(self.lead_rule))
+        object.__setattr__(self, "first_hands_bonus", tuple(self.first_hands_bonus))
         object.__setattr__(self, "rounding", Rounding(self.rounding))
 
 
@@ -253,6 +280,7 @@ class Game:
             raise ValueError(f"the target must be a positive number, not {self.rules.target!r}")
         if not _is_whole(self.rules.capicu_bonus) or self.rules.capicu_bonus < 0:
             raise ValueError(f"the capicu bonus cannot be {self.rules.capicu_bonus!r}")
+        _check_regional_rules(self.rules)
 
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -302,6 +330,40 @@ class Game:
     def scores_during_play(self) -> bool:
         """Whether points are scored during the hand (All Fives, Bergen), not only at its end."""
         return self.scoring is not Scoring.BLOCK
+
+    # Regional rules: what the hand form asks, only when the table's rules need it.
+
+    @property
+    def offers_chuchazo(self) -> bool:
+        return self.rules.chuchazo_bonus > 0
+
+    @property
+    def offers_pase_corrido(self) -> bool:
+        return self.rules.pase_corrido_bonus > 0
+
+    @property
+    def offers_pase_de_salida(self) -> bool:
+        return self.rules.pase_de_salida_bonus > 0
+
+    @property
+    def asks_blocker(self) -> bool:
+        """Whether a blocked hand needs who played the blocking tile."""
+        return self.rules.blocker_against_next
+
+    def asks_leader(self, led_by: int | None) -> bool:
+        """Whether the hand form asks who led: not known yet, and a rule of the table needs it."""
+        return led_by is None and (
+            self.rules.ties_to_leaders
+            or self.offers_pase_de_salida
+            or self.rules.lead_rule is LeadRule.TURN_PASSES
+        )
+
+    @property
+    def pase_corrido_limit(self) -> int:
+        """At most one pase corrido per tile played: the tiles in play."""
+        if self.draws:
+            return self.tile_set.tile_count
+        return self.seats * self.tiles_each
 
     # Lookups that score_hand needs on every hand, computed once per Game.
 
@@ -360,6 +422,7 @@ class Preset:
     tile_set: TileSet
     deals: Mapping[int, Deal] = field(hash=False)
     partnership: bool = False  # the default with 4 seats; never with fewer
+    rules: HouseRules = HouseRules()  # every switch of the way to play, target included
     scoring: Scoring = Scoring.BLOCK
     # A scoring game's own targets: (each for themselves, in partnership); None: the table's.
     targets: tuple[int, int] | None = None
@@ -367,7 +430,7 @@ class Preset:
     def default_rules(self, partnership: bool) -> HouseRules:
         """The house rules this preset starts from (a scoring game's own target)."""
         if self.targets is None:
-            return HouseRules()
+            return self.rules
         return HouseRules(target=self.targets[partnership], capicu_bonus=0)
 
     @property
@@ -383,17 +446,69 @@ class Preset:
             raise ValueError(f"{self.key!r} is not played with {seats!r} seats") from None
 
 
+PAIRS_DOUBLE_SIX = {4: Deal(7)}
+EACH_DOUBLE_SIX = {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)}
+
+# RULES.md's table of ways to play: each preset sets every switch; the setup keeps them all
+# editable. The scoring games (All Fives, Bergen) add theirs beside these.
 PRESETS: dict[str, Preset] = {
-    "caribbean": Preset("caribbean", TileSet.DOUBLE_SIX, {4: Deal(7)}, partnership=True),
-    "double_nine": Preset("double_nine", TileSet.DOUBLE_NINE, {4: Deal(10)}, partnership=True),
+    "caribbean": Preset("caribbean", TileSet.DOUBLE_SIX, PAIRS_DOUBLE_SIX, partnership=True),
+    "puerto_rico_500": Preset(
+        "puerto_rico_500",
+        TileSet.DOUBLE_SIX,
+        PAIRS_DOUBLE_SIX,
+        partnership=True,
+        rules=HouseRules(
+            target=500,
+            capicu_bonus=100,
+            blocked_rule=BlockedRule.LIGHTER_PAIR,
+            chuchazo_bonus=100,
+            first_hands_bonus=(100, 75, 50, 25),
+        ),
+    ),
+    "dominican": Preset(
+        "dominican",
+        TileSet.DOUBLE_SIX,
+        PAIRS_DOUBLE_SIX,
+        partnership=True,
+        rules=HouseRules(
+            blocked_rule=BlockedRule.LIGHTER_PAIR, ties_to_leaders=True, pase_corrido_bonus=25
+        ),
+    ),
+    "cuban": Preset(
+        "cuban",
+        TileSet.DOUBLE_NINE,
+        {4: Deal(10)},
+        partnership=True,
+        rules=HouseRules(
+            target=100,
+            capicu_bonus=0,
+            ties_to_leaders=True,
+            pase_de_salida_bonus=20,
+            pase_de_salida_on_double_only=True,
+        ),
+    ),
+    "spanish": Preset(
+        "spanish",
+        TileSet.DOUBLE_SIX,
+        PAIRS_DOUBLE_SIX,
+        partnership=True,
+        rules=HouseRules(
+            target=300,
+            capicu_bonus=0,
+            count_rule=CountRule.EVERY_HAND,
+            blocked_rule=BlockedRule.LIGHTER_PAIR,
+            lead_rule=LeadRule.TURN_PASSES,
+        ),
+    ),
     "double_twelve": Preset(
         "double_twelve", TileSet.DOUBLE_TWELVE, {4: Deal(15)}, partnership=True
     ),
-    "standard": Preset(
-        "standard",
+    "pub_block": Preset(
+        "pub_block",
         TileSet.DOUBLE_SIX,
-        {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)},
-        partnership=False,
+        EACH_DOUBLE_SIX,
+        rules=HouseRules(target=100, capicu_bonus=0),
     ),
     # Scoring games (All Fives, Bergen): draw games, in pairs with four.
     "all_fives": Preset(
@@ -413,6 +528,8 @@ PRESETS: dict[str, Preset] = {
         targets=(10, 15),
     ),
 }
+# Keys that stored matches and old links still carry, and the preset each now means.
+LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
 
 
 def make_game(
@@ -422,14 +539,14 @@ def make_game(
     partnership: bool | None = None,
     rules: HouseRules | None = None,
 ) -> Game:
-    """Build a Game from a preset for this many seats (partnership: the preset's, at 4 seats)."""
+    """Build a Game from a preset for this many seats (partnership: the preset's, at 4 seats).
+
+    Without `rules`, the preset's own house rules.
+    """
     # The deal follows the preset and the number of seats; partnership is a
     # separate choice that any preset allows at 4 seats (a partnership preset played each for
     # themselves keeps its set and deal). Game refuses partnership with fewer seats.
-    try:
-        chosen = PRESETS[preset]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown preset {preset!r}") from None
+    chosen = preset_named(preset)
     deal = chosen.deal_for(seats)
     if partnership is None:
         partnership = chosen.partnership and seats == 4
@@ -442,6 +559,14 @@ def make_game(
         rules=chosen.default_rules(partnership) if rules is None else rules,
         scoring=chosen.scoring,
     )
+
+
+def preset_named(key: str) -> Preset:
+    """The preset with this key, or the one an old key now means (ValueError if none)."""
+    try:
+        return PRESETS[LEGACY_PRESETS.get(key, key)]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown preset {key!r}") from None
 
 
 # --- One hand: what the table reports, and why it may be refused ------------------------------
@@ -457,6 +582,15 @@ class Hand:
     capicu: bool = False
     # Bergen under `doubles lose the count`: the seats whose hand holds a double.
     holding_doubles: frozenset[int] = frozenset()
+
+    # Regional inputs (lead, blocked additions, bonuses): asked only when the table's rules
+    # need them.
+    led_by: int | None = None  # who led, told by the table when the sheet does not know yet
+    blocked_by: int | None = None  # who played the tile that blocked the line
+    chuchazo: bool = False  # went out with the double blank
+    pases_corridos: Mapping[int, int] = field(default_factory=dict)  # side: how many times
+    pase_de_salida: bool = False  # the seat after the leader could not answer the lead
+    led_a_double: bool = False  # the opening tile was a double (Cuban pase de salida)
 
     def __post_init__(self) -> None:
         if type(self.ending) is not Ending:
@@ -478,6 +612,21 @@ class ErrorCode(StrEnum):
     CAPICU_ON_BLOCKED = "capicu_on_blocked"
     CAPICU_NOT_OFFERED = "capicu_not_offered"
     MATCH_OVER = "match_over"
+    # Regional rules (lead, blocked additions, bonuses)
+    LEADER_UNKNOWN_SEAT = "leader_unknown_seat"
+    LEADER_NEEDED = "leader_needed"
+    BLOCKER_NEEDED = "blocker_needed"
+    BLOCKER_UNKNOWN_SEAT = "blocker_unknown_seat"
+    BLOCKER_NOT_BLOCKED = "blocker_not_blocked"
+    BLOCKER_NOT_ASKED = "blocker_not_asked"
+    CHUCHAZO_ON_BLOCKED = "chuchazo_on_blocked"
+    CHUCHAZO_NOT_OFFERED = "chuchazo_not_offered"
+    PASE_CORRIDO_NOT_OFFERED = "pase_corrido_not_offered"
+    PASE_CORRIDO_UNKNOWN_SIDE = "pase_corrido_unknown_side"
+    PASE_CORRIDO_NOT_WHOLE = "pase_corrido_not_whole"
+    PASE_CORRIDO_TOO_MANY = "pase_corrido_too_many"
+    PASE_DE_SALIDA_NOT_OFFERED = "pase_de_salida_not_offered"
+    PASE_DE_SALIDA_NOT_DOUBLE = "pase_de_salida_not_double"
     # Scoring games (All Fives, Bergen)
     NO_PLAY_SCORES = "no_play_scores"
     PLAY_NOT_FIVES = "play_not_fives"
@@ -511,8 +660,11 @@ def needed_seats(game: Game, ending: Ending, went_out: int | None = None) -> tup
     return game._needed_by_winner[went_out]
 
 
-def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
-    """Every reason the hand cannot be scored, in field order; empty when it can."""
+def validate_hand(game: Game, hand: Hand, led_by: int | None = None) -> tuple[HandError, ...]:
+    """Every reason the hand cannot be scored, in field order; empty when it can.
+
+    `led_by` is who the sheet knows led the hand (None: not known, as on the first hand).
+    """
     errors: list[HandError] = []
     went_out, needed = _check_ending(game, hand, errors)
     _check_pips(game, hand, went_out, needed, errors)
@@ -521,6 +673,7 @@ def validate_hand(game: Game, hand: Hand) -> tuple[HandError, ...]:
             errors.append(HandError(ErrorCode.CAPICU_ON_BLOCKED))
         if not game.offers_capicu:
             errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
+    errors.extend(_regional_errors(game, hand, led_by, counts_valid=not errors))
     errors += _doubles_errors(game, hand)
     return tuple(errors)
 
@@ -607,6 +760,8 @@ class ReasonCode(StrEnum):
     LIGHTER_PAIR = "lighter_pair"
     VOID_TIE = "void_tie"
     DRAW_PAIRS = "draw_pairs"
+    TIE_TO_LEADERS = "tie_to_leaders"
+    BLOCKER_VS_NEXT = "blocker_vs_next"
     # Bergen under `doubles lose the count`: the lightest hand without a double won.
     LIGHTEST_WITHOUT_DOUBLE = "lightest_without_double"
 
@@ -623,7 +778,11 @@ class Reason:
     winning_pips: int | None
     counted: tuple[tuple[int, int], ...]  # (seat, pips) that were added up, in seat order
     capicu_bonus: int
-    tied_seats: tuple[int, ...] = ()  # VOID_TIE only: the level lightest hands
+    tied_seats: tuple[int, ...] = ()  # VOID_TIE, TIE_TO_LEADERS: the level lightest hands
+    # Regional rules: who led the hand (if known), and the two hands BLOCKER_VS_NEXT compared
+    # (the blocker's first).
+    led_by: int | None = None
+    compared_seats: tuple[int, ...] = ()
 
 
 class PointKind(StrEnum):
@@ -633,6 +792,11 @@ class PointKind(StrEnum):
     # (points during play, chuchazo, pase corrido, first hands...) add kinds here.
     COUNT = "count"
     CAPICU = "capicu"
+    # Regional rules (bonuses)
+    CHUCHAZO = "chuchazo"
+    PASE_CORRIDO = "pase_corrido"
+    PASE_DE_SALIDA = "pase_de_salida"
+    FIRST_HANDS = "first_hands"
     # Scoring games (All Fives, Bergen): everything a side scored during the hand's play.
     PLAY = "play"
 
@@ -656,37 +820,36 @@ class HandResult:
     next_leader: int | None  # None: whoever holds the double leads
     reason: Reason
     side_points: tuple[int, ...]  # what tallies add up: a scoring game may credit several sides
+    # Each side's points by kind, adding up to side_points; empty from a scorer that leaves
+    # them to score_hand.
+    credits: tuple[Credit, ...] = ()
+    led_by: int | None = None  # who led the hand, as far as the sheet and the table know
 
     @property
     def void(self) -> bool:
         """Whether nobody scored: a void (replayed) or drawn blocked hand."""
         return self.side is None
 
-    @property
-    def credits(self) -> tuple[Credit, ...]:
-        """Each side's points in this hand by kind; they add up to side_points."""
-        bonus = self.reason.capicu_bonus
-        credits = []
-        for side, points in enumerate(self.side_points):
-            if points and bonus:
-                credits.append(Credit(side, PointKind.CAPICU, bonus))
-            if points - bonus > 0:
-                credits.append(Credit(side, PointKind.COUNT, points - bonus))
-        return tuple(credits)
 
+def score_hand(
+    game: Game, hand: Hand, led_by: int | None = None, *, number: int | None = None
+) -> HandResult:
+    """Score one finished hand under the game's house rules (raises InvalidHand).
 
-def score_hand(game: Game, hand: Hand, led_by: int | None = None) -> HandResult:
-    """Score one finished hand under the game's house rules (raises InvalidHand)."""
-    errors = validate_hand(game, hand)
-    if errors:
-        raise InvalidHand(errors)
+    `led_by` is who the sheet knows led (else the hand's own `led_by`, if the table said);
+    `number` is the hand's number on the sheet, which the first-hands bonus pays by.
+    """
     if led_by is not None and not game.has_seat(led_by):
         raise ValueError(f"no seat {led_by!r} at this table led the hand")
+    errors = validate_hand(game, hand, led_by)
+    if errors:
+        raise InvalidHand(errors)
     try:
         scorer = _SCORERS[game.scoring]
     except KeyError:
         raise NotImplementedError(f"no scorer for {game.scoring}") from None
-    return scorer(game, hand, led_by)
+    leader = led_by if led_by is not None else hand.led_by
+    return _with_regional_rules(game, hand, scorer(game, hand, leader), leader, number)
 
 
 def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
@@ -697,11 +860,19 @@ def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
         winning_seat: int = hand.went_out  # type: ignore[assignment]
         winning_pips = None
         bonus = game.rules.capicu_bonus if hand.capicu else 0
+        tied: tuple[int, ...] = ()
+        compared: tuple[int, ...] = ()
     else:
         held = tuple(pips[seat] for seat in range(game.seats))
-        code, seat, winning_pips, tied = _blocked_winner(game, held)
+        compared = ()
+        if game.rules.blocker_against_next:
+            code, seat, winning_pips, compared = _blocker_against_next(game, held, hand.blocked_by)
+        else:
+            code, seat, winning_pips, tied = _blocked_winner(game, held)
+            if seat is None and game.rules.ties_to_leaders and led_by is not None:
+                code, seat = _tie_to_leaders(game, held, code, tied, led_by)
         if seat is None:
-            reason = Reason(code, count_rule, None, winning_pips, (), 0, tied)
+            reason = Reason(code, count_rule, None, winning_pips, (), 0, tied, led_by)
             return HandResult(None, 0, None, led_by, reason, game._zero_points)
         winning_seat = seat
         bonus = 0
@@ -713,7 +884,10 @@ def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
     side = game._side_by_seat[winning_seat]
     side_points = list(game._zero_points)
     side_points[side] = points
-    reason = Reason(code, count_rule, winning_seat, winning_pips, counted, bonus)
+    tied = tied if code is ReasonCode.TIE_TO_LEADERS else ()
+    reason = Reason(
+        code, count_rule, winning_seat, winning_pips, counted, bonus, tied, led_by, compared
+    )
     return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
 
 
@@ -817,8 +991,8 @@ def play_match(game: Game, hands: Sequence[Hand]) -> tuple[tuple[HandResult, ...
     """Score a sequence of hands in order, chaining the leader, and tally them."""
     results: list[HandResult] = []
     led_by: int | None = None
-    for hand in hands:
-        result = score_hand(game, hand, led_by)
+    for number, hand in enumerate(hands, start=1):
+        result = score_hand(game, hand, led_by, number=number)
         results.append(result)
         led_by = result.next_leader
     return tuple(results), tally(game, results)
@@ -828,6 +1002,242 @@ def check_can_add(game: Game, state: MatchState) -> None:
     """Refuse another hand once the match has ended (raises InvalidHand(MATCH_OVER))."""
     if state.finished:
         raise InvalidHand((HandError(ErrorCode.MATCH_OVER),))
+
+
+# --- Regional rules: lead, blocked additions, bonuses ------------------------------------------
+
+
+def _check_regional_rules(house: HouseRules) -> None:
+    bonuses = {
+        "chuchazo": house.chuchazo_bonus,
+        "pase corrido": house.pase_corrido_bonus,
+        "pase de salida": house.pase_de_salida_bonus,
+    }
+    for index, value in enumerate(house.first_hands_bonus, start=1):
+        bonuses[f"hand {index}"] = value
+    for name, value in bonuses.items():
+        if not _is_whole(value) or value < 0:
+            raise ValueError(f"the {name} bonus cannot be {value!r}")
+
+
+def _regional_errors(
+    game: Game, hand: Hand, led_by: int | None, *, counts_valid: bool
+) -> list[HandError]:
+    """The regional inputs' refusals, in the hand form's order."""
+    errors: list[HandError] = []
+    leader = led_by
+    if hand.led_by is not None:
+        if game.has_seat(hand.led_by):
+            leader = led_by if led_by is not None else hand.led_by
+        else:
+            errors.append(HandError(ErrorCode.LEADER_UNKNOWN_SEAT, seat=_seat_or_none(hand.led_by)))
+    errors.extend(_blocker_errors(game, hand))
+    if counts_valid and leader is None and _tie_needs_leader(game, hand):
+        errors.append(HandError(ErrorCode.LEADER_NEEDED))
+    if hand.chuchazo:
+        if hand.ending is Ending.BLOCKED:
+            errors.append(HandError(ErrorCode.CHUCHAZO_ON_BLOCKED))
+        if not game.offers_chuchazo:
+            errors.append(HandError(ErrorCode.CHUCHAZO_NOT_OFFERED))
+    errors.extend(_pase_corrido_errors(game, hand.pases_corridos))
+    if hand.pase_de_salida:
+        errors.extend(_pase_de_salida_errors(game, hand, leader))
+    return errors
+
+
+def _blocker_errors(game: Game, hand: Hand) -> list[HandError]:
+    asked = game.rules.blocker_against_next
+    blocked = hand.ending is Ending.BLOCKED
+    if hand.blocked_by is None:
+        return [HandError(ErrorCode.BLOCKER_NEEDED)] if blocked and asked else []
+    if not asked:
+        return [HandError(ErrorCode.BLOCKER_NOT_ASKED)]
+    if not blocked:
+        return [HandError(ErrorCode.BLOCKER_NOT_BLOCKED)]
+    if not game.has_seat(hand.blocked_by):
+        return [HandError(ErrorCode.BLOCKER_UNKNOWN_SEAT, seat=_seat_or_none(hand.blocked_by))]
+    return []
+
+
+def _tie_needs_leader(game: Game, hand: Hand) -> bool:
+    """Whether a blocked hand is a tie that only the side that led can win."""
+    house = game.rules
+    if hand.ending is not Ending.BLOCKED or not house.ties_to_leaders:
+        return False
+    if house.blocker_against_next:
+        return False  # that rule never ties
+    held = tuple(hand.pips[seat] for seat in range(game.seats))
+    return _blocked_winner(game, held)[1] is None
+
+
+def _pase_de_salida_errors(game: Game, hand: Hand, leader: int | None) -> list[HandError]:
+    if not game.offers_pase_de_salida:
+        return [HandError(ErrorCode.PASE_DE_SALIDA_NOT_OFFERED)]
+    if game.rules.pase_de_salida_on_double_only and not hand.led_a_double:
+        return [HandError(ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE)]
+    if leader is None:
+        return [HandError(ErrorCode.LEADER_NEEDED)]
+    return []
+
+
+def _pase_corrido_errors(game: Game, times_by_side: Mapping[int, int]) -> list[HandError]:
+    errors: list[HandError] = []
+    limit = game.pase_corrido_limit
+    for side, times in times_by_side.items():
+        if not _is_whole(side) or not 0 <= side < game.side_count:
+            errors.append(HandError(ErrorCode.PASE_CORRIDO_UNKNOWN_SIDE))
+        elif not _is_whole(times) or times < 0:
+            errors.append(HandError(ErrorCode.PASE_CORRIDO_NOT_WHOLE, seat=side))
+        elif times and not game.offers_pase_corrido:
+            errors.append(HandError(ErrorCode.PASE_CORRIDO_NOT_OFFERED, seat=side))
+        elif times > limit:
+            errors.append(HandError(ErrorCode.PASE_CORRIDO_TOO_MANY, seat=side, limit=limit))
+    return errors
+
+
+def _blocker_against_next(
+    game: Game, held: tuple[int, ...], blocker: int | None
+) -> tuple[ReasonCode, int, int, tuple[int, ...]]:
+    """The blocker's hand against the next seat's: the lighter wins, a tie goes to the blocker."""
+    assert blocker is not None  # validate_hand asks for it
+    following = (blocker + 1) % game.seats
+    seat = following if held[following] < held[blocker] else blocker
+    return ReasonCode.BLOCKER_VS_NEXT, seat, held[seat], (blocker, following)
+
+
+def _tie_to_leaders(
+    game: Game, held: tuple[int, ...], code: ReasonCode, tied: tuple[int, ...], leader: int
+) -> tuple[ReasonCode, int | None]:
+    """The side that led wins a tie the blocked rule would void, with its lighter hand."""
+    side = game._side_by_seat[leader]
+    if code is ReasonCode.VOID_TIE and all(game._side_by_seat[seat] != side for seat in tied):
+        # A tie between other sides is not the leaders' to win (only without partnership).
+        return code, None
+    seats = game.sides[side]
+    lightest = min(held[seat] for seat in seats)
+    seat = leader if held[leader] == lightest else min(seats, key=held.__getitem__)
+    return ReasonCode.TIE_TO_LEADERS, seat
+
+
+def _with_regional_rules(
+    game: Game, hand: Hand, result: HandResult, leader: int | None, number: int | None
+) -> HandResult:
+    """The scorer's verdict with the table's bonuses credited and its lead rule applied."""
+    house = game.rules
+    credits = list(result.credits or _count_credits(result))
+    if result.side is not None:
+        if hand.chuchazo:
+            credits.append(Credit(result.side, PointKind.CHUCHAZO, house.chuchazo_bonus))
+        if house.first_hands_bonus:
+            if number is None:
+                raise ValueError("the first-hands bonus needs the hand's number")
+            if 1 <= number <= len(house.first_hands_bonus) and house.first_hands_bonus[number - 1]:
+                bonus = house.first_hands_bonus[number - 1]
+                credits.append(Credit(result.side, PointKind.FIRST_HANDS, bonus))
+    # These happened during play, so they count even when the hand is void.
+    for side, times in sorted(hand.pases_corridos.items()):
+        if times:
+            points = times * house.pase_corrido_bonus
+            credits.append(Credit(side, PointKind.PASE_CORRIDO, points))
+    if hand.pase_de_salida and leader is not None:
+        side = game._side_by_seat[leader]
+        credits.append(Credit(side, PointKind.PASE_DE_SALIDA, house.pase_de_salida_bonus))
+    side_points = list(game._zero_points)
+    for credit in credits:
+        side_points[credit.side] += credit.points
+    if house.lead_rule is LeadRule.TURN_PASSES:
+        next_leader = None if leader is None else (leader + 1) % game.seats
+    else:
+        next_leader = result.next_leader
+    return replace(
+        result,
+        points=0 if result.side is None else side_points[result.side],
+        next_leader=next_leader,
+        side_points=tuple(side_points),
+        credits=tuple(credits),
+        led_by=leader,
+    )
+
+
+def _count_credits(result: HandResult) -> tuple[Credit, ...]:
+    # A block scorer's points are the count plus any capicú bonus, all to the winning side.
+    credits = []
+    bonus = result.reason.capicu_bonus
+    for side, points in enumerate(result.side_points):
+        if not points:
+            continue
+        if bonus:
+            credits.append(Credit(side, PointKind.CAPICU, bonus))
+        if points - bonus:
+            credits.append(Credit(side, PointKind.COUNT, points - bonus))
+    return tuple(credits)
+
+
+# --- Series: matches that count toward a longer game --------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeriesRules:
+    """First side to `first_to` match wins takes the series (None: an open series)."""
+
+    first_to: int | None = 2  # best of three
+    shutout_counts_double: bool = False
+
+    def __post_init__(self) -> None:
+        if self.first_to is not None and (not _is_whole(self.first_to) or self.first_to < 1):
+            raise ValueError(f"a series is won with at least one match, not {self.first_to!r}")
+
+
+@dataclass(frozen=True)
+class SeriesState:
+    """Match wins per side (a counted shutout twice), shutouts per side, and the winner."""
+
+    wins: tuple[int, ...]
+    shutouts: tuple[int, ...]
+    winner_side: int | None = None
+    matches: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.winner_side is not None
+
+
+def is_shutout(totals: Sequence[int], winner_side: int | None) -> bool:
+    """A match won while every other side still has 0 points (zapatero)."""
+    if winner_side is None:
+        return False
+    return all(total == 0 for side, total in enumerate(totals) if side != winner_side)
+
+
+def series_advance(
+    series: SeriesRules, state: SeriesState, winner_side: int, shutout: bool
+) -> SeriesState:
+    """The series after one more finished match (ValueError once the series is won)."""
+    if state.finished:
+        raise ValueError("this series is already won: a new match starts a new series")
+    if not _is_whole(winner_side) or not 0 <= winner_side < len(state.wins):
+        raise ValueError(f"no side {winner_side!r} in this series")
+    wins = list(state.wins)
+    wins[winner_side] += 2 if shutout and series.shutout_counts_double else 1
+    shutouts = list(state.shutouts)
+    shutouts[winner_side] += 1 if shutout else 0
+    won = series.first_to is not None and wins[winner_side] >= series.first_to
+    return SeriesState(
+        wins=tuple(wins),
+        shutouts=tuple(shutouts),
+        winner_side=winner_side if won else None,
+        matches=state.matches + 1,
+    )
+
+
+def series_tally(
+    series: SeriesRules, sides: int, outcomes: Iterable[tuple[int, bool]]
+) -> SeriesState:
+    """The series from its finished matches in order: (winning side, shutout) each."""
+    state = SeriesState(wins=(0,) * sides, shutouts=(0,) * sides)
+    for winner_side, shutout in outcomes:
+        state = series_advance(series, state, winner_side, shutout)
+    return state
 
 
 # --- Small helpers ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import get_text_list
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -22,15 +22,25 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper import backup, pagecache, rules
-from scorekeeper.explain import explain, explain_scoring_end, lead_text, play_text
+from scorekeeper import backup, pagecache, rules, stats, story
+from scorekeeper.explain import (
+    explain_hand,
+    explain_scoring_end,
+    lead_text,
+    play_text,
+    rules_summary,
+    series_text,
+)
 from scorekeeper.forms import (
     HandForm,
+    HistoryFilterForm,
     ImportForm,
     PlayForm,
     SetupForm,
+    VersusForm,
     changed_elsewhere,
     too_large_message,
+    who_choices,
 )
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
@@ -40,10 +50,13 @@ from scorekeeper.models import (
     Match,
     RateLimited,
     Table,
+    offered_presets,
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
 
+# Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
+SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
 LOG_LINES = 50
@@ -142,8 +155,17 @@ def scoreboard(match: Match) -> dict:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
+        # Bonuses may credit a side that did not win the hand: each side's own entries.
         points = hand.side_points()
-        cells = [(points.get(index), total) for index, total in enumerate(totals)]
+        bonuses: dict[int, list[str]] = {}
+        for entry in hand.entries.all():
+            if entry.kind in SHEET_BONUSES:
+                bonuses.setdefault(entry.side, []).append(entry.kind)
+        won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+        cells = [
+            (points.get(index), total, bonuses.get(index, ()), won == index)
+            for index, total in enumerate(totals)
+        ]
         rows.append({"hand": hand, "cells": cells})
         if game.scores_during_play:
             rows[-1].update(scoring_row(hand, game, totals))
@@ -156,7 +178,31 @@ def scoreboard(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "series": series_score(match),
         "open_plays": open_plays(match, names) if game.scores_during_play else [],
+    }
+
+
+def series_score(match: Match | None) -> dict | None:
+    """The series this match counts toward: its kind, each side's match wins, its winner."""
+    if match is None or match.series is None:
+        return None
+    series = match.series
+    state = series.state()
+    if not any(state.wins):
+        return None  # nothing to tell before the first match of the series is won
+    side_names = match.side_names()
+    winner = None
+    if state.winner_side is not None and state.winner_side in match.series_sides:
+        winner = side_names[match.series_sides.index(state.winner_side)]
+    return {
+        "kind": series_text(series.first_to),
+        "number": series.number,
+        "sides": [
+            (name, state.wins[match.series_sides[side]]) for side, name in enumerate(side_names)
+        ],
+        "winner": winner,
+        "shutouts_double": series.shutout_counts_double,
     }
 
 
@@ -217,8 +263,20 @@ def why(match: Match, hand) -> str:
             points,
         )
     reason = reason_from_json(hand.reason)
-    side, points = next(iter(hand.side_points().items()), (None, 0))
-    return explain(reason, match.seat_names(), match.side_names(), side, points)
+    side = None if hand.winning_seat is None else match.game().side_of(hand.winning_seat)
+    points = hand.side_points().get(side, 0)
+    names, side_names = match.seat_names(), match.side_names()
+    return explain_hand(reason, names, side_names, side, points, hand.entries.all())
+
+
+def preset_rules(key: str) -> rules.HouseRules:
+    preset = rules.PRESETS[key]
+    return preset.default_rules(preset.partnership)
+
+
+def preset_lines() -> list[tuple[str, str]]:
+    """Each way to play with its rules in one line, for the help page."""
+    return [(label, rules_summary(preset_rules(key))) for key, label in offered_presets()]
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
@@ -282,6 +340,10 @@ def render_match(
         context["csrf_token"] = slots["csrf_token"]
     if not request.htmx:
         context.update(share_links(request, match.table, match.get_absolute_url()))
+    if story.shows_chart(match):
+        context["chart"] = story.race_chart(match)
+    if match.finished:
+        context["summary"] = story.summary(match)
     template = "match.html#play" if request.htmx else "match.html"
     return render(request, template, context, status=status)
 
@@ -298,13 +360,14 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         match.table_id: match
         for match in Match.objects.for_listing().latest_per_table().filter(table__in=remembered)
     }
+    last = stats.last_results(remembered) if remembered else {}
     for table in remembered:
         if table.pk in current:
             current[table.pk].table = table  # its link needs the key, already at hand
     return render(
         request,
         "home.html",
-        {"tables": [(table, current.get(table.pk)) for table in remembered]},
+        {"tables": [(table, current.get(table.pk), last.get(table.pk)) for table in remembered]},
     )
 
 
@@ -323,12 +386,17 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
     key = request.GET.get("t", "")
     table = Table.objects.filter(key=key).first() if re.fullmatch(KEY_PATTERN, key) else None
     rules_of = (table.current_match() or table) if table else None
-    return render(request, "help.html", {"table": table, "rules_of": rules_of})
+    context = {"table": table, "rules_of": rules_of, "presets": preset_lines()}
+    if rules_of is not None:
+        context["rules_line"] = rules_summary(rules_of.house_rules())
+    return render(request, "help.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_table(request: HtmxHttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and not form.is_valid() and form.preset_changed:
+        return render(request, "setup.html", {"form": form.refilled()})
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
@@ -338,7 +406,10 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
                     name=form.cleaned_data["name"],
                 )
                 match = table.start_match(
-                    form.cleaned_data["seat_names"], form.game(), form.cleaned_data["preset"]
+                    form.cleaned_data["seat_names"],
+                    form.game(),
+                    form.cleaned_data["preset"],
+                    form.series_rules(),
                 )
         except RateLimited:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
@@ -350,18 +421,83 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The table's history, a page at a time, of everyone or of one player or pair."""
     table = get_table(key)
     remember(request, table)
+    _, pairs = stats.records(table)
+    form = HistoryFilterForm(request.GET, choices=who_choices(table.players.all(), pairs))
     matches = table.matches.for_listing()
+    chosen = {}
+    if form.is_valid():
+        chosen = {name: value for name, value in form.cleaned_data.items() if value}
+    who = stats.parse_who(chosen.get("who", ""))
+    if who:
+        matches = stats.filter_matches(matches, table, who, chosen.get("only", ""))
     before = whole_number(request.GET.get("before"))
     if before is not None:
         matches = matches.filter(number__lt=before)
     # One page of history at a time: a table that has played for years stays quick.
     page = list(matches[: HISTORY_PAGE + 1])
     more = page[HISTORY_PAGE - 1].number if len(page) > HISTORY_PAGE else None
-    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more}
+    context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more, "form": form}
+    # The series the table is playing now: its newest match's.
+    context["series"] = series_score(page[0]) if page and before is None and not who else None
+    context["rules_line"] = rules_summary(table.house_rules())
     context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
+
+
+def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
+    """Each record's numbers, each linked to the history of the matches behind it."""
+    history = table.get_absolute_url()
+    rows = []
+    for record in stats.sort_records(records, sort):
+        played = f"{history}?{urlencode({'who': record.who})}"
+        cells = []
+        for column in stats.COLUMNS:
+            only = f"&{urlencode({'only': column.only})}" if column.only else ""
+            cells.append((getattr(record, column.key), played + only))
+        rows.append({"record": record, "href": played, "cells": cells})
+    return rows
+
+
+@require_safe
+def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Players and pairs at this table: their finished matches in numbers, sortable."""
+    table = get_table(key)
+    remember(request, table)
+    players, pairs = stats.records(table)
+    sort = request.GET.get("sort", "")
+    if sort not in stats.SORTS:
+        sort = stats.DEFAULT_SORT
+    context = {
+        "table": table,
+        "columns": stats.COLUMNS,
+        "sort": sort,
+        "groups": [
+            (_("Players"), stat_rows(table, players, sort)),
+            (_("Pairs"), stat_rows(table, pairs, sort)),
+        ],
+    }
+    return render(request, "stats.html", context)
+
+
+@require_safe
+def versus_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Two players or two pairs: their record against each other, and their last matches."""
+    table = get_table(key)
+    players, pairs = stats.records(table)
+    choices = who_choices([record.player_a for record in players], pairs)
+    form = VersusForm(request.GET if request.GET else None, choices=choices)
+    context = {"table": table, "form": form, "enough": len(players) > 1}
+    if form.is_valid():
+        names = {record.who: record.name for record in players + pairs}
+        one, other = form.cleaned_data["one"], form.cleaned_data["other"]
+        versus = stats.head_to_head(table, stats.parse_who(one), stats.parse_who(other))
+        for side, who in zip(versus["sides"], (one, other), strict=True):
+            side["name"] = names[who]
+        context.update({"names": (names[one], names[other]), "versus": versus})
+    return render(request, "versus.html", context, status=422 if form.errors else 200)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -377,6 +513,7 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
                     form.cleaned_data["seat_names"],
                     form.game(),
                     form.cleaned_data["preset"],
+                    form.series_rules(),
                     token=posted_token(request),
                     per_hour=settings.MATCHES_PER_HOUR,
                 )
@@ -385,6 +522,8 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 status = 429
             else:
                 return redirect(match)
+        elif form.preset_changed:
+            form = form.refilled()
     else:
         form = SetupForm.for_table(table, table.matches.for_listing().first())
     return render(
@@ -420,9 +559,12 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     part = request.GET.get("part") if request.htmx else None
     if part is None:
-        # The page as kept for this version of the match, if it is kept (see pagecache).
+        # The page as kept for this version of the match and of its table (a rematch, a series
+        # or a record changes the table's), if it is kept (see pagecache).
         version = (
-            Match.objects.filter(table__key=key, number=number).values_list("pk", "version").first()
+            Match.objects.filter(table__key=key, number=number)
+            .values_list("pk", "version", "table__updated_at")
+            .first()
         )
         if version is None:
             raise Http404
@@ -530,18 +672,28 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
-        result = rules.score_hand(form.game, form.cleaned_data["hand"], match.next_leader)
+        result = rules.score_hand(
+            form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
+        )
         if form.game.scores_during_play:
             context["preview"] = explain_scoring_end(
                 form.game, result.reason, form.names, match.side_names(), result.side, result.points
             )
         else:
-            context["preview"] = explain(
-                result.reason, form.names, match.side_names(), result.side, result.points
+            context["preview"] = explain_hand(
+                result.reason,
+                form.names,
+                match.side_names(),
+                result.side,
+                result.points,
+                result.credits,
             )
     elif form.errors:
+        # What is still missing: a count, or who led or blocked when the rules need it.
         missing = [
-            field for field, errors in form.errors.items() if field.startswith("pips_") and errors
+            field
+            for field, errors in form.errors.items()
+            if errors and (field.startswith("pips_") or field in ("led_by", "blocked_by"))
         ]
         context["problem"] = form.errors[missing[0]][0] if missing else None
     return render(request, "match.html#preview", context)
@@ -603,7 +755,8 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         messages.info(request, _("This hand is still in play: end it on the score page."))
         return redirect(match)
     if request.method == "POST":
-        form = HandForm(match, request.POST)
+        known = None if hand.leader_told is not None else hand.led_by
+        form = HandForm(match, request.POST, led_by=known)
         if form.is_valid():
             try:
                 match.edit_hand(
@@ -711,7 +864,11 @@ def restore(request: HttpRequest) -> HttpResponse:
 @require_safe
 def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    version = Match.objects.filter(table__watch_key=watch_key).values_list("pk", "version").first()
+    version = (
+        Match.objects.filter(table__watch_key=watch_key)
+        .values_list("pk", "version", "table__updated_at")
+        .first()
+    )
     if version is None:
         raise Http404
 
@@ -727,7 +884,11 @@ def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
 def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
     # One indexed read decides the common case: the table's newest match and its version.
-    latest = Match.objects.filter(table__watch_key=watch_key).values("pk", "version").first()
+    latest = (
+        Match.objects.filter(table__watch_key=watch_key)
+        .values("pk", "version", "table__updated_at")
+        .first()
+    )
     if latest is None:
         raise Http404
     if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
@@ -737,7 +898,7 @@ def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
         context = {**scoreboard(get_watched_match(watch_key)), "watch_key": watch_key}
         return render(request, "watch.html#board", {**context, **slots})
 
-    return pagecache.cached_page(request, "board", (latest["pk"], latest["version"]), draw)
+    return pagecache.cached_page(request, "board", tuple(latest.values()), draw)
 
 
 # --- On the home screen and without signal ----------------------------------------------------

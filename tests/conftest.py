@@ -68,3 +68,39 @@ def _empty_page_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def park_table(make_match, add_hand):
+    """Three finished matches and one in progress, built to check every statistic by hand.
+
+    1. Alice & Cara beat Ben & Dev 50-0 in one hand, a capicú (a shutout).
+    2. Alice & Ben beat Cara & Dev 60-0 in one hand (a shutout).
+    3. Alice & Cara against Ben & Dev: hand 1 entered as Alice's and corrected to Ben's
+       (25), a blocked hand for Cara (33), a hand that would have ended the match for Alice &
+       Cara and was undone, then Dev's (30): Ben & Dev win 55-33.
+    4. In progress: Ben's hand for 30; it counts for nothing yet.
+    """
+    from scorekeeper import rules
+    from scorekeeper.testing import reported
+
+    first = make_match(target=50)
+    table = first.table
+
+    def start(names, target):
+        game = rules.make_game("caribbean", 4, rules=rules.HouseRules(target=target))
+        return table.start_match(list(names), game, "caribbean")
+
+    add_hand(first, 0, {1: 10, 2: 5, 3: 10}, capicu=True)
+    second = start(("Alice", "Cara", "Ben", "Dev"), 50)
+    add_hand(second, 0, {1: 20, 2: 20, 3: 20})
+    third = start(("Alice", "Ben", "Cara", "Dev"), 50)
+    add_hand(third, 0, {1: 5, 2: 5, 3: 5})
+    add_hand(third, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
+    add_hand(third, 0, {1: 30, 2: 20, 3: 10})
+    third.undo_last(version=third.version)
+    third.edit_hand(1, reported(1, {0: 10, 2: 10, 3: 5}), version=third.version)
+    add_hand(third, 3, {0: 10, 1: 10, 2: 10})
+    fourth = start(("Alice", "Ben", "Cara", "Dev"), 500)
+    add_hand(fourth, 1, {0: 10, 2: 10, 3: 10})
+    return table

@@ -64,6 +64,37 @@
     }
   });
 
+  // Setup: choosing a game fills in its rules below (without this script, the server shows
+  // the new game's rules before starting).
+  function applyPreset(form, key) {
+    var node = document.getElementById("preset-switches");
+    var values = node && JSON.parse(node.textContent)[key];
+    if (!values) return;
+    Object.keys(values).forEach(function (name) {
+      var value = values[name];
+      form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = value !== null && String(value) === input.value;
+        } else if (input.type === "checkbox") {
+          input.checked = Boolean(value);
+        } else {
+          input.value = value === null ? "" : String(value);
+        }
+      });
+    });
+    var shown = form.querySelector('[name="rules_of"]');
+    if (shown) shown.value = key;
+    // Switches that only some games use (All Fives and Bergen) show only for those games.
+    form.querySelectorAll("[data-for-presets]").forEach(function (group) {
+      group.hidden = group.getAttribute("data-for-presets").split(" ").indexOf(key) === -1;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("[data-preset]")) {
+      applyPreset(event.target.form, event.target.value);
+    }
+  });
   // A score tapped during play that cannot reach the server says so on the strip: a tap is
   // not kept on the phone like a hand, so it must be tapped again.
   function tapFailed(event, failed) {

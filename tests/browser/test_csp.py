@@ -26,6 +26,8 @@ def pages(match, finished) -> list[str]:
         "/offline",
         f"/t/{table.key}/",
         f"/t/{table.key}/new",
+        f"/t/{table.key}/stats",
+        f"/t/{table.key}/versus",
         base,
         base + "?out=blocked",
         base + "?out=2",

@@ -23,6 +23,7 @@ def set_up(page: Page, base: str, names=("Alice", "Ben", "Cara", "Dev"), target=
     for number, name in enumerate(names, 1):
         page.fill(f"#id_player_{number}", name)
     if target:
+        page.get_by_text("Change the rules").click()  # the switches are folded under the game
         page.fill("input[name=target_other]", str(target))
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_text("Who went out?")).to_be_visible()

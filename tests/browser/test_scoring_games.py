@@ -23,6 +23,7 @@ def set_up(page: Page, base: str, names, game: str, target=None) -> None:
         page.fill(f"#id_player_{number}", name)
     page.locator("label.choice", has_text=game).click()
     if target:
+        page.get_by_text("Change the rules").click()  # the switches are folded under the game
         page.fill("input[name=target_other]", str(target))
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#strip")).to_be_visible()
@@ -63,6 +64,9 @@ def test_all_fives_in_pairs_ends_in_the_middle_of_a_hand(live_server, phone: Pag
     phone.locator("#entry > .outs").get_by_role("link", name="Dee", exact=True).click()
     phone.get_by_label("Ann", exact=True).fill("7")
     phone.get_by_label("Cy", exact=True).fill("4")
+    # Leaving the field, as a thumb moving on does, asks for the preview once more: once in
+    # four CI runs the typing alone left it empty (cause not yet found; see the closing note).
+    phone.get_by_label("Cy", exact=True).blur()
     expect(phone.locator("#preview")).to_contain_text("7 + 4 = 11, to the nearest five 10")
     phone.get_by_role("button", name="Save hand").click()
     expect(phone.locator(".msg")).to_have_text("Hand 1 saved.")

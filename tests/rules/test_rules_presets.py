@@ -14,9 +14,12 @@ from scorekeeper.rules import (
 def test_presets_are_listed_in_order_with_caribbean_first():
     assert list(PRESETS) == [
         "caribbean",
-        "double_nine",
+        "puerto_rico_500",
+        "dominican",
+        "cuban",
+        "spanish",
         "double_twelve",
-        "standard",
+        "pub_block",
         "all_fives",
         "bergen",
     ]
@@ -26,7 +29,7 @@ def test_presets_are_listed_in_order_with_caribbean_first():
     ("preset", "tile_set", "tiles_each", "max_pips"),
     [
         ("caribbean", TileSet.DOUBLE_SIX, 7, 69),
-        ("double_nine", TileSet.DOUBLE_NINE, 10, 152),
+        ("cuban", TileSet.DOUBLE_NINE, 10, 152),
         ("double_twelve", TileSet.DOUBLE_TWELVE, 15, 304),
     ],
 )

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from scorekeeper.testing import run_in_production
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -62,26 +64,7 @@ print(json.dumps({"status": response.status_code, "headers": dict(response.heade
 
 
 def test_production_sends_the_security_headers_and_secure_cookies(tmp_path):
-    import json
-
-    result = subprocess.run(
-        [sys.executable, "-c", PRODUCTION_REQUEST],
-        cwd=ROOT,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": "scores.example.org",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            "STATIC_ROOT": str(tmp_path / "static"),
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    seen = run_in_production(PRODUCTION_REQUEST, tmp_path)
     headers = seen["headers"]
     assert seen["status"] == 200
     assert headers["Strict-Transport-Security"].startswith("max-age=31536000")

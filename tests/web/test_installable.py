@@ -7,6 +7,8 @@ import struct
 from django.conf import settings
 from django.test import Client
 
+from scorekeeper.testing import run_in_production
+
 
 def png_size(path) -> tuple[int, int]:
     with open(path, "rb") as image:
@@ -86,29 +88,7 @@ print(json.dumps({"worker": worker.status_code, "script": worker.content.decode(
 
 
 def test_the_service_worker_and_manifest_name_the_hashed_files_in_production(tmp_path):
-    import os
-    import secrets
-    import subprocess
-    import sys
-
-    result = subprocess.run(
-        [sys.executable, "-c", PRODUCTION_SHELL],
-        cwd=settings.BASE_DIR,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": "scores.example.org",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            "STATIC_ROOT": str(tmp_path / "static"),
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    seen = run_in_production(PRODUCTION_SHELL, tmp_path)
     assert (seen["worker"], seen["manifest"]) == (200, 200)
     hashed = r"/static/js/keep\.[0-9a-f]{12}\.js"
     assert re.search(hashed, seen["script"])

@@ -1,9 +1,5 @@
 """Rate limits that hold: per client address (trusting proxies only when told), per table."""
 
-import os
-import secrets
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -12,7 +8,7 @@ from django.db import connection
 from django.test import Client
 
 from scorekeeper.models import Match, Table
-from scorekeeper.testing import SETUP
+from scorekeeper.testing import SETUP, run_in_production
 from scorekeeper.views import client_address
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,25 +55,8 @@ print(json.dumps(statuses))
 
 
 def test_in_production_a_client_inventing_forwarded_addresses_stays_limited(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-c", PRODUCTION_BURST % SETUP],
-        cwd=ROOT,
-        env={
-            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": "scores.example.org",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-            "STATIC_ROOT": str(tmp_path / "static"),
-            "TABLES_PER_HOUR": "2",
-        },
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().splitlines()[-1] == "[302, 302, 429]"
+    statuses = run_in_production(PRODUCTION_BURST % SETUP, tmp_path, TABLES_PER_HOUR="2")
+    assert statuses == [302, 302, 429]
 
 
 def in_parallel(count: int, work) -> list:

@@ -94,10 +94,13 @@ def rlo_match(db, add_hand):
 
 def test_a_right_to_left_override_stays_inside_an_isolate_on_every_page(client: Client, rlo_match):
     key, number = rlo_match.table.key, rlo_match.number
+    ana, ben = (player.pk for player in rlo_match.table.players.order_by("name"))
     client.get(f"/t/{key}/")  # remembered for the home page
     for path in (
         "/",
         f"/t/{key}/",
+        f"/t/{key}/stats",
+        f"/t/{key}/versus?one={ana}&other={ben}",
         f"/t/{key}/m/{number}/",
         f"/t/{key}/m/{number}/h/1/",
         f"/t/{key}/m/{number}/undo",

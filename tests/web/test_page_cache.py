@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import Match
-from scorekeeper.testing import hand_post
+from scorekeeper.testing import hand_post, scoring_match, tap
 
 HAND = {"out": 0, "pips": {1: 10, 2: 5, 3: 7}}  # 22 for Alice & Cara
 
@@ -155,3 +155,27 @@ def test_a_scoring_game_s_play_strip_gets_its_own_token(client: Client, make_mat
     tokens = re.findall(r'name="token" value="([^"]+)"', first + second)
     assert tokens and "pagecache" not in second
     assert len(set(tokens)) == len(tokens)
+
+
+def test_a_score_during_play_shows_at_once(client: Client, db):
+    match = scoring_match()
+    assert totals(page(client, match_url(match))) == [0, 0]
+    tap(match, 0, 10)  # through the model, as another server would
+    assert totals(page(client, match_url(match))) == [10, 0]
+
+
+def series_wins(html: str) -> list[int]:
+    score = re.search(r'data-testid="series">(.*?)</p>', html, re.S).group(1)
+    return [int(wins) for wins in re.findall(r"<b>(\d+)</b>", score)]
+
+
+def test_an_earlier_match_shows_the_series_won_in_a_later_one(
+    client: Client, make_match, add_hand
+):
+    first = make_match(target=20)
+    add_hand(first, **HAND)  # Alice & Cara win the first match: 1-0
+    assert series_wins(page(client, match_url(first))) == [1, 0]
+    client.post(f"/t/{first.table.key}/rematch")
+    second = Match.objects.get(table=first.table, number=2)
+    add_hand(second, **HAND)  # and the second: the series is theirs
+    assert series_wins(page(client, match_url(first))) == [2, 0]

@@ -472,6 +472,64 @@ def test_help_page(speaking: Client, language):
     assert_no_english(speaking.get("/help"), language)
 
 
+# --- The regional ways to play ----------------------------------------------------------------
+
+
+@pytest.fixture
+def regional_url(speaking: Client, db) -> str:
+    """A Dominican table two hands in: a tie won by the side that led, then a pase corrido."""
+    url = new_table(speaking, preset="dominican")
+    response = post_hand(speaking, url, "blocked", {0: 5, 1: 6, 2: 7, 3: 6}, led_by="3")
+    assert response.status_code == 302
+    response = post_hand(speaking, url, 0, {1: 5, 2: 5, 3: 5}, pase_corrido_1="1")
+    assert response.status_code == 302
+    return url
+
+
+@pytest.mark.parametrize("out", ["blocked", 0])
+def test_regional_hand_form(speaking: Client, language, db, out):
+    url = new_table(speaking, preset="puerto_rico_500")
+    assert_no_english(speaking.get(f"{new_table(speaking, preset='cuban')}?out={out}"), language)
+    assert_no_english(speaking.get(f"{url}?out={out}"), language)
+
+
+def test_regional_hand_form_with_errors(speaking: Client, language, db):
+    url = new_table(speaking, preset="dominican")
+    response = post_hand(speaking, url, "blocked", {0: 5, 1: 6, 2: 7, 3: 6}, pase_corrido_0="x")
+    assert response.status_code == 422
+    assert_no_english(response, language)
+
+
+def test_regional_sheet_and_hand_pages(speaking: Client, language, regional_url):
+    assert_no_english(speaking.get(regional_url), language)
+    assert_no_english(speaking.get(f"{regional_url}h/1/"), language)
+    assert_no_english(speaking.get(f"{regional_url}h/2/"), language)
+
+
+def test_regional_preview(speaking: Client, language, db):
+    url = new_table(speaking, preset="puerto_rico_500")
+    data = {**hand_form(speaking, url, 1), "pips_0": "10", "pips_2": "12", "pips_3": "8"}
+    response = speaking.post(url + "preview", {**data, "chuchazo": "on"}, headers=HTMX)
+    assert_no_english(response, language)
+
+
+def test_shutout_and_series_banner(speaking: Client, language, db):
+    url = new_table(speaking, target="", target_other="10", shutout_counts_double="on")
+    play(speaking, url, 0, {1: 12, 2: 0, 3: 10})
+    assert_no_english(speaking.get(url), language)
+    assert_no_english(speaking.get(f"/t/{key_of(url)}/"), language)
+
+
+def test_setup_page_showing_another_games_rules(speaking: Client, language, db):
+    response = speaking.post("/new", {**SETUP, "preset": "spanish", "rules_of": "caribbean"})
+    assert response.status_code == 200
+    assert_no_english(response, language)
+
+
+def test_help_page_of_a_regional_table(speaking: Client, language, regional_url):
+    assert_no_english(speaking.get(f"/help?t={key_of(regional_url)}"), language)
+
+
 # --- The check itself --------------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import models, rules
+from scorekeeper import models, rules, stats
 from scorekeeper.testing import deal_hand
 
 NAMES = (
@@ -17,7 +17,9 @@ NAMES = (
     "Karin", "Luis", "Marta", "Nils", "Olga", "Pedro", "Rosa", "Sven", "Tomas", "Yara",
 )  # fmt: skip
 # Most tables play partnership double-six; some play the other presets.
-PRESET_WEIGHTS = {"caribbean": 70, "double_nine": 10, "double_twelve": 5, "standard": 15}
+PRESET_WEIGHTS = {"caribbean": 70, "cuban": 10, "double_twelve": 5, "pub_block": 15}
+BLOCKED_SHARE = 0.12
+CAPICU_SHARE = 0.06
 MATCHES_PER_BATCH = 100
 
 
@@ -184,6 +186,8 @@ def create_matches(
     models.SeatCount.objects.bulk_create(counts)
     models.ScoreEntry.objects.bulk_create(entries)
     models.LogEntry.objects.bulk_create(logs)
+    # The records the statistics read, from what was just written (as after an import).
+    stats.record_table(table, models.Match.objects.filter(pk__in=[match.pk for match in matches]))
 
 
 def sheet_of(match: models.Match) -> tuple:

@@ -1,0 +1,404 @@
+"""Statistics: what each finished match adds to its players' records, and reading them back.
+
+A finished match leaves one SideRecord per side, written from its seats and score entries in
+the transaction that finished, edited or undid it (Match.store_state), or after matches were
+written in bulk by an import or generate_matches (record_table). A table's Records (one per
+player, one per pair of partners) are summed again from its side records whenever one of them
+changes, so the statistics page reads a handful of rows however many matches it has played.
+"""
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import models
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.inputs import whole_number
+from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table
+
+# What a side's record counts. A series won will be one more counter here (and one more
+# column in COLUMNS), credited by the side record of the match that won the series.
+COUNTERS = (
+    "played",
+    "won",
+    "hands",
+    "hands_won",
+    "points",
+    "capicus",
+    "bonuses",
+    "blocked_won",
+    "shutouts_given",
+    "shutouts_taken",
+)
+
+
+STORED = (*COUNTERS, "streak", "best_streak")
+
+
+class Tally(models.Model):
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+    hands_won = models.PositiveIntegerField(default=0)
+    points = models.IntegerField(default=0)
+    capicus = models.PositiveIntegerField(default=0)
+    # Every kind of score entry other than the count and the capicú: chuchazo, pase corrido...
+    bonuses = models.PositiveIntegerField(default=0)
+    blocked_won = models.PositiveIntegerField(default=0)
+    shutouts_given = models.PositiveIntegerField(default=0)
+    shutouts_taken = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class SideRecord(Tally):
+    """What one side of one finished match counts for its player or pair."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="side_records")
+    number = models.PositiveIntegerField()  # the match's, so streaks read in order
+    side = models.PositiveSmallIntegerField()
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # The partner, for a pair: player_a has the lower id.
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "side"], name="side_record_unique_side")
+        ]
+        indexes = [
+            models.Index(fields=["table", "player_a", "player_b"], name="side_record_pair"),
+            models.Index(fields=["table", "player_b"], name="side_record_partner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} side {self.side}"
+
+
+class Record(Tally):
+    """A player's record at a table (player_b empty), or a pair's as partners."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="records")
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, related_name="+")
+    best_streak = models.PositiveIntegerField(default=0)
+    # Wins in a row up to the newest match, so that one more match needs no recount.
+    streak = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def players(self) -> tuple[Player, ...]:
+        return (self.player_a,) if self.player_b is None else (self.player_a, self.player_b)
+
+    @property
+    def name(self) -> str:
+        return " & ".join(player.name for player in self.players())
+
+    @property
+    def who(self) -> str:
+        """The player or pair as the history and head-to-head filters name it."""
+        return "-".join(str(player.pk) for player in self.players())
+
+    @property
+    def win_rate(self) -> int | None:
+        return round(100 * self.won / self.played) if self.played else None
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return round(self.points / self.hands, 1) if self.hands else None
+
+
+# --- Writing: kept in step with the matches ---------------------------------------------------
+
+
+def record_match(match: Match, *, was_finished: bool) -> None:
+    """After a match's score changed: its side records, and its table's records if they moved.
+
+    The usual case, the newest match ending, adds its sides to the records; anything else
+    (an undo or a correction of a finished match, an older match ending late) sums them again.
+    """
+    if not (match.finished or was_finished):
+        return
+    newest = not SideRecord.objects.filter(
+        table_id=match.table_id, number__gt=match.number
+    ).exists()
+    written = write_side_records(Match.objects.filter(pk=match.pk))
+    if match.finished and not was_finished and newest:
+        add_to_records(match.table_id, written)
+    else:
+        rebuild_records(match.table_id)
+
+
+def record_table(table: Table, matches: QuerySet[Match] | None = None) -> None:
+    """A table's records after matches were written in bulk (an import, generated matches).
+
+    The side records of `matches` (by default all the table's) are written again, and the
+    table's records summed again from its side records.
+    """
+    write_side_records(table.matches.all() if matches is None else matches)
+    rebuild_records(table.pk)
+
+
+def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
+    """Replace the side records of these matches: one per side of each finished one."""
+    SideRecord.objects.filter(match__in=matches).delete()
+    finished = {
+        row["pk"]: row
+        for row in matches.filter(winner_side__isnull=False).values(
+            "pk", "table_id", "number", "winner_side", "hand_count"
+        )
+    }
+    if not finished:
+        return []
+    players: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for match_id, side, player_id in (
+        Seat.objects.filter(match_id__in=finished)
+        .order_by("match_id", "position")
+        .values_list("match_id", "side", "player_id")
+    ):
+        players[match_id, side].append(player_id)
+    tallies: dict[tuple[int, int], Counter] = defaultdict(Counter)
+    for row in (
+        ScoreEntry.objects.filter(hand__match_id__in=finished)
+        .values("hand__match_id", "side", "kind", "hand__ending")
+        .annotate(total=Sum("points"), hand_count=Count("hand", distinct=True))
+        .order_by()
+    ):
+        tally = tallies[row["hand__match_id"], row["side"]]
+        tally["points"] += row["total"]
+        if row["kind"] == EntryKind.COUNT:
+            tally["hands_won"] += row["hand_count"]
+            if row["hand__ending"] == "blocked":
+                tally["blocked_won"] += row["hand_count"]
+        elif row["kind"] == EntryKind.CAPICU:
+            tally["capicus"] += row["hand_count"]
+        elif row["kind"] != EntryKind.PLAY:  # points scored during play are not a bonus
+            tally["bonuses"] += row["hand_count"]
+    sides_of: dict[int, list[int]] = defaultdict(list)
+    for match_id, side in players:
+        sides_of[match_id].append(side)
+    records = []
+    for (match_id, side), seated in sorted(players.items()):
+        match = finished[match_id]
+        won = side == match["winner_side"]
+        # A shutout: the match was won with every other side still on nought.
+        shutout = all(
+            tallies[match_id, other]["points"] == 0
+            for other in sides_of[match_id]
+            if other != match["winner_side"]
+        )
+        first, *partner = sorted(seated)
+        records.append(
+            SideRecord(
+                table_id=match["table_id"],
+                match_id=match_id,
+                number=match["number"],
+                side=side,
+                player_a_id=first,
+                player_b_id=partner[0] if partner else None,
+                played=1,
+                won=int(won),
+                hands=match["hand_count"],
+                shutouts_given=int(won and shutout),
+                shutouts_taken=int(not won and shutout),
+                **tallies[match_id, side],
+            )
+        )
+    return SideRecord.objects.bulk_create(records)
+
+
+def rebuild_records(table_id: int) -> None:
+    """Sum a table's side records into one record per player and per pair, streaks included."""
+    totals: dict[tuple[int, int | None], Counter] = defaultdict(Counter)
+    for player_a, player_b, *counts in (
+        SideRecord.objects.filter(table_id=table_id)
+        .order_by("number", "side")
+        .values_list("player_a_id", "player_b_id", *COUNTERS)
+    ):
+        _count(totals, player_a, player_b, dict(zip(COUNTERS, counts, strict=True)))
+    Record.objects.filter(table_id=table_id).delete()
+    Record.objects.bulk_create(
+        Record(table_id=table_id, player_a_id=player_a, player_b_id=player_b, **total)
+        for (player_a, player_b), total in totals.items()
+    )
+
+
+def add_to_records(table_id: int, added: list[SideRecord]) -> None:
+    """Add the newest match's side records to the records they count for."""
+    players = {record.player_a_id for record in added} | {record.player_b_id for record in added}
+    stored = {
+        (record.player_a_id, record.player_b_id): record
+        for record in Record.objects.filter(table_id=table_id, player_a_id__in=players)
+    }
+    totals: dict[tuple[int, int | None], Counter] = defaultdict(Counter)
+    for key, record in stored.items():
+        totals[key].update({field: getattr(record, field) for field in STORED})
+    for side in added:
+        counts = {counter: getattr(side, counter) for counter in COUNTERS}
+        _count(totals, side.player_a_id, side.player_b_id, counts)
+    changed, new = [], []
+    for (player_a, player_b), total in totals.items():
+        record = stored.get((player_a, player_b))
+        if record is None:
+            new.append(
+                Record(table_id=table_id, player_a_id=player_a, player_b_id=player_b, **total)
+            )
+        else:
+            for field in STORED:
+                setattr(record, field, total[field])
+            changed.append(record)
+    Record.objects.bulk_update(changed, STORED)
+    Record.objects.bulk_create(new)
+
+
+def _count(totals: dict, player_a: int, player_b: int | None, counts: dict) -> None:
+    """One side of one match, in order, into its players' records and its pair's."""
+    keys = [(player_a, None)]
+    if player_b is not None:
+        keys += [(player_b, None), (player_a, player_b)]
+    for key in keys:
+        total = totals[key]
+        total.update(counts)
+        total["streak"] = total["streak"] + 1 if counts["won"] else 0
+        total["best_streak"] = max(total["best_streak"], total["streak"])
+
+
+# --- Reading -------------------------------------------------------------------------------
+
+
+def records(table: Table) -> tuple[list[Record], list[Record]]:
+    """The table's player records and pair records (one query)."""
+    rows = list(Record.objects.filter(table=table).select_related("player_a", "player_b"))
+    return (
+        [row for row in rows if row.player_b is None],
+        [row for row in rows if row.player_b is not None],
+    )
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: Promise
+    only: str = ""  # the history filter for the matches behind the number
+
+
+# The statistics table's columns, in order; a series-won column goes here with its counter.
+COLUMNS = (
+    Column("played", _("Played")),
+    Column("won", _("Won"), "won"),
+    Column("win_rate", _("Win %")),
+    Column("hands_won", _("Hands won")),
+    Column("points_per_hand", _("Points a hand")),
+    Column("capicus", _("Capicús")),
+    Column("bonuses", _("Other bonuses")),
+    Column("blocked_won", _("Blocked hands won")),
+    Column("shutouts_given", _("Shutouts given"), "shutouts_given"),
+    Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken"),
+    Column("best_streak", _("Longest winning streak"), "won"),
+)
+SORTS = ("name", *(column.key for column in COLUMNS))
+DEFAULT_SORT = "win_rate"
+
+
+def sort_records(rows: list[Record], key: str) -> list[Record]:
+    """Best first by the chosen column; by name for "name"; ties broken by matches played."""
+    if key == "name":
+        return sorted(rows, key=lambda row: row.name.casefold())
+    return sorted(
+        rows,
+        key=lambda row: (getattr(row, key) is not None, getattr(row, key) or 0, row.played),
+        reverse=True,
+    )
+
+
+def parse_who(value: str) -> tuple[int, ...] | None:
+    """A player ("12") or a pair ("12-15", lower id first) as the filters name them."""
+    parts = [whole_number(part) for part in value.split("-")]
+    if not 1 <= len(parts) <= 2 or None in parts:
+        return None
+    ids = tuple(part for part in parts if part is not None)
+    return ids if len(ids) == 1 or ids[0] < ids[1] else None
+
+
+def side_rows(table: Table, who: tuple[int, ...]) -> QuerySet[SideRecord]:
+    """The side records of a player (in any seat) or of a pair playing together."""
+    rows = SideRecord.objects.filter(table=table)
+    if len(who) == 1:
+        return rows.filter(Q(player_a_id=who[0]) | Q(player_b_id=who[0]))
+    return rows.filter(player_a_id=who[0], player_b_id=who[1])
+
+
+ONLY = ("won", "shutouts_given", "shutouts_taken")
+
+
+def filter_matches(
+    matches: QuerySet[Match], table: Table, who: tuple[int, ...], only: str = ""
+) -> QuerySet[Match]:
+    """Matches a player or pair played (together), or only those they won or shut out in."""
+    if only:
+        # An IN over the records' index, read once, rather than a lookup for every match.
+        return matches.filter(pk__in=side_rows(table, who).filter(**{only: 1}).values("match"))
+    if len(who) == 1:
+        return matches.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), player_id=who[0])))
+    together = Seat.objects.filter(
+        match=OuterRef("pk"),
+        player_id=who[0],
+        match__seats__player_id=who[1],
+        match__seats__side=F("side"),
+    )
+    return matches.filter(Exists(together))
+
+
+FACING = ("won", "points", "hands_won", "shutouts_given")
+
+
+def head_to_head(table: Table, one: tuple[int, ...], other: tuple[int, ...]) -> dict:
+    """Two players' or two pairs' record against each other, and as partners (5 queries).
+
+    Each one's side records are read through their index and set side by side here: a
+    correlated subquery would make the database pair every match of one with every match of
+    the other.
+    """
+
+    def by_match(who: tuple[int, ...]) -> dict[int, tuple]:
+        rows = side_rows(table, who).values_list("match_id", "side", "number", *FACING)
+        return {row[0]: row[1:] for row in rows}
+
+    mine, theirs = by_match(one), by_match(other)
+    faced = sorted(
+        (
+            (mine[match][1], match)
+            for match in mine.keys() & theirs.keys()
+            if mine[match][0] != theirs[match][0]
+        ),
+        reverse=True,
+    )
+    sides = [dict.fromkeys(FACING, 0), dict.fromkeys(FACING, 0)]
+    for _number, match in faced:
+        for side, rows in zip(sides, (mine, theirs), strict=True):
+            for field, value in zip(FACING, rows[match][2:], strict=True):
+                side[field] += value
+    partners = None
+    if len(one) == 1:
+        pair = tuple(sorted((one[0], other[0])))
+        partners = side_rows(table, pair).aggregate(played=Count("id"), won=Sum("won"))
+        partners = {key: value or 0 for key, value in partners.items()}
+    last_ids = [match for _number, match in faced[:10]]
+    last = list(table.matches.filter(pk__in=last_ids).for_listing().order_by("-number"))
+    return {"played": len(faced), "sides": sides, "partners": partners, "last": last}
+
+
+def last_results(tables: Iterable[Table]) -> dict[int, Match]:
+    """Each table's newest finished match, with its seats (two queries)."""
+    newest = Match.objects.filter(table=OuterRef("table"), winner_side__isnull=False)
+    matches = (
+        Match.objects.for_listing()
+        .filter(table__in=list(tables))
+        .filter(number=Subquery(newest.order_by("-number").values("number")[:1]))
+    )
+    return {match.table_id: match for match in matches}

@@ -1,0 +1,124 @@
+"""The story of one match: its race to the line as chart geometry, and a short summary.
+
+Both read only the match's prefetched hands and score entries (Match.objects.with_sheet()).
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from scorekeeper.models import EntryKind, Match
+
+# The chart's drawing box, in SVG user units; the SVG scales to the width of the page.
+WIDTH, HEIGHT = 320, 180
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 24
+CHART_FROM_HANDS = 3
+# Each side's line has its own dash as well as its own colour, for readers who cannot tell
+# the colours apart.
+DASHES = ("", "7 3", "2 3", "9 3 2 3")
+
+
+@dataclass(frozen=True)
+class Line:
+    index: int
+    name: str
+    points: str  # "x,y x,y ..." for <polyline>
+    dash: str
+    end_x: float
+    end_y: float
+    total: int
+
+
+def shows_chart(match: Match) -> bool:
+    return match.hand_count >= CHART_FROM_HANDS or (match.finished and match.hand_count > 0)
+
+
+def race_chart(match: Match) -> dict:
+    """Each side's running total after every hand, from 0 before the first, against the line."""
+    names = match.side_names()
+    rows = match.running_totals()
+    running = [tuple(0 for _ in names)] + [totals for _, totals in rows]
+    top = max(match.target, *(max(totals) for totals in running), 1)
+    steps = max(len(running) - 1, 1)
+
+    def x(step: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / steps, 1)
+
+    def y(points: int) -> float:
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - points / top), 1)
+
+    lines = []
+    for index, name in enumerate(names):
+        coordinates = [(x(step), y(totals[index])) for step, totals in enumerate(running)]
+        lines.append(
+            Line(
+                index=index,
+                name=name,
+                points=" ".join(f"{px},{py}" for px, py in coordinates),
+                dash=DASHES[index % len(DASHES)],
+                end_x=coordinates[-1][0],
+                end_y=coordinates[-1][1],
+                total=running[-1][index],
+            )
+        )
+    every = max(1, round(steps / 8))
+    hand_ticks = [(x(step), step) for step in range(0, steps + 1, every)]
+    if hand_ticks[-1][1] != steps:
+        hand_ticks.append((x(steps), steps))
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "bottom": HEIGHT - BOTTOM,
+        "label_y": HEIGHT - 6,
+        "lines": lines,
+        "target": match.target,
+        "target_y": y(match.target),
+        "zero_y": y(0),
+        "hand_ticks": hand_ticks,
+        "hands": len(rows),
+        "rows": [(hand.number, totals) for hand, totals in rows],
+        "names": names,
+    }
+
+
+def summary(match: Match) -> dict:
+    """Hands played, the biggest hand, capicús, blocked hands, who led most and who was ahead."""
+    names = match.seat_names()
+    side_names = match.side_names()
+    biggest = None
+    capicus = blocked = 0
+    led = Counter()
+    ahead = Counter()
+    for hand, totals in match.running_totals():
+        entries = list(hand.entries.all())
+        for side in {entry.side for entry in entries}:
+            points = sum(entry.points for entry in entries if entry.side == side)
+            if biggest is None or points > biggest["points"]:
+                biggest = {"number": hand.number, "side": side_names[side], "points": points}
+        capicus += any(entry.kind == EntryKind.CAPICU for entry in entries)
+        blocked += hand.blocked
+        if hand.led_by is not None:
+            led[hand.led_by] += 1
+        best = max(totals)
+        if list(totals).count(best) == 1:
+            ahead[totals.index(best)] += 1
+    return {
+        "hands": match.hand_count,
+        "biggest": biggest,
+        "capicus": capicus,
+        "blocked": blocked,
+        "led_most": _most(led, names),
+        "ahead_most": _most(ahead, side_names),
+    }
+
+
+def _most(counts: Counter, names: list[str]) -> dict | None:
+    """Who has the highest count (all of them when tied), or None when nobody counted."""
+    if not counts:
+        return None
+    high = max(counts.values())
+    return {
+        "names": [names[index] for index in sorted(counts) if counts[index] == high],
+        "count": high,
+    }

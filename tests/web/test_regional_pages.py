@@ -1,0 +1,172 @@
+"""What the pages show of the regional rules: taps, bonuses, explanations, series, shutouts."""
+
+import html
+import re
+import uuid
+from dataclasses import asdict
+
+import pytest
+from django.test import Client
+
+from scorekeeper import rules
+from scorekeeper.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def game_of(make_match, preset: str, **changes) -> Match:
+    return make_match(preset=preset, **{**asdict(rules.PRESETS[preset].rules), **changes})
+
+
+def add(match: Match, hand: rules.Hand) -> Match:
+    match.add_hand(hand, token=uuid.uuid4(), number=match.hand_count + 1)
+    return match
+
+
+def out(seat: int, pips: int = 5, **taps) -> rules.Hand:
+    counts = {s: 0 for s in range(4) if s != seat}
+    counts[(seat + 1) % 4] = pips
+    return rules.Hand(rules.Ending.WENT_OUT, went_out=seat, pips=counts, **taps)
+
+
+def url(match: Match, end="") -> str:
+    return f"/t/{match.table.key}/m/{match.number}/{end}"
+
+
+def text(response) -> str:
+    """The page's words as a reader sees them, in one line."""
+    page = re.sub(r"</?bdi>", "", response.content.decode())  # a name's isolate is inline
+    words = re.sub(r"<[^>]+>", " ", page)
+    return re.sub(r"\s+", " ", html.unescape(words)).replace(" \u2013 ", " - ")
+
+
+def test_the_hand_form_shows_only_the_taps_the_table_pays(client: Client, make_match):
+    plain = client.get(url(make_match()) + "?out=0").content.decode()
+    pr500 = client.get(url(game_of(make_match, "puerto_rico_500")) + "?out=0").content.decode()
+
+    assert 'name="chuchazo"' not in plain
+    assert 'name="pase_corrido_0"' not in plain
+    assert 'name="chuchazo"' in pr500
+
+
+def test_a_dominican_form_asks_for_pase_corrido_and_who_led(client: Client, make_match):
+    html = client.get(url(game_of(make_match, "dominican")) + "?out=blocked").content.decode()
+
+    assert 'name="pase_corrido_0"' in html and 'name="pase_corrido_1"' in html
+    assert 'name="led_by"' in html
+
+
+def test_the_sheet_marks_a_bonus_beside_its_points(client: Client, make_match):
+    match = add(game_of(make_match, "puerto_rico_500"), out(1, 30, chuchazo=True))
+
+    html = client.get(url(match)).content.decode()
+
+    assert 'title="Chuchazo"' in html
+    assert 'title="First hands"' in html
+
+
+def test_the_hand_page_explains_the_bonuses(client: Client, make_match):
+    match = add(game_of(make_match, "puerto_rico_500"), out(1, 30, chuchazo=True))
+
+    page = text(client.get(url(match, "h/1/")))
+
+    assert "30 for Ben & Dev: Ben went out" in page
+    assert "Bonuses: chuchazo 100 for Ben & Dev; first hands bonus 100 for Ben & Dev." in page
+
+
+def test_the_preview_names_a_pase_corrido_for_the_other_side(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+    data = {"out": "0", "number": "1", "token": str(uuid.uuid4()), "pase_corrido_1": "1"}
+    data.update({"pips_1": "5", "pips_2": "0", "pips_3": "0"})
+
+    preview = text(client.post(url(match, "preview"), data, headers={"HX-Request": "true"}))
+
+    assert "Bonuses: pase corrido 25 for Ben & Dev." in preview
+
+
+def test_a_tie_won_by_the_leaders_is_explained(client: Client, make_match):
+    match = add(
+        game_of(make_match, "dominican"),
+        rules.Hand(rules.Ending.BLOCKED, pips={0: 5, 1: 6, 2: 7, 3: 6}, led_by=3),
+    )
+
+    assert "so the side that led wins the tie with Dev's hand" in text(
+        client.get(url(match, "h/1/"))
+    )
+
+
+def test_a_shutout_is_named_on_the_win_banner(client: Client, make_match):
+    match = add(make_match(target=10), out(0, 20))
+
+    assert "Zapatero: a shutout!" in text(client.get(url(match)))
+
+
+def test_a_win_with_points_on_both_sides_is_no_shutout(client: Client, make_match):
+    match = add(add(make_match(target=10), out(1, 5)), out(0, 20))
+
+    assert "shutout" not in text(client.get(url(match)))
+
+
+def test_the_match_page_shows_the_series_score(client: Client, make_match):
+    match = add(make_match(target=10), out(1, 5))
+    add(match, out(0, 20))
+    second = match.table.start_match(match.seat_names(), match.game(), match.preset)
+
+    page = text(client.get(url(second)))
+
+    assert "Series 1, best of three: Alice & Cara 1 - Ben & Dev 0" in page
+
+
+def test_the_table_page_and_the_watch_link_show_the_series_score(client: Client, make_match):
+    match = add(make_match(target=10), out(0, 20))
+    table = match.table
+
+    assert "Alice & Cara 1 - Ben & Dev 0" in text(client.get(f"/t/{table.key}/"))
+    assert "Alice & Cara 1 - Ben & Dev 0" in text(client.get(f"/w/{table.watch_key}/"))
+
+
+def test_a_shutout_counting_double_wins_a_best_of_three(client: Client, make_match):
+    match = make_match(target=10)
+    match.series.shutout_counts_double = True
+    match.series.save()
+    add(match, out(1, 20))
+
+    assert "Series to Ben & Dev!" in text(client.get(url(match)))
+
+
+def test_the_setup_shows_each_games_rules_in_one_line(client: Client):
+    page = text(client.get("/new"))
+
+    assert "Puerto Rico 500 to 500 · capicú 100 · all other hands count" in page
+    assert "first hands 100/75/50/25" in page
+
+
+def test_the_table_page_says_the_tables_rules(client: Client, make_match):
+    match = game_of(make_match, "spanish")
+
+    assert "the lead passes in turn" in text(client.get(f"/t/{match.table.key}/"))
+
+
+def test_the_help_page_explains_the_regional_rules_and_presets(client: Client, make_match):
+    match = game_of(make_match, "cuban")
+
+    page = text(client.get(f"/help?t={match.table.key}"))
+
+    assert "Cuban (double-nine): to 100 · no capicú" in page
+    assert "Pase de salida" in page and "Chuchazo" in page and "zapatero" in page
+
+
+def test_no_series_score_before_a_match_of_it_is_won(client: Client, make_match):
+    match = make_match(target=10)
+
+    assert "Series" not in text(client.get(url(match)))
+
+
+def test_the_preview_asks_who_led_a_tie_that_needs_it(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
+    data.update({"pips_0": "5", "pips_1": "6", "pips_2": "7", "pips_3": "6"})
+
+    preview = text(client.post(url(match, "preview"), data, headers={"HX-Request": "true"}))
+
+    assert "Who led this hand? The table's rules need it." in preview

@@ -1,0 +1,112 @@
+"""A match's race chart and summary, checked against its score sheet."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scorekeeper import story
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client: Client, match) -> str:
+    return client.get(f"/t/{match.table.key}/m/{match.number}/").content.decode()
+
+
+def sheet_totals(html: str) -> list[tuple[int, ...]]:
+    """The running totals of the visible score sheet, hand by hand."""
+    sheet = html[
+        html.index('class="sheet"') : html.index("</section>", html.index('class="sheet"'))
+    ]
+    rows = re.findall(r"<tr(?: class=\"void\")?>\s*<th scope=\"row\">(.*?)</tr>", sheet, re.S)
+    return [tuple(int(total) for total in re.findall(r'class="run">(\d+)<', row)) for row in rows]
+
+
+def chart_points(html: str) -> list[list[tuple[float, float]]]:
+    lines = re.findall(r'<polyline class="race-line race-\d" points="([^"]+)"', html)
+    return [[tuple(map(float, point.split(","))) for point in line.split()] for line in lines]
+
+
+def test_the_chart_draws_each_sides_running_total_from_the_sheet(client: Client, park_table):
+    third = park_table.matches.get(number=3)
+    html = page(client, third)
+    totals = sheet_totals(html)
+    assert totals == [(0, 25), (33, 25), (33, 55)]
+    top = max(third.target, 55)
+    plot_height = story.HEIGHT - story.TOP - story.BOTTOM
+    plot_width = story.WIDTH - story.LEFT - story.RIGHT
+    for side, line in enumerate(chart_points(html)):
+        running = [0] + [row[side] for row in totals]
+        assert [
+            round((story.TOP + plot_height - y) / plot_height * top) for _, y in line
+        ] == running
+        assert [round((x - story.LEFT) / plot_width * 3) for x, _ in line] == [0, 1, 2, 3]
+
+
+def test_the_charts_text_table_holds_the_same_totals(client: Client, park_table):
+    html = page(client, park_table.matches.get(number=3))
+    hidden = html[html.index('<div class="visually-hidden">') :]
+    hidden = hidden[: hidden.index("</table>")]
+    assert re.findall(r"<td>(\d+)</td>", hidden) == ["0", "25", "33", "25", "33", "55"]
+
+
+def test_the_chart_has_a_title_and_description(client: Client, park_table):
+    html = page(client, park_table.matches.get(number=3))
+    assert 'role="img" aria-labelledby="race-title race-desc"' in html
+    assert "Running totals over 3 hands" in html
+    assert (
+        "\u2068Alice &amp; Cara\u2069: 33. \u2068Ben &amp; Dev\u2069: 55. The line is at 50."
+        in html
+    )
+
+
+def test_an_open_match_shows_no_chart_before_its_third_hand(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    add_hand(match, 1, {0: 5, 2: 5, 3: 5})
+    assert "race-chart" not in page(client, match)
+    add_hand(match, 2, {0: 5, 1: 5, 3: 5})
+    assert "race-chart" in page(client, match)
+
+
+def test_a_finished_match_shows_its_chart_even_after_one_hand(client: Client, park_table):
+    assert "race-chart" in page(client, park_table.matches.get(number=1))
+
+
+def test_the_summary_of_a_finished_match(client: Client, park_table):
+    summary = story.summary(park_table.matches.with_sheet().get(number=3))
+    assert summary == {
+        "hands": 3,
+        "biggest": {"number": 2, "side": "Alice & Cara", "points": 33},
+        "capicus": 0,
+        "blocked": 1,
+        # Ben went out in hand 1 and led hand 2; Cara won the block and led hand 3.
+        "led_most": {"names": ["Ben", "Cara"], "count": 1},
+        "ahead_most": {"names": ["Ben & Dev"], "count": 2},
+    }
+
+
+def test_the_summary_counts_the_capicu(park_table):
+    summary = story.summary(park_table.matches.with_sheet().get(number=1))
+    assert (summary["capicus"], summary["biggest"]["points"]) == (1, 50)
+
+
+def test_only_a_finished_match_shows_the_summary(client: Client, park_table):
+    assert "The match in short" in page(client, park_table.matches.get(number=3))
+    assert "The match in short" not in page(client, park_table.matches.get(number=4))
+
+
+def test_the_chart_keeps_its_numbers_unlocalised_in_swedish(client: Client, park_table):
+    html = client.get(
+        f"/t/{park_table.key}/m/3/", headers={"Accept-Language": "sv"}
+    ).content.decode()
+    assert '<html lang="sv">' in html
+    numbers = re.findall(
+        r' (?:cx|cy|x1|y1|x2|y2|x|y)="([^"]*)"', html[html.index('<svg class="race-chart') :]
+    )
+    assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", number) for number in numbers)
+
+
+def test_the_match_page_links_to_the_tables_statistics(client: Client, park_table):
+    assert f'href="/t/{park_table.key}/stats"' in page(client, park_table.matches.get(number=4))
