@@ -8,7 +8,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from webclient import Phone
+from harness import Phone
 
 
 def setup_data() -> dict:
@@ -60,7 +60,7 @@ class TablePhone:
         # table creation is rate-limited per address.
         forwarded = f"198.51.100.{self.seed % 250 + 1}"
         headers = {"X-Forwarded-For": forwarded, "Accept-Encoding": ACCEPT_ENCODING}
-        self.phone = Phone(self.host, self.port, headers=headers)
+        self.phone = Phone((self.host, self.port), headers=headers, keep_alive=True)
         self.rng = random.Random(self.seed)
         self.game = rules.make_game("caribbean", 4)
 

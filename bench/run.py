@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-sys.path[:0] = [str(BENCH), str(BENCH.parent)]
+sys.path[:0] = [str(BENCH), str(BENCH.parent / "tests" / "load"), str(BENCH.parent)]
 
 import lighthouse  # noqa: E402
 import load  # noqa: E402
@@ -62,14 +62,13 @@ def parse() -> argparse.Namespace:
 # --- Measuring ---------------------------------------------------------------------------
 
 
-def run_queries(workdir: Path) -> dict:
-    database = workdir / "queries.sqlite3"
-    env = server.production_env(database)
-    server.manage(env, "migrate", "--noinput", "-v", "0")
+def run_queries(site: server.Site, workdir: Path) -> dict:
+    database = server.database_url(workdir / "queries.sqlite3")
+    site.manage(database, "migrate", "--noinput")
     done = subprocess.run(
-        [server.PYTHON, str(BENCH / "queries.py")],
+        [sys.executable, str(BENCH / "queries.py")],
         cwd=server.ROOT,
-        env=env,
+        env=site.env(database),
         check=True,
         capture_output=True,
         text=True,
@@ -103,7 +102,7 @@ def run_phase(gunicorn, crowd, paths, kind: str, args) -> dict:
 
 
 def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
-    crowd = load.Crowd(server.HOST, gunicorn.port, args.clients, args.processes)
+    crowd = load.Crowd(*gunicorn.address, args.clients, args.processes)
     if not wrkload.available() and not args.python_reads:
         print("bench: wrk not found (make wrk): reads measured with the Python client", flush=True)
     try:
@@ -397,18 +396,22 @@ def main() -> None:
         "machine": machine(),
         "budgets": BUDGETS,
     }
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp,
+        server.site() as site,
+    ):
         workdir = Path(tmp)
-        env = server.production_env(workdir / "bench.sqlite3")
+        database = workdir / "bench.sqlite3"
         # The load workers set Django up (for the hand dealer) from this same environment.
-        os.environ.update(env)
-        print("bench: migrate, collectstatic", flush=True)
-        server.prepare(env)
+        os.environ.update(site.env(server.database_url(database)))
+        sys.path.insert(0, str(site.directory))
+        print("bench: migrate", flush=True)
+        site.manage(server.database_url(database), "migrate", "--noinput")
         print("bench: counting queries", flush=True)
-        results["queries"] = run_queries(workdir)
+        results["queries"] = run_queries(site, workdir)
         log = RESULTS / "gunicorn.log"
         log.unlink(missing_ok=True)
-        with server.Gunicorn(env, log) as gunicorn:
+        with server.gunicorn(site, database, log) as gunicorn:
             print(f"bench: load, {args.clients} clients, {args.seconds:g} s a phase", flush=True)
             results["throughput"] = run_load(gunicorn, args)
             print("bench: bytes", flush=True)
@@ -417,6 +420,7 @@ def main() -> None:
             results["lighthouse"] = run_lighthouse(gunicorn, table, args.lighthouse_runs)
         print("bench: scale (generating matches the first time takes minutes)", flush=True)
         results["scale"] = scale.run(
+            site,
             workdir,
             RESULTS / "cache",
             args.scale_tables,
