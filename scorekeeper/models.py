@@ -381,8 +381,10 @@ def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player"))
 
 
-def hands_prefetch() -> Prefetch:
-    return Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
+def hands_prefetch(after: int = 0) -> Prefetch:
+    """The hands (numbered above `after`) with their entries."""
+    hands = Hand.objects.filter(number__gt=after) if after > 0 else Hand.objects.all()
+    return Prefetch("hands", queryset=hands.prefetch_related("entries").order_by("number"))
 
 
 class MatchQuerySet(models.QuerySet):
@@ -513,9 +515,11 @@ class Match(HouseRulesFields):
             scoring=rules.Scoring(self.scoring),
         )
 
-    def load_sheet(self) -> "Match":
-        """Fetch the hands and entries the sheet shows, unless they are already here."""
-        prefetch_related_objects([self], seats_prefetch(), hands_prefetch())
+    def load_sheet(self, latest: int | None = None) -> "Match":
+        """Fetch the hands and entries the sheet shows, unless they are already here; with
+        `latest`, only that many of the last hands (running_totals starts before them)."""
+        after = 0 if latest is None else self.hand_count - latest
+        prefetch_related_objects([self], seats_prefetch(), hands_prefetch(after))
         return self
 
     def ordered_seats(self) -> list["Seat"]:
@@ -752,9 +756,16 @@ class Match(HouseRulesFields):
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
+        hands = self.ordered_hands()
         totals = [0] * len(self.game().sides)
+        if hands and hands[0].number > 1:
+            # Only the latest hands are loaded: before them stood the totals less their points.
+            totals = list(self.totals)
+            for hand in hands:
+                for entry in hand.entries.all():
+                    totals[entry.side] -= entry.points
         rows = []
-        for hand in self.ordered_hands():
+        for hand in hands:
             for entry in hand.entries.all():
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))

@@ -59,6 +59,8 @@ from scorekeeper.sharing import qr_svg
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
+# The match page's sheet shows the latest hands; the earlier ones are one tap away.
+SHEET_LATEST = 20
 LOG_LINES = 50
 
 
@@ -320,7 +322,13 @@ def render_match(
 ) -> HttpResponse:
     """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
     slots = slots or {}
-    context = scoreboard(match.load_sheet())
+    # The sheet shows the latest hands and folds the rest behind a link (?sheet=all); a finished
+    # match's chart and summary read every hand.
+    fold = request.GET.get("sheet") != "all"
+    context = scoreboard(match.load_sheet(SHEET_LATEST if fold and not match.finished else None))
+    if fold and context["rows"]:
+        context["rows"] = context["rows"][-SHEET_LATEST:]
+        context["folded"] = context["rows"][0]["hand"].number - 1
     context["table"] = match.table
     if form is None:
         form = HandForm.for_next_hand(match, request.GET.get("out"))
@@ -573,7 +581,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             request,
             "match",
             version,
-            lambda slots: render_match(request, get_match(key, number), slots=slots),
+            lambda slots: render_match(request, get_match(key, number, sheet=False), slots=slots),
         )
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)
