@@ -169,9 +169,7 @@ def series_wins(html: str) -> list[int]:
     return [int(wins) for wins in re.findall(r"<b>(\d+)</b>", score)]
 
 
-def test_an_earlier_match_shows_the_series_won_in_a_later_one(
-    client: Client, make_match, add_hand
-):
+def test_an_earlier_match_shows_the_series_won_in_a_later_one(client: Client, make_match, add_hand):
     first = make_match(target=20)
     add_hand(first, **HAND)  # Alice & Cara win the first match: 1-0
     assert series_wins(page(client, match_url(first))) == [1, 0]
