@@ -88,11 +88,13 @@ class TablePhone:
             self.floor_key = self.new_table(self.setup_data | {"target_other": "10000"})[0]
 
     def paths(self) -> dict[str, str]:
-        """What each read phase GETs for this phone (wrk's path list)."""
+        """What each read phase GETs for this phone (wrk's path list), with the phone's cookies
+        (a message waiting was shown by the phone's next page: not sent again)."""
+        cookies = "; ".join(f"{k}={v}" for k, v in self.phone.cookies.items() if k != "messages")
         return {
-            "trivial": "/bench/trivial",
-            "scoreboard": self.match_path,
-            "watch_unchanged": self.watch_board,
+            "trivial": f"/bench/trivial\t{cookies}",
+            "scoreboard": f"{self.match_path}\t{cookies}",
+            "watch_unchanged": f"{self.watch_board}\t{cookies}",
         }
 
     def play_to(self, hands: int) -> None:

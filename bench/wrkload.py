@@ -9,12 +9,18 @@ from pathlib import Path
 
 # Each wrk thread walks the phones' paths in turn, sending what a phone's browser sends.
 SCRIPT = """
-local paths = {}
-for line in io.lines("%(paths)s") do paths[#paths + 1] = line end
+local paths, cookies = {}, {}
+for line in io.lines("%(paths)s") do
+  local path, cookie = line:match("^([^\t]*)\t?(.*)$")
+  paths[#paths + 1] = path
+  cookies[#cookies + 1] = cookie
+end
 local next_path = 0
 request = function()
   next_path = next_path %% #paths + 1
-  return wrk.format("GET", paths[next_path], {["Accept-Encoding"] = "%(encoding)s"})
+  local headers = {["Accept-Encoding"] = "%(encoding)s"}
+  if cookies[next_path] ~= "" then headers["Cookie"] = cookies[next_path] end
+  return wrk.format("GET", paths[next_path], headers)
 end
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -30,8 +36,13 @@ def available() -> str | None:
     return shutil.which("wrk")
 
 
-def run(url_base: str, paths: list[str], seconds: float, connections: int, encoding: str) -> dict:
-    """GET `paths` round robin for `seconds` over `connections` connections (2 threads)."""
+def run(
+    url_base: str, paths: list[str], seconds: float, connections: int, encoding: str
+) -> dict:
+    """GET `paths` round robin for `seconds` over `connections` connections (2 threads).
+
+    A path may carry the phone's cookies after a tab ("path\tname=value; ..."): sent with it,
+    as the phone's browser sends them."""
     with tempfile.TemporaryDirectory(prefix="scorekeeper-wrk-") as tmp:
         listing = Path(tmp) / "paths.txt"
         listing.write_text("\n".join(paths) + "\n")

@@ -387,6 +387,27 @@ def hands_prefetch(after: int = 0) -> Prefetch:
     return Prefetch("hands", queryset=hands.prefetch_related("entries").order_by("number"))
 
 
+def _version_sql(where: str) -> str:
+    return (
+        f"SELECT m.id, m.version, t.updated_at FROM {Match._meta.db_table} m"
+        f" JOIN {Table._meta.db_table} t ON m.table_id = t.id WHERE {where}"
+        " ORDER BY m.number DESC LIMIT 1"
+    )
+
+
+def page_version(*, key: str = "", number: int = 0, watch_key: str = "") -> tuple | None:
+    """(id, version, the table's last change) of the match this key and number open, or of the
+    newest match of the table this watch key opens: what a kept page is keyed on. One indexed
+    read in plain SQL, because building it with the ORM costs more than serving the kept page."""
+    if watch_key:
+        sql, params = _version_sql("t.watch_key = %s"), [watch_key]
+    else:
+        sql, params = _version_sql("t.key = %s AND m.number = %s"), [key, number]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""

@@ -51,6 +51,7 @@ from scorekeeper.models import (
     RateLimited,
     Table,
     offered_presets,
+    page_version,
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
@@ -100,7 +101,10 @@ def refused_status(request: HtmxHttpRequest) -> int:
 def remember(request: HttpRequest, table: Table | str) -> None:
     """Keep the table (or the table of this key) on this phone's home page, most recent first."""
     table_key = table if isinstance(table, str) else table.key
-    keys = [key for key in request.session.get("tables", []) if key != table_key]
+    kept = request.session.get("tables", [])
+    if kept[:1] == [table_key]:
+        return  # already first: the session cookie is not signed and sent again
+    keys = [key for key in kept if key != table_key]
     request.session["tables"] = [table_key, *keys][:REMEMBERED_TABLES]
 
 
@@ -569,11 +573,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if part is None:
         # The page as kept for this version of the match and of its table (a rematch, a series
         # or a record changes the table's), if it is kept (see pagecache).
-        version = (
-            Match.objects.filter(table__key=key, number=number)
-            .values_list("pk", "version", "table__updated_at")
-            .first()
-        )
+        version = page_version(key=key, number=number)
         if version is None:
             raise Http404
         remember(request, key)
@@ -872,11 +872,7 @@ def restore(request: HttpRequest) -> HttpResponse:
 @require_safe
 def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    version = (
-        Match.objects.filter(table__watch_key=watch_key)
-        .values_list("pk", "version", "table__updated_at")
-        .first()
-    )
+    version = page_version(watch_key=watch_key)
     if version is None:
         raise Http404
 
@@ -892,21 +888,17 @@ def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
 def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
     # One indexed read decides the common case: the table's newest match and its version.
-    latest = (
-        Match.objects.filter(table__watch_key=watch_key)
-        .values("pk", "version", "table__updated_at")
-        .first()
-    )
+    latest = page_version(watch_key=watch_key)
     if latest is None:
         raise Http404
-    if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
+    if request.GET.get("seen") == f"{latest[0]}.{latest[1]}":
         return HttpResponse(status=204)
 
     def draw(slots: dict) -> HttpResponse:
         context = {**scoreboard(get_watched_match(watch_key)), "watch_key": watch_key}
         return render(request, "watch.html#board", {**context, **slots})
 
-    return pagecache.cached_page(request, "board", tuple(latest.values()), draw)
+    return pagecache.cached_page(request, "board", latest, draw)
 
 
 # --- On the home screen and without signal ----------------------------------------------------
