@@ -39,7 +39,12 @@ BUDGETS = {
     "accessibility": 100,
     "best-practices": 100,
     "scale_x_empty": 2.0,
+    "sheet_200_x_20": 2.0,
 }
+# The long-sheet check: tables with a match this many hands in, each page read this often.
+SHEET_HANDS = (20, 200)
+SHEET_TABLES = 4
+SHEET_READS = 60
 LONG_MATCH_HANDS = 40
 
 
@@ -130,6 +135,35 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
         phases["hand_save"]["server_cpu_ms"] / phases["floor"]["server_cpu_ms"]
     )
     return {"clients": args.clients, "seconds": args.seconds, "phases": phases}
+
+
+def run_sheets(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
+    """A 200-hand match's scoreboard against a 20-hand one's, in server CPU per request: kept
+    pages read by wrk, and first reads (each with a query string of its own, so never kept)."""
+    long_setup = load.setup_data() | {"target_other": "10000"}
+    result: dict = {}
+    for hands in SHEET_HANDS:
+        tables = []
+        for index in range(SHEET_TABLES):
+            table = typical_table(gunicorn.port, 2000 + hands + index, long_setup)
+            table.play_to(hands)
+            tables.append(table)
+        paths = [table.paths()["scoreboard"] for table in tables]
+        before = gunicorn.cpu_seconds()
+        kept = wrkload.run(gunicorn.url(""), paths, args.seconds / 2, 10, load.ACCEPT_ENCODING)
+        kept["server_cpu_ms"] = (gunicorn.cpu_seconds() - before) * 1000 / kept["requests"]
+        before = gunicorn.cpu_seconds()
+        for read in range(SHEET_READS):
+            table = tables[read % SHEET_TABLES]
+            response = table.phone.get(f"{table.match_path}?first={read}", headers=weight.ACCEPT)
+            if response.status != 200:
+                raise RuntimeError(f"GET {table.match_path}: {response.status}")
+        first = (gunicorn.cpu_seconds() - before) * 1000 / SHEET_READS
+        result[hands] = {"kept_cpu_ms": kept["server_cpu_ms"], "first_cpu_ms": first}
+    short, long_ = (result[hands] for hands in SHEET_HANDS)
+    result["x_kept"] = long_["kept_cpu_ms"] / short["kept_cpu_ms"]
+    result["x_first"] = long_["first_cpu_ms"] / short["first_cpu_ms"]
+    return result
 
 
 def typical_table(port: int, seed: int, setup: dict | None = None) -> load.TablePhone:
@@ -261,6 +295,18 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
             out.append((label[name], measured, f"CPU ≤ {limit:g}x trivial, 0 errors", ok))
         else:
             out.append((label[name], measured, "0 errors", phase["errors"] == 0))
+
+    sheets = results["sheets"]
+    short, long_ = (sheets[hands] for hands in SHEET_HANDS)
+    measured = (
+        f"kept: {short['kept_cpu_ms']:.2f} → {long_['kept_cpu_ms']:.2f} ms server CPU/req = "
+        f"**{sheets['x_kept']:.2f}x**; first read: {short['first_cpu_ms']:.2f} → "
+        f"{long_['first_cpu_ms']:.2f} ms = **{sheets['x_first']:.2f}x**"
+    )
+    limit = BUDGETS["sheet_200_x_20"]
+    ok = max(sheets["x_kept"], sheets["x_first"]) <= limit
+    title = "Scoreboard of a 200-hand match against a 20-hand one"
+    out.append((title, measured, f"≤ {limit:g}x", ok))
 
     queries = results["queries"]
     scenarios = queries["scenarios"]
@@ -414,6 +460,8 @@ def main() -> None:
         with server.gunicorn(site, database, log) as gunicorn:
             print(f"bench: load, {args.clients} clients, {args.seconds:g} s a phase", flush=True)
             results["throughput"] = run_load(gunicorn, args)
+            print("bench: a 200-hand sheet against a 20-hand one", flush=True)
+            results["sheets"] = run_sheets(gunicorn, args)
             print("bench: bytes", flush=True)
             results["bytes"], table = run_bytes(gunicorn)
             print("bench: lighthouse", flush=True)

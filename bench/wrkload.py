@@ -36,9 +36,7 @@ def available() -> str | None:
     return shutil.which("wrk")
 
 
-def run(
-    url_base: str, paths: list[str], seconds: float, connections: int, encoding: str
-) -> dict:
+def run(url_base: str, paths: list[str], seconds: float, connections: int, encoding: str) -> dict:
     """GET `paths` round robin for `seconds` over `connections` connections (2 threads).
 
     A path may carry the phone's cookies after a tab ("path\tname=value; ..."): sent with it,
