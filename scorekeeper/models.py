@@ -604,9 +604,10 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.STALE, number)
             game = match.game()
             state = scoring_games.add_play(game, match.state(), play)
-            hand, _created = Hand.objects.get_or_create(
-                match=match, number=number, defaults={"ending": ""}
-            )
+            # The match's row is locked: no other request adds this hand meanwhile.
+            hand = Hand.objects.filter(match=match, number=number).first()
+            if hand is None:
+                hand = Hand.objects.create(match=match, number=number, ending="")
             entry = PlayEntry.objects.create(
                 hand=hand,
                 position=hand.plays.count() + 1,
@@ -628,7 +629,7 @@ class Match(HouseRulesFields):
                 after=entry.summary(),
                 totals=match.totals,
             )
-        self.refresh_from_db()
+        self.take_state_of(match)
         return entry
 
     def undo_last_entry(self, *, version: int) -> tuple[int, "PlayEntry | None"]:

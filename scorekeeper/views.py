@@ -632,9 +632,11 @@ def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
         saved = hand.number
     if request.htmx:
-        fresh = get_match(key, number)
-        spoken = "" if saved is None else spoken_result(fresh, saved)
-        return render_match(request, fresh, spoken=spoken)
+        if saved is None:  # the match moved on under the form: read it as it is now
+            return render_match(request, get_match(key, number, sheet=False))
+        # add_hand left the match as it wrote it: only the sheet is read again.
+        match.load_sheet(None if match.finished else SHEET_LATEST)
+        return render_match(request, match, spoken=spoken_result(match, saved))
     return redirect(match)
 
 
@@ -663,13 +665,14 @@ def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         messages.info(
             request, _("The hand changed on another phone. Check the score and tap again.")
         )
+        match = get_match(key, number, sheet=False)  # read as it is now
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
             return match_over(request, match)  # another phone's tap ended it first
         form.refuse(refused)
         return render_match(request, match, status=refused_status(request), play_form=form)
     if request.htmx:
-        return render_match(request, get_match(key, number))
+        return render_match(request, match)  # add_play left it as it wrote it
     return redirect(match.get_absolute_url() + "#strip")
 
 
