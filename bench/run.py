@@ -57,9 +57,10 @@ def parse() -> argparse.Namespace:
         "--python-reads", action="store_true", help="measure reads with the Python client, not wrk"
     )
     parser.add_argument("--lighthouse-runs", type=int, default=3, help="per page (median)")
-    parser.add_argument("--scale-tables", type=int, default=50)
-    parser.add_argument("--scale-matches", type=int, default=200, help="at each table")
-    parser.add_argument("--scale-hands", type=int, default=40)
+    # One table with 10,000 finished matches (the budget's), of 12 hands each.
+    parser.add_argument("--scale-tables", type=int, default=1)
+    parser.add_argument("--scale-matches", type=int, default=10_000, help="at each table")
+    parser.add_argument("--scale-hands", type=int, default=12)
     parser.add_argument("--scale-requests", type=int, default=50)
     return parser.parse_args()
 
@@ -140,6 +141,9 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
 def run_sheets(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
     """A 200-hand match's scoreboard against a 20-hand one's, in server CPU per request: kept
     pages read by wrk, and first reads (each with a query string of its own, so never kept)."""
+    import django
+
+    django.setup()  # the factories in scorekeeper.testing read the models
     long_setup = load.setup_data() | {"target_other": "10000"}
     result: dict = {}
     for hands in SHEET_HANDS:

@@ -109,7 +109,7 @@ def run(
     empty_db = workdir / "scale-empty.sqlite3"
     big_db = workdir / "scale-big.sqlite3"
     # Like for like: the small table has a full page of matches, so both list as many.
-    build(site, empty_db, cache, REMEMBERED, HISTORY_PAGE, hands)
+    build(site, empty_db, cache, min(REMEMBERED, tables), HISTORY_PAGE, hands)
     generated = build(site, big_db, cache, tables, matches, hands)
     empty = measure(site, empty_db, workdir / "gunicorn-scale.log", requests)
     big = measure(site, big_db, workdir / "gunicorn-scale.log", requests)

@@ -1,6 +1,8 @@
 """Kept pages (scorekeeper.pagecache): every change shows at once, and tokens stay per request."""
 
+import gzip
 import re
+import zlib
 
 from django.db import connection
 from django.test import Client
@@ -177,3 +179,18 @@ def test_an_earlier_match_shows_the_series_won_in_a_later_one(client: Client, ma
     second = Match.objects.get(table=first.table, number=2)
     add_hand(second, **HAND)  # and the second: the series is theirs
     assert series_wins(page(client, match_url(first))) == [2, 0]
+
+
+def test_a_kept_page_goes_out_as_one_whole_gzip_stream(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    page(client, match_url(match))
+    response = client.get(match_url(match), headers={"Accept-Encoding": "gzip, br"})
+    assert response["Content-Encoding"] == "gzip"
+    html = gzip.decompress(response.content).decode()  # checks the length and the CRC
+    # As a browser reads it: one stream, nothing left over after its end.
+    reader = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    assert reader.decompress(response.content).decode() == html and reader.eof
+    assert not reader.unused_data
+    assert totals(html) == [22, 0] and "pagecache" not in html
+    assert html.rstrip().endswith("</html>")
