@@ -16,6 +16,7 @@ with any number of servers, because the version in the key comes from the databa
 cache only saves the rendering on the other servers.
 """
 
+import functools
 import gzip
 import hashlib
 import re
@@ -41,6 +42,8 @@ TOKEN_SLOT = "pagecache-token-slot"
 DRAWN = re.compile(r'<time datetime="[^"]*" data-drawn-at>[^<]*</time>')
 DRAWN_SLOT = "<!--pagecache-drawn-at-->"
 SLOTS = re.compile(f"({CSRF_SLOT}|{TOKEN_SLOT}|{DRAWN_SLOT})")
+# The last, empty block of a deflate stream (fixed Huffman codes, just the end-of-block code).
+LAST_BLOCK = b"\x03\x00"
 # As Django's GZipMiddleware: a random-length file name pads each answer against BREACH.
 MAX_RANDOM_BYTES = 100
 
@@ -64,8 +67,13 @@ def page_key(request: HttpRequest, what: str, version: tuple) -> str:
 
 
 def drawn_now() -> str:
-    """The `{% now %}` lines of base.html, for this request."""
-    now = timezone.localtime()
+    """The `{% now %}` lines of base.html, for this request (formatted once a second)."""
+    now = timezone.localtime().replace(microsecond=0)
+    return _drawn_at(now, get_language())
+
+
+@functools.lru_cache(maxsize=4)
+def _drawn_at(now, language: str) -> str:
     return (
         f'<time datetime="{format_date(now, "c")}" data-drawn-at>'
         f"{format_date(now, 'TIME_FORMAT')}</time>"
@@ -106,17 +114,21 @@ def interleave(pieces: list[bytes], values: list[bytes]) -> list[bytes]:
     return out
 
 
+def stored(value: bytes) -> bytes:
+    """`value` as a stored (uncompressed) deflate block, not the last: tokens do not compress."""
+    return struct.pack("<BHH", 0, len(value), len(value) ^ 0xFFFF) + value
+
+
 def gzipped(kept: tuple, values: list[bytes]) -> bytes:
-    """One gzip member: the pieces deflated when the page was kept, this request's values
-    deflated now, a last empty block, and the checksum of the whole (RFC 1951, 1952)."""
+    """One gzip member: the pieces deflated when the page was kept, this request's values as
+    stored blocks, a last empty block, and the checksum of the whole (RFC 1951, 1952)."""
     pieces, packed, _ = kept
     body = b"".join(interleave(pieces, values))
-    blocks = interleave(packed, [deflated(value) for value in values])
+    blocks = interleave(packed, [stored(value) for value in values])
     name = b"a" * secrets.randbelow(MAX_RANDOM_BYTES) + b"\x00"
     header = b"\x1f\x8b\x08" + bytes([gzip.FNAME]) + b"\x00\x00\x00\x00\x00\xff"
-    last = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS).flush(zlib.Z_FINISH)
     trailer = struct.pack("<II", zlib.crc32(body), len(body) & 0xFFFFFFFF)
-    return b"".join([header, name, *blocks, last, trailer])
+    return b"".join([header, name, *blocks, LAST_BLOCK, trailer])
 
 
 def served(kept: tuple, request: HttpRequest) -> HttpResponse:
