@@ -1,9 +1,10 @@
 """One app server against two, both behind nginx on one PostgreSQL: the figures of deploy.md.
 
 Run by `make bench-scaled` (under scripts/with-postgres.sh). The servers and the proxy are the
-scaled load test's (tests/load/loadlib.py). For each layout: 30 tables set up by the load test's
-phones, then the scoreboards read with wrk for `--seconds`, then 30 phones saving hands (each
-save followed by its page, as a phone without htmx does) until each has saved 30.
+load harness's (tests/load/harness.py), as in the scaled load test. For each layout: 30 tables
+set up by the load test's phones, then the scoreboards read with wrk for `--seconds`, then 30
+phones saving hands (each save followed by its page, as a phone without htmx does) until each
+has saved 30.
 """
 
 import argparse
