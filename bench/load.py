@@ -107,7 +107,8 @@ class TablePhone:
     def hand_data(self) -> dict:
         from scorekeeper.testing import deal_hand, hand_fields
 
-        return hand_fields(deal_hand(self.game, self.rng), self.hands + 1)
+        # The hand that ends the match is confirmed, as the phone does after the question.
+        return {**hand_fields(deal_hand(self.game, self.rng), self.hands + 1), "confirm_end": "1"}
 
     def save_hand(self, headers: dict | None = None) -> tuple[bool, str]:
         """POST the next hand as htmx does; the #play swap comes back."""

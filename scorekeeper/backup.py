@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scorekeeper import stats
+from scorekeeper import rules, stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
 from scorekeeper.models import (
     KEY_PATTERN,
@@ -39,9 +39,10 @@ FORMAT = "scorekeeper.table"
 # Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
 # ("scoring_side", "points"), which the reader checks against the entries. Version 3 adds
 # the regional rules, a hand's regional taps and the series; a file without them gets the
-# defaults (no regional rule, no series).
-FORMAT_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+# defaults (no regional rule, no series). Version 4 adds a hand's pooled total (the tiles
+# left counted once) and the table's entry mode; an older file counted each hand.
+FORMAT_VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 KEY_RE = re.compile(KEY_PATTERN)
 
@@ -60,6 +61,8 @@ ADDED_FIELDS = {
     "series_first_to",
     "shutout_counts_double",
     "series_sides",
+    "pooled",
+    "entry_mode",
 }
 REGIONAL_BONUSES = {
     EntryKind.CHUCHAZO,
@@ -97,6 +100,7 @@ HAND_FIELDS = (
     "ending",
     "went_out",
     "capicu",
+    "pooled",
     *REGIONAL_INPUTS,
     "led_by",
     "winning_seat",
@@ -138,6 +142,7 @@ def export_table(table: Table) -> dict:
             "partnership": table.partnership,
             "series_first_to": table.series_first_to,
             "shutout_counts_double": table.shutout_counts_double,
+            "entry_mode": table.entry_mode,
             "created_at": _time_out(table.created_at),
             "updated_at": _time_out(table.updated_at),
         },
@@ -268,7 +273,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             name=normal_name(_value(raw_table, "name", str), "the table name"),
             partnership=_value(raw_table, "partnership", bool),
             **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
-            **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double")),
+            **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double", "entry_mode")),
             **{
                 field: raw_table.get(field, default)
                 for field, default in SCORING_GAME_FIELDS.items()
@@ -326,6 +331,19 @@ def _import_match(
     table: Table, players: Mapping[str, Player], series: Mapping[int, Series], raw: Mapping
 ) -> None:
     """Create one match, its seats, hands and log, checking they fit its rules."""
+    match = _import_match_row(table, series, raw)
+    game = _checked_game(match)
+    _import_seats(match, game, players, raw)
+    _import_hands(match, game, raw)
+    if match.scores_during_play:
+        check_scoring_match(match)
+    else:
+        check_match(match)
+    _import_log(match, raw)
+
+
+def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
+    """Create the match itself from the file's fields."""
     if raw.get("series") is not None and raw.get("series") not in series:
         raise ValueError(f"Invalid backup: match {raw.get('number')!r} names an unknown series.")
     _check_types(raw, f"match {raw.get('number')!r}")
@@ -340,22 +358,32 @@ def _import_match(
         isinstance(total, int) for total in match.totals
     ):
         raise ValueError(f"Invalid backup: match {match.number!r} has bad totals.")
-    _saved(match)
+    return _saved(match)
+
+
+def _checked_game(match: Match) -> rules.Game:
+    """The match's rules, once its totals, winner, next leader and series fit them."""
     try:
         game = match.game()
     except (TypeError, ValueError) as error:
         raise ValueError(f"Invalid backup: match {match.number} has bad rules: {error}") from None
-    seats, sides = range(game.seats), range(game.side_count)
     if not (
         len(match.totals) == game.side_count
-        and _within(sides, match.winner_side)
-        and _within(seats, match.next_leader)
+        and _within(range(game.side_count), match.winner_side)
+        and _within(range(game.seats), match.next_leader)
     ):
         raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
     if match.series is not None and sorted(match.series_sides or [0]) != list(
         range(max(game.side_count, len(match.series.sides)))
     ):
         raise ValueError(f"Invalid backup: match {match.number} does not fit its series.")
+    return game
+
+
+def _import_seats(
+    match: Match, game: rules.Game, players: Mapping[str, Player], raw: Mapping
+) -> None:
+    """Create the match's seats: one a position, each on the side its rules give it."""
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, "seat")
         _check_types(raw_seat, f"match {match.number}, a seat")
@@ -370,10 +398,15 @@ def _import_match(
                 player=player,
             )
         )
-    if sorted(seat.position for seat in match.seats.all()) != list(seats) or any(
+    if sorted(seat.position for seat in match.seats.all()) != list(range(game.seats)) or any(
         seat.side != game.side_of(seat.position) for seat in match.seats.all()
     ):
         raise ValueError(f"Invalid backup: match {match.number} has bad seats.")
+
+
+def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
+    """Create the match's hands, each naming only seats and sides the match has."""
+    seats, sides = range(game.seats), range(game.side_count)
     for raw_hand in _list(raw.get("hands"), "hands"):
         hand = _import_hand(match, _mapping(raw_hand, "hand"))
         # The sheet indexes names and sides with these: out of range would break its pages.
@@ -383,10 +416,10 @@ def _import_match(
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
             raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
-    if match.scores_during_play:
-        check_scoring_match(match)
-    else:
-        check_match(match)
+
+
+def _import_log(match: Match, raw: Mapping) -> None:
+    """Create the match's change log."""
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, "log entry")
         _check_types(raw_entry, f"match {match.number}, the log")
@@ -479,7 +512,7 @@ WHOLE_FIELDS = frozenset(
     (
         "number", "target", "capicu_bonus", "seat_count", "tile_set", "tiles_each",
         "winner_side", "next_leader", "hand_count", "version", "position", "side", "pips",
-        "points", "went_out", "led_by", "scoring_side", "winning_seat", "hand_number",
+        "points", "went_out", "pooled", "led_by", "scoring_side", "winning_seat", "hand_number",
         "chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus", "leader_told",
         "blocked_by", "series_first_to", "first_to", "series", "seat",
     )

@@ -115,17 +115,23 @@ def check_match(match: Match) -> None:
                     f"{where}: the file has {field} {value!r}, the rules make it {scored[field]!r}."
                 )
         led_by = result.next_leader
-    where = f"Invalid backup: match {match.number}"
-    for field, value, scored in (
+    _check_state(match, state, with_leader=True)
+
+
+def _check_state(match: Match, state: rules.MatchState, *, with_leader: bool) -> None:
+    """The match's totals, hand count, winner, end (and next leader) as its hands make them."""
+    compared = [
         ("totals", match.totals, list(state.totals)),
         ("hand_count", match.hand_count, state.hands_played),
         ("winner_side", match.winner_side, state.winner_side),
         ("next_leader", match.next_leader, state.next_leader),
         ("finished", match.finished_at is not None, state.finished),
-    ):
-        if value != scored:
+    ]
+    for field, value, made in compared:
+        if value != made and (with_leader or field != "next_leader"):
             raise ValueError(
-                f"{where}: the file has {field} {value!r}, the hands make it {scored!r}."
+                f"Invalid backup: match {match.number}: the file has {field} {value!r}, "
+                f"the hands make it {made!r}."
             )
 
 
@@ -150,13 +156,4 @@ def check_scoring_match(match: Match) -> None:
                 f"{where}, hand {hand.number}: the file credits {credited}, "
                 f"its plays and end make {list(result.side_points)}."
             )
-    for field, value, made in (
-        ("totals", match.totals, list(state.totals)),
-        ("hand_count", match.hand_count, state.hands_played),
-        ("winner_side", match.winner_side, state.winner_side),
-        ("finished", match.finished_at is not None, state.finished),
-    ):
-        if value != made:
-            raise ValueError(
-                f"{where}: the file has {field} {value!r}, the hands make it {made!r}."
-            )
+    _check_state(match, state, with_leader=False)

@@ -3,7 +3,7 @@
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper import rules
 from scorekeeper.scoring_games import nearest_five
@@ -29,6 +29,23 @@ def sum_text(counted, capicu_bonus: int) -> str:
     return text
 
 
+# Blocked hands whose sentence needs nothing but the winner and the count.
+BLOCKED_SENTENCES = {
+    rules.ReasonCode.TIE_TO_LEADERS: gettext_lazy(
+        "%(points)s for %(side)s: blocked and level at %(pips)s, so the side that led "
+        "wins the tie with %(name)s's hand; %(counts)s: %(sum)s."
+    ),
+    rules.ReasonCode.LIGHTEST_HAND: gettext_lazy(
+        "%(points)s for %(side)s: blocked, %(name)s had the lightest hand (%(pips)s); "
+        "%(counts)s: %(sum)s."
+    ),
+    rules.ReasonCode.LIGHTER_PAIR: gettext_lazy(
+        "%(points)s for %(side)s: blocked, their hands held the fewest pips together "
+        "(%(pips)s); %(counts)s: %(sum)s."
+    ),
+}
+
+
 def explain(reason: rules.Reason, names: list[str], side_names: list[str], side, points) -> str:
     """One sentence: who scores, how much, and why."""
     code = reason.code
@@ -44,23 +61,20 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
         }
     winner = names[reason.winning_seat]
     # The sentence adds up the count and capicú; other bonuses have a sentence of their own.
-    points = sum(pips for _seat, pips in reason.counted) + reason.capicu_bonus
+    count = sum(pips for _seat, pips in reason.counted) if reason.pooled is None else reason.pooled
+    points = count + reason.capicu_bonus
     who = {
         "side": side_names[side],
         "points": points,
         "name": winner,
-        "sum": sum_text(reason.counted, reason.capicu_bonus),
+        # A pooled count was given as one number: the sum shows it as the table counted it.
+        "sum": sum_text(
+            reason.counted if reason.pooled is None else ((None, reason.pooled),),
+            reason.capicu_bonus,
+        ),
         "counts": count_rule_text(reason.count_rule),
         "pips": pips_text(reason.winning_pips or 0),
     }
-    if code == rules.ReasonCode.TIE_TO_LEADERS:
-        return (
-            _(
-                "%(points)s for %(side)s: blocked and level at %(pips)s, so the side that led "
-                "wins the tie with %(name)s's hand; %(counts)s: %(sum)s."
-            )
-            % who
-        )
     if code == rules.ReasonCode.BLOCKER_VS_NEXT:
         blocker, following = reason.compared_seats
         return _(
@@ -68,22 +82,8 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
             "%(next)s's; %(name)s held fewer pips (%(pips)s; a tie goes to the blocker); "
             "%(counts)s: %(sum)s."
         ) % {**who, "blocker": names[blocker], "next": names[following]}
-    if code == rules.ReasonCode.LIGHTEST_HAND:
-        return (
-            _(
-                "%(points)s for %(side)s: blocked, %(name)s had the lightest hand (%(pips)s); "
-                "%(counts)s: %(sum)s."
-            )
-            % who
-        )
-    if code == rules.ReasonCode.LIGHTER_PAIR:
-        return (
-            _(
-                "%(points)s for %(side)s: blocked, their hands held the fewest pips together "
-                "(%(pips)s); %(counts)s: %(sum)s."
-            )
-            % who
-        )
+    if code in BLOCKED_SENTENCES:
+        return BLOCKED_SENTENCES[code] % who
     if reason.capicu_bonus:
         return (
             _("%(points)s for %(side)s: %(name)s went out with a capicú; %(counts)s: %(sum)s.")
@@ -92,22 +92,13 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
     return _("%(points)s for %(side)s: %(name)s went out; %(counts)s: %(sum)s.") % who
 
 
-def bonus_kind_text(kind: str) -> str:
-    if kind == rules.PointKind.CHUCHAZO:
-        return _("chuchazo")
-    if kind == rules.PointKind.PASE_CORRIDO:
-        return _("pase corrido")
-    if kind == rules.PointKind.PASE_DE_SALIDA:
-        return _("pase de salida")
-    return _("first hands bonus")
-
-
-BONUS_KINDS = (
-    rules.PointKind.CHUCHAZO,
-    rules.PointKind.FIRST_HANDS,
-    rules.PointKind.PASE_CORRIDO,
-    rules.PointKind.PASE_DE_SALIDA,
-)
+# The regional bonuses' names, in the order a hand's explanation lists them.
+BONUS_NAMES = {
+    rules.PointKind.CHUCHAZO: gettext_lazy("chuchazo"),
+    rules.PointKind.FIRST_HANDS: gettext_lazy("first hands bonus"),
+    rules.PointKind.PASE_CORRIDO: gettext_lazy("pase corrido"),
+    rules.PointKind.PASE_DE_SALIDA: gettext_lazy("pase de salida"),
+}
 
 
 def bonuses(credits, side_names: list[str]) -> str:
@@ -118,11 +109,11 @@ def bonuses(credits, side_names: list[str]) -> str:
     parts = [
         _("%(bonus)s %(points)s for %(side)s")
         % {
-            "bonus": bonus_kind_text(credit.kind),
+            "bonus": name,
             "points": credit.points,
             "side": side_names[credit.side],
         }
-        for kind in BONUS_KINDS
+        for kind, name in BONUS_NAMES.items()
         for credit in credits
         if credit.kind == kind
     ]

@@ -4,7 +4,7 @@ import uuid
 
 from django import forms
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
@@ -18,6 +18,7 @@ from scorekeeper.models import (
     RULE_EXPLANATIONS,
     BlockedRule,
     CountRule,
+    EntryMode,
     Hand,
     LeadRule,
     Match,
@@ -343,6 +344,7 @@ class SetupForm(forms.Form):
     )
 
     note = ""  # a word above the form, such as why it came back
+    shown_rules: rules.HouseRules | None = None  # a new match's: the table's rules so far
     player_fields = ("player_1", "player_2", "player_3", "player_4")
     switch_fields = (
         "target",
@@ -388,7 +390,9 @@ class SetupForm(forms.Form):
         if last is not None:
             for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
                 initial[field] = name
-        return cls(initial=initial)
+        form = cls(initial=initial)
+        form.shown_rules = table.house_rules()
+        return form
 
     def clean_name(self):
         name = clean_name(self.cleaned_data.get("name") or "")
@@ -445,6 +449,30 @@ class SetupForm(forms.Form):
         """Whether the chosen game is a scoring game (All Fives, Bergen): only then its switches."""
         chosen = self["preset"].value()
         return rules.LEGACY_PRESETS.get(chosen, chosen) in self.scoring_presets
+
+    def rules_line(self) -> str:
+        """The chosen game and its rules in one line: the summary the setup folds them under."""
+        key = self["preset"].value()
+        key = rules.LEGACY_PRESETS.get(key, key)
+        label = dict(self.fields["preset"].choices).get(key)
+        if label is None:
+            return ""
+        house = self.shown_rules or rules.preset_named(key).rules
+        if self.is_bound and not self.errors and hasattr(self, "cleaned_data"):
+            house = self.house_rules()
+        return f"{label} · {rules_summary(house)}"
+
+    def preset_lines(self) -> dict:
+        """Each game's one line, for the page's script to show when the game changes."""
+        return {
+            key: f"{label} · {rules_summary(rules.preset_named(key).rules)}"
+            for key, label in self.fields["preset"].choices
+        }
+
+    def rules_need_a_look(self) -> bool:
+        """Whether the folded rules must open: a choice there has an error, or a word about it."""
+        outside = {*self.player_fields, "partnership", "pairing", NON_FIELD_ERRORS}
+        return bool(self.note) or any(name not in outside for name in self.errors)
 
     def scoring_switches(self):
         names = ("blocked_pays_difference", "going_out_pays_two", "doubles_lose_count")
@@ -587,6 +615,7 @@ class HandForm(forms.Form):
     out = forms.CharField(widget=forms.HiddenInput)
     number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
     token = forms.UUIDField(widget=forms.HiddenInput)
+    entry = forms.ChoiceField(choices=EntryMode.choices, widget=forms.HiddenInput, required=False)
     capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
     def __init__(
@@ -594,6 +623,7 @@ class HandForm(forms.Form):
         match: Match,
         *args,
         out: str | None = None,
+        entry: str | None = None,
         led_by: int | str | None = "next",
         **kwargs,
     ):
@@ -606,14 +636,33 @@ class HandForm(forms.Form):
         self.add_regional_fields()
         raw_out = self.data.get("out", out) if self.is_bound else out
         self.ending, self.went_out = parse_out(raw_out, self.game.seats)
+        # A page from before the switch posts no `entry`: its counts are per hand.
+        raw_entry = self.data.get("entry", EntryMode.EACH) if self.is_bound else entry
+        if raw_entry not in EntryMode.values:
+            raw_entry = match.table.entry_mode
+        self.entry_mode = raw_entry
+        self.fields["entry"].initial = raw_entry
+        # One number for the hands that count, when the table pools them; a blocked hand still
+        # needs each hand's count to find who won it.
+        self.offers_total = (
+            self.ending is rules.Ending.WENT_OUT and self.game.scoring is rules.Scoring.BLOCK
+        )
+        self.pooled_entry = raw_entry == EntryMode.TOTAL and self.offers_total
         self.needed: tuple[int, ...] = ()
         if self.ending is not None:
             self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
-        for seat in self.needed:
+        self.count_seats = () if self.pooled_entry else self.needed
+        for seat in self.count_seats:
             self.fields[f"pips_{seat}"] = PipsField(label=self.names[seat])
             self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
                 choices=tile_choices(self.game.tile_set), required=False
             )
+        if self.pooled_entry:
+            self.fields["pooled"] = PipsField(label=_("Pips in the hands that count"))
+            self.fields["pooled"].widget.attrs["enterkeyhint"] = "done"
+        elif self.count_seats:
+            # The number pad's Enter says Done on the last count: that one saves the hand.
+            self.fields[f"pips_{self.count_seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
@@ -634,20 +683,27 @@ class HandForm(forms.Form):
         )
 
     @classmethod
-    def for_next_hand(cls, match: Match, out: str | None = None) -> "HandForm":
+    def for_next_hand(
+        cls, match: Match, out: str | None = None, entry: str | None = None
+    ) -> "HandForm":
         """A blank form for the match's next hand, with a fresh token."""
         initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
-        return cls(match, out=out, initial=initial)
+        return cls(match, out=out, entry=entry, initial=initial)
 
     @classmethod
-    def for_hand(cls, match: Match, hand: Hand, out: str | None = None) -> "HandForm":
+    def for_hand(
+        cls, match: Match, hand: Hand, out: str | None = None, entry: str | None = None
+    ) -> "HandForm":
         """A form to correct a stored hand, filled with what was entered."""
         out = out or ("blocked" if hand.blocked else str(hand.went_out))
+        if entry is None:
+            entry = EntryMode.EACH if hand.pooled is None else EntryMode.TOTAL
         initial = {
             "out": out,
             "number": hand.number,
             "token": hand.token,
             "capicu": hand.capicu,
+            "pooled": hand.pooled,
             **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
             "led_by": hand.leader_told,
             "blocked_by": hand.blocked_by,
@@ -661,7 +717,7 @@ class HandForm(forms.Form):
         }
         # Who the sheet knew led it; None where the table had to say.
         known = None if hand.leader_told is not None else hand.led_by
-        return cls(match, out=out, led_by=known, initial=initial)
+        return cls(match, out=out, entry=entry, led_by=known, initial=initial)
 
     def out_choices(self) -> list[tuple[str, str, bool]]:
         """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
@@ -735,7 +791,11 @@ class HandForm(forms.Form):
         return self.ending is rules.Ending.WENT_OUT and self.game.offers_chuchazo
 
     def pip_fields(self):
-        return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.needed]
+        return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.count_seats]
+
+    def entry_choices(self) -> list[tuple[str, str, bool]]:
+        """Per hand or Total: (value of `entry`, label, whether it is chosen)."""
+        return [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
 
     def clean_out(self):
         if self.ending is None:
@@ -753,14 +813,20 @@ class HandForm(forms.Form):
             return data
         pips = {
             seat: data[f"pips_{seat}"]
-            for seat in self.needed
+            for seat in self.count_seats
             if data.get(f"pips_{seat}") is not None
         }
+        pooled = data.get("pooled") if self.pooled_entry else None
+        if self.pooled_entry and pooled is None:
+            if "pooled" not in self.errors:
+                self.add_error("pooled", _("How many pips are left in the hands that count?"))
+            return data
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
+            pooled=pooled,
             **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
@@ -790,7 +856,7 @@ class HandForm(forms.Form):
         """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
         tiles = {
             seat: [parse_tile(value) for value in data[f"tiles_{seat}"]]
-            for seat in self.needed
+            for seat in self.count_seats
             if data.get(f"tiles_{seat}")
         }
         if not tiles:
@@ -823,6 +889,8 @@ class HandForm(forms.Form):
             return
         elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
             field = "capicu"
+        elif self.pooled_entry and error.code in POOLED_FIELD_ERRORS:
+            field = "pooled"
         self.add_error(field, hand_error_message(error, self.names, self.game))
 
 
@@ -942,6 +1010,14 @@ def tile_message(error: rules.TileError) -> str:
     return _("The %(high)s-%(low)s is not in this set.") % {"high": high, "low": low}
 
 
+# The rules' refusals of a pooled count, shown at its one field.
+POOLED_FIELD_ERRORS = (
+    rules.ErrorCode.NOT_WHOLE,
+    rules.ErrorCode.NEGATIVE_PIPS,
+    rules.ErrorCode.POOLED_TOO_MANY,
+    rules.ErrorCode.POOLED_WITH_PIPS,
+)
+
 # Scoring games (All Fives, Bergen): refusals of a score during play or of a Bergen end.
 SCORING_GAME_MESSAGES = {
     rules.ErrorCode.PLAY_NOT_FIVES: _("A score during play is a multiple of five."),
@@ -952,43 +1028,60 @@ SCORING_GAME_MESSAGES = {
 }
 
 
+# The rules' refusals that read the same for any hand (a limit, where there is one, is filled in).
+HAND_MESSAGES = {
+    rules.ErrorCode.POOLED_TOO_MANY: _(
+        "The hands that count can hold at most %(limit)s pips together."
+    ),
+    rules.ErrorCode.POOLED_ON_BLOCKED: _("A blocked hand needs the pips of each hand."),
+    rules.ErrorCode.POOLED_WITH_PIPS: _("Give the pips per hand or as one total, not both."),
+    rules.ErrorCode.NOT_WHOLE: _("Type a whole number of pips, like 12."),
+    rules.ErrorCode.NEGATIVE_PIPS: _("Pips can't be below 0."),
+    rules.ErrorCode.TOTAL_TOO_MANY: _(
+        "Together the hands hold more pips than the whole set (%(limit)s)."
+    ),
+    rules.ErrorCode.CAPICU_ON_BLOCKED: _("A blocked hand can't be a capicú."),
+    rules.ErrorCode.CAPICU_NOT_OFFERED: _("This table plays without a capicú bonus."),
+    rules.ErrorCode.MATCH_OVER: _("This match is over. Start a rematch to play on."),
+    **SCORING_GAME_MESSAGES,
+}
+# The refusals about one player's hand, which name that player.
+PLAYER_MESSAGES = {
+    rules.ErrorCode.MISSING_PIPS: _("How many pips did %(name)s have left?"),
+    rules.ErrorCode.PIPS_FOR_WINNER: _("%(name)s went out and holds no tiles."),
+}
+
+
 def hand_error_message(error: rules.HandError, names: list[str], game: rules.Game) -> str:
     """A plain sentence for one of the rules module's refusals."""
-    name = names[error.seat] if error.seat is not None and error.seat < len(names) else ""
     code = error.code
-    if code == rules.ErrorCode.MISSING_PIPS:
-        return _("How many pips did %(name)s have left?") % {"name": name}
-    if code == rules.ErrorCode.NOT_WHOLE:
-        return _("Type a whole number of pips, like 12.")
-    if code == rules.ErrorCode.NEGATIVE_PIPS:
-        return _("Pips can't be below 0.")
-    if code == rules.ErrorCode.PIPS_FOR_WINNER:
-        return _("%(name)s went out and holds no tiles.") % {"name": name}
-    if code == rules.ErrorCode.TOO_MANY_PIPS and game.draws:
-        return _("No hand can hold more than %(limit)s pips.") % {"limit": error.limit}
+    if code in PLAYER_MESSAGES:
+        return PLAYER_MESSAGES[code] % {"name": seat_name(error.seat, names)}
     if code == rules.ErrorCode.TOO_MANY_PIPS:
-        return ngettext(
-            "No hand of %(tiles)s tile can hold more than %(limit)s pips.",
-            "No hand of %(tiles)s tiles can hold more than %(limit)s pips.",
-            game.tiles_each,
-        ) % {"tiles": game.tiles_each, "limit": error.limit}
-    if code == rules.ErrorCode.TOTAL_TOO_MANY:
-        return _("Together the hands hold more pips than the whole set (%(limit)s).") % {
-            "limit": error.limit
-        }
-    if code == rules.ErrorCode.CAPICU_ON_BLOCKED:
-        return _("A blocked hand can't be a capicú.")
-    if code == rules.ErrorCode.CAPICU_NOT_OFFERED:
-        return _("This table plays without a capicú bonus.")
-    if code == rules.ErrorCode.MATCH_OVER:
-        return _("This match is over. Start a rematch to play on.")
+        return too_many_pips_message(error.limit, game)
+    if code in HAND_MESSAGES:
+        return HAND_MESSAGES[code] % {"limit": error.limit}
     regional = regional_error_message(error)
     if regional is not None:
         return regional
-    if code in SCORING_GAME_MESSAGES:
-        return SCORING_GAME_MESSAGES[code] % {"limit": error.limit}
     # NO_WINNER, UNKNOWN_SEAT, and anything the form could not place.
     return _("Tap who went out, or Blocked.")
+
+
+def seat_name(seat: int | None, names: list[str]) -> str:
+    """The name at a seat the rules point to, or "" where it points nowhere."""
+    return names[seat] if seat is not None and seat < len(names) else ""
+
+
+def too_many_pips_message(limit: int | None, game: rules.Game) -> str:
+    """One hand holds more than it can: a drawing game's hand has no fixed number of tiles."""
+    if game.draws:
+        return _("No hand can hold more than %(limit)s pips.") % {"limit": limit}
+    return ngettext(
+        "No hand of %(tiles)s tile can hold more than %(limit)s pips.",
+        "No hand of %(tiles)s tiles can hold more than %(limit)s pips.",
+        game.tiles_each,
+    ) % {"tiles": game.tiles_each, "limit": limit}
 
 
 class ImportForm(forms.Form):
@@ -1077,6 +1170,7 @@ class HistoryFilterForm(forms.Form):
             ("won", _("Matches they won")),
             ("shutouts_given", _("Shutouts they gave")),
             ("shutouts_taken", _("Shutouts they took")),
+            ("series_won", _("Matches that won them a series")),
         ],
         error_messages={"invalid_choice": _("Pick one of the listed choices.")},
     )

@@ -1,6 +1,7 @@
 """Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
 
 import secrets
+import unicodedata
 import uuid
 from collections.abc import Sequence
 from datetime import timedelta
@@ -9,7 +10,7 @@ from django.db import connection, models, transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules, scoring_games
@@ -106,6 +107,11 @@ class Rounding(models.TextChoices):
 class Ending(models.TextChoices):
     WENT_OUT = rules.Ending.WENT_OUT, pgettext_lazy("hand ending", "Went out")
     BLOCKED = rules.Ending.BLOCKED, pgettext_lazy("hand ending", "Blocked")
+
+
+class EntryMode(models.TextChoices):
+    EACH = "each", _("Per hand")
+    TOTAL = "total", _("Total")
 
 
 class HouseRulesFields(models.Model):
@@ -253,6 +259,10 @@ class Table(HouseRulesFields):
     )
     name = models.CharField(max_length=60, blank=True)
     partnership = models.BooleanField(default=True)
+    # How this table gives the pips of a hand somebody went out of: each hand, or all together.
+    # Kept on the table, not the phone: it is the table's way of counting, and it follows the
+    # scoring when another phone takes it over.
+    entry_mode = models.CharField(max_length=10, choices=EntryMode.choices, default="each")
     # The series the table plays: first to this many match wins (None: an open series).
     series_first_to = models.PositiveSmallIntegerField(null=True, blank=True, default=2)
     shutout_counts_double = models.BooleanField(default=False)
@@ -283,6 +293,14 @@ class Table(HouseRulesFields):
 
     def help_url(self) -> str:
         return f"{reverse('help')}?t={self.key}"
+
+    def keep_entry_mode(self, mode: str) -> None:
+        """The way the last hand was entered becomes the table's (no write when it already is)."""
+        if mode in EntryMode.values and mode != self.entry_mode:
+            self.entry_mode = mode
+            # The table's time moves too: kept pages show the next hand's form in this mode.
+            self.updated_at = timezone.now()
+            Table.objects.filter(pk=self.pk).update(entry_mode=mode, updated_at=self.updated_at)
 
     def stats_url(self) -> str:
         return reverse("stats", args=[self.key])
@@ -377,6 +395,15 @@ class Player(models.Model):
         return self.name
 
 
+def saved_once(name: str, *, within: str, place: str = "number") -> list[models.UniqueConstraint]:
+    """One row per place in its parent, and one per form token: a double tap or a retry of the
+    form that sent it saves it once."""
+    return [
+        models.UniqueConstraint(fields=[within, place], name=f"{name}_unique_{place}"),
+        models.UniqueConstraint(fields=[within, "token"], name=f"{name}_unique_token"),
+    ]
+
+
 def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player"))
 
@@ -457,10 +484,7 @@ class Match(HouseRulesFields):
     objects = MatchQuerySet.as_manager()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="match_unique_number"),
-            models.UniqueConstraint(fields=["table", "token"], name="match_unique_token"),
-        ]
+        constraints = saved_once("match", within="table")
         ordering = ["-number"]
 
     def __str__(self) -> str:
@@ -551,7 +575,7 @@ class Match(HouseRulesFields):
 
     def side_names(self) -> list[str]:
         names = self.seat_names()
-        return [" & ".join(names[seat] for seat in side) for side in self.game().sides]
+        return [side_name([names[seat] for seat in side]) for side in self.game().sides]
 
     def winner_name(self) -> str | None:
         return self.side_names()[self.winner_side] if self.finished else None
@@ -638,12 +662,7 @@ class Match(HouseRulesFields):
         Returns the hand's number and the play taken back (None when it was the hand's end).
         """
         with transaction.atomic():
-            match = Match.objects.select_for_update().get(pk=self.pk)
-            if match.version != version:
-                raise HandConflict(HandConflict.STALE, match.hand_count)
-            last = match.hands.order_by("-number").first()
-            if last is None:
-                raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+            match, last = self._locked_for_undo(version)
             before = last.summary()
             play = last.plays.order_by("-position").first() if last.in_play else None
             if play is not None:
@@ -663,6 +682,19 @@ class Match(HouseRulesFields):
             )
         self.refresh_from_db()
         return last.number, play
+
+    def _locked_for_undo(self, version: int) -> tuple["Match", "Hand"]:
+        """This match, locked (inside the caller's transaction), and the last hand to take back.
+
+        Raises HandConflict when the page was stale or there is nothing to undo.
+        """
+        match = Match.objects.select_for_update().get(pk=self.pk)
+        if match.version != version:
+            raise HandConflict(HandConflict.STALE, match.hand_count)
+        last = match.hands.order_by("-number").first()
+        if last is None:
+            raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+        return match, last
 
     def state(self) -> rules.MatchState:
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
@@ -734,12 +766,7 @@ class Match(HouseRulesFields):
     def undo_last(self, *, version: int) -> int:
         """Take back the last hand (kept in the log); returns its number."""
         with transaction.atomic():
-            match = Match.objects.select_for_update().get(pk=self.pk)
-            if match.version != version:
-                raise HandConflict(HandConflict.STALE, match.hand_count)
-            last = match.hands.order_by("-number").first()
-            if last is None:
-                raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
+            match, last = self._locked_for_undo(version)
             before = last.summary()
             last.delete()
             match.recompute()
@@ -775,6 +802,17 @@ class Match(HouseRulesFields):
         self.save()
         Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
         stats.record_match(self, was_finished=was_finished)
+
+    def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
+        """The newest entries of the change log, each with its one line."""
+        entries = list(self.log.all()[: limit + 1])
+        names, side_names = self.seat_names(), self.side_names()
+        zero = [0] * len(side_names)
+        lines = []
+        for index, entry in enumerate(entries[:limit]):
+            before = entries[index + 1].totals if index + 1 < len(entries) else zero
+            lines.append((entry, entry.line(names, side_names, before)))
+        return lines
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
@@ -837,6 +875,8 @@ class Hand(models.Model):
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
     went_out = models.PositiveSmallIntegerField(null=True, blank=True)
     capicu = models.BooleanField(default=False)
+    # The pips of the hands that count, given as one number (then no SeatCount rows).
+    pooled = models.PositiveIntegerField(null=True, blank=True)
     # Regional inputs, asked only when the match's rules need them.
     leader_told = models.PositiveSmallIntegerField(null=True, blank=True)  # who led, if asked
     blocked_by = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -857,10 +897,7 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
-            models.UniqueConstraint(fields=["match", "token"], name="hand_unique_token"),
-        ]
+        constraints = saved_once("hand", within="match")
         ordering = ["number"]
 
     def __str__(self) -> str:
@@ -936,6 +973,7 @@ class Hand(models.Model):
             went_out=self.went_out,
             pips=self.pips(),
             capicu=self.capicu,
+            pooled=self.pooled,
             led_by=self.leader_told,
             blocked_by=self.blocked_by,
             chuchazo=self.chuchazo,
@@ -950,6 +988,7 @@ class Hand(models.Model):
         self.ending = str(hand.ending)
         self.went_out = hand.went_out
         self.capicu = hand.capicu
+        self.pooled = hand.pooled
         self.leader_told = hand.led_by
         self.blocked_by = hand.blocked_by
         self.chuchazo = hand.chuchazo
@@ -997,6 +1036,7 @@ class Hand(models.Model):
             "went_out": self.went_out,
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
+            **({"pooled": self.pooled} if self.pooled is not None else {}),
             **{
                 name: getattr(self, name)
                 for name in REGIONAL_INPUTS
@@ -1029,10 +1069,7 @@ class PlayEntry(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["hand", "position"], name="play_unique_position"),
-            models.UniqueConstraint(fields=["hand", "token"], name="play_unique_token"),
-        ]
+        constraints = saved_once("play", within="hand", place="position")
         ordering = ["position"]
 
     def __str__(self) -> str:
@@ -1190,6 +1227,43 @@ class LogEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.action} {self.hand_number or ''}".strip()
 
+    def line(self, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]) -> str:
+        """One line for the change log: which hand, what the table reported, what it scored.
+
+        `before` is the totals after the previous entry: a saved hand's points are the step.
+        """
+        if self.action not in (LogAction.SAVED, LogAction.EDITED):
+            return self.describe()
+        reported = self.after or {}
+        seat = reported.get("went_out")
+        if reported.get("ending") == Ending.BLOCKED or seat is None or seat >= len(names):
+            what = gettext("blocked")
+        else:
+            what = gettext("%(name)s went out") % {"name": names[seat]}
+        if self.action == LogAction.EDITED:
+            return gettext("Hand %(number)s corrected: %(what)s") % {
+                "number": self.hand_number,
+                "what": what,
+            }
+        steps = [
+            (side, total - earlier)
+            for side, (total, earlier) in enumerate(zip(self.totals, before, strict=False))
+            if total != earlier
+        ]
+        if len(steps) == 1 and steps[0][1] > 0 and steps[0][0] < len(side_names):
+            side, points = steps[0]
+            scored = gettext("%(points)s for %(side)s") % {
+                "points": points,
+                "side": side_names[side],
+            }
+        else:
+            scored = gettext("nobody scores")
+        return gettext("Hand %(number)s: %(what)s, %(scored)s") % {
+            "number": self.hand_number,
+            "what": what,
+            "scored": scored,
+        }
+
     def describe(self) -> str:
         """One line for the change log on the match page."""
         number = {"number": self.hand_number}
@@ -1208,6 +1282,32 @@ class LogEntry(models.Model):
         return gettext("Match started")
 
 
+def side_name(names: Sequence[str]) -> str:
+    """A side as the sheet heads it: one name, or two partners joined as the language joins them."""
+    if len(names) != 2:
+        return ", ".join(names)
+    first, second = names
+    if starts_with_i_sound(second):
+        # Spanish writes "e" for "y" before an i-sound (Ana e Isabel); other languages
+        # translate this the same as the plain pattern below.
+        return pgettext(
+            "two partners, the second name starting with an i-sound", "%(a)s & %(b)s"
+        ) % {
+            "a": first,
+            "b": second,
+        }
+    return pgettext("two partners", "%(a)s & %(b)s") % {"a": first, "b": second}
+
+
+def starts_with_i_sound(name: str) -> bool:
+    """Whether a name starts with the vowel i (i-, í-, hi-), not the diphthong of Hielo or Ian."""
+    letters = unicodedata.normalize("NFD", name.casefold())
+    letters = "".join(char for char in letters if not unicodedata.combining(char))
+    if letters.startswith("h"):
+        letters = letters[1:]
+    return len(letters) >= 2 and letters[0] == "i" and letters[1] not in "aeiouy"
+
+
 def reason_to_json(reason: rules.Reason) -> dict:
     return {
         "code": str(reason.code),
@@ -1217,6 +1317,7 @@ def reason_to_json(reason: rules.Reason) -> dict:
         "counted": [list(pair) for pair in reason.counted],
         "capicu_bonus": reason.capicu_bonus,
         "tied_seats": list(reason.tied_seats),
+        "pooled": reason.pooled,
         "led_by": reason.led_by,
         "compared_seats": list(reason.compared_seats),
     }
@@ -1231,6 +1332,7 @@ def reason_from_json(data: dict) -> rules.Reason:
         counted=tuple(tuple(pair) for pair in data["counted"]),
         capicu_bonus=data["capicu_bonus"],
         tied_seats=tuple(data.get("tied_seats", ())),
+        pooled=data.get("pooled"),
         led_by=data.get("led_by"),
         compared_seats=tuple(data.get("compared_seats", ())),
     )

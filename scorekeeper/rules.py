@@ -321,6 +321,14 @@ class Game:
             most_tiles += self.tile_set.tile_count - self.seats * self.tiles_each
         return self.tile_set.heaviest(most_tiles)
 
+    def max_pips_in_hands(self, hands: int) -> int:
+        """The most pips `hands` hands can hold together: the heaviest tiles they can hold."""
+        # Never more than the set: past its size heaviest() is the whole set's pips.
+        most_tiles = hands * self.tiles_each
+        if self.draws:
+            most_tiles += self.tile_set.tile_count - self.seats * self.tiles_each
+        return self.tile_set.heaviest(most_tiles)
+
     @property
     def offers_capicu(self) -> bool:
         """Whether the hand form offers a capicu: only when a block game pays a bonus."""
@@ -580,6 +588,10 @@ class Hand:
     went_out: int | None = None
     pips: Mapping[int, int] = field(default_factory=dict)
     capicu: bool = False
+    # Many tables pool the tiles left and count them once: then this is the pips of every
+    # counted hand together, and `pips` stays empty. Only for a hand somebody went out of: a
+    # blocked hand needs each hand's count to find its winner.
+    pooled: int | None = None
     # Bergen under `doubles lose the count`: the seats whose hand holds a double.
     holding_doubles: frozenset[int] = frozenset()
 
@@ -609,6 +621,10 @@ class ErrorCode(StrEnum):
     PIPS_FOR_WINNER = "pips_for_winner"
     TOO_MANY_PIPS = "too_many_pips"
     TOTAL_TOO_MANY = "total_too_many"
+    POOLED_TOO_MANY = "pooled_too_many"
+    POOLED_ON_BLOCKED = "pooled_on_blocked"
+    POOLED_WITH_PIPS = "pooled_with_pips"
+    POOLED_NOT_OFFERED = "pooled_not_offered"
     CAPICU_ON_BLOCKED = "capicu_on_blocked"
     CAPICU_NOT_OFFERED = "capicu_not_offered"
     MATCH_OVER = "match_over"
@@ -717,7 +733,7 @@ def _check_pips(
     total = 0
     for seat in range(seats):
         if seat not in given:
-            if needed is not None and seat in needed:
+            if needed is not None and seat in needed and hand.pooled is None:
                 errors.append(HandError(ErrorCode.MISSING_PIPS, seat=seat))
             continue
         value = given[seat]
@@ -736,6 +752,30 @@ def _check_pips(
         errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat)))
     if total > game.tile_set.total_pips:
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
+    if hand.pooled is not None:
+        errors.extend(_pooled_errors(game, hand, needed))
+
+
+def _pooled_errors(game: Game, hand: Hand, needed: tuple[int, ...] | None) -> list[HandError]:
+    """A pooled count: only for a went-out hand, alone, and no more than its hands can hold."""
+    errors: list[HandError] = []
+    if game.scoring is not Scoring.BLOCK:
+        # A scoring game rounds and compares the hands one by one.
+        errors.append(HandError(ErrorCode.POOLED_NOT_OFFERED))
+    if hand.ending is Ending.BLOCKED:
+        errors.append(HandError(ErrorCode.POOLED_ON_BLOCKED))
+    if any(value != 0 or seat != hand.went_out for seat, value in hand.pips.items()):
+        errors.append(HandError(ErrorCode.POOLED_WITH_PIPS))
+    value = hand.pooled
+    if not _is_whole(value):
+        errors.append(HandError(ErrorCode.NOT_WHOLE))
+    elif value < 0:  # type: ignore[operator]
+        errors.append(HandError(ErrorCode.NEGATIVE_PIPS))
+    elif hand.ending is Ending.WENT_OUT and needed is not None:
+        limit = game.max_pips_in_hands(len(needed))
+        if value > limit:  # type: ignore[operator]
+            errors.append(HandError(ErrorCode.POOLED_TOO_MANY, limit=limit))
+    return errors
 
 
 def _doubles_errors(game: Game, hand: Hand) -> list[HandError]:
@@ -783,6 +823,7 @@ class Reason:
     # (the blocker's first).
     led_by: int | None = None
     compared_seats: tuple[int, ...] = ()
+    pooled: int | None = None  # the counted hands' pips given together (then `counted` is empty)
 
 
 class PointKind(StrEnum):
@@ -877,16 +918,29 @@ def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
         winning_seat = seat
         bonus = 0
     # The seat that went out may have no count given: it holds nothing.
-    counted = tuple((seat, pips.get(seat, 0)) for seat in game._counted_by_winner[winning_seat])
-    points = bonus
-    for _, held_pips in counted:
-        points += held_pips
+    if hand.pooled is not None:
+        counted: tuple[tuple[int, int], ...] = ()
+        points = bonus + hand.pooled
+    else:
+        counted = tuple((seat, pips.get(seat, 0)) for seat in game._counted_by_winner[winning_seat])
+        points = bonus
+        for _, held_pips in counted:
+            points += held_pips
     side = game._side_by_seat[winning_seat]
     side_points = list(game._zero_points)
     side_points[side] = points
     tied = tied if code is ReasonCode.TIE_TO_LEADERS else ()
     reason = Reason(
-        code, count_rule, winning_seat, winning_pips, counted, bonus, tied, led_by, compared
+        code,
+        count_rule,
+        winning_seat,
+        winning_pips,
+        counted,
+        bonus,
+        tied,
+        led_by,
+        compared,
+        pooled=hand.pooled,
     )
     return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
 

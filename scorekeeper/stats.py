@@ -16,11 +16,12 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper import rules
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table
 
-# What a side's record counts. A series won will be one more counter here (and one more
-# column in COLUMNS), credited by the side record of the match that won the series.
+# What a side's record counts. A series won is credited by the side record of the match that
+# won the series.
 COUNTERS = (
     "played",
     "won",
@@ -32,6 +33,7 @@ COUNTERS = (
     "blocked_won",
     "shutouts_given",
     "shutouts_taken",
+    "series_won",
 )
 
 
@@ -50,6 +52,7 @@ class Tally(models.Model):
     blocked_won = models.PositiveIntegerField(default=0)
     shutouts_given = models.PositiveIntegerField(default=0)
     shutouts_taken = models.PositiveIntegerField(default=0)
+    series_won = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         abstract = True
@@ -120,18 +123,20 @@ def record_match(match: Match, *, was_finished: bool) -> None:
     """After a match's score changed: its side records, and its table's records if they moved.
 
     The usual case, the newest match ending, adds its sides to the records; anything else
-    (an undo or a correction of a finished match, an older match ending late) sums them again.
+    (an undo or a correction of a finished match, an older match ending late) sums them again,
+    after writing again the later matches of its series, whose win of the series may have moved.
     """
     if not (match.finished or was_finished):
         return
     newest = not SideRecord.objects.filter(
         table_id=match.table_id, number__gt=match.number
     ).exists()
-    written = write_side_records(Match.objects.filter(pk=match.pk))
     if match.finished and not was_finished and newest:
-        add_to_records(match.table_id, written)
-    else:
-        rebuild_records(match.table_id)
+        add_to_records(match.table_id, write_side_records(Match.objects.filter(pk=match.pk)))
+        return
+    later = Q(series_id=match.series_id, number__gt=match.number) if match.series_id else Q()
+    write_side_records(Match.objects.filter(Q(pk=match.pk) | later))
+    rebuild_records(match.table_id)
 
 
 def record_table(table: Table, matches: QuerySet[Match] | None = None) -> None:
@@ -155,6 +160,7 @@ def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
     }
     if not finished:
         return []
+    clinched = series_clinchers(finished)
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
     for match_id, side, player_id in (
         Seat.objects.filter(match_id__in=finished)
@@ -206,10 +212,53 @@ def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
                 hands=match["hand_count"],
                 shutouts_given=int(won and shutout),
                 shutouts_taken=int(not won and shutout),
+                series_won=int(won and clinched.get(match_id, False)),
                 **tallies[match_id, side],
             )
         )
     return SideRecord.objects.bulk_create(records)
+
+
+def series_clinchers(matches: Iterable[int]) -> dict[int, bool]:
+    """Which of these finished matches won its series (two or three for a first-to series).
+
+    Whether a match won its series depends on the series' earlier matches too, so every
+    finished match of their series is read, in order (one query).
+    """
+    series_matches = (
+        Match.objects.filter(
+            series__in=Match.objects.filter(pk__in=list(matches)).values("series"),
+            series__first_to__isnull=False,
+            winner_side__isnull=False,
+        )
+        .order_by("series_id", "number")
+        .values_list(
+            "pk",
+            "series_id",
+            "winner_side",
+            "totals",
+            "series_sides",
+            "series__first_to",
+            "series__shutout_counts_double",
+        )
+    )
+    clinched: dict[int, bool] = {}
+    states: dict[int, rules.SeriesState] = {}
+    for pk, series_id, winner, totals, sides, first_to, double in series_matches:
+        state = states.get(series_id) or rules.SeriesState(
+            wins=(0,) * len(sides), shutouts=(0,) * len(sides)
+        )
+        # A correction can leave matches after the one that won the series: they win nothing.
+        if sides and not state.finished:
+            state = rules.series_advance(
+                rules.SeriesRules(first_to, double),
+                state,
+                sides[winner],
+                rules.is_shutout(totals, winner),
+            )
+            clinched[pk] = state.finished
+        states[series_id] = state
+    return clinched
 
 
 def rebuild_records(table_id: int) -> None:
@@ -287,7 +336,7 @@ class Column:
     only: str = ""  # the history filter for the matches behind the number
 
 
-# The statistics table's columns, in order; a series-won column goes here with its counter.
+# The statistics table's columns, in order.
 COLUMNS = (
     Column("played", _("Played")),
     Column("won", _("Won"), "won"),
@@ -300,6 +349,7 @@ COLUMNS = (
     Column("shutouts_given", _("Shutouts given"), "shutouts_given"),
     Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken"),
     Column("best_streak", _("Longest winning streak"), "won"),
+    Column("series_won", _("Series won"), "series_won"),
 )
 SORTS = ("name", *(column.key for column in COLUMNS))
 DEFAULT_SORT = "win_rate"
@@ -333,7 +383,7 @@ def side_rows(table: Table, who: tuple[int, ...]) -> QuerySet[SideRecord]:
     return rows.filter(player_a_id=who[0], player_b_id=who[1])
 
 
-ONLY = ("won", "shutouts_given", "shutouts_taken")
+ONLY = ("won", "shutouts_given", "shutouts_taken", "series_won")
 
 
 def filter_matches(

@@ -3,6 +3,8 @@
 import hashlib
 import re
 import uuid
+from collections.abc import Callable
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -15,7 +17,7 @@ from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header, urlencode
 from django.utils.text import get_text_list
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -46,6 +48,7 @@ from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
     EntryKind,
+    EntryMode,
     HandConflict,
     Match,
     RateLimited,
@@ -91,6 +94,23 @@ def get_watched_match(watch_key: str) -> Match:
     if match is None:
         raise Http404
     return match
+
+
+def posted_to_open_match(
+    view: Callable[[HtmxHttpRequest, Match], HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """A POST that records something in a match: the view gets the match (its seats, not its
+    sheet); a finished match records nothing and says why."""
+
+    @require_POST
+    @wraps(view)
+    def posted(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+        match = get_match(key, number, sheet=False)
+        if match.finished:
+            return match_over(request, match)
+        return view(request, match)
+
+    return posted
 
 
 def refused_status(request: HtmxHttpRequest) -> int:
@@ -285,6 +305,21 @@ def preset_lines() -> list[tuple[str, str]]:
     return [(label, rules_summary(preset_rules(key))) for key, label in offered_presets()]
 
 
+def match_end_text(match: Match, hand: rules.Hand) -> str:
+    """What this hand does to the match when it ends it ("Ben & Dev reach 205 and win"), else ""."""
+    game = match.game()
+    if game.scores_during_play:
+        return ""  # a scoring game ends at the line during play, as the points are entered
+    result = rules.score_hand(game, hand, match.next_leader, number=match.hand_count + 1)
+    state = rules.advance(game, match.state(), result)
+    if not state.finished:
+        return ""
+    players = len(game.sides[state.winner_side])
+    return ngettext(
+        "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players
+    ) % {"side": match.side_names()[state.winner_side], "total": state.totals[state.winner_side]}
+
+
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
     """The watch link and the scorer's link as full addresses, each with its QR code."""
     watch_url = request.build_absolute_uri(table.watch_url())
@@ -323,6 +358,7 @@ def render_match(
     play_form: PlayForm | None = None,
     spoken: str = "",
     slots: dict | None = None,
+    confirm_end: str = "",
 ) -> HttpResponse:
     """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
     slots = slots or {}
@@ -333,9 +369,10 @@ def render_match(
     if fold and context["rows"]:
         context["rows"] = context["rows"][-SHEET_LATEST:]
         context["folded"] = context["rows"][0]["hand"].number - 1
+    context["confirm_end"] = confirm_end
     context["table"] = match.table
     if form is None:
-        form = HandForm.for_next_hand(match, request.GET.get("out"))
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
         if "token" in slots:  # a kept page: a fresh token filled in per request
             form.initial["token"] = slots["token"]
     if play_form is None:
@@ -344,13 +381,14 @@ def render_match(
             play_form.initial["token"] = slots["token"]
     context["form"] = form
     context["play_form"] = play_form
-    context["log"] = match.log.all()[:LOG_LINES]
     # Rematch starts one match however often it is tapped.
     context["start_token"] = slots.get("token") or uuid.uuid4()
     context["spoken"] = spoken
     if "csrf_token" in slots:
         context["csrf_token"] = slots["csrf_token"]
     if not request.htmx:
+        # The log and the share boxes sit outside the play area that htmx swaps.
+        context["log"] = match.log_lines(LOG_LINES)
         context.update(share_links(request, match.table, match.get_absolute_url()))
     if story.shows_chart(match):
         context["chart"] = story.race_chart(match)
@@ -379,7 +417,11 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request,
         "home.html",
-        {"tables": [(table, current.get(table.pk), last.get(table.pk)) for table in remembered]},
+        {
+            "tables": [(table, current.get(table.pk), last.get(table.pk)) for table in remembered],
+            # A phone with no table yet starts one from here: the names, then Start.
+            "quick": None if remembered else SetupForm(),
+        },
     )
 
 
@@ -416,6 +458,8 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
                     creator=client_id(request),
                     per_hour=settings.TABLES_PER_HOUR,
                     name=form.cleaned_data["name"],
+                    # A new table counts a hand as most tables do: the hands left, pooled.
+                    entry_mode=EntryMode.TOTAL,
                 )
                 match = table.start_match(
                     form.cleaned_data["seat_names"],
@@ -586,23 +630,26 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)
     if part == "log":
-        return render(request, "match.html#log", {"log": match.log.all()[:LOG_LINES]})
+        return render(request, "match.html#log", {"log": match.log_lines(LOG_LINES)})
     if part == "entry":
-        form = HandForm.for_next_hand(match, request.GET.get("out"))
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
         context = {**scoreboard(match), "table": match.table, "form": form}
         context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)
     return render_match(request, match)
 
 
-@require_POST
-def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    match = get_match(key, number, sheet=False)
-    if match.finished:
-        return match_over(request, match)
+@posted_to_open_match
+def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     form = HandForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, form, status=refused_status(request))
+    if "confirm_end" not in request.POST:
+        # A hand that ends the match is asked about once: the same form comes back with the
+        # numbers as typed and a button that says so (with or without JavaScript).
+        ending = match_end_text(match, form.cleaned_data["hand"])
+        if ending:
+            return render_match(request, match, form, confirm_end=ending)
     saved = None
     try:
         hand = match.add_hand(
@@ -631,9 +678,10 @@ def save_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
         saved = hand.number
+        match.table.keep_entry_mode(form.entry_mode)
     if request.htmx:
         if saved is None:  # the match moved on under the form: read it as it is now
-            return render_match(request, get_match(key, number, sheet=False))
+            return render_match(request, get_match(match.table.key, match.number, sheet=False))
         # add_hand left the match as it wrote it: only the sheet is read again.
         match.load_sheet(None if match.finished else SHEET_LATEST)
         return render_match(request, match, spoken=spoken_result(match, saved))
@@ -646,12 +694,9 @@ def match_over(request: HttpRequest, match: Match) -> HttpResponse:
     return render_match(request, get_match(match.table.key, match.number))
 
 
-@require_POST
-def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+@posted_to_open_match
+def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
-    match = get_match(key, number, sheet=False)
-    if match.finished:
-        return match_over(request, match)
     form = PlayForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, status=refused_status(request), play_form=form)
@@ -665,7 +710,7 @@ def save_play(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         messages.info(
             request, _("The hand changed on another phone. Check the score and tap again.")
         )
-        match = get_match(key, number, sheet=False)  # read as it is now
+        match = get_match(match.table.key, match.number, sheet=False)  # read as it is now
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
             return match_over(request, match)  # another phone's tap ended it first
@@ -699,6 +744,7 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                 result.points,
                 result.credits,
             )
+        context["ending"] = match_end_text(match, form.cleaned_data["hand"])
     elif form.errors:
         # What is still missing: a count, or who led or blocked when the rules need it.
         missing = [
@@ -784,7 +830,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                 return redirect(match)
         status = refused_status(request)
     else:
-        form = HandForm.for_hand(match, hand, request.GET.get("out"))
+        form = HandForm.for_hand(match, hand, request.GET.get("out"), request.GET.get("entry"))
     context.update({"table": match.table, "row": row, "hand": hand, "form": form})
     return render(request, "hand.html", context, status=status)
 
@@ -872,6 +918,23 @@ def restore(request: HttpRequest) -> HttpResponse:
 # --- Watching ------------------------------------------------------------------------------
 
 
+def watched(table: Table) -> dict:
+    """What the watch page shows: the newest match, or the one just won until the rematch's
+    first hand (the final score stays on the other phones while the next match is dealt)."""
+    recent = list(table.matches.all()[:2])
+    if not recent:
+        raise Http404
+    newest = recent[0]
+    shown = newest
+    if newest.hand_count == 0 and len(recent) > 1 and recent[1].finished:
+        shown = recent[1]
+    return {
+        **scoreboard(get_match(table.key, shown.number)),
+        "seen": f"{newest.pk}.{newest.version}",
+        "next_match_waiting": shown is not newest,
+    }
+
+
 @require_safe
 def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
@@ -880,7 +943,8 @@ def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
         raise Http404
 
     def draw(slots: dict) -> HttpResponse:
-        context = {**scoreboard(get_watched_match(watch_key)), "watch_key": watch_key}
+        table = get_object_or_404(Table, watch_key=watch_key)
+        context = {**watched(table), "watch_key": watch_key}
         return render(request, "watch.html", {**context, **slots})
 
     return pagecache.cached_page(request, "watch", version, draw)
@@ -898,7 +962,8 @@ def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
         return HttpResponse(status=204)
 
     def draw(slots: dict) -> HttpResponse:
-        context = {**scoreboard(get_watched_match(watch_key)), "watch_key": watch_key}
+        table = get_object_or_404(Table, watch_key=watch_key)
+        context = {**watched(table), "watch_key": watch_key}
         return render(request, "watch.html#board", {**context, **slots})
 
     return pagecache.cached_page(request, "board", latest, draw)

@@ -1,9 +1,13 @@
-"""Shared fixtures: Debian's Chromium for Playwright, on a phone profile."""
+"""Shared fixtures: Debian's Chromium for Playwright on a phone profile, the catalogues as they
+are now, and the factories of scorekeeper.testing."""
 
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 
 # Playwright's sync API runs an event loop in the test thread; the live server's database
 # access from that thread is safe here.
@@ -41,6 +45,49 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args, playwright):
     # A Pixel-class phone with touch, unless a test asks for something else.
     return {**browser_context_args, **playwright.devices["Pixel 7"], "locale": "en-US"}
+
+
+# --- The translations as they are now ----------------------------------------------------------
+
+LANGUAGES = ["es", "sv"]
+
+
+@pytest.fixture(scope="session")
+def compiled_catalogues(tmp_path_factory) -> Path:
+    """The .po files as they are now, compiled once a session, so a stale .mo cannot hide a gap."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
+    compiled = tmp_path_factory.mktemp("locale")
+    for language in LANGUAGES:
+        target = compiled / language / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        source = (
+            Path(django_settings.BASE_DIR) / "scorekeeper" / "locale" / language / "LC_MESSAGES"
+        )
+        subprocess.run(
+            [msgfmt, "--check", "-o", str(target / "django.mo"), str(source / "django.po")],
+            check=True,
+        )
+    return compiled
+
+
+@pytest.fixture
+def fresh_catalogues(settings, compiled_catalogues: Path) -> None:
+    """Serve the freshly compiled catalogues for this test."""
+    settings.LOCALE_PATHS = [compiled_catalogues]
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def speaking(client, language: str, fresh_catalogues):
+    """A test client whose language cookie asks for `language`."""
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = language
+    return client
 
 
 # --- Fixtures over scorekeeper.testing's factories ---------------------------------------------

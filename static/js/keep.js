@@ -66,8 +66,10 @@
   function fill(form, draft) {
     Array.prototype.forEach.call(form.elements, function (field) {
       var values = draft.values[field.name];
-      if (!field.name || field.name === "csrfmiddlewaretoken" || field.name === "out") return;
-      if (field.type === "checkbox") {
+      // Who went out and how the pips are given (per hand or one total) are what the page shows.
+      if (!field.name || field.name === "csrfmiddlewaretoken" || field.name === "out" || field.name === "entry") return;
+      if (field.type === "checkbox" || field.type === "radio") {
+        // A radio's value is its choice (who led, who blocked): only whether it is chosen changes.
         field.checked = Boolean(values && values.indexOf(field.value) >= 0);
         if (field.checked && field.closest("details")) field.closest("details").open = true;
       } else if (field.type !== "submit" && field.type !== "button") {
@@ -145,7 +147,7 @@
       show("restored", draft);
       return;
     }
-    var link = document.querySelector('#entry .outs a[href="?out=' + draft.out + '#entry"]');
+    var link = document.querySelector('#entry .outs a[href^="?out=' + draft.out + '&"]');
     if (link && opening !== draft.out) {
       opening = draft.out;
       link.click(); // the hand form comes back for the same seat, and this runs again

@@ -160,3 +160,15 @@ def test_a_queued_hand_is_tried_again_on_a_wifi_with_no_way_out(
     phone.clock.fast_forward(16_000)
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
     assert saved(match) == 1
+
+
+def test_who_led_comes_back_chosen_after_a_reload(live_server, phone: Page, make_match):
+    open_match(phone, live_server, make_match(preset="spanish", lead_rule="turn_passes"))
+    phone.locator("#entry .outs").get_by_role("link", name="Blocked", exact=True).click()
+    phone.get_by_role("textbox", name="Alice").fill("9")
+    phone.get_by_role("radio", name="Ben").check()
+    phone.reload()
+    led = phone.locator("input[name=led_by]")
+    expect(led).to_have_count(4)
+    expect(phone.locator("input[name=led_by][value='1']")).to_be_checked()
+    assert led.evaluate_all("radios => radios.map(radio => radio.value)") == ["0", "1", "2", "3"]

@@ -1,30 +1,9 @@
 """A phone set to Spanish plays in Spanish, and the footer switch to Swedish sticks."""
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
-from django.conf import settings as django_settings
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-pytestmark = pytest.mark.browser
-
-CATALOGUES = Path(django_settings.BASE_DIR) / "scorekeeper" / "locale"
-
-
-@pytest.fixture(autouse=True)
-def fresh_catalogues(settings, tmp_path):
-    """Compile the .po files as they are now, so a stale .mo cannot hide a gap."""
-    msgfmt = shutil.which("msgfmt")
-    if msgfmt is None:
-        pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
-    for language in ("es", "sv"):
-        target = tmp_path / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        source = CATALOGUES / language / "LC_MESSAGES" / "django.po"
-        subprocess.run([msgfmt, "-o", str(target / "django.mo"), str(source)], check=True)
-    settings.LOCALE_PATHS = [tmp_path]
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
 
 
 @pytest.fixture
@@ -45,7 +24,7 @@ def test_a_spanish_phone_plays_in_spanish_and_switches_to_swedish(live_server, s
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.get_by_role("heading", level=1)).to_have_text("Lleva los tantos de tu mesa")
 
-    page.get_by_role("link", name="Mesa nueva").click()
+    page.goto(live_server.url + "/new")  # the full setup; home starts a table with names only
     expect(page.get_by_role("heading", level=1)).to_have_text("Mesa nueva")
     for number, name in enumerate(("Alice", "Ben", "Cara", "Dev"), 1):
         page.fill(f"#id_player_{number}", name)
@@ -55,11 +34,12 @@ def test_a_spanish_phone_plays_in_spanish_and_switches_to_swedish(live_server, s
     expect(page.get_by_test_id("lead")).to_have_text("Sale el doble seis")
     expect(page.locator(".hand-no")).to_have_text("Mano 1")
     page.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).tap()
+    page.get_by_role("link", name="Por mano").tap()
     expect(page.get_by_text("Puntos que quedaron en las otras manos:")).to_be_visible()
     for name, pips in {"Ben": 20, "Cara": 10, "Dev": 14}.items():
         page.get_by_label(name, exact=True).fill(str(pips))
     expect(page.locator("#preview")).to_contain_text(
-        "44 para Alice & Cara: Alice dominó; cuentan todas las demás manos: 20 + 10 + 14."
+        "44 para Alice y Cara: Alice dominó; cuentan todas las demás manos: 20 + 10 + 14."
     )
     page.get_by_role("button", name="Anotar mano").tap()
 
@@ -67,18 +47,26 @@ def test_a_spanish_phone_plays_in_spanish_and_switches_to_swedish(live_server, s
     expect(page.get_by_test_id("total-0")).to_have_text("44")
     expect(page.get_by_test_id("lead")).to_have_text("Sale Alice")
     expect(page.locator(".side-to-go").first).to_have_text("faltan 156")
-    expect(page.get_by_role("heading", name="Anotación")).to_be_visible()
+    expect(page.get_by_role("heading", name="Planilla")).to_be_visible()
 
     page.locator("footer").get_by_role("button", name="Svenska").tap()
     expect(page.locator("html")).to_have_attribute("lang", "sv")
     expect(page.get_by_text("Vem gick ut?")).to_be_visible()
     expect(page.get_by_test_id("lead")).to_have_text("Alice spelar ut")
-    expect(page.locator(".hand-no")).to_have_text("Giv 2")
+    expect(page.locator(".hand-no")).to_have_text("Omgång 2")
 
     page.get_by_role("link", name="Bord", exact=True).tap()
-    expect(page.get_by_role("heading", name="Matcher")).to_be_visible()
+    expect(page.get_by_role("heading", name="Partier")).to_be_visible()
     page.goto(live_server.url + "/help")
     expect(page.get_by_role("heading", level=1)).to_have_text("Så räknas poängen")
     page.goto(live_server.url)
     expect(page.get_by_role("heading", level=1)).to_have_text("Håll räkningen vid ert bord")
     expect(page.get_by_role("heading", name="Dina bord")).to_be_visible()
+
+
+def test_spanish_setup_joins_partners_with_e_before_an_i_sound(live_server, spanish_phone: Page):
+    page = spanish_phone
+    page.goto(live_server.url + "/new")
+    for number, name in enumerate(("Ana", "Ben", "Isabel", "Dev"), 1):
+        page.fill(f"#id_player_{number}", name)
+    expect(page.locator("[data-partners]")).to_contain_text("Ana e Isabel  ·  Ben y Dev")

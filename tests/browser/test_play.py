@@ -23,20 +23,27 @@ def set_up(page: Page, base: str, names=("Alice", "Ben", "Cara", "Dev"), target=
     for number, name in enumerate(names, 1):
         page.fill(f"#id_player_{number}", name)
     if target:
-        page.get_by_text("Change the rules").click()  # the switches are folded under the game
+        page.get_by_text("Game and house rules").click()  # the house rules are folded
         page.fill("input[name=target_other]", str(target))
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_text("Who went out?")).to_be_visible()
 
 
-def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False) -> None:
+def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False, ends=False) -> None:
     number = page.locator(".hand-no").inner_text()  # "Hand 3"
     page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+    if out != "Blocked":
+        # A new table counts one total; these hands give each hand's pips.
+        page.get_by_role("link", name="Per hand").click()
+        # The per-hand form is in, and the first count has the cursor, before typing.
+        expect(page.get_by_label(next(iter(pips)), exact=True)).to_be_focused()
     for name, value in pips.items():
         page.get_by_label(name, exact=True).fill(str(value))
     if capicu:
         page.get_by_text(re.compile("Capicú")).click()
     page.get_by_role("button", name="Save hand").click()
+    if ends:  # the hand that ends the match is asked about once
+        page.get_by_role("button", name="Yes, save: the match ends").click()
     expect(page.locator(".msg")).to_have_text(f"{number} saved.")
 
 
@@ -57,7 +64,9 @@ def test_the_worked_match_of_the_rules_on_a_phone(live_server, phone: Page):
     expect(phone.get_by_test_id("lead")).to_have_text("Cara leads")
     phone.get_by_text("Change log").click()  # fetched afresh: the four htmx saves are there
     expect(phone.locator(".log li")).to_have_count(5)
-    expect(phone.locator(".log li").first).to_contain_text("Hand 4 saved.")
+    expect(phone.locator(".log li").first).to_contain_text(
+        "Hand 4: Cara went out, 38 for Alice & Cara"
+    )
 
 
 def test_live_preview_explains_the_blocked_hand(live_server, phone: Page):
@@ -73,7 +82,7 @@ def test_live_preview_explains_the_blocked_hand(live_server, phone: Page):
 def test_a_match_to_the_line_ends_with_no_form_left(live_server, phone: Page):
     set_up(phone, live_server.url, target=60)
     play(phone, "Ben", {"Alice": 20, "Cara": 10, "Dev": 14})
-    play(phone, "Dev", {"Alice": 20, "Ben": 10, "Cara": 14})
+    play(phone, "Dev", {"Alice": 20, "Ben": 10, "Cara": 14}, ends=True)
     expect(phone.locator(".banner")).to_contain_text("Match to Ben & Dev!")
     expect(phone.get_by_text("Who went out?")).to_have_count(0)
     expect(phone.get_by_role("button", name="Rematch")).to_be_visible()
@@ -96,6 +105,7 @@ def test_partners_switch_appears_only_with_four_names(live_server, phone: Page):
 def test_counting_a_hand_by_tapping_its_tiles(live_server, phone: Page):
     set_up(phone, live_server.url)
     phone.locator("#entry .outs").get_by_role("link", name="Alice").click()
+    phone.get_by_role("link", name="Per hand").click()
     ben = phone.locator(".pip-field").filter(has=phone.get_by_label("Ben", exact=True))
     ben.get_by_text("Tiles").click()
     ben.locator(".tile:has(input[value='6-6'])").click()
@@ -129,6 +139,7 @@ def test_undo_and_edit_change_the_totals_and_grow_the_log(live_server, phone: Pa
 def test_every_refusal_is_shown_at_its_field(live_server, phone: Page):
     set_up(phone, live_server.url)
     phone.locator("#entry .outs").get_by_role("link", name="Alice").click()
+    phone.get_by_role("link", name="Per hand").click()
     phone.get_by_label("Ben", exact=True).fill("70")
     phone.get_by_label("Cara", exact=True).fill("-2")
     phone.get_by_label("Dev", exact=True).fill("x")
@@ -190,3 +201,20 @@ def test_a_whole_hand_works_without_javascript(live_server, browser):
     page.get_by_role("button", name="Yes, undo it").click()
     assert totals(page) == ["0", "0"]
     context.close()
+
+
+def test_the_hand_that_ends_the_match_is_confirmed_once(live_server, phone: Page):
+    set_up(phone, live_server.url, target=60)
+    play(phone, "Ben", {"Alice": 20, "Cara": 10, "Dev": 14})
+    phone.locator("#entry .outs").get_by_role("link", name="Dev", exact=True).click()
+    phone.get_by_role("link", name="Per hand").click()
+    expect(phone.get_by_label("Alice", exact=True)).to_be_focused()  # the per-hand form is in
+    for name, value in {"Alice": 20, "Ben": 10, "Cara": 14}.items():
+        phone.get_by_label(name, exact=True).fill(str(value))
+    expect(phone.locator("#preview")).to_contain_text("Ben & Dev reach 88 and win.")
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator(".confirm.ends")).to_contain_text("Ben & Dev reach 88 and win.")
+    assert totals(phone) == ["0", "44"]  # asked, not saved
+    phone.get_by_role("button", name="Yes, save: the match ends").click()
+    expect(phone.locator(".banner")).to_contain_text("Match to Ben & Dev!")
+    expect(phone.locator(".banner").get_by_role("link", name="Undo last hand")).to_be_visible()

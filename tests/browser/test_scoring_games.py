@@ -6,24 +6,13 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def phone(page: Page):
-    """A small phone, failing the test on any console error or CSP violation."""
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
-
-
 def set_up(page: Page, base: str, names, game: str, target=None) -> None:
     page.goto(base + "/new")
     for number, name in enumerate(names, 1):
         page.fill(f"#id_player_{number}", name)
+    page.get_by_text("Game and house rules").click()  # the house rules are folded
     page.locator("label.choice", has_text=game).click()
     if target:
-        page.get_by_text("Change the rules").click()  # the switches are folded under the game
         page.fill("input[name=target_other]", str(target))
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#strip")).to_be_visible()

@@ -356,7 +356,9 @@ class Load:
         self, phone: Phone, record: TableRecord, hand: rules.Hand, number: int, token: uuid.UUID
     ) -> tuple[str, bool]:
         """The hand's outcome, and whether its post had to be sent again after a drop."""
-        reply = phone.request("POST", f"/t/{record.key}/m/1/hand", hand_fields(hand, number, token))
+        # The hand that ends the match is confirmed, as the phone does after the question.
+        fields = {**hand_fields(hand, number, token), "confirm_end": "1"}
+        reply = phone.request("POST", f"/t/{record.key}/m/1/hand", fields)
         # Behind nginx a post the dying server took is sent on to the other one by the proxy,
         # not by the phone: that server then says this very hand (its token) arrived before.
         retried = phone.retried or (SCALED and reply.repeat)

@@ -1,11 +1,10 @@
 """Who wins the count of a blocked hand, under each blocked rule."""
 
 import pytest
+from hands import blocked, caribbean
 
 from scorekeeper.rules import (
     BlockedRule,
-    Ending,
-    Hand,
     HouseRules,
     ReasonCode,
     make_game,
@@ -15,12 +14,8 @@ from scorekeeper.rules import (
 LIGHTER_PAIR = HouseRules(blocked_rule=BlockedRule.LIGHTER_PAIR)
 
 
-def blocked(*pips: int) -> Hand:
-    return Hand(Ending.BLOCKED, pips=dict(enumerate(pips)))
-
-
 def test_level_lightest_hands_of_different_pairs_void_the_hand():
-    result = score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12))
+    result = score_hand(caribbean(), blocked(4, 4, 10, 12))
 
     assert result.void
     assert result.side is None
@@ -31,15 +26,15 @@ def test_level_lightest_hands_of_different_pairs_void_the_hand():
 
 
 def test_seat_that_led_a_void_hand_leads_it_again():
-    assert score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12), led_by=3).next_leader == 3
+    assert score_hand(caribbean(), blocked(4, 4, 10, 12), led_by=3).next_leader == 3
 
 
 def test_void_first_hand_is_led_again_by_whoever_holds_the_double():
-    assert score_hand(make_game("caribbean", 4), blocked(4, 4, 10, 12)).next_leader is None
+    assert score_hand(caribbean(), blocked(4, 4, 10, 12)).next_leader is None
 
 
 def test_level_lightest_hands_of_one_pair_win_for_that_pair():
-    result = score_hand(make_game("caribbean", 4), blocked(10, 5, 12, 5))
+    result = score_hand(caribbean(), blocked(10, 5, 12, 5))
 
     assert result.side == 1
     assert result.winning_seat == 1
@@ -103,6 +98,6 @@ def test_equal_lowest_hands_without_partnership_void_the_hand(rules):
 
 
 def test_blocked_hand_pays_no_capicu_bonus():
-    result = score_hand(make_game("caribbean", 4), blocked(9, 15, 3, 9))
+    result = score_hand(caribbean(), blocked(9, 15, 3, 9))
 
     assert result.reason.capicu_bonus == 0

@@ -1,6 +1,7 @@
 """Blocked hands under `ties go to the leaders` and `blocker against the next hand`."""
 
 import pytest
+from hands import blocked, caribbean
 
 from scorekeeper.rules import (
     BlockedRule,
@@ -14,18 +15,9 @@ from scorekeeper.rules import (
     score_hand,
 )
 
-
-def game(**house):
-    return make_game("caribbean", 4, rules=HouseRules(**house))
-
-
-def blocked(*pips, **inputs):
-    return Hand(Ending.BLOCKED, pips=dict(enumerate(pips)), **inputs)
-
-
-LEADERS = game(ties_to_leaders=True)
-PAIRS_LEADERS = game(ties_to_leaders=True, blocked_rule=BlockedRule.LIGHTER_PAIR)
-BLOCKER = game(blocker_against_next=True)
+LEADERS = caribbean(ties_to_leaders=True)
+PAIRS_LEADERS = caribbean(ties_to_leaders=True, blocked_rule=BlockedRule.LIGHTER_PAIR)
+BLOCKER = caribbean(blocker_against_next=True)
 
 
 def test_a_tie_for_the_lightest_hand_goes_to_the_side_that_led():
@@ -61,7 +53,7 @@ def test_leaders_win_the_tie_and_lead_the_next_hand():
 
 
 def test_without_the_rule_a_tie_stays_void():
-    assert score_hand(game(), blocked(4, 4, 10, 12), led_by=3).void
+    assert score_hand(caribbean(), blocked(4, 4, 10, 12), led_by=3).void
 
 
 def test_a_clear_lightest_hand_wins_as_usual_under_the_rule():
@@ -101,7 +93,7 @@ def test_the_seat_after_the_last_is_the_first():
 
 
 def test_blocker_against_next_points_follow_the_count_rule():
-    opponents = game(blocker_against_next=True, count_rule=CountRule.OPPONENTS_ONLY)
+    opponents = caribbean(blocker_against_next=True, count_rule=CountRule.OPPONENTS_ONLY)
 
     assert score_hand(opponents, blocked(8, 9, 1, 2, blocked_by=0)).points == 9 + 2
 

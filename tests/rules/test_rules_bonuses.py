@@ -1,6 +1,7 @@
 """Bonuses some tables pay: each its own credit, to the side RULES.md names."""
 
 import pytest
+from hands import CUBAN, DOMINICAN, PR500, caribbean
 
 from scorekeeper.rules import (
     Credit,
@@ -12,10 +13,6 @@ from scorekeeper.rules import (
     play_match,
     score_hand,
 )
-
-PR500 = make_game("puerto_rico_500", 4)
-DOMINICAN = make_game("dominican", 4)
-CUBAN = make_game("cuban", 4)
 
 
 def went_out(seat, **inputs):
@@ -32,13 +29,13 @@ def kinds(result):
 
 
 def test_a_plain_hand_is_one_count_credit():
-    result = score_hand(make_game("caribbean", 4), went_out(1))
+    result = score_hand(caribbean(), went_out(1))
 
     assert result.credits == (Credit(1, PointKind.COUNT, 15),)
 
 
 def test_capicu_is_its_own_credit():
-    result = score_hand(make_game("caribbean", 4), went_out(1, capicu=True))
+    result = score_hand(caribbean(), went_out(1, capicu=True))
 
     assert kinds(result) == {(1, PointKind.COUNT): 15, (1, PointKind.CAPICU): 25}
 
@@ -96,7 +93,7 @@ def test_pase_corrido_for_both_sides_in_one_hand():
 
 
 def test_a_void_hand_still_pays_pase_corrido():
-    pase_corrido = make_game("caribbean", 4, rules=HouseRules(pase_corrido_bonus=25))
+    pase_corrido = caribbean(pase_corrido_bonus=25)
     hand = Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 9, 3: 9}, pases_corridos={0: 1})
 
     result = score_hand(pase_corrido, hand)

@@ -1,5 +1,7 @@
 """How many points the winning side scores, under each count rule and bonus."""
 
+from hands import caribbean
+
 from scorekeeper.rules import (
     CountRule,
     Ending,
@@ -9,11 +11,6 @@ from scorekeeper.rules import (
     make_game,
     score_hand,
 )
-
-
-def caribbean(**rules):
-    return make_game("caribbean", 4, rules=HouseRules(**rules))
-
 
 WENT_OUT = Hand(Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 20, 3: 7})
 

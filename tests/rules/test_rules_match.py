@@ -1,13 +1,13 @@
 """The match: running totals, the end at the line, and who leads next."""
 
 import pytest
+from hands import caribbean
 
 from scorekeeper.rules import (
     Ending,
     ErrorCode,
     Hand,
     HandError,
-    HouseRules,
     InvalidHand,
     MatchState,
     advance,
@@ -18,7 +18,7 @@ from scorekeeper.rules import (
     tally,
 )
 
-GAME = make_game("caribbean", 4, rules=HouseRules(target=100))
+GAME = caribbean(target=100)
 
 
 def out(winner, points):
@@ -127,14 +127,19 @@ def test_tally_refuses_results_for_another_number_of_sides():
         tally(GAME, [result])
 
 
-def test_advance_adds_one_hand_to_a_stored_state():
-    stored = MatchState(
-        totals=(40, 30),
+def in_play(totals, *, next_leader, hands_played) -> MatchState:
+    """A match as stored between hands, nobody at the line yet."""
+    return MatchState(
+        totals=totals,
         winner_side=None,
         ended_after=None,
-        next_leader=2,
-        hands_played=3,
+        next_leader=next_leader,
+        hands_played=hands_played,
     )
+
+
+def test_advance_adds_one_hand_to_a_stored_state():
+    stored = in_play((40, 30), next_leader=2, hands_played=3)
 
     state = advance(GAME, stored, score_hand(GAME, out(1, 25), led_by=2))
 
@@ -145,13 +150,7 @@ def test_advance_adds_one_hand_to_a_stored_state():
 
 
 def test_advance_ends_the_match_at_the_line():
-    stored = MatchState(
-        totals=(90, 30),
-        winner_side=None,
-        ended_after=None,
-        next_leader=0,
-        hands_played=5,
-    )
+    stored = in_play((90, 30), next_leader=0, hands_played=5)
 
     state = advance(GAME, stored, score_hand(GAME, out(2, 10)))
 
@@ -175,13 +174,7 @@ def test_advance_agrees_with_tally():
 
 
 def test_to_target_needs_the_target():
-    stored = MatchState(
-        totals=(0, 0),
-        winner_side=None,
-        ended_after=None,
-        next_leader=None,
-        hands_played=0,
-    )
+    stored = in_play((0, 0), next_leader=None, hands_played=0)
 
     with pytest.raises(ValueError):
         stored.to_target(0)

@@ -1,6 +1,7 @@
 """What the hand form must refuse under the regional rules: a code for each, nothing scored."""
 
 import pytest
+from hands import CUBAN, DOMINICAN, PR500, caribbean
 
 from scorekeeper.rules import (
     Ending,
@@ -8,15 +9,11 @@ from scorekeeper.rules import (
     Game,
     Hand,
     HouseRules,
-    make_game,
     validate_hand,
 )
 
-CARIBBEAN = make_game("caribbean", 4)
-PR500 = make_game("puerto_rico_500", 4)
-DOMINICAN = make_game("dominican", 4)
-CUBAN = make_game("cuban", 4)
-BLOCKER = make_game("caribbean", 4, rules=HouseRules(blocker_against_next=True))
+CARIBBEAN = caribbean()
+BLOCKER = caribbean(blocker_against_next=True)
 
 
 def went_out(**inputs):

@@ -1,6 +1,7 @@
 """What the hand form must refuse: every error, each naming its seat."""
 
 import pytest
+from hands import caribbean
 
 from scorekeeper.rules import (
     CountRule,
@@ -16,7 +17,7 @@ from scorekeeper.rules import (
     validate_hand,
 )
 
-CARIBBEAN = make_game("caribbean", 4)
+CARIBBEAN = caribbean()
 
 
 def went_out(winner, capicu=False, **pips):
@@ -81,7 +82,7 @@ def test_blocked_hand_needs_every_count():
 
 
 def test_opponents_only_needs_no_count_from_the_partner():
-    game = make_game("caribbean", 4, rules=HouseRules(count_rule=CountRule.OPPONENTS_ONLY))
+    game = caribbean(count_rule=CountRule.OPPONENTS_ONLY)
 
     assert validate_hand(game, went_out(0, s1=5, s3=7)) == ()
 
@@ -128,7 +129,7 @@ def test_capicu_on_a_blocked_hand_is_refused():
 
 
 def test_capicu_is_refused_when_the_table_pays_no_bonus():
-    game = make_game("caribbean", 4, rules=HouseRules(capicu_bonus=0))
+    game = caribbean(capicu_bonus=0)
 
     assert validate_hand(game, went_out(0, capicu=True, s1=5, s2=6, s3=7)) == (
         HandError(ErrorCode.CAPICU_NOT_OFFERED),
@@ -177,7 +178,7 @@ def test_needed_seats_went_out_are_every_other_seat():
 
 
 def test_needed_seats_opponents_only_are_the_other_pair():
-    game = make_game("caribbean", 4, rules=HouseRules(count_rule=CountRule.OPPONENTS_ONLY))
+    game = caribbean(count_rule=CountRule.OPPONENTS_ONLY)
 
     assert needed_seats(game, Ending.WENT_OUT, 1) == (0, 2)
 
@@ -189,7 +190,7 @@ def test_needed_seats_opponents_only_without_partnership_are_every_other_seat():
 
 
 def test_needed_seats_blocked_are_every_seat_whatever_the_count_rule():
-    game = make_game("caribbean", 4, rules=HouseRules(count_rule=CountRule.OPPONENTS_ONLY))
+    game = caribbean(count_rule=CountRule.OPPONENTS_ONLY)
 
     assert needed_seats(game, Ending.BLOCKED) == (0, 1, 2, 3)
 

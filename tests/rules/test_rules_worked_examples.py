@@ -1,12 +1,12 @@
 """The worked examples of RULES.md, as written: Alice 0, Ben 1, Cara 2, Dev 3."""
 
+from hands import caribbean
+
 from scorekeeper.rules import (
     CountRule,
     Ending,
     Hand,
-    HouseRules,
     ReasonCode,
-    make_game,
     play_match,
     score_hand,
     tally,
@@ -19,7 +19,7 @@ BLOCKED = Hand(Ending.BLOCKED, pips={ALICE: 9, BEN: 15, CARA: 3, DEV: 9})
 
 
 def test_cara_wins_the_blocked_count_with_the_lightest_hand():
-    result = score_hand(make_game("caribbean", 4), BLOCKED)
+    result = score_hand(caribbean(), BLOCKED)
 
     assert result.winning_seat == CARA
     assert result.side == ALICE_AND_CARA
@@ -28,14 +28,14 @@ def test_cara_wins_the_blocked_count_with_the_lightest_hand():
 
 
 def test_blocked_hand_pays_33_counting_all_other_hands():
-    result = score_hand(make_game("caribbean", 4), BLOCKED)
+    result = score_hand(caribbean(), BLOCKED)
 
     assert result.points == 33
     assert result.reason.counted == ((ALICE, 9), (BEN, 15), (DEV, 9))
 
 
 def test_blocked_hand_pays_24_counting_opponents_only():
-    game = make_game("caribbean", 4, rules=HouseRules(count_rule=CountRule.OPPONENTS_ONLY))
+    game = caribbean(count_rule=CountRule.OPPONENTS_ONLY)
 
     result = score_hand(game, BLOCKED)
 
@@ -44,7 +44,7 @@ def test_blocked_hand_pays_24_counting_opponents_only():
 
 
 def test_cara_leads_after_winning_the_blocked_count():
-    assert score_hand(make_game("caribbean", 4), BLOCKED).next_leader == CARA
+    assert score_hand(caribbean(), BLOCKED).next_leader == CARA
 
 
 MATCH = (
@@ -56,7 +56,7 @@ MATCH = (
 
 
 def test_dev_going_out_with_a_capicu_pays_ben_and_dev_56():
-    results, _ = play_match(make_game("caribbean", 4), MATCH[:1])
+    results, _ = play_match(caribbean(), MATCH[:1])
 
     assert results[0].side == BEN_AND_DEV
     assert results[0].points == 56
@@ -64,7 +64,7 @@ def test_dev_going_out_with_a_capicu_pays_ben_and_dev_56():
 
 
 def test_match_to_200_runs_44_77_115_for_alice_and_cara():
-    game = make_game("caribbean", 4)
+    game = caribbean()
     results, _ = play_match(game, MATCH)
 
     running = [tally(game, results[:n]).totals for n in range(1, 5)]
@@ -72,7 +72,7 @@ def test_match_to_200_runs_44_77_115_for_alice_and_cara():
 
 
 def test_match_to_200_goes_on_115_to_56():
-    _, state = play_match(make_game("caribbean", 4), MATCH)
+    _, state = play_match(caribbean(), MATCH)
 
     assert state.totals == (115, 56)
     assert not state.finished
@@ -80,7 +80,7 @@ def test_match_to_200_goes_on_115_to_56():
 
 
 def test_cara_leads_hand_5():
-    _, state = play_match(make_game("caribbean", 4), MATCH)
+    _, state = play_match(caribbean(), MATCH)
 
     assert state.next_leader == CARA
     assert state.hands_played == 4

@@ -334,17 +334,24 @@ def test_csv_keeps_a_formula_like_name_as_text():
     assert rows[1][-2] == "'\u2068=1+1\u2069"
 
 
-# --- The download views: pending until export_json and export_csv are in views.py and urls.py.
+# --- The download views
+
+
+def downloaded(client: Client, url: str, content_type: str, filename: str):
+    """The answer to a download link, checked to be a file of this type and name."""
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == content_type
+    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
+    return response
 
 
 def test_json_download_is_the_export(client: Client):
     table = busy_table()
 
-    response = client.get(f"/t/{table.key}/export.json")
+    url = f"/t/{table.key}/export.json"
+    response = downloaded(client, url, "application/json", "table-cafe-zoe.json")
 
-    assert response.status_code == 200
-    assert response["Content-Type"] == "application/json"
-    assert response["Content-Disposition"] == 'attachment; filename="table-cafe-zoe.json"'
     assert "no-store" in response["Cache-Control"]
     assert json.loads(response.content) == export_table(table)
 
@@ -360,11 +367,9 @@ def test_json_download_of_an_unnamed_table_is_named_by_key(client: Client):
 def test_csv_download_is_the_sheet(client: Client):
     match = worked_example()
 
-    response = client.get(f"/t/{match.table.key}/m/1/sheet.csv")
+    url = f"/t/{match.table.key}/m/1/sheet.csv"
+    response = downloaded(client, url, "text/csv; charset=utf-8", "table-sunday-match-1.csv")
 
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == 'attachment; filename="table-sunday-match-1.csv"'
     text = response.content.decode("utf-8-sig")
     assert text == match_csv(Match.objects.with_sheet().get(pk=match.pk))
 

@@ -14,24 +14,24 @@ from scorekeeper.views import client_address
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_without_trusted_proxies_the_forwarded_header_is_ignored():
-    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "1.2.3.4, 5.6.7.8"}
-    assert client_address(meta, 0) == "10.0.0.1"
-
-
-def test_with_one_proxy_the_address_it_appended_is_the_client():
-    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 5.6.7.8"}
-    assert client_address(meta, 1) == "5.6.7.8"
-
-
-def test_with_two_proxies_the_second_address_from_the_right_is_the_client():
-    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "6.6.6.6, 5.6.7.8, 10.0.0.2"}
-    assert client_address(meta, 2) == "5.6.7.8"
-
-
-def test_a_forwarded_header_shorter_than_the_proxy_chain_is_not_trusted():
-    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "5.6.7.8"}
-    assert client_address(meta, 2) == "10.0.0.1"
+@pytest.mark.parametrize(
+    ("forwarded", "proxies", "client"),
+    [
+        ("1.2.3.4, 5.6.7.8", 0, "10.0.0.1"),
+        ("6.6.6.6, 5.6.7.8", 1, "5.6.7.8"),
+        ("6.6.6.6, 5.6.7.8, 10.0.0.2", 2, "5.6.7.8"),
+        ("5.6.7.8", 2, "10.0.0.1"),
+    ],
+    ids=[
+        "without trusted proxies the forwarded header is ignored",
+        "with one proxy the address it appended is the client",
+        "with two proxies the second address from the right is the client",
+        "a forwarded header shorter than the proxy chain is not trusted",
+    ],
+)
+def test_the_client_address_trusts_only_the_proxies_it_is_told_of(forwarded, proxies, client):
+    meta = {"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": forwarded}
+    assert client_address(meta, proxies) == client
 
 
 PRODUCTION_BURST = """

@@ -177,7 +177,8 @@ def test_preview_says_who_scores_and_why(client: Client, make_match):
 def test_the_match_ends_at_the_line_with_no_form_left(client: Client, make_match, add_hand):
     match = make_match(target=100)
     add_hand(match, 0, {1: 40, 2: 10, 3: 30})
-    client.post(match_url(match) + "hand", hand_post(match, 2, {0: 5, 1: 10, 3: 10}))
+    ending = {**hand_post(match, 2, {0: 5, 1: 10, 3: 10}), "confirm_end": "1"}
+    client.post(match_url(match) + "hand", ending)
     html = client.get(match_url(match)).content.decode()
     assert "Match to <bdi>Alice &amp; Cara</bdi>!" in html
     assert "Who went out?" not in html

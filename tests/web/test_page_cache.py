@@ -194,3 +194,10 @@ def test_a_kept_page_goes_out_as_one_whole_gzip_stream(client: Client, make_matc
     assert not reader.unused_data
     assert totals(html) == [22, 0] and "pagecache" not in html
     assert html.rstrip().endswith("</html>")
+
+
+def test_the_table_s_new_entry_mode_shows_at_once(client: Client, make_match):
+    match = make_match()
+    assert "entry=each" in page(client, match_url(match))
+    match.table.keep_entry_mode("total")  # the last hand was entered as a total
+    assert "entry=total" in page(client, match_url(match))

@@ -15,18 +15,21 @@ def start(client: Client, **changes):
     return client.post("/new", {**SETUP, **changes})
 
 
+# The setup form as the page fills it in for Puerto Rico 500, every switch shown.
+PUERTO_RICO_500 = {
+    "preset": "puerto_rico_500",
+    "rules_of": "puerto_rico_500",
+    "target": "500",
+    "capicu_other": "100",
+    "blocked_rule": "lighter_pair",
+    "lead_rule": "winner_leads",
+    "chuchazo_bonus": "100",
+    "first_hands_bonus": "100 75 50 25",
+}
+
+
 def test_a_preset_posted_with_its_switches_keeps_them(client: Client):
-    start(
-        client,
-        preset="puerto_rico_500",
-        rules_of="puerto_rico_500",
-        target="500",
-        capicu_other="100",
-        blocked_rule="lighter_pair",
-        lead_rule="winner_leads",
-        chuchazo_bonus="100",
-        first_hands_bonus="100 75 50 25",
-    )
+    start(client, **PUERTO_RICO_500)
 
     match = Match.objects.get()
     assert (match.preset, match.target, match.capicu_bonus) == ("puerto_rico_500", 500, 100)
@@ -40,7 +43,9 @@ def test_an_edited_switch_wins_over_the_preset(client: Client):
         preset="dominican",
         rules_of="dominican",
         pase_corrido_bonus="30",
-        **{"lead_rule": "winner_leads", "ties_to_leaders": "on", "blocked_rule": "lighter_pair"},
+        lead_rule="winner_leads",
+        ties_to_leaders="on",
+        blocked_rule="lighter_pair",
     )
 
     match = Match.objects.get()

@@ -1,34 +1,12 @@
 """The scoring games' pages in Spanish and Swedish: no English left on them."""
 
 import pytest
-from django.conf import settings as django_settings
 from django.test import Client
-from test_translations import HTMX, LANGUAGES, assert_no_english, compile_catalogues
+from test_translations import HTMX, assert_no_english
 
 from scorekeeper.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="session")
-def compiled_catalogues(tmp_path_factory):
-    return compile_catalogues(tmp_path_factory.mktemp("locale"))
-
-
-@pytest.fixture(autouse=True)
-def fresh_catalogues(settings, compiled_catalogues):
-    settings.LOCALE_PATHS = [compiled_catalogues]
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def speaking(client: Client, language: str) -> Client:
-    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = language
-    return client
 
 
 def url(match, tail=""):

@@ -2,8 +2,6 @@
 
 import ast
 import re
-import shutil
-import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -13,7 +11,6 @@ from django.test import Client
 
 from scorekeeper.testing import SETUP
 
-LANGUAGES = ["es", "sv"]
 CATALOGUES = Path(settings.BASE_DIR) / "scorekeeper" / "locale"
 HTMX = {"HX-Request": "true"}
 
@@ -140,43 +137,6 @@ def assert_no_english(response, language: str) -> None:
 # --- Playing through the views -----------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def compiled_catalogues(tmp_path_factory) -> Path:
-    """The .po files as they are now, compiled once, so a stale .mo cannot hide a gap."""
-    return compile_catalogues(tmp_path_factory.mktemp("locale"))
-
-
-def compile_catalogues(compiled: Path) -> Path:
-    """Compile every catalogue into this directory (also used by the scoring games' test)."""
-    msgfmt = shutil.which("msgfmt")
-    if msgfmt is None:
-        pytest.fail("msgfmt not found: install the 'gettext' package (make messages does).")
-    for language in LANGUAGES:
-        target = compiled / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        source = CATALOGUES / language / "LC_MESSAGES" / "django.po"
-        subprocess.run(
-            [msgfmt, "--check", "-o", str(target / "django.mo"), str(source)], check=True
-        )
-    return compiled
-
-
-@pytest.fixture(autouse=True)
-def fresh_catalogues(settings, compiled_catalogues: Path):
-    settings.LOCALE_PATHS = [compiled_catalogues]
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request) -> str:
-    return request.param
-
-
-@pytest.fixture
-def speaking(client: Client, language: str) -> Client:
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    return client
-
-
 def new_table(client: Client, **changes) -> str:
     """The match page of a new table, set up through the setup form."""
     response = client.post("/new", {**SETUP, **changes})
@@ -202,7 +162,8 @@ def post_hand(client: Client, url: str, out, pips: dict, capicu=False, htmx=Fals
 
 
 def play(client: Client, url: str, out, pips: dict, capicu=False) -> None:
-    response = post_hand(client, url, out, pips, capicu)
+    # Confirmed ahead: a hand that ends the match is saved without the question in between.
+    response = post_hand(client, url, out, pips, capicu, confirm_end="1")
     assert response.status_code == 302, response.content.decode()[:3000]
 
 

@@ -1,0 +1,15 @@
+"""Fixtures of the browser tests."""
+
+import pytest
+from playwright.sync_api import Page
+
+
+@pytest.fixture
+def phone(page: Page):
+    """A small phone (360 x 740), failing the test on any console error or CSP violation."""
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 360, "height": 740})
+    yield page
+    assert problems == []
