@@ -40,9 +40,10 @@ FORMAT = "scorekeeper.table"
 # ("scoring_side", "points"), which the reader checks against the entries. Version 3 adds
 # the regional rules, a hand's regional taps and the series; a file without them gets the
 # defaults (no regional rule, no series). Version 4 adds a hand's pooled total (the tiles
-# left counted once) and the table's entry mode; an older file counted each hand.
-FORMAT_VERSION = 4
-READABLE_VERSIONS = (1, 2, 3, 4)
+# left counted once) and the table's entry mode; an older file counted each hand. Version 5
+# adds a blocked hand given per pair ("pair_pips": {"side": pips}); an older file has none.
+FORMAT_VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
 
 KEY_RE = re.compile(KEY_PATTERN)
 
@@ -62,6 +63,7 @@ ADDED_FIELDS = {
     "shutout_counts_double",
     "series_sides",
     "pooled",
+    "pair_pips",
     "entry_mode",
 }
 REGIONAL_BONUSES = {
@@ -101,6 +103,7 @@ HAND_FIELDS = (
     "went_out",
     "capicu",
     "pooled",
+    "pair_pips",
     *REGIONAL_INPUTS,
     "led_by",
     "winning_seat",
@@ -449,6 +452,9 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
             reason_from_json(raw.get("reason"))
     except (AttributeError, KeyError, TypeError, ValueError):
         raise ValueError(f"Invalid backup: hand {raw.get('number')!r} has a bad reason.") from None
+    pair_pips = raw.get("pair_pips", {})
+    if not isinstance(pair_pips, dict) or not set(pair_pips) <= {"0", "1"}:
+        raise ValueError(f"Invalid backup: {where}: bad pair totals {pair_pips!r}.")
     hand = _saved(
         Hand(
             match=match,
@@ -634,9 +640,13 @@ def match_csv(match: Match) -> str:
         row: list[object] = [hand.number]
         for side_points, total in zip(points, totals, strict=True):
             row += [side_points, total]
+        winner = "" if seat is None else names[seat]
+        if hand.pair_pips and hand.winning_seat is not None:
+            # Given per pair: the pair won, which of its hands was lighter is not known.
+            winner = sides[match.game().side_of(hand.winning_seat)]
         row += [
             hand.get_ending_display(),
-            "" if seat is None else _cell(names[seat]),
+            _cell(winner) if winner else "",
             _("yes") if hand.capicu else "",
         ]
         if bonuses:

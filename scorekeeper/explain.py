@@ -61,17 +61,20 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
         }
     winner = names[reason.winning_seat]
     # The sentence adds up the count and capicú; other bonuses have a sentence of their own.
-    count = sum(pips for _seat, pips in reason.counted) if reason.pooled is None else reason.pooled
+    # A pooled count was given as one number, a blocked hand perhaps per pair: the sum shows
+    # it as the table counted it.
+    counted = reason.counted
+    if reason.pooled is not None:
+        counted = ((None, reason.pooled),)
+    elif reason.pair_pips:
+        counted = tuple((None, reason.pair_pips[pair]) for pair in reason.counted_pairs)
+    count = sum(pips for _seat, pips in counted)
     points = count + reason.capicu_bonus
     who = {
         "side": side_names[side],
         "points": points,
         "name": winner,
-        # A pooled count was given as one number: the sum shows it as the table counted it.
-        "sum": sum_text(
-            reason.counted if reason.pooled is None else ((None, reason.pooled),),
-            reason.capicu_bonus,
-        ),
+        "sum": sum_text(counted, reason.capicu_bonus),
         "counts": count_rule_text(reason.count_rule),
         "pips": pips_text(reason.winning_pips or 0),
     }

@@ -643,15 +643,22 @@ class HandForm(forms.Form):
         self.entry_mode = raw_entry
         self.fields["entry"].initial = raw_entry
         # One number for the hands that count, when the table pools them; a blocked hand still
-        # needs each hand's count to find who won it.
-        self.offers_total = (
+        # needs what its blocked rule needs: each pair's pips together where that is enough to
+        # score it (see rules.Game.counts_blocked_by_pair), else each hand's count.
+        blocked = self.ending is rules.Ending.BLOCKED
+        by_pair = blocked and self.game.counts_blocked_by_pair
+        self.offers_total = by_pair or (
             self.ending is rules.Ending.WENT_OUT and self.game.scoring is rules.Scoring.BLOCK
         )
-        self.pooled_entry = raw_entry == EntryMode.TOTAL and self.offers_total
+        totals = raw_entry == EntryMode.TOTAL
+        self.pooled_entry = totals and self.offers_total and not blocked
+        self.pair_entry = totals and by_pair
+        # Why a blocked hand at a table that counts in totals still asks every hand.
+        self.each_hand_why = each_hand_why(self.game) if totals and blocked else None
         self.needed: tuple[int, ...] = ()
         if self.ending is not None:
             self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
-        self.count_seats = () if self.pooled_entry else self.needed
+        self.count_seats = () if self.pooled_entry or self.pair_entry else self.needed
         for seat in self.count_seats:
             self.fields[f"pips_{seat}"] = PipsField(label=self.names[seat])
             self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
@@ -660,6 +667,10 @@ class HandForm(forms.Form):
         if self.pooled_entry:
             self.fields["pooled"] = PipsField(label=_("Pips in the hands that count"))
             self.fields["pooled"].widget.attrs["enterkeyhint"] = "done"
+        elif self.pair_entry:
+            for side, name in enumerate(self.side_names):
+                self.fields[f"pair_{side}"] = PipsField(label=name)
+            self.fields[f"pair_{len(self.side_names) - 1}"].widget.attrs["enterkeyhint"] = "done"
         elif self.count_seats:
             # The number pad's Enter says Done on the last count: that one saves the hand.
             self.fields[f"pips_{self.count_seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
@@ -697,13 +708,15 @@ class HandForm(forms.Form):
         """A form to correct a stored hand, filled with what was entered."""
         out = out or ("blocked" if hand.blocked else str(hand.went_out))
         if entry is None:
-            entry = EntryMode.EACH if hand.pooled is None else EntryMode.TOTAL
+            by_total = hand.pooled is not None or bool(hand.pair_pips)
+            entry = EntryMode.TOTAL if by_total else EntryMode.EACH
         initial = {
             "out": out,
             "number": hand.number,
             "token": hand.token,
             "capicu": hand.capicu,
             "pooled": hand.pooled,
+            **{f"pair_{side}": pips for side, pips in hand.pair_pips_by_side().items()},
             **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
             "led_by": hand.leader_told,
             "blocked_by": hand.blocked_by,
@@ -793,9 +806,23 @@ class HandForm(forms.Form):
     def pip_fields(self):
         return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.count_seats]
 
+    def pair_fields(self):
+        return (
+            [self[f"pair_{side}"] for side in range(len(self.side_names))]
+            if self.pair_entry
+            else []
+        )
+
     def entry_choices(self) -> list[tuple[str, str, bool]]:
         """Per hand or Total: (value of `entry`, label, whether it is chosen)."""
-        return [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
+        choices = [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
+        if self.ending is rules.Ending.BLOCKED:
+            # A blocked hand's totals are one per pair.
+            choices = [
+                (value, _("Per pair") if value == EntryMode.TOTAL else label, chosen)
+                for value, label, chosen in choices
+            ]
+        return choices
 
     def clean_out(self):
         if self.ending is None:
@@ -821,12 +848,23 @@ class HandForm(forms.Form):
             if "pooled" not in self.errors:
                 self.add_error("pooled", _("How many pips are left in the hands that count?"))
             return data
+        pair_pips = {}
+        if self.pair_entry:
+            for side in range(len(self.side_names)):
+                field = f"pair_{side}"
+                if data.get(field) is not None:
+                    pair_pips[side] = data[field]
+                elif field not in self.errors:
+                    self.add_error(field, _("How many pips did this pair hold together?"))
+            if len(pair_pips) < len(self.side_names):
+                return data
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
             pips=pips,
             capicu=bool(data.get("capicu")),
             pooled=pooled,
+            pair_pips=pair_pips,
             **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
@@ -891,6 +929,9 @@ class HandForm(forms.Form):
             field = "capicu"
         elif self.pooled_entry and error.code in POOLED_FIELD_ERRORS:
             field = "pooled"
+        elif self.pair_entry and error.code in PAIR_FIELD_ERRORS:
+            side = len(self.side_names) - 1 if error.seat is None else error.seat
+            field = f"pair_{side}"
         self.add_error(field, hand_error_message(error, self.names, self.game))
 
 
@@ -1010,6 +1051,33 @@ def tile_message(error: rules.TileError) -> str:
     return _("The %(high)s-%(low)s is not in this set.") % {"high": high, "low": low}
 
 
+# The rules' refusals of a pair's pips together, shown at that pair's field (a total too large
+# at the last one).
+PAIR_FIELD_ERRORS = (
+    rules.ErrorCode.PAIR_NOT_WHOLE,
+    rules.ErrorCode.PAIR_NEGATIVE,
+    rules.ErrorCode.PAIR_TOO_MANY,
+    rules.ErrorCode.PAIR_MISSING,
+    rules.ErrorCode.TOTAL_TOO_MANY,
+)
+
+
+def each_hand_why(game: rules.Game) -> str | None:
+    """One short line: why a blocked hand asks every hand at a table that counts in totals."""
+    house = game.rules
+    if not game.partnership or game.scoring is not rules.Scoring.BLOCK:
+        return None
+    if house.blocked_rule is rules.BlockedRule.LIGHTEST_HAND:
+        return _("Blocked: the lightest hand wins, so each hand counts.")
+    if house.blocker_against_next or house.ties_to_leaders:
+        return _("Blocked: your rules compare single hands, so each hand counts.")
+    if house.count_rule is rules.CountRule.ALL_OTHER_HANDS:
+        return _("Blocked: the winner's own hand is left out of the count, so each hand counts.")
+    if house.lead_rule is rules.LeadRule.WINNER_LEADS:
+        return _("Blocked: the lightest hand leads next, so each hand counts.")
+    return None
+
+
 # The rules' refusals of a pooled count, shown at its one field.
 POOLED_FIELD_ERRORS = (
     rules.ErrorCode.NOT_WHOLE,
@@ -1036,6 +1104,14 @@ HAND_MESSAGES = {
     rules.ErrorCode.POOLED_ON_BLOCKED: _("A blocked hand needs the pips of each hand."),
     rules.ErrorCode.POOLED_WITH_PIPS: _("Give the pips per hand or as one total, not both."),
     rules.ErrorCode.NOT_WHOLE: _("Type a whole number of pips, like 12."),
+    rules.ErrorCode.PAIRS_NOT_OFFERED: _("This table's blocked rule needs the pips of each hand."),
+    rules.ErrorCode.PAIRS_NOT_BLOCKED: _("Only a blocked hand is given per pair."),
+    rules.ErrorCode.PAIRS_WITH_PIPS: _("Give the pips per hand or per pair, not both."),
+    rules.ErrorCode.PAIR_UNKNOWN_SIDE: _("A partnership table has two pairs."),
+    rules.ErrorCode.PAIR_MISSING: _("How many pips did this pair hold together?"),
+    rules.ErrorCode.PAIR_NOT_WHOLE: _("Type a whole number of pips, like 12."),
+    rules.ErrorCode.PAIR_NEGATIVE: _("Pips can't be below 0."),
+    rules.ErrorCode.PAIR_TOO_MANY: _("Two hands can hold at most %(limit)s pips together."),
     rules.ErrorCode.NEGATIVE_PIPS: _("Pips can't be below 0."),
     rules.ErrorCode.TOTAL_TOO_MANY: _(
         "Together the hands hold more pips than the whole set (%(limit)s)."

@@ -877,6 +877,8 @@ class Hand(models.Model):
     capicu = models.BooleanField(default=False)
     # The pips of the hands that count, given as one number (then no SeatCount rows).
     pooled = models.PositiveIntegerField(null=True, blank=True)
+    # A blocked hand given per pair, where that is enough: {"side": pips} (then no SeatCount).
+    pair_pips = models.JSONField(default=dict, blank=True)
     # Regional inputs, asked only when the match's rules need them.
     leader_told = models.PositiveSmallIntegerField(null=True, blank=True)  # who led, if asked
     blocked_by = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -922,6 +924,16 @@ class Hand(models.Model):
         """Whether nobody won the hand: a void or drawn blocked hand (a pase corrido or a pase
         de salida may still have scored during its play)."""
         return not self.in_play and self.winning_seat is None
+
+    def pair_pips_by_side(self) -> dict[int, int]:
+        return {int(side): pips for side, pips in sorted(self.pair_pips.items())}
+
+    def pair_totals(self) -> list[tuple[str, int]]:
+        """A blocked hand given per pair: (pair's name, pips together), for its page."""
+        if not self.pair_pips:
+            return []
+        names = self.match.side_names()
+        return [(names[side], pips) for side, pips in self.pair_pips_by_side().items()]
 
     def pases_corridos_by_side(self) -> dict[int, int]:
         return {int(side): times for side, times in self.pases_corridos.items()}
@@ -974,6 +986,7 @@ class Hand(models.Model):
             pips=self.pips(),
             capicu=self.capicu,
             pooled=self.pooled,
+            pair_pips=self.pair_pips_by_side(),
             led_by=self.leader_told,
             blocked_by=self.blocked_by,
             chuchazo=self.chuchazo,
@@ -989,6 +1002,7 @@ class Hand(models.Model):
         self.went_out = hand.went_out
         self.capicu = hand.capicu
         self.pooled = hand.pooled
+        self.pair_pips = {str(side): pips for side, pips in sorted(hand.pair_pips.items())}
         self.leader_told = hand.led_by
         self.blocked_by = hand.blocked_by
         self.chuchazo = hand.chuchazo
@@ -1037,6 +1051,7 @@ class Hand(models.Model):
             "capicu": self.capicu,
             "pips": {str(seat): count for seat, count in sorted(pips.items())},
             **({"pooled": self.pooled} if self.pooled is not None else {}),
+            **({"pair_pips": self.pair_pips} if self.pair_pips else {}),
             **{
                 name: getattr(self, name)
                 for name in REGIONAL_INPUTS
@@ -1318,6 +1333,8 @@ def reason_to_json(reason: rules.Reason) -> dict:
         "capicu_bonus": reason.capicu_bonus,
         "tied_seats": list(reason.tied_seats),
         "pooled": reason.pooled,
+        **({"pair_pips": list(reason.pair_pips)} if reason.pair_pips else {}),
+        **({"counted_pairs": list(reason.counted_pairs)} if reason.counted_pairs else {}),
         "led_by": reason.led_by,
         "compared_seats": list(reason.compared_seats),
     }
@@ -1333,6 +1350,8 @@ def reason_from_json(data: dict) -> rules.Reason:
         capicu_bonus=data["capicu_bonus"],
         tied_seats=tuple(data.get("tied_seats", ())),
         pooled=data.get("pooled"),
+        pair_pips=tuple(data.get("pair_pips", ())),
+        counted_pairs=tuple(data.get("counted_pairs", ())),
         led_by=data.get("led_by"),
         compared_seats=tuple(data.get("compared_seats", ())),
     )

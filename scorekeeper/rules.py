@@ -354,6 +354,26 @@ class Game:
         return self.rules.pase_de_salida_bonus > 0
 
     @property
+    def counts_blocked_by_pair(self) -> bool:
+        """Whether a blocked hand can be given as each pair's pips together (two numbers).
+
+        Enough under `lighter pair` when the points need no single hand (`every hand` or
+        `opponents only`) and nobody needs the winning seat: the lead passes in turn, and no
+        regional rule compares single hands (blocker against the next) or gives a tie to the
+        leaders' lighter hand.
+        """
+        house = self.rules
+        return (
+            self.partnership
+            and self.scoring is Scoring.BLOCK
+            and house.blocked_rule is BlockedRule.LIGHTER_PAIR
+            and house.count_rule in (CountRule.EVERY_HAND, CountRule.OPPONENTS_ONLY)
+            and house.lead_rule is LeadRule.TURN_PASSES
+            and not house.ties_to_leaders
+            and not house.blocker_against_next
+        )
+
+    @property
     def asks_blocker(self) -> bool:
         """Whether a blocked hand needs who played the blocking tile."""
         return self.rules.blocker_against_next
@@ -592,6 +612,9 @@ class Hand:
     # counted hand together, and `pips` stays empty. Only for a hand somebody went out of: a
     # blocked hand needs each hand's count to find its winner.
     pooled: int | None = None
+    # A blocked hand under `lighter pair`, where that is enough to score it (see
+    # Game.counts_blocked_by_pair): each side's pips together, {side: pips}; `pips` stays empty.
+    pair_pips: Mapping[int, int] = field(default_factory=dict)
     # Bergen under `doubles lose the count`: the seats whose hand holds a double.
     holding_doubles: frozenset[int] = frozenset()
 
@@ -625,6 +648,14 @@ class ErrorCode(StrEnum):
     POOLED_ON_BLOCKED = "pooled_on_blocked"
     POOLED_WITH_PIPS = "pooled_with_pips"
     POOLED_NOT_OFFERED = "pooled_not_offered"
+    PAIRS_NOT_OFFERED = "pairs_not_offered"
+    PAIRS_NOT_BLOCKED = "pairs_not_blocked"
+    PAIRS_WITH_PIPS = "pairs_with_pips"
+    PAIR_UNKNOWN_SIDE = "pair_unknown_side"
+    PAIR_MISSING = "pair_missing"  # seat: the side
+    PAIR_NOT_WHOLE = "pair_not_whole"  # seat: the side
+    PAIR_NEGATIVE = "pair_negative"  # seat: the side
+    PAIR_TOO_MANY = "pair_too_many"  # seat: the side
     CAPICU_ON_BLOCKED = "capicu_on_blocked"
     CAPICU_NOT_OFFERED = "capicu_not_offered"
     MATCH_OVER = "match_over"
@@ -733,7 +764,7 @@ def _check_pips(
     total = 0
     for seat in range(seats):
         if seat not in given:
-            if needed is not None and seat in needed and hand.pooled is None:
+            if needed is not None and seat in needed and hand.pooled is None and not hand.pair_pips:
                 errors.append(HandError(ErrorCode.MISSING_PIPS, seat=seat))
             continue
         value = given[seat]
@@ -754,6 +785,40 @@ def _check_pips(
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=game.tile_set.total_pips))
     if hand.pooled is not None:
         errors.extend(_pooled_errors(game, hand, needed))
+    if hand.pair_pips:
+        errors.extend(_pair_errors(game, hand))
+
+
+def _pair_errors(game: Game, hand: Hand) -> list[HandError]:
+    """Each pair's pips together: only where the table's rules need no more, both given,
+    whole, and no more than two hands (or the set) can hold."""
+    errors: list[HandError] = []
+    if not game.counts_blocked_by_pair:
+        errors.append(HandError(ErrorCode.PAIRS_NOT_OFFERED))
+    if hand.ending is not Ending.BLOCKED:
+        errors.append(HandError(ErrorCode.PAIRS_NOT_BLOCKED))
+    if hand.pips:
+        errors.append(HandError(ErrorCode.PAIRS_WITH_PIPS))
+    if any(not _is_whole(side) or not 0 <= side < game.side_count for side in hand.pair_pips):
+        errors.append(HandError(ErrorCode.PAIR_UNKNOWN_SIDE))
+    limit = game.max_pips_in_hands(2)
+    total = 0
+    for side in range(game.side_count):
+        value = hand.pair_pips.get(side)
+        if value is None:
+            errors.append(HandError(ErrorCode.PAIR_MISSING, seat=side))
+        elif not _is_whole(value):
+            errors.append(HandError(ErrorCode.PAIR_NOT_WHOLE, seat=side))
+        elif value < 0:
+            errors.append(HandError(ErrorCode.PAIR_NEGATIVE, seat=side))
+        elif value > limit:
+            errors.append(HandError(ErrorCode.PAIR_TOO_MANY, seat=side, limit=limit))
+        else:
+            total += value
+    most = game.max_pips_in_hands(game.seats)
+    if total > most:
+        errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=most))
+    return errors
 
 
 def _pooled_errors(game: Game, hand: Hand, needed: tuple[int, ...] | None) -> list[HandError]:
@@ -824,6 +889,10 @@ class Reason:
     led_by: int | None = None
     compared_seats: tuple[int, ...] = ()
     pooled: int | None = None  # the counted hands' pips given together (then `counted` is empty)
+    # A blocked hand given per pair: each side's pips together, in side order (then `counted`
+    # is empty, and `counted_pairs` the sides whose pips were added up).
+    pair_pips: tuple[int, ...] = ()
+    counted_pairs: tuple[int, ...] = ()
 
 
 class PointKind(StrEnum):
@@ -903,6 +972,8 @@ def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
         bonus = game.rules.capicu_bonus if hand.capicu else 0
         tied: tuple[int, ...] = ()
         compared: tuple[int, ...] = ()
+    elif hand.pair_pips:
+        return _score_pairs(game, hand, led_by)
     else:
         held = tuple(pips[seat] for seat in range(game.seats))
         compared = ()
@@ -942,6 +1013,35 @@ def _score_block(game: Game, hand: Hand, led_by: int | None) -> HandResult:
         compared,
         pooled=hand.pooled,
     )
+    return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
+
+
+def _score_pairs(game: Game, hand: Hand, led_by: int | None) -> HandResult:
+    """A blocked hand given per pair: the lighter pair scores by the count rule."""
+    totals = tuple(hand.pair_pips[side] for side in range(game.side_count))
+    count_rule = game.rules.count_rule
+    lightest = min(totals)
+    if totals.count(lightest) > 1:
+        reason = Reason(
+            ReasonCode.DRAW_PAIRS, count_rule, None, lightest, (), 0, led_by=led_by,
+            pair_pips=totals,
+        )  # fmt: skip
+        return HandResult(None, 0, None, led_by, reason, game._zero_points)
+    side = totals.index(lightest)
+    if count_rule is CountRule.EVERY_HAND:
+        counted_pairs = tuple(range(game.side_count))
+    else:  # opponents only: Game.counts_blocked_by_pair allows no other
+        counted_pairs = tuple(other for other in range(game.side_count) if other != side)
+    points = sum(totals[other] for other in counted_pairs)
+    # Which hand of the pair was lighter is not known, nor needed (the lead passes in turn):
+    # the pair's first seat stands for the side.
+    winning_seat = game.sides[side][0]
+    side_points = list(game._zero_points)
+    side_points[side] = points
+    reason = Reason(
+        ReasonCode.LIGHTER_PAIR, count_rule, winning_seat, lightest, (), 0, led_by=led_by,
+        pair_pips=totals, counted_pairs=counted_pairs,
+    )  # fmt: skip
     return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
 
 
