@@ -21,7 +21,7 @@ import threading
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -135,6 +135,27 @@ def group_alive(pgid: int) -> list[int]:
     return alive
 
 
+def wait_until_healthy(
+    process: subprocess.Popen,
+    address: tuple[str, int],
+    timeout: float,
+    what: str,
+    log: Callable[[], str],
+) -> None:
+    """Until `/healthz` answers 200 at `address`; a process that exits first fails with its log."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"{what} exited early:\n{log()}")
+        try:
+            if Phone(address).get("/healthz").status == 200:
+                return
+        except DISCONNECTS:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not answer /healthz in {timeout}s:\n{log()}")
+
+
 class Gunicorn:
     """`gunicorn scorekeeper.wsgi` in its own process group, so a kill takes every worker."""
 
@@ -173,17 +194,7 @@ class Gunicorn:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"gunicorn exited early:\n{self.log_tail()}")
-            try:
-                if Phone(self.address).request("GET", "/healthz").status == 200:
-                    return
-            except DISCONNECTS:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"gunicorn did not answer /healthz in {timeout}s:\n{self.log_tail()}")
+        wait_until_healthy(self.process, self.address, timeout, "gunicorn", self.log_tail)
 
     def kill(self) -> None:
         """SIGKILL the master and every worker at once, as a power cut or the OOM killer would."""
@@ -325,17 +336,8 @@ class Nginx:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"nginx exited early: {self.log.read_text()}")
-            try:
-                if Phone(("127.0.0.1", self.port)).request("GET", "/healthz").status == 200:
-                    return
-            except DISCONNECTS:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"nginx did not answer in {timeout}s")
+        address = (HOST, self.port)
+        wait_until_healthy(self.process, address, timeout, "nginx", self.log.read_text)
 
     def stop(self) -> None:
         if self.process is None:
