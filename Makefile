@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 python; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' \
 	>/dev/null 2>&1 && { echo $$p; break; }; done)
 
-.PHONY: run test test-postgres lint format bench loadtest messages check-deploy clean
+.PHONY: run test test-postgres lint format bench loadtest loadtest-scaled bench-scaled messages check-deploy clean nginx wrk
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then \
@@ -67,6 +67,32 @@ test: $(VENV)/.dev messages chromium
 loadtest: $(VENV)/.dev messages
 	LOAD_FULL=1 $(PY) -m pytest -m load tests/load -q
 
+# The same load and fault tests with two app servers behind nginx on one throwaway PostgreSQL:
+# phones spread over both servers, one server killed mid-game (minutes; not part of make test).
+loadtest-scaled: $(VENV)/.dev messages nginx
+	LOAD_FULL=1 LOAD_SCALED=1 bash scripts/with-postgres.sh $(PY) -m pytest -m load tests/load -q
+
+# Debian's nginx is the proxy of the scaled load test (run in the foreground, own config).
+nginx:
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "Installing nginx for the scaled load test..."; \
+		apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null; \
+	else \
+		echo "error: the scaled load test needs nginx: install Debian's 'nginx' package." >&2; exit 1; \
+	fi
+
+# Debian's wrk drives the bench's read phases; without it the bench falls back to its own
+# Python client and says so.
+wrk:
+	@if command -v wrk >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "Installing wrk for the bench..."; \
+		apt-get update -qq && apt-get install -y -qq wrk >/dev/null; \
+	else \
+		echo "warning: wrk not found: the bench measures reads with its Python client." >&2; \
+	fi
+
 test-postgres: $(VENV)/.dev messages chromium
 	bash scripts/with-postgres.sh $(PY) -m pytest $(PYTEST_ARGS)
 
@@ -80,8 +106,12 @@ format: $(VENV)/.dev
 
 # The app on its production setup (gunicorn, DEBUG=0, whitenoise) against its budgets; npm
 # installs Lighthouse into bench/node_modules. Misses show as ✗; only a crash fails.
-bench: $(VENV)/.dev messages
+bench: $(VENV)/.dev messages wrk
 	$(PY) bench/run.py $(BENCH_ARGS)
+
+# One app server against two behind nginx on a throwaway PostgreSQL (docs/deploy.md's figures).
+bench-scaled: $(VENV)/.dev messages nginx wrk
+	bash scripts/with-postgres.sh $(PY) bench/scaled.py $(BENCH_ARGS)
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=0 SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \

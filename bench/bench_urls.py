@@ -1,7 +1,14 @@
-"""The app's routes plus `bench/trivial`: the yardstick every other request is compared to."""
+"""The app's routes plus two yardsticks: `bench/trivial` and `bench/floor/<key>`."""
+
+import random
+import uuid
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
+from django.views.decorators.http import require_POST
+
+from scorekeeper.models import Match
+from scorekeeper.testing import deal_hand
 
 
 def trivial(request: HttpRequest) -> HttpResponse:
@@ -9,7 +16,19 @@ def trivial(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+@require_POST
+def floor(request: HttpRequest, key: str) -> HttpResponse:
+    """A hand save's writes and nothing else: the open match read, `add_hand`'s transaction
+    (the hand, its counts and entries, the match's new state, the log entry), no form, no page.
+    A save cannot cost less than this; the bench reports the save against it too."""
+    match = Match.objects.filter(table__key=key).order_by("-number").first()
+    hand = deal_hand(match.game(), random.Random(match.hand_count))
+    match.add_hand(hand, token=uuid.uuid4(), number=match.hand_count + 1)
+    return HttpResponse(status=204)
+
+
 urlpatterns = [
     path("bench/trivial", trivial, name="bench_trivial"),
+    path("bench/floor/<str:key>", floor, name="bench_floor"),
     path("", include("scorekeeper.urls")),
 ]

@@ -8,7 +8,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from webclient import Phone
+from harness import Phone
 
 
 def setup_data() -> dict:
@@ -21,6 +21,10 @@ def setup_data() -> dict:
 # Hands in each client's match before the scoreboard is loaded: about half a match to 200.
 SETUP_HANDS = 4
 MATCH_PATH = re.compile(r"^/t/([^/]+)/m/(\d+)/$")
+WATCH_PATH = re.compile(r"/w/([^/\"]+)/")
+BOARD = re.compile(r'hx-get="(/w/[^"]+/board\?seen=[^"]+)"')
+# What a phone's browser sends: every page and swap may come back compressed.
+ACCEPT_ENCODING = "gzip, br"
 
 
 @dataclass
@@ -46,6 +50,8 @@ class TablePhone:
     hands: int = 0
     over: bool = False
     rematches: int = 0
+    watch_board: str = ""  # the watch page's refresh while nothing changes (a 204)
+    floor_key: str = ""  # a table of its own for bench/floor, with a match that never ends
 
     def __post_init__(self) -> None:
         from scorekeeper import rules
@@ -53,7 +59,8 @@ class TablePhone:
         # Each phone its own address as the proxy reports it (TEST-NET-2, never contacted):
         # table creation is rate-limited per address.
         forwarded = f"198.51.100.{self.seed % 250 + 1}"
-        self.phone = Phone(self.host, self.port, headers={"X-Forwarded-For": forwarded})
+        headers = {"X-Forwarded-For": forwarded, "Accept-Encoding": ACCEPT_ENCODING}
+        self.phone = Phone((self.host, self.port), headers=headers, keep_alive=True)
         self.rng = random.Random(self.seed)
         self.game = rules.make_game("caribbean", 4)
 
@@ -61,15 +68,34 @@ class TablePhone:
     def match_path(self) -> str:
         return f"/t/{self.key}/m/{self.number}/"
 
-    def setup(self) -> None:
+    def new_table(self, data: dict) -> tuple[str, int]:
         self.phone.get("/new")
-        response = self.phone.post("/new", self.setup_data)
+        response = self.phone.post("/new", data)
         found = MATCH_PATH.match(response.header("Location") or "")
         if response.status != 302 or not found:
             raise RuntimeError(f"setup: POST /new answered {response.status}")
-        self.key, self.number = found[1], int(found[2])
-        self.phone.get(self.match_path)
+        return found[1], int(found[2])
+
+    def setup(self, floor: bool = False) -> None:
+        self.key, self.number = self.new_table(self.setup_data)
+        page = self.phone.get(self.match_path).text
         self.play_to(SETUP_HANDS)
+        watch = WATCH_PATH.search(page)
+        if watch:
+            board = BOARD.search(self.phone.get(f"/w/{watch[1]}/").text)
+            self.watch_board = board[1].replace("&amp;", "&") if board else ""
+        if floor:
+            self.floor_key = self.new_table(self.setup_data | {"target_other": "10000"})[0]
+
+    def paths(self) -> dict[str, str]:
+        """What each read phase GETs for this phone (wrk's path list), with the phone's cookies
+        (a message waiting was shown by the phone's next page: not sent again)."""
+        cookies = "; ".join(f"{k}={v}" for k, v in self.phone.cookies.items() if k != "messages")
+        return {
+            "trivial": f"/bench/trivial\t{cookies}",
+            "scoreboard": f"{self.match_path}\t{cookies}",
+            "watch_unchanged": f"{self.watch_board}\t{cookies}",
+        }
 
     def play_to(self, hands: int) -> None:
         """Save hands until the open match has this many (a rematch if one ends before)."""
@@ -113,6 +139,16 @@ class TablePhone:
         ok = response.status == 200 and 'data-testid="total-0"' in response.text
         return ok, "" if ok else f"scoreboard: {response.status}"
 
+    def watch_unchanged(self) -> tuple[bool, str]:
+        response = self.phone.get(self.watch_board)
+        ok = response.status == 204
+        return ok, "" if ok else f"watch: {response.status}"
+
+    def floor(self) -> tuple[bool, str]:
+        response = self.phone.post(f"/bench/floor/{self.floor_key}", {})
+        ok = response.status == 204
+        return ok, "" if ok else f"floor: {response.status}"
+
     def trivial(self) -> tuple[bool, str]:
         response = self.phone.get("/bench/trivial")
         ok = response.status == 200 and response.body == b"ok"
@@ -154,7 +190,7 @@ def _worker(conn, host: str, port: int, seeds: list[int]) -> None:
 
             def setup(client: TablePhone, errors: list[str] = errors) -> None:
                 try:
-                    client.setup()
+                    client.setup(floor=True)
                 except Exception as exc:
                     errors.append(f"{type(exc).__name__}: {exc}")
 
@@ -171,7 +207,7 @@ def _worker(conn, host: str, port: int, seeds: list[int]) -> None:
         for thread in threads:
             thread.join()
         if command == "setup":
-            conn.send({"errors": errors, "keys": [(c.key, c.number) for c in clients]})
+            conn.send({"errors": errors, "paths": [c.paths() for c in clients]})
         else:
             conn.send({"samples": [s for out in samples for s in out]})
 
@@ -195,12 +231,13 @@ class Crowd:
             pipe.send(command)
         return [pipe.recv() for pipe in self.pipes]
 
-    def setup(self) -> list[tuple[str, int]]:
+    def setup(self) -> list[dict[str, str]]:
+        """Every phone's table set up; the paths each phone reads (see TablePhone.paths)."""
         answers = self._all("setup")
         errors = [error for answer in answers for error in answer["errors"]]
         if errors:
             raise RuntimeError(f"{len(errors)} clients failed to set up: {errors[0]}")
-        return [key for answer in answers for key in answer["keys"]]
+        return [paths for answer in answers for paths in answer["paths"]]
 
     def run(self, kind: str, seconds: float) -> dict:
         start_at = time.time() + 0.5

@@ -8,9 +8,10 @@ import time
 from pathlib import Path
 
 import server
-from webclient import Phone
+from harness import Phone, Site
 
 REMEMBERED = 3  # tables on the phone's home page
+HISTORY_PAGE = 20  # matches a table's history lists at once (views.HISTORY_PAGE)
 WARMUP = 5
 
 
@@ -25,21 +26,24 @@ def fingerprint(*args: object) -> str:
     return digest.hexdigest()[:16]
 
 
-def build(database: Path, cache: Path, tables: int, matches: int, hands: int) -> float | None:
+def build(
+    site: Site, database: Path, cache: Path, tables: int, matches: int, hands: int
+) -> float | None:
     """Migrate and generate (or copy a cached copy); the seconds generating took, if it ran."""
     cached = cache / f"scale-{tables}x{matches}x{hands}-{fingerprint(tables, matches, hands)}.db"
     if cached.exists():
         shutil.copyfile(cached, database)
         return None
-    env = server.production_env(database)
-    server.manage(env, "migrate", "--noinput", "-v", "0")
+    url = server.database_url(database)
+    site.manage(url, "migrate", "--noinput")
     start = time.monotonic()
-    server.manage(
-        env,
+    site.manage(
+        url,
         "generate_matches",
         f"--tables={tables}",
         f"--matches={matches}",
         f"--hands={hands}",
+        timeout=3600,
     )
     seconds = time.monotonic() - start
     # One file, no WAL beside it, so that the cached copy is whole.
@@ -69,13 +73,12 @@ def pages(database: Path) -> tuple[list[str], str, str, tuple[int, int, int]]:
     return keys, f"/t/{keys[0]}/", f"/t/{keys[0]}/m/{number}/", counts
 
 
-def measure(database: Path, log: Path, requests: int) -> dict:
+def measure(site: Site, database: Path, log: Path, requests: int) -> dict:
     """p50 (and p90) of each page over `requests` sequential requests, on gunicorn."""
     keys, history, scoreboard, (matches, hands, tables) = pages(database)
-    env = server.production_env(database)
     result = {"tables": tables, "matches": matches, "hands": hands, "pages": {}}
-    with server.Gunicorn(env, log) as gunicorn:
-        phone = Phone(server.HOST, gunicorn.port)
+    with server.gunicorn(site, database, log) as gunicorn:
+        phone = Phone(gunicorn.address, keep_alive=True)
         # The phone has visited its tables: the home page lists them, the first one last.
         for key in reversed(keys):
             if phone.get(f"/t/{key}/").status != 200:
@@ -100,11 +103,14 @@ def measure(database: Path, log: Path, requests: int) -> dict:
     return result
 
 
-def run(workdir: Path, cache: Path, tables: int, matches: int, hands: int, requests: int) -> dict:
+def run(
+    site: Site, workdir: Path, cache: Path, tables: int, matches: int, hands: int, requests: int
+) -> dict:
     empty_db = workdir / "scale-empty.sqlite3"
     big_db = workdir / "scale-big.sqlite3"
-    build(empty_db, cache, REMEMBERED, 1, hands)
-    generated = build(big_db, cache, tables, matches, hands)
-    empty = measure(empty_db, workdir / "gunicorn-scale.log", requests)
-    big = measure(big_db, workdir / "gunicorn-scale.log", requests)
+    # Like for like: the small table has a full page of matches, so both list as many.
+    build(site, empty_db, cache, min(REMEMBERED, tables), HISTORY_PAGE, hands)
+    generated = build(site, big_db, cache, tables, matches, hands)
+    empty = measure(site, empty_db, workdir / "gunicorn-scale.log", requests)
+    big = measure(site, big_db, workdir / "gunicorn-scale.log", requests)
     return {"empty": empty, "big": big, "generate_seconds": generated}

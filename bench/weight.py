@@ -5,7 +5,7 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 import brotli
-from webclient import Phone, Response
+from harness import Phone, Reply
 
 ACCEPT = {"Accept-Encoding": "gzip, br"}
 # What a page references: stylesheets, icons, scripts, images; then what CSS pulls in.
@@ -24,7 +24,7 @@ def brotlied(body: bytes) -> int:
     return len(brotli.compress(body, quality=5))
 
 
-def entry(path: str, response: Response, raw: bytes) -> dict:
+def entry(path: str, response: Reply, raw: bytes) -> dict:
     return {
         "path": path,
         "status": response.status,
@@ -40,7 +40,7 @@ def entry(path: str, response: Response, raw: bytes) -> dict:
 
 def first_visit(host: str, port: int, page: str) -> dict:
     """The page and everything it references, fetched as a phone with an empty cache would."""
-    phone = Phone(host, port)
+    phone = Phone((host, port), keep_alive=True)
     base = f"http://{host}:{port}"
     seen: set[str] = set()
     files = []
@@ -85,7 +85,7 @@ def first_visit(host: str, port: int, page: str) -> dict:
     }
 
 
-def swap(response: Response) -> dict:
+def swap(response: Reply) -> dict:
     """One hand save's #play swap as served, and as a compressing proxy would send it."""
     raw = response.content
     return {

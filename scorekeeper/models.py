@@ -298,7 +298,9 @@ class Table(HouseRulesFields):
         """The way the last hand was entered becomes the table's (no write when it already is)."""
         if mode in EntryMode.values and mode != self.entry_mode:
             self.entry_mode = mode
-            Table.objects.filter(pk=self.pk).update(entry_mode=mode)
+            # The table's time moves too: kept pages show the next hand's form in this mode.
+            self.updated_at = timezone.now()
+            Table.objects.filter(pk=self.pk).update(entry_mode=mode, updated_at=self.updated_at)
 
     def stats_url(self) -> str:
         return reverse("stats", args=[self.key])
@@ -406,8 +408,31 @@ def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player"))
 
 
-def hands_prefetch() -> Prefetch:
-    return Prefetch("hands", queryset=Hand.objects.prefetch_related("entries").order_by("number"))
+def hands_prefetch(after: int = 0) -> Prefetch:
+    """The hands (numbered above `after`) with their entries."""
+    hands = Hand.objects.filter(number__gt=after) if after > 0 else Hand.objects.all()
+    return Prefetch("hands", queryset=hands.prefetch_related("entries").order_by("number"))
+
+
+def _version_sql(where: str) -> str:
+    return (
+        f"SELECT m.id, m.version, t.updated_at FROM {Match._meta.db_table} m"
+        f" JOIN {Table._meta.db_table} t ON m.table_id = t.id WHERE {where}"
+        " ORDER BY m.number DESC LIMIT 1"
+    )
+
+
+def page_version(*, key: str = "", number: int = 0, watch_key: str = "") -> tuple | None:
+    """(id, version, the table's last change) of the match this key and number open, or of the
+    newest match of the table this watch key opens: what a kept page is keyed on. One indexed
+    read in plain SQL, because building it with the ORM costs more than serving the kept page."""
+    if watch_key:
+        sql, params = _version_sql("t.watch_key = %s"), [watch_key]
+    else:
+        sql, params = _version_sql("t.key = %s AND m.number = %s"), [key, number]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 class MatchQuerySet(models.QuerySet):
@@ -535,9 +560,11 @@ class Match(HouseRulesFields):
             scoring=rules.Scoring(self.scoring),
         )
 
-    def load_sheet(self) -> "Match":
-        """Fetch the hands and entries the sheet shows, unless they are already here."""
-        prefetch_related_objects([self], seats_prefetch(), hands_prefetch())
+    def load_sheet(self, latest: int | None = None) -> "Match":
+        """Fetch the hands and entries the sheet shows, unless they are already here; with
+        `latest`, only that many of the last hands (running_totals starts before them)."""
+        after = 0 if latest is None else self.hand_count - latest
+        prefetch_related_objects([self], seats_prefetch(), hands_prefetch(after))
         return self
 
     def ordered_seats(self) -> list["Seat"]:
@@ -601,9 +628,10 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.STALE, number)
             game = match.game()
             state = scoring_games.add_play(game, match.state(), play)
-            hand, _created = Hand.objects.get_or_create(
-                match=match, number=number, defaults={"ending": ""}
-            )
+            # The match's row is locked: no other request adds this hand meanwhile.
+            hand = Hand.objects.filter(match=match, number=number).first()
+            if hand is None:
+                hand = Hand.objects.create(match=match, number=number, ending="")
             entry = PlayEntry.objects.create(
                 hand=hand,
                 position=hand.plays.count() + 1,
@@ -625,7 +653,7 @@ class Match(HouseRulesFields):
                 after=entry.summary(),
                 totals=match.totals,
             )
-        self.refresh_from_db()
+        self.take_state_of(match)
         return entry
 
     def undo_last_entry(self, *, version: int) -> tuple[int, "PlayEntry | None"]:
@@ -709,7 +737,7 @@ class Match(HouseRulesFields):
                 after=saved.summary(pips=hand.pips),
                 totals=match.totals,
             )
-        self.refresh_from_db()
+        self.take_state_of(match)
         return saved
 
     def edit_hand(self, number: int, hand: rules.Hand, *, version: int) -> None:
@@ -752,6 +780,13 @@ class Match(HouseRulesFields):
         self.refresh_from_db()
         return last.number
 
+    def take_state_of(self, saved: "Match") -> None:
+        """This object as the row `saved` was just written: refresh_from_db without a query."""
+        for column in Match._meta.concrete_fields:
+            setattr(self, column.attname, getattr(saved, column.attname))
+        # A sheet read before the save is out of date (the seats and table are not).
+        getattr(self, "_prefetched_objects_cache", {}).pop("hands", None)
+
     def store_state(self, state: rules.MatchState) -> None:
         was_finished = self.finished
         self.totals = list(state.totals)
@@ -781,9 +816,16 @@ class Match(HouseRulesFields):
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:
         """Each hand with the side totals after it, for the sheet."""
+        hands = self.ordered_hands()
         totals = [0] * len(self.game().sides)
+        if hands and hands[0].number > 1:
+            # Only the latest hands are loaded: before them stood the totals less their points.
+            totals = list(self.totals)
+            for hand in hands:
+                for entry in hand.entries.all():
+                    totals[entry.side] -= entry.points
         rows = []
-        for hand in self.ordered_hands():
+        for hand in hands:
             for entry in hand.entries.all():
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))

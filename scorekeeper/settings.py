@@ -87,18 +87,46 @@ SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
 }
+# Connections persist across requests (checked before reuse), on PostgreSQL and on SQLite alike:
+# opening one and running its PRAGMAs cost about as much as a trivial request. CONN_MAX_AGE=0
+# opens a new one for every request.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", 600)),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # init_command runs once per connection, so the PRAGMAs run once per worker thread.
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     # Tests use a file, not shared memory: the live server's threads then lock like production.
     DATABASES["default"]["TEST"] = {
         "NAME": os.environ.get("TEST_SQLITE_NAME") or f"/tmp/scorekeeper-test-{os.getpid()}.sqlite3"
     }
+
+# The page cache (scorekeeper.pagecache) is correct with any of these, because the versions in
+# its keys are read from the database on every request; a cache the workers share only renders
+# each page once instead of once per worker. CACHE=file (the default without DEBUG): the
+# workers of one machine share CACHE_DIR. CACHE=db: every server on the same database shares a
+# table (run `manage.py createcachetable` once). CACHE=locmem: each process its own.
+CACHE = os.environ.get("CACHE", "locmem" if DEBUG else "file")
+CACHE_BACKENDS = {
+    "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "file": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "cache"),
+    },
+    "db": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorekeeper_cache",
+    },
+}
+if CACHE not in CACHE_BACKENDS:
+    raise RuntimeError(f"CACHE must be one of {', '.join(CACHE_BACKENDS)}, not {CACHE!r}.")
+CACHES = {
+    "default": {**CACHE_BACKENDS[CACHE], "OPTIONS": {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4}}
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -24,7 +24,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper import backup, rules, stats, story
+from scorekeeper import backup, pagecache, rules, stats, story
 from scorekeeper.explain import (
     explain_hand,
     explain_scoring_end,
@@ -54,6 +54,7 @@ from scorekeeper.models import (
     RateLimited,
     Table,
     offered_presets,
+    page_version,
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
@@ -62,6 +63,8 @@ from scorekeeper.sharing import qr_svg
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 REMEMBERED_TABLES = 30
 HISTORY_PAGE = 20
+# The match page's sheet shows the latest hands; the earlier ones are one tap away.
+SHEET_LATEST = 20
 LOG_LINES = 50
 
 
@@ -115,10 +118,14 @@ def refused_status(request: HtmxHttpRequest) -> int:
     return 200 if request.htmx else 422
 
 
-def remember(request: HttpRequest, table: Table) -> None:
-    """Keep the table on this phone's home page, most recent first."""
-    keys = [key for key in request.session.get("tables", []) if key != table.key]
-    request.session["tables"] = [table.key, *keys][:REMEMBERED_TABLES]
+def remember(request: HttpRequest, table: Table | str) -> None:
+    """Keep the table (or the table of this key) on this phone's home page, most recent first."""
+    table_key = table if isinstance(table, str) else table.key
+    kept = request.session.get("tables", [])
+    if kept[:1] == [table_key]:
+        return  # already first: the session cookie is not signed and sent again
+    keys = [key for key in kept if key != table_key]
+    request.session["tables"] = [table_key, *keys][:REMEMBERED_TABLES]
 
 
 def client_id(request: HttpRequest) -> str:
@@ -350,18 +357,35 @@ def render_match(
     status: int = 200,
     play_form: PlayForm | None = None,
     spoken: str = "",
+    slots: dict | None = None,
     confirm_end: str = "",
 ) -> HttpResponse:
-    """The match page, or only its play area for htmx."""
-    context = scoreboard(match.load_sheet())
+    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
+    slots = slots or {}
+    # The sheet shows the latest hands and folds the rest behind a link (?sheet=all); a finished
+    # match's chart and summary read every hand.
+    fold = request.GET.get("sheet") != "all"
+    context = scoreboard(match.load_sheet(SHEET_LATEST if fold and not match.finished else None))
+    if fold and context["rows"]:
+        context["rows"] = context["rows"][-SHEET_LATEST:]
+        context["folded"] = context["rows"][0]["hand"].number - 1
     context["confirm_end"] = confirm_end
     context["table"] = match.table
-    context["form"] = form or HandForm.for_next_hand(
-        match, request.GET.get("out"), request.GET.get("entry")
-    )
-    context["play_form"] = play_form or PlayForm.for_next_play(match, request.GET.get("seat"))
-    context["start_token"] = uuid.uuid4()  # Rematch starts one match however often it is tapped
+    if form is None:
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
+        if "token" in slots:  # a kept page: a fresh token filled in per request
+            form.initial["token"] = slots["token"]
+    if play_form is None:
+        play_form = PlayForm.for_next_play(match, request.GET.get("seat"))
+        if play_form is not None and "token" in slots:
+            play_form.initial["token"] = slots["token"]
+    context["form"] = form
+    context["play_form"] = play_form
+    # Rematch starts one match however often it is tapped.
+    context["start_token"] = slots.get("token") or uuid.uuid4()
     context["spoken"] = spoken
+    if "csrf_token" in slots:
+        context["csrf_token"] = slots["csrf_token"]
     if not request.htmx:
         # The log and the share boxes sit outside the play area that htmx swaps.
         context["log"] = match.log_lines(LOG_LINES)
@@ -590,6 +614,19 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @require_safe
 def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     part = request.GET.get("part") if request.htmx else None
+    if part is None:
+        # The page as kept for this version of the match and of its table (a rematch, a series
+        # or a record changes the table's), if it is kept (see pagecache).
+        version = page_version(key=key, number=number)
+        if version is None:
+            raise Http404
+        remember(request, key)
+        return pagecache.cached_page(
+            request,
+            "match",
+            version,
+            lambda slots: render_match(request, get_match(key, number, sheet=False), slots=slots),
+        )
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)
     if part == "log":
@@ -643,9 +680,11 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         saved = hand.number
         match.table.keep_entry_mode(form.entry_mode)
     if request.htmx:
-        fresh = get_match(match.table.key, match.number)
-        spoken = "" if saved is None else spoken_result(fresh, saved)
-        return render_match(request, fresh, spoken=spoken)
+        if saved is None:  # the match moved on under the form: read it as it is now
+            return render_match(request, get_match(match.table.key, match.number, sheet=False))
+        # add_hand left the match as it wrote it: only the sheet is read again.
+        match.load_sheet(None if match.finished else SHEET_LATEST)
+        return render_match(request, match, spoken=spoken_result(match, saved))
     return redirect(match)
 
 
@@ -671,13 +710,14 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         messages.info(
             request, _("The hand changed on another phone. Check the score and tap again.")
         )
+        match = get_match(match.table.key, match.number, sheet=False)  # read as it is now
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
             return match_over(request, match)  # another phone's tap ended it first
         form.refuse(refused)
         return render_match(request, match, status=refused_status(request), play_form=form)
     if request.htmx:
-        return render_match(request, get_match(match.table.key, match.number))
+        return render_match(request, match)  # add_play left it as it wrote it
     return redirect(match.get_absolute_url() + "#strip")
 
 
@@ -898,23 +938,35 @@ def watched(table: Table) -> dict:
 @require_safe
 def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
-    table = get_object_or_404(Table, watch_key=watch_key)
-    context = {**watched(table), "watch_key": watch_key}
-    return render(request, "watch.html", context)
+    version = page_version(watch_key=watch_key)
+    if version is None:
+        raise Http404
+
+    def draw(slots: dict) -> HttpResponse:
+        table = get_object_or_404(Table, watch_key=watch_key)
+        context = {**watched(table), "watch_key": watch_key}
+        return render(request, "watch.html", {**context, **slots})
+
+    return pagecache.cached_page(request, "watch", version, draw)
 
 
 @require_safe
 @never_cache
 def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The watch page's refresh: nothing (204, no swap) while the match is unchanged."""
-    table = get_object_or_404(Table, watch_key=watch_key)
-    latest = table.matches.values("pk", "version").first()
+    # One indexed read decides the common case: the table's newest match and its version.
+    latest = page_version(watch_key=watch_key)
     if latest is None:
         raise Http404
-    if request.GET.get("seen") == f"{latest['pk']}.{latest['version']}":
+    if request.GET.get("seen") == f"{latest[0]}.{latest[1]}":
         return HttpResponse(status=204)
-    context = {**watched(table), "watch_key": watch_key}
-    return render(request, "watch.html#board", context)
+
+    def draw(slots: dict) -> HttpResponse:
+        table = get_object_or_404(Table, watch_key=watch_key)
+        context = {**watched(table), "watch_key": watch_key}
+        return render(request, "watch.html#board", {**context, **slots})
+
+    return pagecache.cached_page(request, "board", latest, draw)
 
 
 # --- On the home screen and without signal ----------------------------------------------------

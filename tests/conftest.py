@@ -109,6 +109,14 @@ def add_hand():
     return add_hand
 
 
+@pytest.fixture(autouse=True)
+def _empty_page_cache():
+    """Each test starts with no kept pages (the database it ran against is rolled back)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def park_table(make_match, add_hand):
     """Three finished matches and one in progress, built to check every statistic by hand.

@@ -2,37 +2,42 @@
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import random
 import re
 import secrets
-import shutil
-import signal
-import socket
 import sqlite3
-import string
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import urllib.parse
 import uuid
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import closing, contextmanager, suppress
+from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
+
+import harness
+from harness import (  # noqa: F401 (the load tests import them from here)
+    APP_SERVERS,
+    DISCONNECTS,
+    REPEAT_TEXT,
+    Cluster,
+    Gunicorn,
+    Phone,
+    Reply,
+    Site,
+    Stats,
+    temp_dir,
+)
 
 from scorekeeper import rules
 from scorekeeper.testing import SETUP, deal_hand, hand_fields
 
-BASE_DIR = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 FULL = os.environ.get("LOAD_FULL", "").strip().lower() in {"1", "true", "yes", "on"}
+# Two app servers behind nginx on one PostgreSQL (make loadtest-scaled), instead of one server.
+SCALED = os.environ.get("LOAD_SCALED", "").strip().lower() in {"1", "true", "yes", "on"}
 
 # Lines for the end of the pytest run (printed by tests/load/conftest.py).
 SUMMARY: list[str] = []
@@ -41,8 +46,6 @@ SUMMARY: list[str] = []
 INFO, SUCCESS = 20, 25
 
 SAVED, ALREADY, REFUSED = "saved", "already", "refused"
-# Refused, reset or cut off mid-answer: the outcome of the request is unknown.
-DISCONNECTS = (OSError, http.client.HTTPException)
 
 
 # --- Sizes ------------------------------------------------------------------------------------
@@ -100,6 +103,11 @@ class SqliteDatabase:
             f"foreign_key_check: {row}" for row in self.rows("PRAGMA foreign_key_check")
         ]
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One server writes to SQLite, and it is dead while this is read: nothing to hold."""
+        yield
+
     def drop(self) -> None:
         """The file goes with its temp dir."""
 
@@ -112,6 +120,7 @@ class PostgresDatabase:
         parts = urllib.parse.urlsplit(server_url)
         self.admin_url = parts._replace(path="/postgres").geturl()
         self.url = parts._replace(path=f"/{self.name}").geturl()
+        self._snapshot = None  # a connection in a REPEATABLE READ transaction, if one is open
 
     def create(self) -> None:
         import psycopg
@@ -122,8 +131,24 @@ class PostgresDatabase:
     def rows(self, sql: str) -> list[tuple]:
         import psycopg
 
+        if self._snapshot is not None:
+            return self._snapshot.execute(sql).fetchall()
         with psycopg.connect(self.url) as connection:
             return connection.execute(sql).fetchall()
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every read inside sees the database at one instant, while another server writes."""
+        import psycopg
+
+        with psycopg.connect(self.url) as connection:
+            connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            self._snapshot = connection
+            try:
+                yield
+            finally:
+                self._snapshot = None
+                connection.rollback()
 
     def integrity_problems(self) -> list[str]:
         # PostgreSQL has no integrity_check; the ledger's orphan and consistency queries stand in.
@@ -156,317 +181,26 @@ def fresh_database(vendor: str, directory: Path) -> Iterator[SqliteDatabase | Po
         database.drop()
 
 
-# --- The server -------------------------------------------------------------------------------
+# --- The server and the phones (harness.py, shared with the bench) ---------------------------
 
 
-def random_secret_key() -> str:
-    return "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(50))
-
-
-def free_port() -> int:
-    with closing(socket.socket()) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def collected_site() -> AbstractContextManager[Site]:
+    return harness.collected_site(scaled=SCALED)
 
 
 @contextmanager
-def temp_dir(prefix: str) -> Iterator[Path]:
-    path = Path(tempfile.mkdtemp(prefix=prefix))
-    try:
-        yield path
-    finally:
-        shutil.rmtree(path, ignore_errors=True)
-
-
-@dataclass
-class Site:
-    """Production settings for the server: collected static files in a dir of our own."""
-
-    directory: Path
-    secret_key: str = field(default_factory=random_secret_key)
-
-    def env(self, database_url: str) -> dict[str, str]:
-        dropped = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL"}
-        environ = {key: value for key, value in os.environ.items() if key not in dropped}
-        environ.update(
-            DEBUG="0",
-            SECRET_KEY=self.secret_key,
-            ALLOWED_HOSTS="127.0.0.1",
-            SECURE_SSL_REDIRECT="0",
-            DATABASE_URL=database_url,
-            # The project's settings with STATIC_ROOT moved here, so that parallel runs never
-            # rewrite each other's (or the checkout's) manifest under a live server.
-            DJANGO_SETTINGS_MODULE="scorekeeper_loadtest_settings",
-            PYTHONPATH=os.pathsep.join([str(self.directory), str(BASE_DIR)]),
-            LOADTEST_STATIC_ROOT=str(self.directory / "static"),
-            LOG_LEVEL="ERROR",
-        )
-        return environ
-
-    def manage(self, database_url: str, *args: str) -> None:
-        result = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=BASE_DIR,
-            env=self.env(database_url),
-            capture_output=True,
-            text=True,
-            timeout=180,
-        )
-        assert result.returncode == 0, f"manage.py {args}:\n{result.stdout}{result.stderr}"
-
-
-@contextmanager
-def collected_site() -> Iterator[Site]:
-    with temp_dir("scorekeeper-load-site-") as directory:
-        (directory / "scorekeeper_loadtest_settings.py").write_text(
-            "import os\n\n"
-            "from scorekeeper.settings import *  # noqa: F403\n\n"
-            'STATIC_ROOT = os.environ["LOADTEST_STATIC_ROOT"]\n'
-        )
-        site = Site(directory)
-        site.manage(f"sqlite:///{directory / 'unused.sqlite3'}", "collectstatic", "--noinput")
-        yield site
-
-
-def group_alive(pgid: int) -> list[int]:
-    """Processes of the group that still run (zombies waiting for a reaper do not count)."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            alive.append(int(stat.parent.name))
-    return alive
-
-
-class Gunicorn:
-    """`gunicorn scorekeeper.wsgi` in its own process group, so a kill takes every worker."""
-
-    def __init__(self, site: Site, database_url: str, log: Path) -> None:
-        self.site = site
-        self.database_url = database_url
-        self.port = free_port()
-        self.log = log
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def address(self) -> tuple[str, int]:
-        return ("127.0.0.1", self.port)
-
-    def start(self, timeout: float = 30) -> None:
-        with self.log.open("a") as log:
-            self.process = subprocess.Popen(
-                [
-                    str(BIN / "gunicorn"),
-                    "scorekeeper.wsgi",
-                    "--workers",
-                    "3",
-                    "--threads",
-                    "2",
-                    "--bind",
-                    f"127.0.0.1:{self.port}",
-                    "--timeout",
-                    "60",
-                ],
-                cwd=BASE_DIR,
-                env=self.site.env(self.database_url),
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"gunicorn exited early:\n{self.log_tail()}")
-            try:
-                if Phone(self.address).request("GET", "/healthz").status == 200:
-                    return
-            except DISCONNECTS:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"gunicorn did not answer /healthz in {timeout}s:\n{self.log_tail()}")
-
-    def kill(self) -> None:
-        """SIGKILL the master and every worker at once, as a power cut or the OOM killer would."""
-        assert self.process is not None
-        pgid = self.process.pid
-        with suppress(ProcessLookupError):
-            os.killpg(pgid, signal.SIGKILL)
-        self.process.wait()
-        deadline = time.monotonic() + 10
-        while group_alive(pgid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not group_alive(pgid), f"gunicorn processes survived SIGKILL: {group_alive(pgid)}"
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        pgid = self.process.pid
-        if self.process.poll() is None:
-            with suppress(ProcessLookupError):
-                os.killpg(pgid, signal.SIGTERM)
-            with suppress(subprocess.TimeoutExpired):
-                self.process.wait(timeout=10)
-        if group_alive(pgid):
-            with suppress(ProcessLookupError):
-                os.killpg(pgid, signal.SIGKILL)
-            self.process.wait()
-        self.process = None
-
-    def log_tail(self, lines: int = 60) -> str:
-        try:
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return ""
-
-    def errors_logged(self) -> str:
-        """Tracebacks the app logged (a 500 leaves one), for the failure message."""
-        text = self.log.read_text(errors="replace") if self.log.exists() else ""
-        return "\n".join(text.splitlines()[-200:]) if "Traceback" in text else ""
-
-
-@contextmanager
-def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn]:
+def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn | Cluster]:
     site.manage(database.url, "migrate", "--noinput")
-    server = Gunicorn(site, database.url, directory / "gunicorn.log")
+    site.manage(database.url, "createcachetable")
+    if SCALED:
+        server = Cluster(site, database.url, directory)
+    else:
+        server = Gunicorn(site, database.url, directory / "gunicorn.log")
     try:
         server.start()
         yield server
     finally:
         server.stop()
-
-
-# --- A phone's browser ------------------------------------------------------------------------
-
-
-@dataclass
-class Reply:
-    status: int
-    location: str
-    body: bytes
-    levels: tuple[int, ...]  # the levels of the messages this response left for the next page
-
-
-class Stats:
-    """What every phone sent and got back, counted under one lock."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.statuses: Counter[int] = Counter()
-        self.outcomes: Counter[str] = Counter()
-        self.disconnects = 0
-        self.problems: list[str] = []
-
-    def count(self, status: int) -> None:
-        with self.lock:
-            self.statuses[status] += 1
-
-    def outcome(self, outcome: str) -> None:
-        with self.lock:
-            self.outcomes[outcome] += 1
-
-    def disconnect(self) -> None:
-        with self.lock:
-            self.disconnects += 1
-
-    def problem(self, text: str) -> None:
-        with self.lock:
-            self.problems.append(text)
-
-    @property
-    def requests(self) -> int:
-        return sum(self.statuses.values())
-
-    @property
-    def server_errors(self) -> int:
-        return sum(count for status, count in self.statuses.items() if status >= 500)
-
-
-class Phone:
-    """One phone: its own cookies, a new connection per request, CSRF like a browser's form."""
-
-    def __init__(
-        self,
-        address: tuple[str, int],
-        stats: Stats | None = None,
-        secret_key: str = "",
-        retry_for: float = 0,
-        stop: threading.Event | None = None,
-    ) -> None:
-        self.address = address
-        self.stats = stats
-        self.secret_key = secret_key
-        self.retry_for = retry_for  # seconds to keep retrying a request the server dropped
-        self.stop = stop  # set when the run is over: retry no more
-        self.cookies: dict[str, str] = {}
-        self.retried = False  # the last request was sent again after a dropped connection
-
-    def request(self, method: str, path: str, fields: dict | None = None) -> Reply:
-        deadline = time.monotonic() + self.retry_for
-        self.retried = False
-        while True:
-            try:
-                return self._send(method, path, fields)
-            except DISCONNECTS:
-                if self.stats:
-                    self.stats.disconnect()
-                if time.monotonic() >= deadline or (self.stop and self.stop.is_set()):
-                    raise
-                # Its outcome is unknown: send the very same form again, as a phone's retry does.
-                self.retried = True
-                time.sleep(0.1)
-
-    def _send(self, method: str, path: str, fields: dict | None) -> Reply:
-        headers = {"Connection": "close"}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
-        body = None
-        if fields is not None:
-            body = urllib.parse.urlencode(fields)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            # Production cookies are Secure, so a browser would not send them over plain http:
-            # this client carries them itself, and the header stands in for the form field.
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        connection = http.client.HTTPConnection(*self.address, timeout=60)
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            data = response.read()
-            set_cookies = response.headers.get_all("Set-Cookie") or []
-        finally:
-            connection.close()
-        if self.stats:
-            self.stats.count(response.status)
-        levels: tuple[int, ...] = ()
-        for header in set_cookies:
-            for name, morsel in SimpleCookie(header).items():
-                if name == "messages":
-                    # Read, never sent back: each response then carries only its own messages.
-                    levels = message_levels(morsel.value, self.secret_key)
-                elif morsel["max-age"] == "0":
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.value
-        return Reply(response.status, response.headers.get("Location", ""), data, levels)
-
-
-def message_levels(value: str, secret_key: str) -> tuple[int, ...]:
-    """The levels in Django's signed messages cookie (verified with the server's key)."""
-    from django.contrib.messages.storage.cookie import MessageSerializer
-    from django.core import signing
-
-    if not value:
-        return ()
-    # The signer Django's get_cookie_signer() builds (SIGNING_BACKEND is left at its default).
-    signer = signing.TimestampSigner(
-        key=b"django.http.cookies" + secret_key.encode(),
-        salt="django.contrib.messages",
-        fallback_keys=[],
-    )
-    messages = signer.unsign_object(value, serializer=MessageSerializer)
-    return tuple(message.level for message in messages if hasattr(message, "level"))
 
 
 # --- Playing: real deals, scored locally by the rules module -------------------------------------
@@ -515,6 +249,16 @@ class Sheet:
         self.results[number] = result
 
 
+TOTAL = re.compile(rb'data-testid="total-(\d+)">(-?\d+)<')
+
+
+def totals_shown(page: Reply | None) -> list[int] | None:
+    """The sides' totals on a match page, or None when there was no page to read."""
+    if page is None or page.status != 200:
+        return None
+    return [int(total) for _, total in sorted(TOTAL.findall(page.body), key=lambda t: int(t[0]))]
+
+
 def outcome_of(reply: Reply) -> str:
     if reply.status == 302 and SUCCESS in reply.levels:
         return SAVED
@@ -547,7 +291,9 @@ MATCH_PATH = re.compile(r"^/t/(?P<key>[^/]+)/m/1/$")
 class Load:
     """One load run against a server: tables played by phones on threads."""
 
-    def __init__(self, server: Gunicorn, plan: Plan, seed: int, retry_for: float = 0) -> None:
+    def __init__(
+        self, server: Gunicorn | Cluster, plan: Plan, seed: int, retry_for: float = 0
+    ) -> None:
         self.server = server
         self.plan = plan
         self.seed = seed
@@ -613,11 +359,14 @@ class Load:
         # The hand that ends the match is confirmed, as the phone does after the question.
         fields = {**hand_fields(hand, number, token), "confirm_end": "1"}
         reply = phone.request("POST", f"/t/{record.key}/m/1/hand", fields)
-        retried = phone.retried
+        # Behind nginx a post the dying server took is sent on to the other one by the proxy,
+        # not by the phone: that server then says this very hand (its token) arrived before.
+        retried = phone.retried or (SCALED and reply.repeat)
         outcome = outcome_of(reply)
         self.stats.outcome(outcome)
+        phone.page = None
         if self.plan.follow and reply.status == 302:
-            phone.request("GET", reply.location)
+            phone.page = phone.request("GET", reply.location)
         return outcome, retried
 
     def saved_one(self, record: TableRecord) -> None:
@@ -651,6 +400,10 @@ class Load:
                 record.saved_before_drop += outcome == ALREADY
                 sheet.add(hand, token)
                 self.saved_one(record)
+                shown = totals_shown(phone.page)
+                if shown is not None and shown != list(sheet.state.totals):
+                    # Whichever server answers the page must show the save just made.
+                    self.stats.problem(f"{where}: page shows {shown}, saved {sheet.state.totals}")
             else:
                 self.stats.problem(f"{where}: {outcome}, expected saved")
                 return
@@ -730,6 +483,8 @@ class Load:
         duplicates = sum(record.repeats_absorbed for record in records)
         refused = sum(len(record.refused) for record in records)
         ended = sum(record.sheet.finished for record in records)
+        if SCALED:
+            label += f", {APP_SERVERS} app servers behind nginx"
         return (
             f"{label}: {self.saved} hands saved by {clients} phones at {len(records)} tables, "
             f"{duplicates} duplicate posts absorbed, {ended} matches ended, {refused} posts after "

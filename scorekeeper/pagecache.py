@@ -1,0 +1,169 @@
+"""Whole pages kept rendered, keyed on what they show, and served again with this request's own
+tokens.
+
+A page is looked up under the match's id and version and the time its table last changed (a
+rematch, a series or a record moves it), all read from the database on every request, so a save
+made through any server changes the key at once; and under the language, the host and the full
+path. What must differ per request is rendered as a placeholder and filled in on the way out:
+the CSRF token, the one-time tokens of the hand form and of Rematch, and the time the page was
+drawn. A request with a message waiting to be shown is rendered afresh and not kept. The page is
+kept cut at those slots and each fixed piece already deflated, so that a phone that accepts gzip
+gets one gzip stream joined from the kept pieces and this request's values (compressing the
+whole page again cost more than everything else a kept page costs).
+
+The cache is Django's default cache (settings.CACHES). A per-process memory cache is correct
+with any number of servers, because the version in the key comes from the database; a shared
+cache only saves the rendering on the other servers.
+"""
+
+import functools
+import gzip
+import hashlib
+import re
+import secrets
+import struct
+import uuid
+import zlib
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.middleware.gzip import re_accepts_gzip
+from django.template.defaultfilters import date as format_date
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+
+# How long a page stays kept when nobody asks for it (the key changes with every save anyway).
+KEEP_SECONDS = 60 * 60
+CSRF_SLOT = "pagecacheCsrfSlot"
+TOKEN_SLOT = "pagecache-token-slot"
+DRAWN = re.compile(r'<time datetime="[^"]*" data-drawn-at>[^<]*</time>')
+DRAWN_SLOT = "<!--pagecache-drawn-at-->"
+SLOTS = re.compile(f"({CSRF_SLOT}|{TOKEN_SLOT}|{DRAWN_SLOT})")
+# The last, empty block of a deflate stream (fixed Huffman codes, just the end-of-block code).
+LAST_BLOCK = b"\x03\x00"
+# As Django's GZipMiddleware: a random-length file name pads each answer against BREACH.
+MAX_RANDOM_BYTES = 100
+
+
+def cacheable(request: HttpRequest) -> bool:
+    """Not with a message waiting: it shows once, on this page only."""
+    return "messages" not in request.COOKIES and "_messages" not in request.session
+
+
+def page_key(request: HttpRequest, what: str, version: tuple) -> str:
+    parts = (
+        what,
+        *map(str, version),
+        get_language(),
+        request.scheme,
+        request.get_host(),
+        request.get_full_path(),
+        str(bool(request.headers.get("HX-Request"))),
+    )
+    return "page:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+
+
+def drawn_now() -> str:
+    """The `{% now %}` lines of base.html, for this request (formatted once a second)."""
+    now = timezone.localtime().replace(microsecond=0)
+    return _drawn_at(now, get_language())
+
+
+@functools.lru_cache(maxsize=4)
+def _drawn_at(now, language: str) -> str:
+    return (
+        f'<time datetime="{format_date(now, "c")}" data-drawn-at>'
+        f"{format_date(now, 'TIME_FORMAT')}</time>"
+    )
+
+
+def deflated(text: bytes) -> bytes:
+    """`text` as raw deflate blocks that end on a byte and refer to nothing before them
+    (Z_FULL_FLUSH), so that such pieces join into one stream in any order."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(text) + compressor.flush(zlib.Z_FULL_FLUSH)
+
+
+def keep(html: str) -> tuple[list[bytes], list[bytes], list[str]]:
+    """The page cut at its slots: the fixed pieces, each also deflated once, and the slots."""
+    cut = SLOTS.split(html)
+    pieces = [piece.encode() for piece in cut[0::2]]
+    return pieces, [deflated(piece) for piece in pieces], cut[1::2]
+
+
+def fill(html: str, request: HttpRequest) -> str:
+    cut = SLOTS.split(html)
+    pieces = [piece.encode() for piece in cut[0::2]]
+    return b"".join(interleave(pieces, slot_values(cut[1::2], request))).decode()
+
+
+def slot_values(slots: list[str], request: HttpRequest) -> list[bytes]:
+    """This request's CSRF token, a new uuid for each one-time token, and the time drawn."""
+    csrf, drawn = get_token(request).encode(), drawn_now().encode()
+    fixed = {CSRF_SLOT: csrf, DRAWN_SLOT: drawn}
+    return [fixed[slot] if slot in fixed else str(uuid.uuid4()).encode() for slot in slots]
+
+
+def interleave(pieces: list[bytes], values: list[bytes]) -> list[bytes]:
+    out = [pieces[0]]
+    for value, piece in zip(values, pieces[1:], strict=True):
+        out += [value, piece]
+    return out
+
+
+def stored(value: bytes) -> bytes:
+    """`value` as a stored (uncompressed) deflate block, not the last: tokens do not compress."""
+    return struct.pack("<BHH", 0, len(value), len(value) ^ 0xFFFF) + value
+
+
+def gzipped(kept: tuple, values: list[bytes]) -> bytes:
+    """One gzip member: the pieces deflated when the page was kept, this request's values as
+    stored blocks, a last empty block, and the checksum of the whole (RFC 1951, 1952)."""
+    pieces, packed, _ = kept
+    body = b"".join(interleave(pieces, values))
+    blocks = interleave(packed, [stored(value) for value in values])
+    name = b"a" * secrets.randbelow(MAX_RANDOM_BYTES) + b"\x00"
+    header = b"\x1f\x8b\x08" + bytes([gzip.FNAME]) + b"\x00\x00\x00\x00\x00\xff"
+    trailer = struct.pack("<II", zlib.crc32(body), len(body) & 0xFFFFFFFF)
+    return b"".join([header, name, *blocks, LAST_BLOCK, trailer])
+
+
+def served(kept: tuple, request: HttpRequest) -> HttpResponse:
+    """The kept page with this request's values, gzipped if the phone accepts it."""
+    values = slot_values(kept[2], request)
+    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(gzipped(kept, values))
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(b"".join(interleave(kept[0], values)))
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
+
+
+def cached_page(
+    request: HttpRequest,
+    what: str,
+    version: tuple,
+    render: Callable[[dict], HttpResponse],
+) -> HttpResponse:
+    """The page `render` draws, from the cache when `version` is the one it was drawn at.
+
+    `render(slots)` renders the page with `slots` in its context: the placeholders for the CSRF
+    token (`csrf_token`) and for every one-time token (`token`, a fresh uuid each time). The
+    page is kept cut at those slots and already compressed, so serving it again costs no
+    rendering and no compression of the page, only of this request's values."""
+    if not cacheable(request):
+        return render({})
+    key = page_key(request, what, version)
+    kept = cache.get(key)
+    if kept is None:
+        response = render({"csrf_token": CSRF_SLOT, "token": TOKEN_SLOT})
+        if response.status_code != 200:
+            response.content = fill(response.content.decode(), request).encode()
+            return response
+        kept = keep(DRAWN.sub(DRAWN_SLOT, response.content.decode()))
+        cache.set(key, kept, KEEP_SECONDS)
+    return served(kept, request)

@@ -1,0 +1,203 @@
+"""Kept pages (scorekeeper.pagecache): every change shows at once, and tokens stay per request."""
+
+import gzip
+import re
+import zlib
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.models import Match
+from scorekeeper.testing import hand_post, scoring_match, tap
+
+HAND = {"out": 0, "pips": {1: 10, 2: 5, 3: 7}}  # 22 for Alice & Cara
+
+
+def match_url(match: Match) -> str:
+    return f"/t/{match.table.key}/m/{match.number}/"
+
+
+def watch_url(match: Match) -> str:
+    return f"/w/{match.table.watch_key}/"
+
+
+def totals(html: str) -> list[int]:
+    return [int(value) for value in re.findall(r'data-testid="total-\d">(\d+)<', html)]
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def hand_token(html: str) -> str:
+    return re.search(r'name="token" value="([^"]+)"', html).group(1)
+
+
+def test_a_kept_page_costs_one_query_and_reads_the_same(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    first = page(client, match_url(match))
+    with CaptureQueriesContext(connection) as captured:
+        again = page(client, match_url(match))
+    assert len(captured) == 1
+    assert totals(again) == totals(first) == [22, 0]
+
+
+def test_each_request_gets_its_own_hand_token(client: Client, make_match):
+    match = make_match()
+    url = match_url(match) + "?out=0"  # the form for a hand Alice went out in
+    first, second = page(client, url), page(client, url)
+    assert hand_token(first) != hand_token(second)
+    assert "pagecache" not in second
+
+
+def test_the_csrf_token_of_a_kept_page_is_accepted(make_match):
+    match = make_match()
+    phone = Client(enforce_csrf_checks=True)
+    page(phone, match_url(match) + "?out=0")
+    html = page(phone, match_url(match) + "?out=0")  # served from the cache
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    post = hand_post(match, **HAND) | {"csrfmiddlewaretoken": csrf, "token": hand_token(html)}
+    assert phone.post(match_url(match) + "hand", post).status_code == 302
+    assert Match.objects.get(pk=match.pk).hand_count == 1
+
+
+def test_a_save_shows_at_once(client: Client, make_match):
+    match = make_match()
+    page(client, match_url(match))
+    client.post(match_url(match) + "hand", hand_post(match, **HAND))
+    client.get(match_url(match))  # the page that shows the "saved" message is not kept
+    assert totals(page(client, match_url(match))) == [22, 0]
+
+
+def test_an_undo_shows_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+    match.refresh_from_db()
+    client.post(match_url(match) + "undo", {"version": match.version})
+    client.get(match_url(match))
+    assert totals(page(client, match_url(match))) == [0, 0]
+
+
+def test_an_edit_shows_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+    match.refresh_from_db()
+    edit = hand_post(match, out=0, pips={1: 20, 2: 5, 3: 7}, number="1", version=match.version)
+    assert client.post(match_url(match) + "h/1/", edit).status_code == 302
+    client.get(match_url(match))
+    assert totals(page(client, match_url(match))) == [32, 0]
+
+
+def test_a_rematch_shows_its_new_match_and_the_old_one_stays_finished(
+    client: Client, make_match, add_hand
+):
+    match = make_match(target=20)
+    add_hand(match, **HAND)
+    assert "Rematch" in page(client, match_url(match))
+    response = client.post(f"/t/{match.table.key}/rematch")
+    second = Match.objects.get(table=match.table, number=2)
+    assert response["Location"] == match_url(second)
+    client.get(match_url(second))
+    assert totals(page(client, match_url(second))) == [0, 0]
+    assert totals(page(client, match_url(match))) == [22, 0]
+
+
+def test_a_language_switch_shows_the_page_in_that_language(client: Client, make_match):
+    match = make_match()
+    assert "Who went out?" in page(client, match_url(match))
+    client.post(reverse("set_language"), {"language": "es", "next": match_url(match)})
+    html = page(client, match_url(match))
+    assert "Who went out?" not in html
+    assert 'lang="es"' in html
+
+
+def test_a_save_through_another_server_shows_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    assert totals(page(client, match_url(match))) == [0, 0]
+    # Another server writes to the same database; this one's kept page must not be served.
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+
+
+def test_the_watch_page_shows_a_save_at_once(client: Client, make_match, add_hand):
+    match = make_match()
+    assert totals(page(client, watch_url(match))) == [0, 0]
+    add_hand(match, **HAND)
+    assert totals(page(client, watch_url(match))) == [22, 0]
+
+
+def test_a_message_shows_once_on_a_kept_page(client: Client, make_match):
+    match = make_match()
+    page(client, match_url(match))
+    client.post(match_url(match) + "hand", hand_post(match, **HAND))
+    said = '<p class="msg success">Hand 1 saved.</p>'
+    assert said in page(client, match_url(match))
+    assert said not in page(client, match_url(match))
+
+
+def test_the_time_a_kept_page_was_drawn_is_this_request_s(client: Client, make_match):
+    match = make_match()
+    page(client, match_url(match))
+    html = page(client, match_url(match))
+    assert re.search(r'<time datetime="[^"]+" data-drawn-at>[^<]+</time>', html)
+    assert "pagecache" not in html
+
+
+def test_a_scoring_game_s_play_strip_gets_its_own_token(client: Client, make_match):
+    match = make_match(preset="all_fives")
+    url = match_url(match) + "?seat=0"  # Alice's score is being entered
+    first, second = page(client, url), page(client, url)
+    tokens = re.findall(r'name="token" value="([^"]+)"', first + second)
+    assert tokens and "pagecache" not in second
+    assert len(set(tokens)) == len(tokens)
+
+
+def test_a_score_during_play_shows_at_once(client: Client, db):
+    match = scoring_match()
+    assert totals(page(client, match_url(match))) == [0, 0]
+    tap(match, 0, 10)  # through the model, as another server would
+    assert totals(page(client, match_url(match))) == [10, 0]
+
+
+def series_wins(html: str) -> list[int]:
+    score = re.search(r'data-testid="series">(.*?)</p>', html, re.S).group(1)
+    return [int(wins) for wins in re.findall(r"<b>(\d+)</b>", score)]
+
+
+def test_an_earlier_match_shows_the_series_won_in_a_later_one(client: Client, make_match, add_hand):
+    first = make_match(target=20)
+    add_hand(first, **HAND)  # Alice & Cara win the first match: 1-0
+    assert series_wins(page(client, match_url(first))) == [1, 0]
+    client.post(f"/t/{first.table.key}/rematch")
+    second = Match.objects.get(table=first.table, number=2)
+    add_hand(second, **HAND)  # and the second: the series is theirs
+    assert series_wins(page(client, match_url(first))) == [2, 0]
+
+
+def test_a_kept_page_goes_out_as_one_whole_gzip_stream(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, **HAND)
+    page(client, match_url(match))
+    response = client.get(match_url(match), headers={"Accept-Encoding": "gzip, br"})
+    assert response["Content-Encoding"] == "gzip"
+    html = gzip.decompress(response.content).decode()  # checks the length and the CRC
+    # As a browser reads it: one stream, nothing left over after its end.
+    reader = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    assert reader.decompress(response.content).decode() == html and reader.eof
+    assert not reader.unused_data
+    assert totals(html) == [22, 0] and "pagecache" not in html
+    assert html.rstrip().endswith("</html>")
+
+
+def test_the_table_s_new_entry_mode_shows_at_once(client: Client, make_match):
+    match = make_match()
+    assert "entry=each" in page(client, match_url(match))
+    match.table.keep_entry_mode("total")  # the last hand was entered as a total
+    assert "entry=total" in page(client, match_url(match))
