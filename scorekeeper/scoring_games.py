@@ -152,8 +152,14 @@ def _rounded(rounding: Rounding, counted: Iterable[int], own: Iterable[int]) -> 
     return nearest_five(raw) if rounding is Rounding.NEAREST_FIVE else raw
 
 
-def _blocked_count(game: Game, hand: Hand) -> tuple[ReasonCode, int | None, int, tuple[int, ...]]:
-    """Who wins a blocked hand's count: (code, winning seat or None, its pips, tied seats)."""
+def _blocked_count(
+    game: Game, hand: Hand, led_by: int | None
+) -> tuple[ReasonCode, int | None, int, tuple[int, ...]]:
+    """Who wins a blocked hand's count: (code, winning seat or None, its pips, tied seats).
+
+    A tie voids the count, unless the table gives ties to the leaders and the side that led
+    the hand is one of those tied: then it wins, with its lighter hand (the leader's if level).
+    """
     held = tuple(hand.pips[seat] for seat in range(game.seats))
     weights = [sum(held[seat] for seat in seats) for seats in game.sides]
     candidates = list(range(game.side_count))
@@ -170,9 +176,15 @@ def _blocked_count(game: Game, hand: Hand) -> tuple[ReasonCode, int | None, int,
     lightest = min(weights[side] for side in candidates)
     level = [side for side in candidates if weights[side] == lightest]
     if len(level) > 1:
-        if game.partnership:
-            return ReasonCode.DRAW_PAIRS, None, lightest, ()
-        return ReasonCode.VOID_TIE, None, lightest, tuple(level)
+        leaders = game.side_of(led_by) if led_by is not None else None
+        if not (game.rules.ties_to_leaders and leaders in level):
+            if game.partnership:
+                return ReasonCode.DRAW_PAIRS, None, lightest, ()
+            return ReasonCode.VOID_TIE, None, lightest, tuple(level)
+        seats = game.sides[leaders]
+        lighter = min(held[seat] for seat in seats)
+        seat = led_by if held[led_by] == lighter else min(seats, key=held.__getitem__)
+        return ReasonCode.TIE_TO_LEADERS, seat, lightest, ()
     # The lighter hand of the winning pair is the winning seat (the first of level hands).
     seat = min(game.sides[level[0]], key=held.__getitem__)
     return code, seat, lightest, ()
@@ -181,7 +193,7 @@ def _blocked_count(game: Game, hand: Hand) -> tuple[ReasonCode, int | None, int,
 def _nobody_scores(game: Game, hand: Hand, led_by: int | None) -> HandResult | None:
     if hand.ending is Ending.WENT_OUT:
         return None
-    code, seat, lightest, tied = _blocked_count(game, hand)
+    code, seat, lightest, tied = _blocked_count(game, hand, led_by)
     if seat is not None:
         return None
     reason = Reason(code, CountRule.OPPONENTS_ONLY, None, lightest, (), 0, tied)
@@ -204,7 +216,7 @@ def _score_all_fives(game: Game, hand: Hand, led_by: int | None) -> HandResult:
     if hand.ending is Ending.WENT_OUT:
         code, seat, lightest = ReasonCode.WENT_OUT, hand.went_out, None
     else:
-        code, seat, lightest, _ = _blocked_count(game, hand)
+        code, seat, lightest, _ = _blocked_count(game, hand, led_by)
     side = game.side_of(seat)  # type: ignore[arg-type]
     counted = tuple(
         (other, pips.get(other, 0)) for other in range(game.seats) if game.side_of(other) != side
@@ -223,7 +235,7 @@ def _score_bergen(game: Game, hand: Hand, led_by: int | None) -> HandResult:
     if hand.ending is Ending.WENT_OUT:
         points = 2 if game.rules.going_out_pays_two else 1
         return _credited(game, ReasonCode.WENT_OUT, hand.went_out, None, (), points)  # type: ignore[arg-type]
-    code, seat, lightest, _ = _blocked_count(game, hand)
+    code, seat, lightest, _ = _blocked_count(game, hand, led_by)
     return _credited(game, code, seat, lightest, (), 1)  # type: ignore[arg-type]
 
 

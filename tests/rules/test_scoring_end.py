@@ -51,6 +51,22 @@ def test_all_fives_blocked_in_pairs_with_level_pairs_scores_nothing():
     assert result.reason.code is ReasonCode.DRAW_PAIRS
 
 
+def test_all_fives_level_pairs_go_to_the_leaders_where_the_table_says_so():
+    game = make_game("all_fives", 4, rules=HouseRules(target=250, ties_to_leaders=True))
+    # 11 a pair; seat 3 led, so Ben & Dev win it, Ben's the lighter of their hands.
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6}), 3)
+
+    assert (result.side, result.winning_seat, result.points) == (1, 1, 10)
+    assert result.reason.code is ReasonCode.TIE_TO_LEADERS
+
+
+def test_all_fives_tie_between_others_stays_void_when_the_leader_is_heavier():
+    game = make_game("all_fives", 3, rules=HouseRules(target=200, ties_to_leaders=True))
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 9}), 2)
+
+    assert result.void
+
+
 def test_all_fives_in_pairs_needs_only_the_opponents_counts():
     assert needed_seats(make_game("all_fives", 4), Ending.WENT_OUT, 1) == (0, 2)
 
