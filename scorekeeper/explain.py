@@ -258,6 +258,8 @@ def explain_scoring_end(
         why = _("blocked, the pair without a double held the fewest pips together (%(pips)s)") % who
     elif code == rules.ReasonCode.LIGHTEST_WITHOUT_DOUBLE:
         why = _("blocked, %(name)s had the lightest hand without a double (%(pips)s)") % who
+    elif code == rules.ReasonCode.TIE_TO_LEADERS:
+        why = _("blocked and level at %(pips)s, so the side that led wins the tie") % who
     else:
         why = _("blocked, %(name)s had the lightest hand (%(pips)s)") % who
     who["why"] = why

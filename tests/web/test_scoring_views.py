@@ -6,6 +6,7 @@ import uuid
 import pytest
 from django.test import Client
 
+from scorekeeper import rules
 from scorekeeper.models import Match
 from scorekeeper.testing import add_hand, scoring_match, tap
 
@@ -280,3 +281,13 @@ def test_a_hand_in_play_cannot_be_ended_from_its_correction_page(client):
 
     assert "This hand is still in play: end it on the score page." in response.content.decode()
     assert match.hands.get().in_play
+
+
+def test_the_hand_page_explains_a_blocked_tie_won_by_the_leaders(client):
+    match = scoring_match(ties_to_leaders=True)
+    hand = rules.Hand(rules.Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6}, led_by=3)
+    match.add_hand(hand, token=uuid.uuid4(), number=1)
+
+    html = client.get(url(match, "h/1/")).content.decode()
+
+    assert "blocked and level at 11 pips, so the side that led wins the tie" in html
