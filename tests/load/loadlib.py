@@ -203,6 +203,17 @@ def running_server(site: Site, database, directory: Path) -> Iterator[Gunicorn |
         server.stop()
 
 
+@contextmanager
+def served(site: Site, vendor: str, prefix: str) -> Iterator[tuple[object, Gunicorn | Cluster]]:
+    """A fresh database of this vendor and a server on it, in a folder removed afterwards."""
+    with (
+        temp_dir(prefix) as directory,
+        fresh_database(vendor, directory) as database,
+        running_server(site, database, directory) as server,
+    ):
+        yield database, server
+
+
 # --- Playing: real deals, scored locally by the rules module -------------------------------------
 
 

@@ -3,22 +3,8 @@
 import random
 from dataclasses import dataclass
 
+import loadlib
 import pytest
-from loadlib import (
-    CONCURRENCY,
-    REFUSED,
-    SUMMARY,
-    Load,
-    StoredMatch,
-    expectation_problems,
-    fresh_database,
-    ledger_problems,
-    orphan_problems,
-    postgres_url,
-    read_ledger,
-    running_server,
-    temp_dir,
-)
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]
@@ -26,8 +12,8 @@ pytest_plugins = ["loadfixtures"]
 
 @dataclass
 class Played:
-    load: Load
-    ledger: dict[str, StoredMatch]
+    load: loadlib.Load
+    ledger: dict[str, loadlib.StoredMatch]
     database_problems: list[str]
     server_log: str  # the app's tracebacks, if any
 
@@ -35,19 +21,15 @@ class Played:
 @pytest.fixture(scope="module")
 def played(site):
     """One load run on gunicorn: every table at once, then the database as it was left."""
-    vendor = "postgresql" if postgres_url() else "sqlite"
+    vendor = "postgresql" if loadlib.postgres_url() else "sqlite"
     seed = random.randrange(1_000_000)
-    with (
-        temp_dir("scorekeeper-load-") as directory,
-        fresh_database(vendor, directory) as database,
-        running_server(site, database, directory) as server,
-    ):
-        load = Load(server, CONCURRENCY, seed)
+    with loadlib.served(site, vendor, "scorekeeper-load-") as (database, server):
+        load = loadlib.Load(server, loadlib.CONCURRENCY, seed)
         load.run()
-        ledger = read_ledger(database)
-        database_problems = database.integrity_problems() + orphan_problems(database)
+        ledger = loadlib.read_ledger(database)
+        database_problems = database.integrity_problems() + loadlib.orphan_problems(database)
         server_log = server.errors_logged()
-    SUMMARY.append(load.summary(f"concurrency, {vendor}, seed {seed}", ledger))
+    loadlib.SUMMARY.append(load.summary(f"concurrency, {vendor}, seed {seed}", ledger))
     return Played(load, ledger, database_problems, server_log)
 
 
@@ -60,13 +42,13 @@ def test_no_request_fails(played):
 
 def test_every_saved_hand_is_stored_once_as_the_rules_score_it(played):
     records = played.load.records
-    assert len(records) == CONCURRENCY.tables + CONCURRENCY.pair_tables
-    assert expectation_problems(played.ledger, records) == []
+    assert len(records) == loadlib.CONCURRENCY.tables + loadlib.CONCURRENCY.pair_tables
+    assert loadlib.expectation_problems(played.ledger, records) == []
 
 
 def test_every_stored_sheet_adds_up(played):
     assert played.database_problems == []
-    assert ledger_problems(played.ledger) == []
+    assert loadlib.ledger_problems(played.ledger) == []
 
 
 def test_a_match_takes_no_hand_after_its_line(played):
@@ -80,12 +62,12 @@ def test_a_match_takes_no_hand_after_its_line(played):
         assert not set(record.refused) & {hand.token for hand in stored.hands}
     refused = sum(len(record.refused) for record in records)
     assert refused > 0
-    assert played.load.stats.outcomes[REFUSED] == refused
+    assert played.load.stats.outcomes[loadlib.REFUSED] == refused
 
 
 def test_the_same_hand_posted_twice_at_once_is_saved_once(played):
     # Each pair table alternates: a double tap (one token), then two phones (two tokens).
     records = played.load.records
-    rounds, tables = CONCURRENCY.pair_rounds, CONCURRENCY.pair_tables
+    rounds, tables = loadlib.CONCURRENCY.pair_rounds, loadlib.CONCURRENCY.pair_tables
     assert sum(record.same_token_pairs for record in records) == (rounds + 1) // 2 * tables
     assert sum(record.different_token_pairs for record in records) == rounds // 2 * tables

@@ -4,36 +4,24 @@ import random
 import time
 from dataclasses import dataclass
 
+import loadlib
 import pytest
-from loadlib import (
-    FAULTS,
-    KILLS,
-    SCALED,
-    SUMMARY,
-    Load,
-    StoredMatch,
-    expectation_problems,
-    fresh_database,
-    ledger_problems,
-    orphan_problems,
-    postgres_url,
-    read_ledger,
-    running_server,
-    temp_dir,
-)
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]
 
 # Two app servers share one PostgreSQL; one server runs on either database.
-VENDORS = ["postgresql"] if SCALED else ["sqlite"] + (["postgresql"] if postgres_url() else [])
+if loadlib.SCALED:
+    VENDORS = ["postgresql"]
+else:
+    VENDORS = ["sqlite"] + (["postgresql"] if loadlib.postgres_url() else [])
 
 
 @dataclass
 class Crashed:
-    load: Load
+    load: loadlib.Load
     at_rest: list[list[str]]  # what was wrong with the database right after each kill
-    ledger: dict[str, StoredMatch]
+    ledger: dict[str, loadlib.StoredMatch]
     database_problems: list[str]
     played_on: dict[str, int]  # hands each table saved after the last restart
     server_log: str
@@ -51,26 +39,22 @@ def crashed(request, site):
     """Tables in play; the server killed and restarted under them; play then goes on."""
     vendor = request.param
     seed = random.randrange(1_000_000)
-    planned = FAULTS.tables * FAULTS.hands
+    planned = loadlib.FAULTS.tables * loadlib.FAULTS.hands
     at_rest = []
-    with (
-        temp_dir("scorekeeper-faults-") as directory,
-        fresh_database(vendor, directory) as database,
-        running_server(site, database, directory) as server,
-    ):
+    with loadlib.served(site, vendor, "scorekeeper-faults-") as (database, server):
         # Phones keep retrying what the dead server dropped, with the same form and token.
-        load = Load(server, FAULTS, seed, retry_for=60)
+        load = loadlib.Load(server, loadlib.FAULTS, seed, retry_for=60)
         threads = load.start()
         try:
-            for kill in range(1, KILLS + 1):
-                wait_for(lambda: load.saved >= planned * kill // (KILLS + 1), timeout=120)  # noqa: B023
+            for kill in range(1, loadlib.KILLS + 1):
+                wait_for(lambda: load.saved >= planned * kill // (loadlib.KILLS + 1), timeout=120)  # noqa: B023
                 server.kill()
                 # Scaled, the other server plays on: the checks read one snapshot of it all.
                 with database.snapshot():
                     at_rest.append(
                         database.integrity_problems()
-                        + orphan_problems(database)
-                        + ledger_problems(read_ledger(database))
+                        + loadlib.orphan_problems(database)
+                        + loadlib.ledger_problems(loadlib.read_ledger(database))
                     )
                 with load.stats.lock:
                     load.saved_since_restart.clear()
@@ -78,13 +62,13 @@ def crashed(request, site):
             load.join(threads)
         finally:
             load.stop.set()
-        ledger = read_ledger(database)
-        database_problems = database.integrity_problems() + orphan_problems(database)
+        ledger = loadlib.read_ledger(database)
+        database_problems = database.integrity_problems() + loadlib.orphan_problems(database)
         server_log = server.errors_logged()
     retried = sum(record.recovered for record in load.records)
     found = sum(record.saved_before_drop for record in load.records)
-    SUMMARY.append(
-        load.summary(f"faults, {vendor}, seed {seed}, {KILLS} SIGKILL", ledger)
+    loadlib.SUMMARY.append(
+        load.summary(f"faults, {vendor}, seed {seed}, {loadlib.KILLS} SIGKILL", ledger)
         + f", {load.stats.disconnects} dropped connections, {retried} hand posts retried "
         + f"({found} found already saved)"
     )
@@ -94,23 +78,23 @@ def crashed(request, site):
 
 
 def test_the_database_is_whole_right_after_the_kill(crashed):
-    assert len(crashed.at_rest) == KILLS
-    assert crashed.at_rest == [[]] * KILLS
+    assert len(crashed.at_rest) == loadlib.KILLS
+    assert crashed.at_rest == [[]] * loadlib.KILLS
 
 
 def test_no_saved_hand_is_lost_or_doubled_across_the_restart(crashed):
-    assert expectation_problems(crashed.ledger, crashed.load.records) == []
+    assert loadlib.expectation_problems(crashed.ledger, crashed.load.records) == []
 
 
 def test_the_sheets_add_up_after_the_restart(crashed):
     assert crashed.database_problems == []
-    assert ledger_problems(crashed.ledger) == []
+    assert loadlib.ledger_problems(crashed.ledger) == []
 
 
 def test_play_goes_on_at_every_table_after_the_restart(crashed):
     stats, records = crashed.load.stats, crashed.load.records
     assert stats.server_errors == 0, crashed.server_log
     assert stats.problems == [], crashed.server_log
-    assert len(records) == FAULTS.tables
-    assert all(record.sheet.state.hands_played == FAULTS.hands for record in records)
+    assert len(records) == loadlib.FAULTS.tables
+    assert all(record.sheet.state.hands_played == loadlib.FAULTS.hands for record in records)
     assert all(crashed.played_on.get(record.key, 0) > 0 for record in records)

@@ -4,7 +4,7 @@ import re
 import uuid
 
 import pytest
-from loadlib import Phone, fresh_database, postgres_url, running_server, temp_dir
+from loadlib import Phone, postgres_url, served
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]
@@ -30,11 +30,7 @@ def tap(phone: Phone, key: str, seat: int, points: int, token: uuid.UUID) -> int
 
 @pytest.mark.parametrize("vendor", VENDORS)
 def test_a_hand_in_play_survives_a_kill_and_a_retried_tap_counts_once(site, vendor):
-    with (
-        temp_dir("scorekeeper-scoring-restart-") as directory,
-        fresh_database(vendor, directory) as database,
-        running_server(site, database, directory) as server,
-    ):
+    with served(site, vendor, "scorekeeper-scoring-restart-") as (_database, server):
         phone = Phone(server.address, secret_key=site.secret_key)
         phone.request("GET", "/new")
         key = re.search(r"/t/([^/]+)/", phone.request("POST", "/new", SETUP).location)[1]
