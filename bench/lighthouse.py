@@ -7,18 +7,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from scorekeeper import chromium
+
 BENCH = Path(__file__).resolve().parent
 CLI = BENCH / "node_modules" / "lighthouse" / "cli" / "index.js"
-CHROME_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 CATEGORIES = ("performance", "accessibility", "best-practices")
 
 
@@ -31,8 +23,8 @@ def install() -> None:
 
 
 def chrome_path() -> str:
-    path = os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not os.path.exists(path):
+    path = chromium.executable()
+    if path is None:
         raise RuntimeError("Chromium not found: install Debian's 'chromium' or set CHROME_PATH.")
     return path
 
@@ -64,7 +56,7 @@ def audit_once(url: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         report = Path(tmp) / "report.json"
         profile = Path(tmp) / "profile"
-        flags = [*CHROME_FLAGS, f"--user-data-dir={profile}"]
+        flags = [*chromium.FLAGS, f"--user-data-dir={profile}"]
         done = subprocess.run(
             [
                 shutil.which("node") or "node",

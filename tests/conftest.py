@@ -9,25 +9,16 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
+from scorekeeper import chromium
+
 # Playwright's sync API runs an event loop in the test thread; the live server's database
 # access from that thread is safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 
 def chromium_path() -> str:
-    path = os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not os.path.exists(path):
+    path = chromium.executable()
+    if path is None:
         pytest.fail("Chromium not found: install Debian's 'chromium' or set CHROME_PATH.")
     return path
 
@@ -37,7 +28,7 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": chromium_path(),
-        "args": CHROMIUM_FLAGS,
+        "args": chromium.FLAGS,
     }
 
 
