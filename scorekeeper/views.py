@@ -935,6 +935,17 @@ def watched(table: Table) -> dict:
     }
 
 
+def draw_watch(request: HtmxHttpRequest, watch_key: str, template: str):
+    """What the page cache calls to draw the watch page (or its board) when none is kept."""
+
+    def draw(slots: dict) -> HttpResponse:
+        table = get_object_or_404(Table, watch_key=watch_key)
+        context = {**watched(table), "watch_key": watch_key}
+        return render(request, template, {**context, **slots})
+
+    return draw
+
+
 @require_safe
 def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     """The live scoreboard, read-only, for the other phones at the table."""
@@ -942,11 +953,7 @@ def watch(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     if version is None:
         raise Http404
 
-    def draw(slots: dict) -> HttpResponse:
-        table = get_object_or_404(Table, watch_key=watch_key)
-        context = {**watched(table), "watch_key": watch_key}
-        return render(request, "watch.html", {**context, **slots})
-
+    draw = draw_watch(request, watch_key, "watch.html")
     return pagecache.cached_page(request, "watch", version, draw)
 
 
@@ -961,11 +968,7 @@ def watch_board(request: HtmxHttpRequest, watch_key: str) -> HttpResponse:
     if request.GET.get("seen") == f"{latest[0]}.{latest[1]}":
         return HttpResponse(status=204)
 
-    def draw(slots: dict) -> HttpResponse:
-        table = get_object_or_404(Table, watch_key=watch_key)
-        context = {**watched(table), "watch_key": watch_key}
-        return render(request, "watch.html#board", {**context, **slots})
-
+    draw = draw_watch(request, watch_key, "watch.html#board")
     return pagecache.cached_page(request, "board", latest, draw)
 
 
