@@ -84,15 +84,16 @@ def run_queries(site: server.Site, workdir: Path) -> dict:
 
 # The phases in order: reads first (the saves change what a watch refresh answers), the floor
 # last but one (it writes to tables of its own).
+# Each phase: its name, what it requests, and its line in docs/performance.md.
 PHASES = (
-    ("trivial", "trivial"),
-    ("scoreboard", "scoreboard"),
+    ("trivial", "trivial", "Trivial view (GET /bench/trivial), before"),
+    ("scoreboard", "scoreboard", "Scoreboard (GET match page), each first read a cache miss"),
     # The same pages again: by now every one is kept, so this is the cost of a cache hit.
-    ("scoreboard_kept", "scoreboard"),
-    ("watch_unchanged", "watch_unchanged"),
-    ("hand_save", "save_hand"),
-    ("floor", "floor"),
-    ("trivial_after", "trivial"),
+    ("scoreboard_kept", "scoreboard", "Scoreboard again, every page kept (cache hits)"),
+    ("watch_unchanged", "watch_unchanged", "Watch refresh, nothing changed (GET board, 204)"),
+    ("hand_save", "save_hand", "Hand save (htmx POST, #play swap)"),
+    ("floor", "floor", "Floor: a save's writes only (POST /bench/floor)"),
+    ("trivial_after", "trivial", "Trivial view, after"),
 )
 READS = {"trivial", "scoreboard", "watch_unchanged"}
 
@@ -114,7 +115,7 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
     try:
         paths = crowd.setup()
         phases = {}
-        for name, kind in PHASES:
+        for name, kind, _label in PHASES:
             before = gunicorn.cpu_seconds()
             phases[name] = run_phase(gunicorn, crowd, paths, kind, args)
             used = gunicorn.cpu_seconds() - before
@@ -267,16 +268,7 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
     out = []
     load_ = results["throughput"]
     phases = load_["phases"]
-    label = {
-        "trivial": "Trivial view (GET /bench/trivial), before",
-        "scoreboard": "Scoreboard (GET match page), each page's first read a cache miss",
-        "scoreboard_kept": "Scoreboard again, every page kept (cache hits)",
-        "watch_unchanged": "Watch refresh, nothing changed (GET board, 204)",
-        "hand_save": "Hand save (htmx POST, #play swap)",
-        "floor": "Floor: a save's writes only (POST /bench/floor)",
-        "trivial_after": "Trivial view, after",
-    }
-    for name, _kind in PHASES:
+    for name, _kind, label in PHASES:
         phase = phases[name]
         measured = (
             f"**{phase['server_cpu_ms']:.2f} ms server CPU/req** · {phase['rps']:.0f} req/s · "
@@ -296,9 +288,9 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
         if key in BUDGETS:
             limit = BUDGETS[key]
             ok = phase["x_trivial_cpu"] <= limit and phase["errors"] == 0
-            out.append((label[name], measured, f"CPU ≤ {limit:g}x trivial, 0 errors", ok))
+            out.append((label, measured, f"CPU ≤ {limit:g}x trivial, 0 errors", ok))
         else:
-            out.append((label[name], measured, "0 errors", phase["errors"] == 0))
+            out.append((label, measured, "0 errors", phase["errors"] == 0))
 
     sheets = results["sheets"]
     short, long_ = (sheets[hands] for hands in SHEET_HANDS)

@@ -24,11 +24,10 @@ def brotlied(body: bytes) -> int:
     return len(brotli.compress(body, quality=5))
 
 
-def entry(path: str, response: Reply, raw: bytes) -> dict:
+def sizes(response: Reply, raw: bytes) -> dict:
+    """A response as served (body and headers), and its body as a compressing proxy sends it."""
     return {
-        "path": path,
         "status": response.status,
-        "type": (response.header("Content-Type") or "").split(";")[0],
         "encoding": response.header("Content-Encoding") or "identity",
         "served_bytes": len(response.body),
         "header_bytes": response.header_bytes,
@@ -36,6 +35,11 @@ def entry(path: str, response: Reply, raw: bytes) -> dict:
         "gzip_bytes": gzipped(raw),
         "br_bytes": brotlied(raw),
     }
+
+
+def entry(path: str, response: Reply, raw: bytes) -> dict:
+    kind = (response.header("Content-Type") or "").split(";")[0]
+    return {"path": path, "type": kind, **sizes(response, raw)}
 
 
 def first_visit(host: str, port: int, page: str) -> dict:
@@ -87,13 +91,4 @@ def first_visit(host: str, port: int, page: str) -> dict:
 
 def swap(response: Reply) -> dict:
     """One hand save's #play swap as served, and as a compressing proxy would send it."""
-    raw = response.content
-    return {
-        "status": response.status,
-        "encoding": response.header("Content-Encoding") or "identity",
-        "served_bytes": len(response.body),
-        "header_bytes": response.header_bytes,
-        "raw_bytes": len(raw),
-        "gzip_bytes": gzipped(raw),
-        "br_bytes": brotlied(raw),
-    }
+    return sizes(response, response.content)
