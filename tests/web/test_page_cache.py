@@ -4,6 +4,7 @@ import gzip
 import re
 import zlib
 
+import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -74,25 +75,26 @@ def test_a_save_shows_at_once(client: Client, make_match):
     assert totals(page(client, match_url(match))) == [22, 0]
 
 
-def test_an_undo_shows_at_once(client: Client, make_match, add_hand):
-    match = make_match()
-    add_hand(match, **HAND)
-    assert totals(page(client, match_url(match))) == [22, 0]
-    match.refresh_from_db()
+def undo_it(client: Client, match: Match) -> list[int]:
     client.post(match_url(match) + "undo", {"version": match.version})
-    client.get(match_url(match))
-    assert totals(page(client, match_url(match))) == [0, 0]
+    return [0, 0]
 
 
-def test_an_edit_shows_at_once(client: Client, make_match, add_hand):
-    match = make_match()
-    add_hand(match, **HAND)
-    assert totals(page(client, match_url(match))) == [22, 0]
-    match.refresh_from_db()
+def correct_it(client: Client, match: Match) -> list[int]:
     edit = hand_post(match, out=0, pips={1: 20, 2: 5, 3: 7}, number="1", version=match.version)
     assert client.post(match_url(match) + "h/1/", edit).status_code == 302
-    client.get(match_url(match))
-    assert totals(page(client, match_url(match))) == [32, 0]
+    return [32, 0]
+
+
+@pytest.mark.parametrize("change", [undo_it, correct_it], ids=["undo", "correction"])
+def test_an_undo_or_a_correction_shows_at_once(client: Client, make_match, add_hand, change):
+    match = make_match()
+    add_hand(match, **HAND)
+    assert totals(page(client, match_url(match))) == [22, 0]
+    match.refresh_from_db()
+    expected = change(client, match)
+    client.get(match_url(match))  # the page with the change's message is not kept
+    assert totals(page(client, match_url(match))) == expected
 
 
 def test_a_rematch_shows_its_new_match_and_the_old_one_stays_finished(
