@@ -119,13 +119,13 @@ def test_a_void_hand_pays_only_pase_corrido_and_pase_de_salida(match):
 @given(regional_matches())
 def test_the_lead_rule_decides_the_next_leader(match):
     game, _hands, results = match
-    for result in results:
+
+    def expected(result: rules.HandResult) -> int | None:
         if game.rules.lead_rule is rules.LeadRule.TURN_PASSES:
-            assert result.next_leader == (result.led_by + 1) % game.seats
-        elif result.void:
-            assert result.next_leader == result.led_by
-        else:
-            assert result.next_leader == result.winning_seat
+            return (result.led_by + 1) % game.seats
+        return result.led_by if result.void else result.winning_seat
+
+    assert [result.next_leader for result in results] == [expected(r) for r in results]
 
 
 @MODEST
