@@ -19,7 +19,20 @@ class KeyConverter:
         return value
 
 
+class NumberConverter:
+    """A match or hand number: at most nine digits, so one too big for the database is a 404."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
 register_converter(KeyConverter, "key")
+register_converter(NumberConverter, "number")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,13 +50,13 @@ urlpatterns = [
     path("t/<key:key>/versus", views.versus_page, name="versus"),
     path("t/<key:key>/rematch", views.rematch, name="rematch"),
     path("t/<key:key>/export.json", views.export_json, name="export_json"),
-    path("t/<key:key>/m/<int:number>/sheet.csv", views.export_csv, name="export_csv"),
-    path("t/<key:key>/m/<int:number>/", views.match_page, name="match"),
-    path("t/<key:key>/m/<int:number>/hand", views.save_hand, name="save_hand"),
-    path("t/<key:key>/m/<int:number>/play", views.save_play, name="save_play"),
-    path("t/<key:key>/m/<int:number>/preview", views.preview_hand, name="preview_hand"),
-    path("t/<key:key>/m/<int:number>/undo", views.undo_hand, name="undo_hand"),
-    path("t/<key:key>/m/<int:number>/h/<int:hand_number>/", views.hand_page, name="hand"),
+    path("t/<key:key>/m/<number:number>/sheet.csv", views.export_csv, name="export_csv"),
+    path("t/<key:key>/m/<number:number>/", views.match_page, name="match"),
+    path("t/<key:key>/m/<number:number>/hand", views.save_hand, name="save_hand"),
+    path("t/<key:key>/m/<number:number>/play", views.save_play, name="save_play"),
+    path("t/<key:key>/m/<number:number>/preview", views.preview_hand, name="preview_hand"),
+    path("t/<key:key>/m/<number:number>/undo", views.undo_hand, name="undo_hand"),
+    path("t/<key:key>/m/<number:number>/h/<number:hand_number>/", views.hand_page, name="hand"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
