@@ -188,10 +188,16 @@ class FirstHandsField(forms.CharField):
         return value
 
 
+def preset_rules(key: str) -> rules.HouseRules:
+    """The rules a preset starts from, as the setup fills them (a scoring game's own target)."""
+    preset = rules.preset_named(key)
+    return preset.default_rules(preset.partnership)
+
+
 def preset_switches(key: str) -> dict:
     """The setup's switches as a preset sets them (form field names and values)."""
     preset = rules.preset_named(key)
-    house = preset.default_rules(preset.partnership)
+    house = preset_rules(key)
     usual = preset.targets is not None  # a scoring game: its usual target, by seats
     listed = house.target if house.target in TARGET_CHOICES else None
     return {
@@ -449,7 +455,7 @@ class SetupForm(forms.Form):
         label = dict(self.fields["preset"].choices).get(key)
         if label is None:
             return ""
-        house = self.shown_rules or rules.preset_named(key).rules
+        house = self.shown_rules or preset_rules(key)
         if self.is_bound and not self.errors and hasattr(self, "cleaned_data"):
             house = self.house_rules()
         return f"{label} · {rules_summary(house)}"
@@ -457,7 +463,7 @@ class SetupForm(forms.Form):
     def preset_lines(self) -> dict:
         """Each game's one line, for the page's script to show when the game changes."""
         return {
-            key: f"{label} · {rules_summary(rules.preset_named(key).rules)}"
+            key: f"{label} · {rules_summary(preset_rules(key))}"
             for key, label in self.fields["preset"].choices
         }
 

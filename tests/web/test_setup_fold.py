@@ -1,5 +1,6 @@
 """Setup: names, then Start; the game and every rule folded under the chosen game's one line."""
 
+import json
 import re
 
 import pytest
@@ -61,3 +62,10 @@ def test_a_name_twice_leaves_the_rules_folded(client: Client):
     html = client.post("/new", {**SETUP, "player_2": "Alice"}).content.decode()
     assert "field-error" in html
     assert " open" not in fold(html)
+
+
+def test_a_scoring_games_line_shows_its_own_target_and_no_capicu(client: Client):
+    html = client.get("/new").content.decode()
+    lines = json.loads(re.search(r'id="preset-lines"[^>]*>(.*?)</script>', html, re.S).group(1))
+    assert lines["all_fives"].startswith("All Fives · to 250 · no capicú")
+    assert lines["bergen"].startswith("Bergen · to 15 · no capicú")
