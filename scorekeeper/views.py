@@ -5,6 +5,7 @@ import re
 import uuid
 from collections.abc import Callable
 from functools import wraps
+from urllib.parse import parse_qs, urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -350,6 +351,19 @@ def spoken_result(match: Match, number: int) -> str:
     )
 
 
+def sheet_unfolded(request: HtmxHttpRequest) -> bool:
+    """Whether the sheet shows every hand: ?sheet=all, or a save or undo made from such a page.
+
+    Only a POST reads the page it came from: a GET answer may be kept by the page cache, whose
+    key is the path, not the page that asked.
+    """
+    if request.GET.get("sheet") == "all":
+        return True
+    if request.method != "POST" or not request.htmx or not request.htmx.current_url:
+        return False
+    return parse_qs(urlsplit(request.htmx.current_url).query).get("sheet") == ["all"]
+
+
 def render_match(
     request: HtmxHttpRequest,
     match: Match,
@@ -364,7 +378,7 @@ def render_match(
     slots = slots or {}
     # The sheet shows the latest hands and folds the rest behind a link (?sheet=all); a finished
     # match's chart and summary read every hand.
-    fold = request.GET.get("sheet") != "all"
+    fold = not sheet_unfolded(request)
     context = scoreboard(match.load_sheet(SHEET_LATEST if fold and not match.finished else None))
     if fold and context["rows"]:
         context["rows"] = context["rows"][-SHEET_LATEST:]
@@ -682,8 +696,9 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if request.htmx:
         if saved is None:  # the match moved on under the form: read it as it is now
             return render_match(request, get_match(match.table.key, match.number, sheet=False))
-        # add_hand left the match as it wrote it: only the sheet is read again.
-        match.load_sheet(None if match.finished else SHEET_LATEST)
+        # add_hand left the match as it wrote it: only the sheet is read again, as much of it
+        # as the page shows.
+        match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
         return render_match(request, match, spoken=spoken_result(match, saved))
     return redirect(match)
 

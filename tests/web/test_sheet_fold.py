@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from scorekeeper.testing import add_hand
+from scorekeeper.testing import add_hand, hand_post
 
 HAND = {"out": 0, "pips": {1: 1, 2: 1, 3: 1}}  # 3 points a hand for Alice & Cara
 
@@ -59,3 +59,14 @@ def test_a_finished_long_match_folds_its_sheet_and_keeps_its_chart(make_match):
     html = Client().get(match.get_absolute_url()).content.decode()
     assert sheet_rows(html)[0] == (6, 18)
     assert 'class="race-chart"' in html
+
+
+def test_a_hand_saved_while_every_hand_shows_keeps_them_showing(long_match):
+    page = long_match.get_absolute_url() + "?sheet=all"
+    headers = {"HX-Request": "true", "HX-Current-URL": "http://testserver" + page}
+    html = (
+        Client()
+        .post(long_match.save_hand_url(), hand_post(long_match, **HAND), headers=headers)
+        .content.decode()
+    )
+    assert sheet_rows(html) == [(number, 3 * number) for number in range(1, 27)]
