@@ -761,11 +761,15 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
             )
         context["ending"] = match_end_text(match, form.cleaned_data["hand"])
     elif form.errors:
-        # What is still missing: a count, or who led or blocked when the rules need it.
+        # What is still missing: a count (a hand's, a pair's or the total), or who led or
+        # blocked when the rules need it.
         missing = [
             field
             for field, errors in form.errors.items()
-            if errors and (field.startswith("pips_") or field in ("led_by", "blocked_by"))
+            if errors
+            and (
+                field.startswith(("pips_", "pair_")) or field in ("pooled", "led_by", "blocked_by")
+            )
         ]
         context["problem"] = form.errors[missing[0]][0] if missing else None
     return render(request, "match.html#preview", context)
