@@ -686,15 +686,23 @@ class Match(HouseRulesFields):
     def _locked_for_undo(self, version: int) -> tuple["Match", "Hand"]:
         """This match, locked (inside the caller's transaction), and the last hand to take back.
 
-        Raises HandConflict when the page was stale or there is nothing to undo.
+        Raises HandConflict when the page was stale, there is nothing to undo, or the match is
+        over and the table has started another (that one is being played now: a hand of this
+        one is corrected on its page instead).
         """
         match = Match.objects.select_for_update().get(pk=self.pk)
         if match.version != version:
             raise HandConflict(HandConflict.STALE, match.hand_count)
+        if match.finished and match.superseded():
+            raise HandConflict(HandConflict.SUPERSEDED, match.hand_count)
         last = match.hands.order_by("-number").first()
         if last is None:
             raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
         return match, last
+
+    def superseded(self) -> bool:
+        """Whether the table has started a match after this one."""
+        return Match.objects.filter(table_id=self.table_id, number__gt=self.number).exists()
 
     def state(self) -> rules.MatchState:
         """The match as the rules module sees it, from the stored totals (no hand is read)."""
@@ -839,6 +847,7 @@ class HandConflict(Exception):
     REPEAT = "repeat"  # this very hand (the same token) arrived before: it counts once
     STALE = "stale"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    SUPERSEDED = "superseded"  # an undo of a match the table has already played on from
 
     def __init__(self, kind: str, number: int) -> None:
         super().__init__(kind)

@@ -385,6 +385,8 @@ def render_match(
         context["folded"] = context["rows"][0]["hand"].number - 1
     context["confirm_end"] = confirm_end
     context["table"] = match.table
+    # Undo on the win banner only until the table starts its next match.
+    context["superseded"] = match.finished and match.superseded()
     if form is None:
         form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
         if "token" in slots:  # a kept page: a fresh token filled in per request
@@ -775,6 +777,14 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     return render(request, "match.html#preview", context)
 
 
+def played_on() -> str:
+    """Why a finished match's last hand cannot be taken back once the next match has begun."""
+    return _(
+        "The next match has already started, so this one's last hand can no longer be taken "
+        "back. To fix a hand, tap its number on the sheet and correct it."
+    )
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
@@ -786,8 +796,11 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
                 undone, play = match.undo_last_entry(version=posted_version(request))
             else:
                 undone, play = match.undo_last(version=posted_version(request)), None
-        except HandConflict:
-            messages.error(request, changed_elsewhere())
+        except HandConflict as conflict:
+            messages.error(
+                request,
+                played_on() if conflict.kind == HandConflict.SUPERSEDED else changed_elsewhere(),
+            )
         else:
             if play is not None:
                 text = _("Taken back: %(play)s") % {
@@ -804,6 +817,9 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             messages.success(request, text)
         if request.htmx:
             return render_match(request, get_match(key, number))
+        return redirect(match)
+    if match.finished and match.superseded():
+        messages.error(request, played_on())
         return redirect(match)
     last = match.hands.prefetch_related("entries").order_by("-number").first()
     if last is None:
