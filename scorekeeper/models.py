@@ -1308,10 +1308,11 @@ class LogEntry(models.Model):
 
 def side_name(names: Sequence[str]) -> str:
     """A side as the sheet heads it: one name, or two partners joined as the language joins them."""
+    names = isolated_if_right_to_left(names)
     if len(names) != 2:
         return ", ".join(names)
     first, second = names
-    if starts_with_i_sound(second):
+    if starts_with_i_sound(second.strip(FSI + PDI + LRM)):
         # Spanish writes "e" for "y" before an i-sound (Ana e Isabel); other languages
         # translate this the same as the plain pattern below.
         return pgettext(
@@ -1321,6 +1322,24 @@ def side_name(names: Sequence[str]) -> str:
             "b": second,
         }
     return pgettext("two partners", "%(a)s & %(b)s") % {"a": first, "b": second}
+
+
+FSI, PDI, LRM = "\u2068", "\u2069", "\u200e"
+
+
+def isolated_if_right_to_left(names: Sequence[str]) -> list[str]:
+    """Several names, each between isolates when any is written right to left.
+
+    Otherwise an Arabic or Hebrew first name turns the whole pair right to left ("Ben y" and
+    the name read backwards) wherever the pair is shown as one piece of text.
+    """
+    if len(names) > 1 and any(
+        unicodedata.bidirectional(char) in ("R", "AL") for name in names for char in name
+    ):
+        # A left-to-right mark first: a page's <bdi> then reads the pair as running left to
+        # right (browsers look for the first strong letter, even inside an isolate).
+        return [f"{LRM if index == 0 else ''}{FSI}{name}{PDI}" for index, name in enumerate(names)]
+    return list(names)
 
 
 def starts_with_i_sound(name: str) -> bool:
