@@ -815,6 +815,11 @@ class HandForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if self.errors.keys() & {"number", "token", "entry"}:
+            # Hidden fields only a changed or damaged page can get wrong: no field to show it at.
+            self.add_error(
+                None, _("This page could not be read. Reload it and enter the hand again.")
+            )
         if self.ending is None or "number" in self.errors or "token" in self.errors:
             return data
         # Fields that already failed (not a number, below 0) keep their own message; the rules
