@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table
+from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table, side_name
 
 # What a side's record counts. A series won is credited by the side record of the match that
 # won the series.
@@ -100,7 +100,7 @@ class Record(Tally):
 
     @property
     def name(self) -> str:
-        return " & ".join(player.name for player in self.players())
+        return side_name([player.name for player in self.players()])
 
     @property
     def who(self) -> str:
