@@ -1,12 +1,13 @@
 """Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
 
+import copy
 import secrets
 import unicodedata
 import uuid
 from collections.abc import Sequence
 from datetime import timedelta
 
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
@@ -716,7 +717,24 @@ class Match(HouseRulesFields):
         )
 
     def add_hand(self, hand: rules.Hand, *, token: uuid.UUID, number: int) -> "Hand":
-        """Record the next hand once (raises HandConflict for a repeat or a stale form)."""
+        """Record the next hand once (raises HandConflict for a repeat or a stale form).
+
+        Usually without reading the match again: the hand is scored against the match as this
+        object holds it, and the transaction writes the match's row only if its version is
+        still the one read (every write moves it). If it moved, or the token was seen before
+        (the hand's insert breaks its unique constraint), nothing is kept and the match is read
+        again under a lock and the hand checked against it.
+        """
+        if number == self.hand_count + 1 and not self.finished:
+            match = copy.copy(self)  # this object stays as read if the write does not hold
+            try:
+                with transaction.atomic():
+                    saved = match._write_hand(hand, token, number)
+            except (StaleMatch, IntegrityError):
+                pass
+            else:
+                self.take_state_of(match)
+                return saved
         with transaction.atomic():
             match = Match.objects.select_for_update().get(pk=self.pk)
             repeat = match.hands.filter(token=token).first()
@@ -728,24 +746,31 @@ class Match(HouseRulesFields):
                 raise HandConflict(HandConflict.ALREADY_SAVED, number)
             if number != match.hand_count + 1:  # a hand was undone since the form was shown
                 raise HandConflict(HandConflict.STALE, number)
-            game = match.game()
-            result = rules.score_hand(game, hand, led_by=match.next_leader, number=number)
-            state = rules.advance(game, match.state(), result)
-            # A scoring game's hand already has a row once a play was recorded in it.
-            saved = match.hands.filter(number=number).first() if game.scores_during_play else None
-            saved = saved or Hand(match=match, number=number)
-            saved.token = token
-            saved.store_reported(hand)
-            saved.store_result(result, match.next_leader)
-            match.store_state(state)
-            LogEntry.objects.create(
-                match=match,
-                action=LogAction.SAVED,
-                hand_number=number,
-                after=saved.summary(pips=hand.pips),
-                totals=match.totals,
-            )
+            saved = match._write_hand(hand, token, number)
         self.take_state_of(match)
+        return saved
+
+    def _write_hand(self, hand: rules.Hand, token: uuid.UUID, number: int) -> "Hand":
+        """Score the next hand against this match and write it, inside the caller's transaction
+        (raises StaleMatch if the match's row is no longer as this object read it)."""
+        game = self.game()
+        result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
+        state = rules.advance(game, self.state(), result)
+        # A scoring game's hand already has a row once a play was recorded in it.
+        saved = self.hands.filter(number=number).first() if game.scores_during_play else None
+        if saved is not None and saved.token == token:
+            raise StaleMatch  # ended before and reopened since: the locked path says so
+        saved = saved or Hand(match=self, number=number)
+        saved.token = token
+        saved.store(hand, result, self.next_leader)
+        self.store_state(state)
+        LogEntry.objects.create(
+            match=self,
+            action=LogAction.SAVED,
+            hand_number=number,
+            after=saved.summary(pips=hand.pips),
+            totals=self.totals,
+        )
         return saved
 
     def edit_hand(self, number: int, hand: rules.Hand, *, version: int) -> None:
@@ -796,19 +821,25 @@ class Match(HouseRulesFields):
         getattr(self, "_prefetched_objects_cache", {}).pop("hands", None)
 
     def store_state(self, state: rules.MatchState) -> None:
+        """Write the match's new state, its table's time and its records; raises StaleMatch
+        (writing nothing) when the row's version is no longer the one this object read."""
         was_finished = self.finished
-        self.totals = list(state.totals)
-        self.winner_side = state.winner_side
-        self.next_leader = state.next_leader
-        self.hand_count = state.hands_played
-        if state.finished and self.finished_at is None:
-            self.finished_at = timezone.now()
-        elif not state.finished:
-            self.finished_at = None
-        self.version += 1
-        self.updated_at = timezone.now()
-        self.save()
-        Table.objects.filter(pk=self.table_id).update(updated_at=self.updated_at)
+        now = timezone.now()
+        changes = {
+            "totals": list(state.totals),
+            "winner_side": state.winner_side,
+            "next_leader": state.next_leader,
+            "hand_count": state.hands_played,
+            "finished_at": (self.finished_at or now) if state.finished else None,
+            "version": self.version + 1,
+            "updated_at": now,
+        }
+        # Only the columns that change: the rules and the seats stay as the match began.
+        if not Match.objects.filter(pk=self.pk, version=self.version).update(**changes):
+            raise StaleMatch
+        for name, value in changes.items():
+            setattr(self, name, value)
+        Table.objects.filter(pk=self.table_id).update(updated_at=now)
         stats.record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
@@ -838,6 +869,10 @@ class Match(HouseRulesFields):
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))
         return rows
+
+
+class StaleMatch(Exception):
+    """The match's row changed since this object read it: the transaction keeps nothing."""
 
 
 class HandConflict(Exception):
@@ -1025,6 +1060,20 @@ class Hand(models.Model):
             SeatCount(hand=self, position=seat, pips=pips)
             for seat, pips in sorted(hand.pips.items())
         ]
+
+    def store(self, hand: rules.Hand, result: rules.HandResult, led_by: int | None) -> None:
+        """Save what the table reported and the rules' verdict: a new hand in one insert with
+        its counts and entries in bulk; a stored one (a scoring game's hand in play) replaces
+        its counts and its end's entries."""
+        if self.pk is not None:
+            self.store_reported(hand)
+            self.store_result(result, led_by)
+            return
+        counts = self.take_reported(hand)
+        entries = self.take_result(result, led_by)
+        self.save(force_insert=True)
+        SeatCount.objects.bulk_create(counts)
+        ScoreEntry.objects.bulk_create(entries)
 
     def store_reported(self, hand: rules.Hand) -> None:
         """Save what the table reported for this hand, replacing any earlier counts."""

@@ -67,7 +67,7 @@ SPANISH = {
 # SQL queries per request that the tests hold the views to and the bench reports against.
 QUERY_BUDGETS = {
     "scoreboard": 8,
-    "hand_save": 19,
+    "hand_save": 14,
     "history": 6,  # the table, its matches, their seats, the filter's players and pairs, the series
     "watch_unchanged": 1,
     "watch_changed": 9,
