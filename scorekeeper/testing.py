@@ -68,6 +68,8 @@ SPANISH = {
 QUERY_BUDGETS = {
     "scoreboard": 8,
     "hand_save": 14,
+    # A score tapped during an All Fives or Bergen hand (its transaction reads the match again).
+    "tap": 19,
     "history": 6,  # the table, its matches, their seats, the filter's players and pairs, the series
     "watch_unchanged": 1,
     "watch_changed": 9,

@@ -1,4 +1,4 @@
-"""SQL queries of the scoring games: constant in hands and plays; a tap costs what a hand does."""
+"""SQL queries of the scoring games: constant in hands and plays; a tap within its budget."""
 
 import uuid
 
@@ -64,14 +64,14 @@ def test_a_tap_costs_the_same_after_one_hand_as_after_thirty(match):
     assert cost_after(match, 30, tap_request, seat=0) == with_one
 
 
-def test_a_tap_costs_no_more_than_a_hand_save(match):
-    assert cost_after(match, 3, tap_request, seat=0) <= BUDGETS["hand_save"]
+def test_a_tap_stays_within_its_budget(match):
+    assert cost_after(match, 3, tap_request, seat=0) <= BUDGETS["tap"]
 
 
-def test_the_first_tap_of_a_hand_stays_within_a_hand_save(match):
+def test_the_first_tap_of_a_hand_stays_within_the_tap_budget(match):
     play_hands(match, 3)
 
-    assert queries(tap_request(match)) <= BUDGETS["hand_save"]
+    assert queries(tap_request(match)) <= BUDGETS["tap"]
 
 
 def test_the_scoreboard_costs_the_same_with_thirty_hands_of_plays(match):
