@@ -1,6 +1,7 @@
 """Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
 
 import copy
+import functools
 import secrets
 import unicodedata
 import uuid
@@ -551,6 +552,12 @@ class Match(HouseRulesFields):
 
     def game(self) -> rules.Game:
         """The rules module's view of this match."""
+        return self._game
+
+    # A match's rules and seats are fixed when it starts: each object builds these once (a
+    # save and its page ask for them a dozen times).
+    @functools.cached_property
+    def _game(self) -> rules.Game:
         return rules.Game(
             seats=self.seat_count,
             partnership=self.partnership,
@@ -560,6 +567,10 @@ class Match(HouseRulesFields):
             rules=self.house_rules(),
             scoring=rules.Scoring(self.scoring),
         )
+
+    @functools.cached_property
+    def _seat_names(self) -> tuple[str, ...]:
+        return tuple(seat.player.name for seat in self.ordered_seats())
 
     def load_sheet(self, latest: int | None = None) -> "Match":
         """Fetch the hands and entries the sheet shows, unless they are already here; with
@@ -572,7 +583,7 @@ class Match(HouseRulesFields):
         return sorted(self.seats.all(), key=lambda seat: seat.position)
 
     def seat_names(self) -> list[str]:
-        return [seat.player.name for seat in self.ordered_seats()]
+        return list(self._seat_names)
 
     def side_names(self) -> list[str]:
         names = self.seat_names()
