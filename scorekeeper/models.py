@@ -575,6 +575,9 @@ class Match(HouseRulesFields):
     def load_sheet(self, latest: int | None = None) -> "Match":
         """Fetch the hands and entries the sheet shows, unless they are already here; with
         `latest`, only that many of the last hands (running_totals starts before them)."""
+        fetched = getattr(self, "_prefetched_objects_cache", {})
+        if "seats" in fetched and "hands" in fetched:
+            return self  # without building the lookups' querysets again
         after = 0 if latest is None else self.hand_count - latest
         prefetch_related_objects([self], seats_prefetch(), hands_prefetch(after))
         return self
