@@ -39,7 +39,7 @@ def sizes(response: Reply, raw: bytes) -> dict:
 
 def entry(path: str, response: Reply, raw: bytes) -> dict:
     kind = (response.header("Content-Type") or "").split(";")[0]
-    return {"path": path, "type": kind, **sizes(response, raw)}
+    return {"path": path, "type": kind, **sizes(response, raw), "headers": response.headers}
 
 
 def first_visit(host: str, port: int, page: str) -> dict:
