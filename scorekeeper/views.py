@@ -1050,8 +1050,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         reverse("offline"),
         static("css/app.css"),
         static("js/app.js"),
-        static("js/table.js"),
-        static("js/keep.js"),
         static("django_htmx/htmx-2.min.js"),
         static("icon.svg"),
     ]
