@@ -159,7 +159,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "scorekeeper.storage.MinifiedStaticFilesStorage"
         )
     },
 }
