@@ -43,6 +43,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: takes the headers only a page needs off the static files (after Security).
+    "scorekeeper.middleware.StaticFileHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files answer here, before the rest: already compressed (.br/.gz made at
     # collectstatic) or not worth compressing (PNG), so never gzipped again on the fly.
