@@ -194,6 +194,7 @@ def run_bytes(gunicorn: server.Gunicorn) -> tuple[dict, load.TablePhone]:
     # Half a match to 200 (4 hands): the scoreboard a phone opens, and the next hand's swap.
     table = typical_table(gunicorn.port, 1001)
     first = weight.first_visit(server.HOST, gunicorn.port, table.match_path)
+    after = weight.kept_for_no_signal(server.HOST, gunicorn.port, first)
     hands_before = table.hands
     ok, error = table.save_hand(headers=weight.ACCEPT)
     if not ok:
@@ -207,7 +208,12 @@ def run_bytes(gunicorn: server.Gunicorn) -> tuple[dict, load.TablePhone]:
     if not ok:
         raise RuntimeError(f"the long match's hand save failed: {error}")
     long_swap = weight.swap(long.last) | {"hand": LONG_MATCH_HANDS}
-    return {"first_visit": first, "swap": swap, "swap_long": long_swap}, table
+    return {
+        "first_visit": first,
+        "kept_for_no_signal": after,
+        "swap": swap,
+        "swap_long": long_swap,
+    }, table
 
 
 def run_lighthouse(gunicorn: server.Gunicorn, table: load.TablePhone, runs: int) -> dict:
@@ -367,6 +373,24 @@ def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
             first["served_with_headers"] <= BUDGETS["first_visit_bytes"],
         )
     )
+    after = data.get("kept_for_no_signal")
+    if after:
+        names = " + ".join(
+            f"{Path(f['path'].split('?')[0]).name or f['path']}"
+            f"{'?' + f['path'].split('?')[1] if '?' in f['path'] else ''} "
+            f"{f['served_bytes']:,} ({f['encoding']})"
+            for f in after["files"]
+        )
+        out.append(
+            (
+                "After the first visit's load: what the service worker keeps for no signal",
+                f"{kb(after['served_with_headers'])} with headers ({kb(after['served_bytes'])} "
+                f"bodies: {names}); with the first visit: "
+                f"{kb(first['served_with_headers'] + after['served_with_headers'])}",
+                "not budgeted",
+                None,
+            )
+        )
     out.append(
         (
             "First visit, HTML gzipped by a proxy",
@@ -468,11 +492,11 @@ def markdown(results: dict, rows_: list[tuple[str, str, str, bool | None]]) -> s
     return "\n".join(lines)
 
 
-def per_file(first: dict) -> str:
-    """The first visit file by file: body as served, headers, and the two together."""
+def per_file(first: dict, first_is_html: bool = True) -> str:
+    """Downloads file by file: body as served, headers, and the two together."""
     lines = ["| File | Encoding | Body | Headers | Both |", "|---|---|---|---|---|"]
     for index, f in enumerate(first["files"]):
-        name = "HTML" if index == 0 else Path(f["path"]).name
+        name = "HTML" if index == 0 and first_is_html else f["path"].rsplit("/", 1)[-1]
         both = f["served_bytes"] + f["header_bytes"]
         lines.append(
             f"| {name} | {f['encoding']} | {f['served_bytes']:,} | {f['header_bytes']:,} | "
@@ -545,6 +569,8 @@ def main() -> None:
     text = markdown(results, table)
     if args.only:
         text += "\n\n" + per_file(results["bytes"]["first_visit"])
+        text += "\n\nThen, kept by the service worker:\n\n"
+        text += per_file(results["bytes"]["kept_for_no_signal"], first_is_html=False)
     name = "only" if args.only else "latest"
     (RESULTS / f"{name}.json").write_text(json.dumps(results, indent=2, default=str) + "\n")
     (RESULTS / f"{name}.md").write_text(text + "\n")
