@@ -78,8 +78,9 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # Every template can isolate user-written text without loading anything.
-            "builtins": ["scorekeeper.templatetags.bidi"],
+            # Every template is translated and can isolate user-written text without loading
+            # anything.
+            "builtins": ["django.templatetags.i18n", "scorekeeper.templatetags.bidi"],
         },
     },
 ]
