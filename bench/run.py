@@ -376,9 +376,7 @@ def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
     after = data.get("kept_for_no_signal")
     if after:
         names = " + ".join(
-            f"{Path(f['path'].split('?')[0]).name or f['path']}"
-            f"{'?' + f['path'].split('?')[1] if '?' in f['path'] else ''} "
-            f"{f['served_bytes']:,} ({f['encoding']})"
+            f"{f['path'].rsplit('/', 1)[-1]} {f['served_bytes']:,} ({f['encoding']})"
             for f in after["files"]
         )
         out.append(
