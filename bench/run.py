@@ -48,6 +48,9 @@ SHEET_READS = 60
 LONG_MATCH_HANDS = 40
 
 
+ONLY = ("weight", "weight+lighthouse")
+
+
 def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0, help="each load phase")
@@ -62,6 +65,13 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--scale-matches", type=int, default=10_000, help="at each table")
     parser.add_argument("--scale-hands", type=int, default=12)
     parser.add_argument("--scale-requests", type=int, default=50)
+    parser.add_argument(
+        "--only",
+        choices=ONLY,
+        help="run one part: weight (the first visit's and the swaps' bytes, in seconds), or "
+        "weight+lighthouse (the same, and Lighthouse on the four pages); results go to "
+        "bench/results/only.json and only.md, not latest",
+    )
     return parser.parse_args()
 
 
@@ -184,6 +194,7 @@ def run_bytes(gunicorn: server.Gunicorn) -> tuple[dict, load.TablePhone]:
     # Half a match to 200 (4 hands): the scoreboard a phone opens, and the next hand's swap.
     table = typical_table(gunicorn.port, 1001)
     first = weight.first_visit(server.HOST, gunicorn.port, table.match_path)
+    after = weight.kept_for_no_signal(server.HOST, gunicorn.port, first)
     hands_before = table.hands
     ok, error = table.save_hand(headers=weight.ACCEPT)
     if not ok:
@@ -197,7 +208,12 @@ def run_bytes(gunicorn: server.Gunicorn) -> tuple[dict, load.TablePhone]:
     if not ok:
         raise RuntimeError(f"the long match's hand save failed: {error}")
     long_swap = weight.swap(long.last) | {"hand": LONG_MATCH_HANDS}
-    return {"first_visit": first, "swap": swap, "swap_long": long_swap}, table
+    return {
+        "first_visit": first,
+        "kept_for_no_signal": after,
+        "swap": swap,
+        "swap_long": long_swap,
+    }, table
 
 
 def run_lighthouse(gunicorn: server.Gunicorn, table: load.TablePhone, runs: int) -> dict:
@@ -248,7 +264,11 @@ def machine() -> dict:
         "gunicorn_workers": server.WORKERS,
         "node": command("node", "--version"),
         "chromium": command(lighthouse.chrome_path(), "--version"),
-        "lighthouse": json.loads(lighthouse_pkg.read_text())["version"],
+        "lighthouse": (
+            json.loads(lighthouse_pkg.read_text())["version"]
+            if lighthouse_pkg.exists()
+            else "not installed"
+        ),
     }
 
 
@@ -266,9 +286,8 @@ def kb(value: float) -> str:
 def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
     """(what, measured, budget, held) for every line of the table."""
     out = []
-    load_ = results["throughput"]
-    phases = load_["phases"]
-    for name, _kind, label in PHASES:
+    phases = results["throughput"]["phases"] if "throughput" in results else {}
+    for name, _kind, label in PHASES if phases else ():
         phase = phases[name]
         measured = (
             f"**{phase['server_cpu_ms']:.2f} ms server CPU/req** · {phase['rps']:.0f} req/s · "
@@ -292,7 +311,19 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
         else:
             out.append((label, measured, "0 errors", phase["errors"] == 0))
 
-    sheets = results["sheets"]
+    if "sheets" in results:
+        out += sheet_rows(results["sheets"])
+    if "queries" in results:
+        out += query_rows(results["queries"])
+    out += byte_rows(results["bytes"])
+    out += lighthouse_rows(results.get("lighthouse", {}))
+    if "scale" in results:
+        out += scale_rows(results["scale"])
+    return out
+
+
+def sheet_rows(sheets: dict) -> list[tuple[str, str, str, bool | None]]:
+    out = []
     short, long_ = (sheets[hands] for hands in SHEET_HANDS)
     measured = (
         f"kept: {short['kept_cpu_ms']:.2f} → {long_['kept_cpu_ms']:.2f} ms server CPU/req = "
@@ -303,8 +334,11 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
     ok = max(sheets["x_kept"], sheets["x_first"]) <= limit
     title = "Scoreboard of a 200-hand match against a 20-hand one"
     out.append((title, measured, f"≤ {limit:g}x", ok))
+    return out
 
-    queries = results["queries"]
+
+def query_rows(queries: dict) -> list[tuple[str, str, str, bool | None]]:
+    out = []
     scenarios = queries["scenarios"]
     names = {
         "scoreboard": "Queries: scoreboard",
@@ -319,8 +353,11 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
         budget = queries["budgets"][view]
         ok = max(counts) <= budget and len(set(counts)) == 1
         out.append((title, measured, f"≤ {budget}, the same in each", ok))
+    return out
 
-    data = results["bytes"]
+
+def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
+    out = []
     first = data["first_visit"]
     files = " + ".join(
         f"{'HTML' if index == 0 else Path(f['path']).name} {f['served_bytes']:,} ({f['encoding']})"
@@ -336,6 +373,22 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
             first["served_with_headers"] <= BUDGETS["first_visit_bytes"],
         )
     )
+    after = data.get("kept_for_no_signal")
+    if after:
+        names = " + ".join(
+            f"{f['path'].rsplit('/', 1)[-1]} {f['served_bytes']:,} ({f['encoding']})"
+            for f in after["files"]
+        )
+        out.append(
+            (
+                "After the first visit's load: what the service worker keeps for no signal",
+                f"{kb(after['served_with_headers'])} with headers ({kb(after['served_bytes'])} "
+                f"bodies: {names}); with the first visit: "
+                f"{kb(first['served_with_headers'] + after['served_with_headers'])}",
+                "not budgeted",
+                None,
+            )
+        )
     out.append(
         (
             "First visit, HTML gzipped by a proxy",
@@ -367,8 +420,12 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
                 swap["gzip_bytes"] <= BUDGETS["swap_bytes"],
             )
         )
+    return out
 
-    for page, report in results["lighthouse"].items():
+
+def lighthouse_rows(reports: dict) -> list[tuple[str, str, str, bool | None]]:
+    out = []
+    for page, report in reports.items():
         scores = report["scores"]
         runs = ", ".join(str(score) for score in report["performance_runs"])
         ok = (
@@ -390,8 +447,12 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
         if misses:
             measured += " · failing: " + "; ".join(misses)
         out.append((f"Lighthouse mobile: {page}", measured, "≥ 98 · 100 · 100", ok))
+    return out
 
-    big, empty = results["scale"]["big"], results["scale"]["empty"]
+
+def scale_rows(scale_: dict) -> list[tuple[str, str, str, bool | None]]:
+    out = []
+    big, empty = scale_["big"], scale_["empty"]
     for page in ("home", "history", "scoreboard"):
         before, after = empty["pages"][page], big["pages"][page]
         ratio = after["p50_ms"] / before["p50_ms"]
@@ -429,9 +490,28 @@ def markdown(results: dict, rows_: list[tuple[str, str, str, bool | None]]) -> s
     return "\n".join(lines)
 
 
+def per_file(first: dict, first_is_html: bool = True) -> str:
+    """Downloads file by file: body as served, headers, and the two together."""
+    lines = ["| File | Encoding | Body | Headers | Both |", "|---|---|---|---|---|"]
+    for index, f in enumerate(first["files"]):
+        name = "HTML" if index == 0 and first_is_html else f["path"].rsplit("/", 1)[-1]
+        both = f["served_bytes"] + f["header_bytes"]
+        lines.append(
+            f"| {name} | {f['encoding']} | {f['served_bytes']:,} | {f['header_bytes']:,} | "
+            f"{both:,} |"
+        )
+    lines.append(
+        f"| all {len(first['files'])} | | {first['served_bytes']:,} | {first['header_bytes']:,} "
+        f"| {first['served_with_headers']:,} |"
+    )
+    return "\n".join(lines)
+
+
 def main() -> None:
     args = parse()
-    lighthouse.install()
+    lighthouse_wanted = args.only in (None, "weight+lighthouse")
+    if lighthouse_wanted:
+        lighthouse.install()
     RESULTS.mkdir(exist_ok=True)
     results: dict = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%a %b %d %H:%M:%S UTC %Y"),
@@ -449,29 +529,35 @@ def main() -> None:
         sys.path.insert(0, str(site.directory))
         print("bench: migrate", flush=True)
         site.manage(server.database_url(database), "migrate", "--noinput")
-        print("bench: counting queries", flush=True)
-        results["queries"] = run_queries(site, workdir)
+        if not args.only:
+            print("bench: counting queries", flush=True)
+            results["queries"] = run_queries(site, workdir)
         log = RESULTS / "gunicorn.log"
         log.unlink(missing_ok=True)
         with server.gunicorn(site, database, log) as gunicorn:
-            print(f"bench: load, {args.clients} clients, {args.seconds:g} s a phase", flush=True)
-            results["throughput"] = run_load(gunicorn, args)
-            print("bench: a 200-hand sheet against a 20-hand one", flush=True)
-            results["sheets"] = run_sheets(gunicorn, args)
+            if not args.only:
+                print(
+                    f"bench: load, {args.clients} clients, {args.seconds:g} s a phase", flush=True
+                )
+                results["throughput"] = run_load(gunicorn, args)
+                print("bench: a 200-hand sheet against a 20-hand one", flush=True)
+                results["sheets"] = run_sheets(gunicorn, args)
             print("bench: bytes", flush=True)
             results["bytes"], table = run_bytes(gunicorn)
-            print("bench: lighthouse", flush=True)
-            results["lighthouse"] = run_lighthouse(gunicorn, table, args.lighthouse_runs)
-        print("bench: scale (generating matches the first time takes minutes)", flush=True)
-        results["scale"] = scale.run(
-            site,
-            workdir,
-            RESULTS / "cache",
-            args.scale_tables,
-            args.scale_matches,
-            args.scale_hands,
-            args.scale_requests,
-        )
+            if lighthouse_wanted:
+                print("bench: lighthouse", flush=True)
+                results["lighthouse"] = run_lighthouse(gunicorn, table, args.lighthouse_runs)
+        if not args.only:
+            print("bench: scale (generating matches the first time takes minutes)", flush=True)
+            results["scale"] = scale.run(
+                site,
+                workdir,
+                RESULTS / "cache",
+                args.scale_tables,
+                args.scale_matches,
+                args.scale_hands,
+                args.scale_requests,
+            )
     results["load_average_end"] = " ".join(f"{value:.2f}" for value in os.getloadavg())
     table = rows(results)
     results["table"] = [
@@ -479,11 +565,16 @@ def main() -> None:
         for what, measured, budget, ok in table
     ]
     text = markdown(results, table)
-    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2, default=str) + "\n")
-    (RESULTS / "latest.md").write_text(text + "\n")
+    if args.only:
+        text += "\n\n" + per_file(results["bytes"]["first_visit"])
+        text += "\n\nThen, kept by the service worker:\n\n"
+        text += per_file(results["bytes"]["kept_for_no_signal"], first_is_html=False)
+    name = "only" if args.only else "latest"
+    (RESULTS / f"{name}.json").write_text(json.dumps(results, indent=2, default=str) + "\n")
+    (RESULTS / f"{name}.md").write_text(text + "\n")
     print()
     print(text)
-    print(f"\nWritten: {RESULTS / 'latest.json'}")
+    print(f"\nWritten: {RESULTS / f'{name}.json'}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """What a phone downloads: the first visit to a scoreboard, and one hand save's swap."""
 
 import gzip
+import html as markup
+import json
 import re
 from urllib.parse import urljoin, urlsplit
 
@@ -39,7 +41,7 @@ def sizes(response: Reply, raw: bytes) -> dict:
 
 def entry(path: str, response: Reply, raw: bytes) -> dict:
     kind = (response.header("Content-Type") or "").split(";")[0]
-    return {"path": path, "type": kind, **sizes(response, raw)}
+    return {"path": path, "type": kind, **sizes(response, raw), "headers": response.headers}
 
 
 def first_visit(host: str, port: int, page: str) -> dict:
@@ -86,6 +88,47 @@ def first_visit(host: str, port: int, page: str) -> dict:
         "served_with_headers": served + headers,
         "html_gzip_by_proxy_bytes": proxied,
         "html_gzip_by_proxy_with_headers": proxied + headers,
+    }
+
+
+SERVICE_WORKER = re.compile(r"""data-service-worker=["']([^"']+)["']""")
+SHELL = re.compile(r"const SHELL_URLS = (\[[^\]]*\]);")
+HAND_FORMS = re.compile(r"""hx-get=["']([^"']*[?&]part=entry[^"']*)["']""")
+
+
+def kept_for_no_signal(host: str, port: int, first: dict) -> dict:
+    """What the first visit goes on to download once the page has loaded: the service worker
+    (table.js registers it), the shell it keeps that the page did not fetch (the no-signal
+    page), and the hand form of every seat, which the page asks it to keep so that a hand can
+    be entered without signal. Static files it keeps come from the browser's cache."""
+    phone = Phone((host, port), keep_alive=True)
+    page = first["page"]
+    html = phone.get(page, headers=ACCEPT).content.decode()
+    fetched = {f["path"] for f in first["files"]}
+    files = []
+    found = SERVICE_WORKER.search(html)
+    if found:
+        worker = markup.unescape(found.group(1))
+        response = phone.get(worker, headers=ACCEPT)
+        files.append(entry(worker, response, response.content))
+        shell = SHELL.search(response.content.decode())
+        for path in json.loads(shell.group(1)) if shell else []:
+            if path not in fetched:
+                response = phone.get(path, headers=ACCEPT)
+                files.append(entry(path, response, response.content))
+    for path in dict.fromkeys(markup.unescape(url) for url in HAND_FORMS.findall(html)):
+        response = phone.get(path, headers=ACCEPT | {"HX-Request": "true"})
+        files.append(entry(path, response, response.content))
+    for f in files:
+        if f["status"] != 200:
+            raise RuntimeError(f"GET {f['path']}: {f['status']}")
+    served = sum(f["served_bytes"] for f in files)
+    headers = sum(f["header_bytes"] for f in files)
+    return {
+        "files": files,
+        "served_bytes": served,
+        "header_bytes": headers,
+        "served_with_headers": served + headers,
     }
 
 
