@@ -119,7 +119,7 @@ CACHE = os.environ.get("CACHE", "locmem" if DEBUG else "file")
 CACHE_BACKENDS = {
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "file": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "scorekeeper.cache.PlainFileCache",
         "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "cache"),
     },
     "db": {

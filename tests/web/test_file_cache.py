@@ -1,0 +1,50 @@
+"""The file cache production uses by default (scorekeeper.cache): Django's, without its zlib."""
+
+import pickle
+import time
+
+import pytest
+
+from scorekeeper.cache import PlainFileCache
+from scorekeeper.pagecache import keep
+
+PAGE = "<html>" + "<p>Alice and Cara 120</p>" * 200 + "pagecacheCsrfSlot</html>"
+
+
+@pytest.fixture
+def cache(tmp_path):
+    return PlainFileCache(str(tmp_path), {"TIMEOUT": 60})
+
+
+def test_a_kept_page_comes_back_as_it_was_kept(cache):
+    kept = keep(PAGE)
+    cache.set("page", kept)
+    assert cache.get("page") == kept
+
+
+def test_the_file_holds_the_value_pickled_as_it_is_not_compressed_again(cache):
+    kept = keep(PAGE)
+    cache.set("page", kept)
+    with open(cache._key_to_file("page"), "rb") as f:
+        pickle.load(f)  # the expiry
+        assert pickle.load(f) == kept
+
+
+def test_an_expired_entry_is_gone(cache):
+    cache.set("page", "kept", timeout=1)
+    time.sleep(1.1)
+    assert cache.get("page", "missing") == "missing"
+
+
+def test_touch_gives_an_entry_a_new_life_and_keeps_its_value(cache):
+    cache.set("page", "kept", timeout=1)
+    assert cache.touch("page", timeout=60)
+    time.sleep(1.1)
+    assert cache.get("page") == "kept"
+    assert not cache.touch("absent")
+
+
+def test_production_keeps_pages_in_this_cache():
+    from scorekeeper import settings as project
+
+    assert project.CACHE_BACKENDS["file"]["BACKEND"] == "scorekeeper.cache.PlainFileCache"
