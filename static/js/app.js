@@ -510,7 +510,14 @@
     var link = document.querySelector('#entry .outs a[href^="?out=' + draft.out + '&"]');
     if (link && opening !== draft.out) {
       opening = draft.out;
-      link.click(); // the hand form comes back for the same seat, and this runs again
+      // The hand form comes back for the same seat, and this runs again. Asked through htmx
+      // directly: right after a swap htmx has not taken over the new link yet, and a click
+      // would load the whole page again, losing the message that came with the swap.
+      if (window.htmx && link.getAttribute("hx-get")) {
+        window.htmx.ajax("GET", link.getAttribute("hx-get"), { source: link, target: "#entry", swap: "outerHTML" });
+      } else {
+        link.click();
+      }
     }
   }
 

@@ -170,3 +170,24 @@ def test_who_led_comes_back_chosen_after_a_reload(live_server, phone: Page, make
     expect(led).to_have_count(4)
     expect(phone.locator("input[name=led_by][value='1']")).to_be_checked()
     assert led.evaluate_all("radios => radios.map(radio => radio.value)") == ["0", "1", "2", "3"]
+
+
+def test_a_save_refused_after_an_undo_on_another_phone_says_why_and_keeps_the_hand(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    open_match(phone, live_server, match)
+    type_hand(phone, "Ben", {"Alice": 4, "Cara": 6, "Dev": 9})  # typed as hand 2
+    match.refresh_from_db()
+    match.undo_last(version=match.version)  # another phone takes hand 1 back meanwhile
+    phone.on("framenavigated", lambda frame: navigated.append(frame.url))
+    navigated: list[str] = []
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=restored]")).to_contain_text("Hand 1 as you were")
+    expect(phone.locator(".msg")).to_have_text(
+        "The match changed on another phone, so nothing was changed. Check the score and try again."
+    )
+    expect(phone.get_by_label("Dev", exact=True)).to_have_value("9")
+    assert navigated == []  # the form came back in place, not by loading the page again
+    assert saved(match) == 0
