@@ -41,7 +41,7 @@ def wait_for(condition, timeout: float, progress) -> None:
 def progress_of(load: loadlib.Load, kill: int, wanted: int) -> str:
     stats = load.stats
     return (
-        f"before kill {kill}, {load.saved} of {wanted} hands saved; answers"
+        f"seed {load.seed}, before kill {kill}, {load.saved} of {wanted} hands saved; answers"
         f" {dict(stats.statuses)}, outcomes {dict(stats.outcomes)}, problems {stats.problems[:5]}"
     )
 
