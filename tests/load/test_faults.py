@@ -1,5 +1,6 @@
 """A server killed mid-game (SIGKILL, every worker) loses no score and leaves no half hand."""
 
+import functools
 import random
 import time
 from dataclasses import dataclass
@@ -24,14 +25,25 @@ class Crashed:
     ledger: dict[str, loadlib.StoredMatch]
     database_problems: list[str]
     played_on: dict[str, int]  # hands each table saved after the last restart
+    # Tables with hands left when the server came back. Behind nginx the other server plays on
+    # while one is down, so a table may finish before the restart.
+    in_play: set[str]
     server_log: str
 
 
-def wait_for(condition, timeout: float) -> None:
+def wait_for(condition, timeout: float, progress) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < deadline, "the load stopped making progress"
+        assert time.monotonic() < deadline, f"the load stopped making progress: {progress()}"
         time.sleep(0.02)
+
+
+def progress_of(load: loadlib.Load, kill: int, wanted: int) -> str:
+    stats = load.stats
+    return (
+        f"seed {load.seed}, before kill {kill}, {load.saved} of {wanted} hands saved; answers"
+        f" {dict(stats.statuses)}, outcomes {dict(stats.outcomes)}, problems {stats.problems[:5]}"
+    )
 
 
 @pytest.fixture(scope="module", params=VENDORS)
@@ -47,7 +59,12 @@ def crashed(request, site):
         threads = load.start()
         try:
             for kill in range(1, loadlib.KILLS + 1):
-                wait_for(lambda: load.saved >= planned * kill // (loadlib.KILLS + 1), timeout=120)  # noqa: B023
+                wanted = planned * kill // (loadlib.KILLS + 1)
+                wait_for(
+                    functools.partial(lambda n: load.saved >= n, wanted),
+                    timeout=120,
+                    progress=functools.partial(progress_of, load, kill, wanted),
+                )
                 server.kill()
                 # Scaled, the other server plays on: the checks read one snapshot of it all.
                 with database.snapshot():
@@ -58,6 +75,11 @@ def crashed(request, site):
                     )
                 with load.stats.lock:
                     load.saved_since_restart.clear()
+                    in_play = {
+                        record.key
+                        for record in load.records
+                        if record.sheet.state.hands_played < loadlib.FAULTS.hands
+                    }
                 server.start()
             load.join(threads)
         finally:
@@ -72,9 +94,8 @@ def crashed(request, site):
         + f", {load.stats.disconnects} dropped connections, {retried} hand posts retried "
         + f"({found} found already saved)"
     )
-    return Crashed(
-        load, at_rest, ledger, database_problems, dict(load.saved_since_restart), server_log
-    )
+    played_on = dict(load.saved_since_restart)
+    return Crashed(load, at_rest, ledger, database_problems, played_on, in_play, server_log)
 
 
 def test_the_database_is_whole_right_after_the_kill(crashed):
@@ -97,4 +118,5 @@ def test_play_goes_on_at_every_table_after_the_restart(crashed):
     assert stats.problems == [], crashed.server_log
     assert len(records) == loadlib.FAULTS.tables
     assert all(record.sheet.state.hands_played == loadlib.FAULTS.hands for record in records)
-    assert all(crashed.played_on.get(record.key, 0) > 0 for record in records)
+    assert crashed.in_play or loadlib.SCALED, "every table had finished before the restart"
+    assert all(crashed.played_on.get(key, 0) > 0 for key in crashed.in_play)
