@@ -32,6 +32,7 @@ from scorekeeper.explain import (
     explain_hand,
     explain_scoring_end,
     lead_text,
+    pips_text,
     play_text,
     rules_summary,
     series_text,
@@ -684,9 +685,7 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         elif conflict.kind == HandConflict.STALE:
             text = changed_elsewhere()
         else:
-            text = _(
-                "Hand %(number)s was already entered, maybe from another phone. Here is the score."
-            ) % {"number": conflict.number}
+            text = entered_elsewhere(match, conflict.number, form.cleaned_data["hand"])
         messages.info(request, text)
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
@@ -705,6 +704,27 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
         return render_match(request, match, spoken=spoken_result(match, saved))
     return redirect(match)
+
+
+def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
+    """Another phone saved this hand first: the score as it stands, and what this phone had
+    typed, so that nothing typed is lost if the other phone's numbers were the wrong ones."""
+    if hand.ending == rules.Ending.WENT_OUT and hand.went_out is not None:
+        typed = _("%(name)s went out") % {"name": match.seat_names()[hand.went_out]}
+    else:
+        typed = _("blocked")
+    return _(
+        "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
+        "This phone had: %(typed)s, %(pips)s. If that is right, correct hand %(number)s "
+        "from the sheet."
+    ) % {"number": number, "typed": typed, "pips": pips_text(typed_pips(hand))}
+
+
+def typed_pips(hand: rules.Hand) -> int:
+    """The pips typed for a hand, all together: one total, a total per pair, or each hand."""
+    if hand.pooled is not None:
+        return hand.pooled
+    return sum((hand.pair_pips or hand.pips).values())
 
 
 def match_over(request: HttpRequest, match: Match) -> HttpResponse:

@@ -123,6 +123,8 @@ def test_a_queued_hand_another_phone_entered_first_is_shown_plainly(
     phone.context.set_offline(False)
     expect(phone.locator(".msg")).to_have_text(
         "Hand 1 was already entered, maybe from another phone. Here is the score."
+        " This phone had: Alice went out, 22 pips."
+        " If that is right, correct hand 1 from the sheet."
     )
     expect(phone.get_by_test_id("total-1")).to_have_text("42")
     assert saved(match) == 1

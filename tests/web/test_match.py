@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Hand, LogEntry, Match
-from scorekeeper.testing import EXAMPLE_HANDS, SETUP, hand_post
+from scorekeeper.testing import EXAMPLE_HANDS, SETUP, hand_post, post_data
 
 
 def match_url(match: Match) -> str:
@@ -88,6 +88,27 @@ def test_a_second_phone_saving_the_same_hand_number_is_told_and_sees_the_score(
     response = client.post(match_url(match) + "hand", second, headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert "already entered" in response.content.decode()
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("out", "extra", "typed"),
+    [
+        (1, {}, "Ben went out, 42 pips"),
+        (1, {"entry": "total", "pooled": "17"}, "Ben went out, 17 pips"),
+        ("blocked", {}, "blocked, 47 pips"),
+    ],
+)
+def test_a_phone_beaten_to_a_hand_is_shown_what_it_had_typed(
+    client: Client, make_match, out, extra, typed
+):
+    match = make_match()
+    client.post(match_url(match) + "hand", hand_post(match, 0, {1: 10, 2: 5, 3: 7}))
+    pips = {0: 30, 2: 5, 3: 7} if out == 1 else {0: 30, 1: 5, 2: 5, 3: 7}
+    second = {**post_data(out, 1, pips), **extra}
+    response = client.post(match_url(match) + "hand", second, follow=True)
+    text = " ".join(response.content.decode().split())
+    assert f"This phone had: {typed}. If that is right, correct hand 1 from the sheet." in text
     assert Hand.objects.filter(match=match).count() == 1
 
 
