@@ -183,12 +183,17 @@ def series_text(first_to: int | None) -> str:
     }
 
 
-def lead_text(game: rules.Game, names: list[str], next_leader: int | None) -> str:
+def lead_text(
+    game: rules.Game, names: list[str], next_leader: int | None, *, first_hand: bool = True
+) -> str:
     """Who leads the next hand: the winner of the last one, or the highest double."""
     if next_leader is not None:
         # The name in its own <bdi>, as the templates isolate every name a person typed.
         name = format_html("<bdi>{}</bdi>", names[next_leader])
         return mark_safe(escape(_("%(name)s leads")) % {"name": name})
+    if not first_hand and game.rules.lead_rule is rules.LeadRule.TURN_PASSES:
+        # Nobody said who led before, so the app cannot name the next one (the form asks).
+        return _("The lead passes in turn")
     if game.tile_set is rules.TileSet.DOUBLE_NINE:
         return _("Double nine leads")
     if game.tile_set is rules.TileSet.DOUBLE_TWELVE:

@@ -205,7 +205,7 @@ def scoreboard(match: Match) -> dict:
         "names": names,
         "sides": sides,
         "rows": rows,
-        "lead": lead_text(game, names, match.next_leader),
+        "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
         "series": series_score(match),

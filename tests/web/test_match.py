@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Hand, LogEntry, Match
-from scorekeeper.testing import EXAMPLE_HANDS, SETUP, hand_post, post_data
+from scorekeeper.testing import EXAMPLE_HANDS, SETUP, SPANISH, hand_post, post_data
 
 
 def match_url(match: Match) -> str:
@@ -43,6 +43,21 @@ def test_the_worked_match_of_the_rules_goes_115_to_56_and_cara_leads(client: Cli
 
 def test_first_hand_says_the_double_six_leads(client: Client, make_match):
     assert "Double six leads" in client.get(match_url(make_match())).content.decode()
+
+
+def test_where_the_lead_passes_in_turn_and_nobody_said_who_led_no_double_is_named(
+    client: Client, make_match, add_hand
+):
+    match = add_hand(make_match(**SPANISH), 0, {1: 10, 2: 5, 3: 7})  # who led was not told
+    html = client.get(match_url(match)).content.decode()
+    assert "The lead passes in turn" in html
+    assert "Double six leads" not in html
+
+
+def test_where_the_lead_passes_in_turn_the_first_hand_is_still_the_double_six_s(
+    client: Client, make_match
+):
+    assert "Double six leads" in client.get(match_url(make_match(**SPANISH))).content.decode()
 
 
 def test_double_nine_match_says_the_double_nine_leads(client: Client, make_match):
