@@ -57,7 +57,7 @@ def clean_name(value: str) -> str:
 
 
 class WholeNumberField(forms.IntegerField):
-    """A whole number as a person types it: ASCII or full-width digits, nothing else.
+    """A whole number as a person types it: decimal digits of any script, nothing else.
 
     Django's IntegerField takes '1_2' as 12, '2.0' as 2 and '+3' as 3; a count is digits.
     """

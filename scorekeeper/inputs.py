@@ -6,13 +6,13 @@ import unicodedata
 # Enough for any count, version or match number; longer strings never reach int().
 MAX_DIGITS = 18
 ASCII_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
-# Full-width digits (U+FF10 to U+FF19) come from East Asian keyboards; they mean what they show.
-FULL_WIDTH = str.maketrans({chr(0xFF10 + digit): str(digit) for digit in range(10)})
 
 # Characters that show nothing (or only steer the text around them) yet make two names
 # differ: zero-width spaces and joiners, soft hyphen, Hangul fillers, direction marks,
 # embeddings, overrides and isolates, the byte-order mark.
 INVISIBLE = frozenset("\u00ad\u034f\u115f\u1160\u3164\uffa0\u180e\ufeff")
+# Bidirectional classes of the characters that can reorder the text after them.
+TURNING = frozenset(("R", "AL", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI"))
 
 
 def whole_number(value: object) -> int | None:
@@ -27,10 +27,22 @@ def whole_number(value: object) -> int | None:
 
 
 def typed_number(value: object) -> int | None:
-    """A number a person typed: surrounding spaces and full-width digits are forgiven."""
-    if not isinstance(value, str):
+    """A number a person typed: surrounding spaces are forgiven, and any script's decimal
+    digits (full-width, Arabic-Indic...) mean what they show."""
+    if not isinstance(value, str) or len(value) > 4 * MAX_DIGITS:
         return None
-    return whole_number(value.strip().translate(FULL_WIDTH))
+    return whole_number("".join(_ascii_digit(char) for char in value.strip()))
+
+
+def _ascii_digit(char: str) -> str:
+    digit = unicodedata.decimal(char, None)
+    return char if digit is None else str(digit)
+
+
+def needs_isolating(text: str) -> bool:
+    """Whether the text could turn what stands around it: a right-to-left letter (Arabic,
+    Hebrew...) or a direction control (clean_text drops those, but older rows may hold them)."""
+    return any(unicodedata.bidirectional(char) in TURNING for char in text)
 
 
 def clean_text(value: str) -> str:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules, scoring_games
+from scorekeeper.inputs import needs_isolating
 
 NAME_MAX = 30
 # What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
@@ -1396,9 +1397,7 @@ def isolated_if_right_to_left(names: Sequence[str]) -> list[str]:
     Otherwise an Arabic or Hebrew first name turns the whole pair right to left ("Ben y" and
     the name read backwards) wherever the pair is shown as one piece of text.
     """
-    if len(names) > 1 and any(
-        unicodedata.bidirectional(char) in ("R", "AL") for name in names for char in name
-    ):
+    if len(names) > 1 and any(needs_isolating(name) for name in names):
         # A left-to-right mark first: a page's <bdi> then reads the pair as running left to
         # right (browsers look for the first strong letter, even inside an isolate).
         return [f"{LRM if index == 0 else ''}{FSI}{name}{PDI}" for index, name in enumerate(names)]

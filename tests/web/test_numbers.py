@@ -27,13 +27,23 @@ def test_whole_number_reads_ascii_digits():
 
 
 @pytest.mark.parametrize(
-    ("text", "value"), [(" 12 ", 12), ("\uff11\uff12", 12), ("\t7\n", 7), ("0", 0)]
+    ("text", "value"),
+    [
+        (" 12 ", 12),
+        ("\t7\n", 7),
+        ("0", 0),
+        ("\uff11\uff12", 12),  # full-width
+        ("\u0661\u0662", 12),  # Arabic-Indic
+        ("\u06f1\u06f2", 12),  # Eastern Arabic-Indic
+    ],
 )
-def test_a_typed_pip_count_forgives_spaces_and_full_width_digits(text, value):
+def test_a_typed_pip_count_forgives_spaces_and_reads_any_script_s_digits(text, value):
     assert typed_number(text) == value
 
 
-@pytest.mark.parametrize("pips", ["1_2", "+3", "2.0", "2.5", "²", "①", "٣", "1e3", "0x10"])
+@pytest.mark.parametrize(
+    "pips", ["1_2", "+3", "2.0", "2.5", "²", "①", "1e3", "0x10", "\u0661" * 90]
+)
 def test_a_pip_count_that_is_not_plain_digits_is_refused_at_its_field(
     client: Client, make_match, pips
 ):
@@ -42,6 +52,13 @@ def test_a_pip_count_that_is_not_plain_digits_is_refused_at_its_field(
     assert response.status_code == 422
     assert "Type a whole number of pips, like 12." in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_arabic_indic_pips_are_saved_as_digits(client: Client, make_match):
+    match = make_match()
+    data = hand_post(match, **{"1": "\u0661\u0662", "2": "5", "3": "7"})
+    assert client.post(url(match) + "hand", data).status_code == 302
+    assert Hand.objects.get().pips() == {1: 12, 2: 5, 3: 7}
 
 
 def test_full_width_pips_are_saved_as_digits(client: Client, make_match):
