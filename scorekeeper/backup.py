@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import rules, stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
+from scorekeeper.inputs import needs_isolating
 from scorekeeper.models import (
     KEY_PATTERN,
     REGIONAL_INPUTS,
@@ -672,11 +673,13 @@ def _bonus_text(hand: Hand, sides: list[str]) -> str:
 
 
 def _cell(text: str) -> str:
-    """A name as a spreadsheet shows it: isolated from the text around it, never a formula."""
+    """A name as a spreadsheet shows it: never a formula, and isolated where it could turn the
+    text around it."""
     # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet,
-    # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI).
+    # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI). Other
+    # names stay as typed, so that a spreadsheet's filter finds them.
     quote = "'" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else ""
-    return f"{quote}\u2068{text}\u2069"
+    return quote + (f"\u2068{text}\u2069" if needs_isolating(text) else text)
 
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:

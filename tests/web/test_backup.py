@@ -312,14 +312,14 @@ def test_csv_has_the_worked_example_sheet():
     assert rows == [
         [
             "Hand",
-            "\u2068Alice & Cara\u2069 points", "\u2068Alice & Cara\u2069 total",
-            "\u2068Ben & Dev\u2069 points", "\u2068Ben & Dev\u2069 total",
+            "Alice & Cara points", "Alice & Cara total",
+            "Ben & Dev points", "Ben & Dev total",
             "Ending", "Went out / winner", "Capicú",
         ],
-        ["1", "0", "0", "56", "56", "Went out", "\u2068Dev\u2069", "yes"],
-        ["2", "44", "44", "0", "56", "Went out", "\u2068Alice\u2069", ""],
-        ["3", "33", "77", "0", "56", "Blocked", "\u2068Cara\u2069", ""],
-        ["4", "38", "115", "0", "56", "Went out", "\u2068Cara\u2069", ""],
+        ["1", "0", "0", "56", "56", "Went out", "Dev", "yes"],
+        ["2", "44", "44", "0", "56", "Went out", "Alice", ""],
+        ["3", "33", "77", "0", "56", "Blocked", "Cara", ""],
+        ["4", "38", "115", "0", "56", "Went out", "Cara", ""],
     ]  # fmt: skip
 
 
@@ -330,8 +330,8 @@ def test_csv_keeps_a_formula_like_name_as_text():
 
     rows = list(csv.reader(io.StringIO(match_csv(match))))
 
-    assert rows[0][1] == "'\u2068=1+1\u2069 points"
-    assert rows[1][-2] == "'\u2068=1+1\u2069"
+    assert rows[0][1] == "'=1+1 points"
+    assert rows[1][-2] == "'=1+1"
 
 
 # --- The download views
