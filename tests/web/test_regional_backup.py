@@ -141,7 +141,7 @@ def test_csv_names_the_bonuses_of_each_hand():
 
     assert rows[0][-1] == "Bonuses"
     # Each name is isolated, as everywhere in the sheet (FSI ... PDI).
-    ben_dev, alice_cara = "\u2068Ben & Dev\u2069", "\u2068Alice & Cara\u2069"
+    ben_dev, alice_cara = "Ben & Dev", "Alice & Cara"
     assert rows[1][-1] == f"Chuchazo 100 ({ben_dev}); First hands 100 ({ben_dev})"
     assert rows[2][-1] == ""
     assert rows[3][-1] == f"First hands 50 ({alice_cara})"
