@@ -98,7 +98,7 @@ HAND_FORMS = re.compile(r"""hx-get=["']([^"']*[?&]part=entry[^"']*)["']""")
 
 def kept_for_no_signal(host: str, port: int, first: dict) -> dict:
     """What the first visit goes on to download once the page has loaded: the service worker
-    (table.js registers it), the shell it keeps that the page did not fetch (the no-signal
+    (app.js registers it), the shell it keeps that the page did not fetch (the no-signal
     page), and the hand form of every seat, which the page asks it to keep so that a hand can
     be entered without signal. Static files it keeps come from the browser's cache."""
     phone = Phone((host, port), keep_alive=True)
