@@ -77,6 +77,14 @@ def test_the_worked_match_of_the_rules_on_a_phone(live_server, phone: Page):
     )
 
 
+def test_the_tab_title_follows_the_score_of_each_save(live_server, phone: Page):
+    set_up(phone, live_server.url)
+    expect(phone).to_have_title(re.compile(r"^0\u20130 · "))
+    play(phone, "Dev", {"Alice": 10, "Ben": 12, "Cara": 9}, capicu=True)
+    expect(phone).to_have_title(re.compile(r"^0\u201356 · "))
+    assert phone.locator("#play title, main title").count() == 0  # not left in the page
+
+
 def test_live_preview_explains_the_blocked_hand(live_server, phone: Page):
     set_up(phone, live_server.url)
     phone.locator("#entry .outs").get_by_role("link", name="Blocked").click()

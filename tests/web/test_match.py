@@ -136,7 +136,8 @@ def test_htmx_save_returns_the_play_area_only(client: Client, make_match):
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="play"')
+    # The tab's title with the new score first (htmx takes it out), then the play area.
+    assert re.match(r'\s*<title>22\u20130 · [^<]*</title>\s*<div id="play"', html)
     assert "<html" not in html
     assert 'data-testid="total-0">22<' in html
 
