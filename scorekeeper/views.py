@@ -62,6 +62,7 @@ from scorekeeper.models import (
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
+from scorekeeper.templatetags.bidi import isolate_text
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
@@ -710,7 +711,8 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
     """Another phone saved this hand first: the score as it stands, and what this phone had
     typed, so that nothing typed is lost if the other phone's numbers were the wrong ones."""
     if hand.ending == rules.Ending.WENT_OUT and hand.went_out is not None:
-        typed = _("%(name)s went out") % {"name": match.seat_names()[hand.went_out]}
+        # A message is plain text: a right-to-left name is isolated with marks, not a tag.
+        typed = _("%(name)s went out") % {"name": isolate_text(match.seat_names()[hand.went_out])}
     else:
         typed = _("blocked")
     return _(

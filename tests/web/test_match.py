@@ -106,6 +106,14 @@ def test_a_second_phone_saving_the_same_hand_number_is_told_and_sees_the_score(
     assert Hand.objects.filter(match=match).count() == 1
 
 
+def test_a_right_to_left_name_in_what_the_phone_had_typed_is_isolated(client: Client, make_match):
+    match = make_match(names=("Alice", "\u0628\u0627\u0633\u0645", "Cara", "Dev"))
+    client.post(match_url(match) + "hand", hand_post(match, 0, {1: 10, 2: 5, 3: 7}))
+    second = post_data(1, 1, {0: 30, 2: 5, 3: 7})
+    html = client.post(match_url(match) + "hand", second, follow=True).content.decode()
+    assert "This phone had: \u2068\u0628\u0627\u0633\u0645\u2069 went out, 42 pips." in html
+
+
 @pytest.mark.parametrize(
     ("out", "extra", "typed"),
     [
