@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import rules, stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
-from scorekeeper.inputs import needs_isolating
+from scorekeeper.inputs import isolated
 from scorekeeper.models import (
     KEY_PATTERN,
     REGIONAL_INPUTS,
@@ -679,7 +679,7 @@ def _cell(text: str) -> str:
     # and a right-to-left name must not turn " points" or " total" around (FSI ... PDI). Other
     # names stay as typed, so that a spreadsheet's filter finds them.
     quote = "'" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else ""
-    return quote + (f"\u2068{text}\u2069" if needs_isolating(text) else text)
+    return quote + isolated(text)
 
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:

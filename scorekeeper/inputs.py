@@ -11,6 +11,8 @@ ASCII_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 # differ: zero-width spaces and joiners, soft hyphen, Hangul fillers, direction marks,
 # embeddings, overrides and isolates, the byte-order mark.
 INVISIBLE = frozenset("\u00ad\u034f\u115f\u1160\u3164\uffa0\u180e\ufeff")
+# First-strong isolate and pop directional isolate: text between them keeps its own direction.
+FSI, PDI = "\u2068", "\u2069"
 # Bidirectional classes of the characters that can reorder the text after them.
 TURNING = frozenset(("R", "AL", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI"))
 
@@ -37,6 +39,13 @@ def typed_number(value: object) -> int | None:
 def _ascii_digit(char: str) -> str:
     digit = unicodedata.decimal(char, None)
     return char if digit is None else str(digit)
+
+
+def isolated(text: str) -> str:
+    """For places that take no tags (a <title>, a message, a CSV cell): the text between
+    isolates where it could turn what stands around it, else as it is (invisible marks show
+    as boxes in some tab bars and stay in a spreadsheet's cells)."""
+    return f"{FSI}{text}{PDI}" if needs_isolating(text) else text
 
 
 def needs_isolating(text: str) -> bool:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules, scoring_games
-from scorekeeper.inputs import needs_isolating
+from scorekeeper.inputs import FSI, PDI, needs_isolating
 
 NAME_MAX = 30
 # What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
@@ -1388,7 +1388,7 @@ def side_name(names: Sequence[str]) -> str:
     return pgettext("two partners", "%(a)s & %(b)s") % {"a": first, "b": second}
 
 
-FSI, PDI, LRM = "\u2068", "\u2069", "\u200e"
+LRM = "\u200e"
 
 
 def isolated_if_right_to_left(names: Sequence[str]) -> list[str]:

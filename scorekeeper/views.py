@@ -48,7 +48,7 @@ from scorekeeper.forms import (
     too_large_message,
     who_choices,
 )
-from scorekeeper.inputs import whole_number
+from scorekeeper.inputs import isolated, whole_number
 from scorekeeper.models import (
     KEY_PATTERN,
     EntryKind,
@@ -62,7 +62,6 @@ from scorekeeper.models import (
     reason_from_json,
 )
 from scorekeeper.sharing import qr_svg
-from scorekeeper.templatetags.bidi import isolate_text
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
@@ -712,7 +711,7 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
     typed, so that nothing typed is lost if the other phone's numbers were the wrong ones."""
     if hand.ending == rules.Ending.WENT_OUT and hand.went_out is not None:
         # A message is plain text: a right-to-left name is isolated with marks, not a tag.
-        typed = _("%(name)s went out") % {"name": isolate_text(match.seat_names()[hand.went_out])}
+        typed = _("%(name)s went out") % {"name": isolated(match.seat_names()[hand.went_out])}
     else:
         typed = _("blocked")
     return _(

@@ -10,11 +10,9 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.inputs import needs_isolating
+from scorekeeper.inputs import isolated
 
 register = template.Library()
-
-FSI, PDI = "\u2068", "\u2069"
 
 
 @register.filter
@@ -31,8 +29,5 @@ def isolate_each(values: Iterable[object], separator: str = " · ") -> SafeStrin
 
 @register.filter
 def isolate_text(value: object) -> str:
-    """For places that take no tags (<title>, a chart's description, a CSV cell): right-to-left
-    text between first-strong and pop isolates; other text as it is, since invisible marks
-    show as boxes in some tab bars and stay in a spreadsheet's cells."""
-    text = str(value)
-    return f"{FSI}{text}{PDI}" if needs_isolating(text) else text
+    """For places that take no tags (<title>, a chart's description): see inputs.isolated."""
+    return isolated(str(value))
