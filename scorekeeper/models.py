@@ -1,6 +1,7 @@
 """Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
 
 import copy
+import dataclasses
 import functools
 import secrets
 import unicodedata
@@ -792,9 +793,13 @@ class Match(HouseRulesFields):
         """Change what was entered for a hand and score the match again."""
         with transaction.atomic():
             match = Match.objects.select_for_update().get(pk=self.pk)
-            if match.version != version:
-                raise HandConflict(HandConflict.STALE, number)
             saved = match.hands.get(number=number)
+            if match.version != version:
+                # Sent again after a lost answer (or the same from another phone): the hand
+                # already reads as this form has it, so it is corrected, once.
+                if not saved.in_play and same_report(saved.as_rules_hand(), hand):
+                    raise HandConflict(HandConflict.REPEAT, number)
+                raise HandConflict(HandConflict.STALE, number)
             if saved.in_play:  # a hand in play is ended from the match page, with its token
                 raise HandConflict(HandConflict.STALE, number)
             before = saved.summary()
@@ -884,6 +889,12 @@ class Match(HouseRulesFields):
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))
         return rows
+
+
+def same_report(stored: rules.Hand, posted: rules.Hand) -> bool:
+    """Whether a posted hand is the one stored (a form sends a zero for a pase it did not see)."""
+    kept = {side: times for side, times in posted.pases_corridos.items() if times}
+    return stored == dataclasses.replace(posted, pases_corridos=kept)
 
 
 class StaleMatch(Exception):

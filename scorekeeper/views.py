@@ -879,11 +879,12 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                     form.cleaned_data["hand"],
                     version=posted_version(request),
                 )
-            except HandConflict:
-                form.add_error(None, changed_elsewhere())
+            except HandConflict as conflict:
+                if conflict.kind != HandConflict.REPEAT:
+                    form.add_error(None, changed_elsewhere())
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)
-            else:
+            if not form.errors:  # corrected now, or by this same correction sent before
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": hand_number})
                 return redirect(match)
         status = refused_status(request)

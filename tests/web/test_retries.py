@@ -1,0 +1,56 @@
+"""A correction, an undo or a rematch sent again after its answer was lost (or tapped on two
+phones at once): done once, and the phone is told it was done."""
+
+from django.test import Client
+
+from scorekeeper.models import LogAction, Match
+
+CHANGED = "The match changed on another phone, so nothing was changed."
+
+
+def hidden(page: str, name: str) -> str:
+    return page.split(f'name="{name}" value="', 1)[1].split('"', 1)[0]
+
+
+def played(make_match, add_hand, hands: int = 3) -> Match:
+    match = make_match()
+    for _ in range(hands):
+        add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    return match
+
+
+def correction(client: Client, match: Match, number: int, pips: dict) -> dict:
+    page = client.get(f"/t/{match.table.key}/m/{match.number}/h/{number}/?out=0").content.decode()
+    data = {name: hidden(page, name) for name in ("out", "number", "token", "entry", "version")}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    return data
+
+
+def test_a_correction_sent_again_after_its_answer_was_lost_says_it_was_corrected(
+    client: Client, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
+    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
+    client.post(url, data)
+
+    again = client.post(url, data, follow=True)
+
+    text = again.content.decode()
+    assert "Hand 2 corrected." in text
+    assert CHANGED not in text
+    assert match.log.filter(action=LogAction.EDITED).count() == 1
+
+
+def test_a_correction_from_a_stale_page_that_differs_is_still_refused(
+    client: Client, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
+    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
+    client.post(url, data)
+
+    other = client.post(url, {**data, "pips_1": "20"})
+
+    assert CHANGED in other.content.decode()
+    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips() == {1: 10, 2: 10, 3: 10}
