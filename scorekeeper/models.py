@@ -709,6 +709,12 @@ class Match(HouseRulesFields):
         """
         match = Match.objects.select_for_update().get(pk=self.pk)
         if match.version != version:
+            # The only change since the page was drawn is an undo: this one, sent again after a
+            # lost answer (or tapped on two phones at once). It counts once.
+            newest = match.log.first()
+            undone = (LogAction.UNDONE, LogAction.UNPLAYED)
+            if match.version == version + 1 and newest is not None and newest.action in undone:
+                raise HandConflict(HandConflict.REPEAT, newest.hand_number)
             raise HandConflict(HandConflict.STALE, match.hand_count)
         if match.finished and match.superseded():
             raise HandConflict(HandConflict.SUPERSEDED, match.hand_count)

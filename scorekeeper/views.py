@@ -820,10 +820,16 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             else:
                 undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict as conflict:
-            messages.error(
-                request,
-                played_on() if conflict.kind == HandConflict.SUPERSEDED else changed_elsewhere(),
-            )
+            if conflict.kind == HandConflict.REPEAT:
+                text = _("The undo of hand %(number)s had arrived before, and counts once.")
+                messages.info(request, text % {"number": conflict.number})
+            else:
+                messages.error(
+                    request,
+                    played_on()
+                    if conflict.kind == HandConflict.SUPERSEDED
+                    else changed_elsewhere(),
+                )
         else:
             if play is not None:
                 text = _("Taken back: %(play)s") % {

@@ -54,3 +54,30 @@ def test_a_correction_from_a_stale_page_that_differs_is_still_refused(
 
     assert CHANGED in other.content.decode()
     assert Match.objects.get(pk=match.pk).hands.get(number=2).pips() == {1: 10, 2: 10, 3: 10}
+
+
+def test_an_undo_sent_again_after_its_answer_was_lost_takes_back_one_hand(
+    client: Client, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/undo"
+    version = hidden(client.get(url).content.decode(), "version")
+    client.post(url, {"version": version})
+
+    again = client.post(url, {"version": version}, follow=True)
+
+    assert Match.objects.get(pk=match.pk).hand_count == 2
+    text = again.content.decode()
+    assert "The undo of hand 3 had arrived before, and counts once." in text
+    assert CHANGED not in text
+
+
+def test_an_undo_from_a_page_two_changes_old_is_still_refused(client: Client, make_match, add_hand):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/undo"
+    version = hidden(client.get(url).content.decode(), "version")
+    add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    client.post(url, {"version": version})
+
+    assert CHANGED in client.post(url, {"version": version}, follow=True).content.decode()
+    assert Match.objects.get(pk=match.pk).hand_count == 4
