@@ -333,11 +333,14 @@ class Table(HouseRulesFields):
         *,
         token: uuid.UUID | None = None,
         per_hour: int | None = None,
+        after: int | None = None,
     ) -> "Match":
         """A new match at this table with these players in turn order, under these rules.
 
         A token already used at this table returns the match it started (a double tap or a
-        retry starts one match); more than per_hour matches in the last hour raise RateLimited.
+        retry starts one match); so does a match after match number `after` still being played
+        (two phones tapped Rematch at once); more than per_hour matches in the last hour raise
+        RateLimited.
         It continues the table's series while the sides and the series rules stay the same
         and the series is not yet won; otherwise it starts a new series.
         """
@@ -348,6 +351,10 @@ class Table(HouseRulesFields):
             repeat = self.matches.filter(token=token).first()
             if repeat is not None:
                 return repeat
+        if after is not None:
+            newest = self.matches.order_by("-number").first()
+            if newest is not None and newest.number > after and not newest.finished:
+                return newest
         if per_hour is not None:
             since = timezone.now() - timedelta(hours=1)
             if self.matches.filter(created_at__gte=since).count() >= per_hour:

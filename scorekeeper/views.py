@@ -623,6 +623,7 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
             last.preset,
             token=posted_token(request),
             per_hour=settings.MATCHES_PER_HOUR,
+            after=whole_number(request.POST.get("after")),
         )
     except RateLimited:
         messages.error(request, too_many_matches())

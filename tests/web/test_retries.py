@@ -81,3 +81,23 @@ def test_an_undo_from_a_page_two_changes_old_is_still_refused(client: Client, ma
 
     assert CHANGED in client.post(url, {"version": version}, follow=True).content.decode()
     assert Match.objects.get(pk=match.pk).hand_count == 4
+
+
+def test_two_phones_tapping_rematch_at_once_start_one_match(make_match, add_hand):
+    match = add_hand(make_match(target=10), 0, {1: 20, 2: 0, 3: 0})
+    phones = [Client(), Client()]
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    forms = [
+        phone.get(url).content.decode().split(match.table.rematch_url(), 1)[1] for phone in phones
+    ]
+
+    answers = [
+        phone.post(
+            match.table.rematch_url(),
+            {"token": hidden(form, "token"), "after": hidden(form, "after")},
+        )
+        for phone, form in zip(phones, forms, strict=True)
+    ]
+
+    assert [answer["Location"] for answer in answers] == [f"/t/{match.table.key}/m/2/"] * 2
+    assert match.table.matches.count() == 2
