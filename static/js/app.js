@@ -257,6 +257,31 @@
     }
   });
 
+  // A form sent with no signal says so beside it. A plain form (a correction, Start, Rematch)
+  // is not sent at all: the browser's error page would take what was typed with it. A form
+  // that htmx sends (Undo) failed on its way. The hand form has its own queue (part 3).
+  function unsent(form) {
+    var note = document.querySelector("[data-unsent]");
+    if (!note) return;
+    form.after(note);
+    note.hidden = false;
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var note = document.querySelector("[data-unsent]");
+    if (note) note.hidden = true;
+    if (navigator.onLine || form.hasAttribute("hx-post") || form.method !== "post") return;
+    event.preventDefault();
+    unsent(form);
+  });
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var elt = event.detail && event.detail.elt;
+      var form = elt && elt.closest && elt.closest("form.confirm");
+      if (form) unsent(form);
+    });
+  });
+
   window.addEventListener("offline", function () { stale(true); });
   window.addEventListener("online", function () {
     if (!isCopy()) { stale(false); return; }

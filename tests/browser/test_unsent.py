@@ -20,6 +20,41 @@ def played(make_match, add_hand) -> Match:
     return match
 
 
+def test_a_correction_saved_without_signal_stays_typed_and_says_it_was_not_sent(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"{live_server.url}/t/{match.table.key}/m/{match.number}/h/2/?out=0"
+    phone.goto(url)
+    phone.fill("#id_pips_1", "12")
+    phone.context.set_offline(True)
+
+    phone.get_by_role("button", name="Save correction").click()
+
+    expect(phone.get_by_text(UNSENT)).to_be_visible()
+    expect(phone.locator("#id_pips_1")).to_have_value("12")
+    assert phone.url == url
+    phone.context.set_offline(False)
+    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
+
+
+def test_an_undo_tapped_without_signal_says_nothing_was_undone(
+    live_server, page: Page, make_match, add_hand
+):
+    # Not the phone fixture: the browser rightly logs the failed request as an error.
+    match = played(make_match, add_hand)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    page.get_by_role("link", name="Undo last hand").click()
+    page.context.set_offline(True)
+
+    page.get_by_role("button", name="Yes, undo it").click()
+
+    expect(page.get_by_text(UNSENT)).to_be_visible()
+    page.context.set_offline(False)
+    assert Match.objects.get(pk=match.pk).hand_count == 3
+
+
 def test_the_undo_page_opened_on_its_own_takes_the_hand_back(
     live_server, phone: Page, make_match, add_hand
 ):
