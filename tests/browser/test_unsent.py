@@ -9,7 +9,8 @@ from scorekeeper.models import Match
 pytestmark = pytest.mark.browser
 
 UNSENT = (
-    "No signal: nothing was sent. What you typed is still here: tap again when the signal is back."
+    "No signal, so this was not confirmed. What you typed is still here: tap again when the "
+    "signal is back. It counts only once."
 )
 
 
