@@ -806,11 +806,15 @@ class Match(HouseRulesFields):
         """Change what was entered for a hand and score the match again."""
         with transaction.atomic():
             match = Match.objects.select_for_update().get(pk=self.pk)
-            saved = match.hands.get(number=number)
-            if match.version != version:
+            saved = match.hands.filter(number=number).first()
+            if match.version != version or saved is None:
                 # Sent again after a lost answer (or the same from another phone): the hand
                 # already reads as this form has it, so it is corrected, once.
-                if not saved.in_play and same_report(saved.as_rules_hand(), hand):
+                if (
+                    saved is not None
+                    and not saved.in_play
+                    and same_report(saved.as_rules_hand(), hand)
+                ):
                     raise HandConflict(HandConflict.REPEAT, number)
                 raise HandConflict(HandConflict.STALE, number)
             if saved.in_play:  # a hand in play is ended from the match page, with its token

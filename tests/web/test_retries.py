@@ -1,9 +1,11 @@
 """A correction, an undo or a rematch sent again after its answer was lost (or tapped on two
 phones at once): done once, and the phone is told it was done."""
 
+import pytest
 from django.test import Client
 
-from scorekeeper.models import LogAction, Match
+from scorekeeper.models import HandConflict, LogAction, Match
+from scorekeeper.testing import reported
 
 CHANGED = "The match changed on another phone, so nothing was changed."
 
@@ -101,3 +103,15 @@ def test_two_phones_tapping_rematch_at_once_start_one_match(make_match, add_hand
 
     assert [answer["Location"] for answer in answers] == [f"/t/{match.table.key}/m/2/"] * 2
     assert match.table.matches.count() == 2
+
+
+def test_a_correction_of_a_hand_undone_meanwhile_changes_nothing(make_match, add_hand):
+    match = played(make_match, add_hand)
+    version = match.version
+    Match.objects.get(pk=match.pk).undo_last(version=version)
+
+    with pytest.raises(HandConflict) as conflict:
+        match.edit_hand(3, reported(0, {1: 9, 2: 9, 3: 9}), version=version)
+
+    assert conflict.value.kind == HandConflict.STALE
+    assert Match.objects.get(pk=match.pk).hand_count == 2
