@@ -62,3 +62,12 @@ def test_the_page_for_a_host_not_ours_has_the_same_policy_and_frame_refusal(clie
     assert response.status_code == 400
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_link_that_opens_nothing_says_so_in_the_phones_language(client: Client, db):
+    response = client.get("/t/AAAAAAAAAAAAAAAAAAAAAA/", headers={"Accept-Language": "sv"})
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert '<html lang="sv">' in html
+    assert "Här finns inget" in html
+    assert 'href="/"' in html
