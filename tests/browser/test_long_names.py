@@ -26,3 +26,13 @@ def test_a_long_one_word_name_asked_who_led_keeps_the_page_from_scrolling_sidewa
     phone.goto(f"{live_server.url}{match.get_absolute_url()}?out=blocked")
     assert phone.locator("input[name=led_by]").count() == 4
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_long_one_word_names_in_the_partners_choice_keep_the_setup_from_scrolling_sideways(
+    live_server, phone: Page
+):
+    phone.goto(f"{live_server.url}/new")
+    for seat, name in enumerate((LONG, "Ben", "Cara", "Dev"), start=1):
+        phone.fill(f"#id_player_{seat}", name)
+    assert LONG in phone.locator("[data-pairing]").first.inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
