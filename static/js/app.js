@@ -48,12 +48,19 @@
     syncTiles(grid.closest("form"));
   });
 
+  // A right-to-left name (or one still holding a direction control as it is typed) between
+  // isolates, so that it cannot turn the rest of the label around (as inputs.isolated does).
+  var TURNING = /[\p{Bidi_Control}\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+  function isolated(name) {
+    return TURNING.test(name) ? "\u2068" + name + "\u2069" : name;
+  }
+
   // Two partners joined as the page's language joins them (Spanish "e" before an i-sound).
   function pair(fieldset, first, second) {
     var bare = second.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/^h/, "");
     var iSound = bare.length > 1 && bare[0] === "i" && "aeiouy".indexOf(bare[1]) < 0;
     var pattern = (iSound ? fieldset.dataset.pairI : fieldset.dataset.pair) || "%(a)s & %(b)s";
-    return pattern.replace("%(a)s", first).replace("%(b)s", second);
+    return pattern.replace("%(a)s", isolated(first)).replace("%(b)s", isolated(second));
   }
 
   // Setup: the partners choice only makes sense with exactly four players.

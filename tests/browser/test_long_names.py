@@ -36,3 +36,21 @@ def test_long_one_word_names_in_the_partners_choice_keep_the_setup_from_scrollin
         phone.fill(f"#id_player_{seat}", name)
     assert LONG in phone.locator("[data-pairing]").first.inner_text()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_name_typed_with_a_direction_override_does_not_turn_the_other_partners_around(
+    live_server, phone: Page
+):
+    phone.goto(f"{live_server.url}/new")
+    for seat, name in enumerate(("\u202eAlice", "Ben", "Cara", "Dev"), start=1):
+        phone.fill(f"#id_player_{seat}", name)
+    left = phone.locator("[data-pairing]").first.evaluate(
+        """label => ["Ben", "Dev"].map(word => {
+            const text = label.firstChild, range = document.createRange();
+            const at = text.data.indexOf(word);
+            range.setStart(text, at);
+            range.setEnd(text, at + word.length);
+            return range.getBoundingClientRect().left;
+        })"""
+    )
+    assert left[0] < left[1]
