@@ -54,3 +54,41 @@ def test_a_name_typed_with_a_direction_override_does_not_turn_the_other_partners
         })"""
     )
     assert left[0] < left[1]
+
+
+@pytest.mark.parametrize("where", ["h/1/", "undo"])
+def test_a_long_one_word_name_keeps_the_hand_and_undo_pages_from_scrolling_sideways(
+    live_server, phone: Page, make_match, add_hand, where: str
+):
+    match = add_hand(make_match(names=("Alice", LONG, "Cara", "Dev")), 1, {0: 9, 2: 9, 3: 9})
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}{where}")
+    assert LONG in phone.locator("main").inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_long_one_word_table_name_keeps_its_history_page_from_scrolling_sideways(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    match.table.name = "Z" * 60
+    match.table.save()
+    phone.goto(f"{live_server.url}{match.table.get_absolute_url()}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("where", ["match", "watch", "home", "help"])
+def test_long_one_word_names_keep_every_page_of_the_table_from_scrolling_sideways(
+    live_server, phone: Page, make_match, add_hand, where: str
+):
+    match = add_hand(make_match(names=(LONG, "W" * 30, "Cara", "X" * 30)), 1, {0: 9, 2: 9, 3: 9})
+    match.table.name = "Z" * 60
+    match.table.save()
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")  # kept on this phone's home
+    addresses = {
+        "match": match.get_absolute_url(),
+        "watch": f"/w/{match.table.watch_key}/",
+        "home": "/",
+        "help": f"/help?t={match.table.key}",
+    }
+    phone.goto(f"{live_server.url}{addresses[where]}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
