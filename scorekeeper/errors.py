@@ -1,0 +1,17 @@
+"""The page a refused form post gets: Django's CSRF failure, in the phone's language."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form sent from a page open too long (or whose cookie was cleared): what happened,
+    and a way back to the page it came from, which a reload makes work again."""
+    back = request.META.get("HTTP_REFERER", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = ""
+    return render(request, "403_csrf.html", {"back": back or reverse("home")}, status=403)
