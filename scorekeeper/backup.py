@@ -378,7 +378,8 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
             _("Invalid backup: match %(match)s names an unknown series.")
             % {"match": repr(raw.get("number"))}
         )
-    _check_types(raw, _("match %(match)s") % {"match": repr(raw.get("number"))})
+    # Translators: a place in a backup file, as in "match 2".
+    _check_types(raw, _("match %(number)s") % {"number": repr(raw.get("number"))})
     match = Match(
         table=table,
         series=series.get(raw.get("series")),
@@ -428,7 +429,7 @@ def _import_seats(
     """Create the match's seats: one a position, each on the side its rules give it."""
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, pgettext("backup part", "a seat"))
-        _check_types(raw_seat, _("match %(match)s, a seat") % {"match": match.number})
+        _check_types(raw_seat, _("match %(number)s, a seat") % {"number": match.number})
         player = players.get(raw_seat.get("player"))
         if player is None:
             raise ValueError(
@@ -472,7 +473,7 @@ def _import_log(match: Match, raw: Mapping) -> None:
     """Create the match's change log."""
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, pgettext("backup part", "a change log entry"))
-        _check_types(raw_entry, _("match %(match)s, the change log") % {"match": match.number})
+        _check_types(raw_entry, _("match %(number)s, the change log") % {"number": match.number})
         _saved(
             LogEntry(
                 match=match,
@@ -487,8 +488,9 @@ def _import_log(match: Match, raw: Mapping) -> None:
 
 def _import_hand(match: Match, raw: Mapping) -> Hand:
     """Create one hand with its counts and score entries."""
-    where = _("match %(match)s, hand %(hand)s") % {
-        "match": match.number,
+    # Translators: a place in a backup file, as in "match 2, hand 5".
+    where = _("match %(number)s, hand %(hand)s") % {
+        "number": match.number,
         "hand": repr(raw.get("number")),
     }
     _check_types(raw, where)
