@@ -26,3 +26,11 @@ def test_a_long_one_word_name_asked_who_led_keeps_the_page_from_scrolling_sidewa
     phone.goto(f"{live_server.url}{match.get_absolute_url()}?out=blocked")
     assert phone.locator("input[name=led_by]").count() == 4
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_six_letter_name_asked_who_led_stays_on_one_line(live_server, phone: Page, make_match):
+    match = make_match(names=("Ana", "Beto", "Carmen", "Dani"), **SPANISH)
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}?out=blocked")
+    buttons = phone.locator(".choice:has(input[name=led_by]) > span")
+    heights = [buttons.nth(seat).bounding_box()["height"] for seat in range(4)]
+    assert heights[2] == heights[0]  # Carmen's button as tall as Ana's: not "Car / men"
