@@ -129,7 +129,21 @@ def explain_hand(reason, names, side_names, side, points, credits) -> str:
     """Why a hand scored what it did, its bonuses included."""
     text = explain(reason, names, side_names, side, points)
     extra = bonuses(credits, side_names)
-    return f"{text} {extra}" if extra else text
+    if not extra:
+        return text
+    # The first sentence adds up the count and capicú only: say what each side got in all,
+    # the number the score sheet shows.
+    paid: dict[int, int] = {}
+    for credit in credits:
+        paid[credit.side] = paid.get(credit.side, 0) + credit.points
+    in_all = _("In all: %(list)s.") % {
+        "list": "; ".join(
+            _("%(points)s for %(side)s") % {"points": points, "side": side_names[paid_side]}
+            for paid_side, points in sorted(paid.items())
+            if points
+        )
+    }
+    return f"{text} {extra} {in_all}"
 
 
 def lead_rule_text(rule: rules.LeadRule) -> str:
