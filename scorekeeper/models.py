@@ -647,7 +647,9 @@ class Match(HouseRulesFields):
             # The match's row is locked: no other request adds this hand meanwhile.
             hand = Hand.objects.filter(match=match, number=number).first()
             if hand is None:
-                hand = Hand.objects.create(match=match, number=number, ending="")
+                hand = Hand.objects.create(
+                    match=match, number=number, ending="", led_by=match.next_leader
+                )
             entry = PlayEntry.objects.create(
                 hand=hand,
                 position=hand.plays.count() + 1,
