@@ -237,7 +237,9 @@ def end_count_text(game: rules.Game, reason: rules.Reason, points: int) -> str:
     rounding = game.rules.rounding
     if rounding == rules.Rounding.EACH_HAND:
         counted = [nearest_five(pips) for pips in counted]
-        own = [nearest_five(pips) for pips in own]
+        # Each of the winners' own hands is rounded before it is taken off: in pairs that is
+        # two hands (3 and 3 take off 5 + 5), which the pair's total alone (6) cannot say.
+        own = [sum(counted) - points] if own else []
     text = " + ".join(str(pips) for pips in counted) or "0"
     if own:
         text = _("%(sum)s less their own %(own)s") % {"sum": text, "own": own[0]}

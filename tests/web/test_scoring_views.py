@@ -173,6 +173,18 @@ def test_preview_of_an_all_fives_end_says_the_rounding(client):
     assert "7 + 12 + 4 = 23, to the nearest five 25" in html
 
 
+def test_an_each_hand_difference_in_pairs_takes_off_both_own_hands_rounded(client):
+    # Ann 3 and Cy 3 block lighter than Bo 9 and Dee 14: 10 + 15 less 5 + 5 = 15.
+    match = scoring_match(rounding="each_hand", blocked_pays_difference=True)
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
+    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "3", "pips_3": "14"})
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "15 for Ann &amp; Cy" in html
+    assert "10 + 15 less their own 10 = 15" in html
+
+
 def test_bergen_going_out_needs_no_counts(client):
     match = scoring_match("bergen")
     tap(match, 0, 2)
