@@ -152,8 +152,18 @@ def lead_rule_text(rule: rules.LeadRule) -> str:
     return _("the winner leads")
 
 
-def rules_summary(house: rules.HouseRules) -> str:
-    """A table's rules in one line, for the setup, the table page and the help page."""
+def rules_summary(
+    house: rules.HouseRules,
+    scoring: rules.Scoring = rules.Scoring.BLOCK,
+    targets: tuple[int, int] | None = None,
+) -> str:
+    """A table's rules in one line, for the setup, the table page and the help page.
+
+    `targets`: a scoring game's usual targets (each for themselves, in pairs), when the number
+    of seats is not known yet.
+    """
+    if scoring is not rules.Scoring.BLOCK:
+        return scoring_rules_summary(house, scoring, targets)
     parts = [_("to %(target)s") % {"target": house.target}]
     if house.capicu_bonus:
         parts.append(_("capicú %(bonus)s") % {"bonus": house.capicu_bonus})
@@ -182,6 +192,31 @@ def rules_summary(house: rules.HouseRules) -> str:
     if any(house.first_hands_bonus):
         values = "/".join(str(value) for value in house.first_hands_bonus)
         parts.append(_("first hands %(values)s") % {"values": values})
+    return " · ".join(parts)
+
+
+def scoring_rules_summary(
+    house: rules.HouseRules, scoring: rules.Scoring, targets: tuple[int, int] | None
+) -> str:
+    """All Fives or Bergen in one line: the capicú, count and blocked rules are not theirs."""
+    if targets is None:
+        parts = [_("to %(target)s") % {"target": house.target}]
+    else:
+        parts = [_("to %(alone)s, %(pairs)s in pairs") % {"alone": targets[0], "pairs": targets[1]}]
+    if scoring is rules.Scoring.ALL_FIVES:
+        if house.rounding is rules.Rounding.EACH_HAND:
+            parts.append(_("each hand rounded to the nearest five"))
+        elif house.rounding is rules.Rounding.EXACT:
+            parts.append(_("the exact count"))
+        else:
+            parts.append(_("rounded to the nearest five"))
+        if house.blocked_pays_difference:
+            parts.append(_("a blocked hand pays the difference"))
+    else:
+        points = 2 if house.going_out_pays_two else 1
+        parts.append(_("going out pays %(points)s") % {"points": points})
+        if house.doubles_lose_count:
+            parts.append(_("a hand holding a double loses the count"))
     return " · ".join(parts)
 
 
