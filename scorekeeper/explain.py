@@ -270,6 +270,11 @@ def end_count_text(game: rules.Game, reason: rules.Reason, points: int) -> str:
     if reason.code != rules.ReasonCode.WENT_OUT and game.rules.blocked_pays_difference:
         own = [reason.winning_pips or 0]
     rounding = game.rules.rounding
+    if len(counted) == 1 and not own:
+        # One hand counted (two players): nothing to add up, only perhaps to round.
+        if counted[0] == points:
+            return str(points)
+        return _("%(raw)s, to the nearest five %(points)s") % {"raw": counted[0], "points": points}
     if rounding == rules.Rounding.EACH_HAND:
         counted = [nearest_five(pips) for pips in counted]
         # Each of the winners' own hands is rounded before it is taken off: in pairs that is

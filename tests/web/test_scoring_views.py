@@ -204,6 +204,16 @@ def test_an_each_hand_difference_in_pairs_takes_off_both_own_hands_rounded(clien
     assert "10 + 15 less their own 10 = 15" in html
 
 
+def test_an_all_fives_end_with_one_hand_counted_reads_without_a_sum(client):
+    # Two players: Bo goes out and Ann holds 12, rounded to 10 ("12 = 12" was no sum).
+    match = scoring_match(names=("Ann", "Bo"))
+    data = {"out": "1", "number": "1", "token": str(uuid.uuid4()), "pips_0": "12"}
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "the other sides&#x27; hands: 12, to the nearest five 10." in html
+
+
 def test_bergen_going_out_needs_no_counts(client):
     match = scoring_match("bergen")
     tap(match, 0, 2)
