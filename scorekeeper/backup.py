@@ -5,12 +5,13 @@ import io
 import re
 import uuid
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Prefetch
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -47,6 +48,8 @@ FORMAT_VERSION = 5
 READABLE_VERSIONS = (1, 2, 3, 4, 5)
 
 KEY_RE = re.compile(KEY_PATTERN)
+# No table was kept before this app was written.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 
 HOUSE_RULES_FIELDS = (
     "preset",
@@ -601,6 +604,10 @@ def _time_in(raw: Mapping, field: str, *, optional: bool = False) -> datetime | 
         raise ValueError(f"Invalid backup: {field} {value!r} is not a date and time.") from None
     if moment.tzinfo is None:
         raise ValueError(f"Invalid backup: {field} {value!r} has no time zone.")
+    # Only times this app could have written: one at the ends of the calendar cannot even be
+    # shown in the server's time zone.
+    if not EARLIEST <= moment <= timezone.now() + timedelta(days=1):
+        raise ValueError(f"Invalid backup: {field} {value!r} is not a time a backup holds.")
     return moment
 
 

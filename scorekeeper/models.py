@@ -1,6 +1,7 @@
 """Tables, players, matches, sides, seats, hands and their counts: the score sheet on disk."""
 
 import copy
+import dataclasses
 import functools
 import secrets
 import unicodedata
@@ -332,11 +333,14 @@ class Table(HouseRulesFields):
         *,
         token: uuid.UUID | None = None,
         per_hour: int | None = None,
+        after: int | None = None,
     ) -> "Match":
         """A new match at this table with these players in turn order, under these rules.
 
         A token already used at this table returns the match it started (a double tap or a
-        retry starts one match); more than per_hour matches in the last hour raise RateLimited.
+        retry starts one match); so does a match after match number `after` still being played
+        (two phones tapped Rematch at once); more than per_hour matches in the last hour raise
+        RateLimited.
         It continues the table's series while the sides and the series rules stay the same
         and the series is not yet won; otherwise it starts a new series.
         """
@@ -347,6 +351,10 @@ class Table(HouseRulesFields):
             repeat = self.matches.filter(token=token).first()
             if repeat is not None:
                 return repeat
+        if after is not None:
+            newest = self.matches.order_by("-number").first()
+            if newest is not None and newest.number > after and not newest.finished:
+                return newest
         if per_hour is not None:
             since = timezone.now() - timedelta(hours=1)
             if self.matches.filter(created_at__gte=since).count() >= per_hour:
@@ -710,6 +718,12 @@ class Match(HouseRulesFields):
         """
         match = Match.objects.select_for_update().get(pk=self.pk)
         if match.version != version:
+            # The only change since the page was drawn is an undo: this one, sent again after a
+            # lost answer (or tapped on two phones at once). It counts once.
+            newest = match.log.first()
+            undone = (LogAction.UNDONE, LogAction.UNPLAYED)
+            if match.version == version + 1 and newest is not None and newest.action in undone:
+                raise HandConflict(HandConflict.REPEAT, newest.hand_number)
             raise HandConflict(HandConflict.STALE, match.hand_count)
         if match.finished and match.superseded():
             raise HandConflict(HandConflict.SUPERSEDED, match.hand_count)
@@ -794,9 +808,17 @@ class Match(HouseRulesFields):
         """Change what was entered for a hand and score the match again."""
         with transaction.atomic():
             match = Match.objects.select_for_update().get(pk=self.pk)
-            if match.version != version:
+            saved = match.hands.filter(number=number).first()
+            if match.version != version or saved is None:
+                # Sent again after a lost answer (or the same from another phone): the hand
+                # already reads as this form has it, so it is corrected, once.
+                if (
+                    saved is not None
+                    and not saved.in_play
+                    and same_report(saved.as_rules_hand(), hand)
+                ):
+                    raise HandConflict(HandConflict.REPEAT, number)
                 raise HandConflict(HandConflict.STALE, number)
-            saved = match.hands.get(number=number)
             if saved.in_play:  # a hand in play is ended from the match page, with its token
                 raise HandConflict(HandConflict.STALE, number)
             before = saved.summary()
@@ -886,6 +908,12 @@ class Match(HouseRulesFields):
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))
         return rows
+
+
+def same_report(stored: rules.Hand, posted: rules.Hand) -> bool:
+    """Whether a posted hand is the one stored (a form sends a zero for a pase it did not see)."""
+    kept = {side: times for side, times in posted.pases_corridos.items() if times}
+    return stored == dataclasses.replace(posted, pases_corridos=kept)
 
 
 class StaleMatch(Exception):

@@ -49,6 +49,10 @@ MIDDLEWARE = [
     # Static files answer here, before the rest: already compressed (.br/.gz made at
     # collectstatic) or not worth compressing (PNG), so never gzipped again on the fly.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Every page gets these, also the 400 CommonMiddleware answers for a Host not ours (the
+    # static files above are not pages).
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Pages and swaps go out compressed (a 40-hand sheet: 13 KB raw, 1.5 KB gzipped). BREACH
     # gains nothing here: the CSRF token is masked per response, and the only text a visitor
     # can put on a page (a player's name) needs the table key that the page holds.
@@ -58,8 +62,6 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 

@@ -629,6 +629,7 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
             last.preset,
             token=posted_token(request),
             per_hour=settings.MATCHES_PER_HOUR,
+            after=whole_number(request.POST.get("after")),
         )
     except RateLimited:
         messages.error(request, too_many_matches())
@@ -826,10 +827,16 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             else:
                 undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict as conflict:
-            messages.error(
-                request,
-                played_on() if conflict.kind == HandConflict.SUPERSEDED else changed_elsewhere(),
-            )
+            if conflict.kind == HandConflict.REPEAT:
+                text = _("The undo of hand %(number)s had arrived before, and counts once.")
+                messages.info(request, text % {"number": conflict.number})
+            else:
+                messages.error(
+                    request,
+                    played_on()
+                    if conflict.kind == HandConflict.SUPERSEDED
+                    else changed_elsewhere(),
+                )
         else:
             if play is not None:
                 text = _("Taken back: %(play)s") % {
@@ -885,11 +892,12 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                     form.cleaned_data["hand"],
                     version=posted_version(request),
                 )
-            except HandConflict:
-                form.add_error(None, changed_elsewhere())
+            except HandConflict as conflict:
+                if conflict.kind != HandConflict.REPEAT:
+                    form.add_error(None, changed_elsewhere())
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)
-            else:
+            if not form.errors:  # corrected now, or by this same correction sent before
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": hand_number})
                 return redirect(match)
         status = refused_status(request)

@@ -48,12 +48,19 @@
     syncTiles(grid.closest("form"));
   });
 
+  // A right-to-left name (or one still holding a direction control as it is typed) between
+  // isolates, so that it cannot turn the rest of the label around (as inputs.isolated does).
+  var TURNING = /[\p{Bidi_Control}\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+  function isolated(name) {
+    return TURNING.test(name) ? "\u2068" + name + "\u2069" : name;
+  }
+
   // Two partners joined as the page's language joins them (Spanish "e" before an i-sound).
   function pair(fieldset, first, second) {
     var bare = second.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/^h/, "");
     var iSound = bare.length > 1 && bare[0] === "i" && "aeiouy".indexOf(bare[1]) < 0;
     var pattern = (iSound ? fieldset.dataset.pairI : fieldset.dataset.pair) || "%(a)s & %(b)s";
-    return pattern.replace("%(a)s", first).replace("%(b)s", second);
+    return pattern.replace("%(a)s", isolated(first)).replace("%(b)s", isolated(second));
   }
 
   // Setup: the partners choice only makes sense with exactly four players.
@@ -255,6 +262,31 @@
       fresh();
       if (target.id === "play") worker({ refresh: location.href });
     }
+  });
+
+  // A form sent with no signal says so beside it. A plain form (a correction, Start, Rematch)
+  // is not sent at all: the browser's error page would take what was typed with it. A form
+  // that htmx sends (Undo) failed on its way. The hand form has its own queue (part 3).
+  function unsent(form) {
+    var note = document.querySelector("[data-unsent]");
+    if (!note) return;
+    form.after(note);
+    note.hidden = false;
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var note = document.querySelector("[data-unsent]");
+    if (note) note.hidden = true;
+    if (navigator.onLine || form.hasAttribute("hx-post") || form.method !== "post") return;
+    event.preventDefault();
+    unsent(form);
+  });
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var elt = event.detail && event.detail.elt;
+      var form = elt && elt.closest && elt.closest("form.confirm");
+      if (form) unsent(form);
+    });
   });
 
   window.addEventListener("offline", function () { stale(true); });

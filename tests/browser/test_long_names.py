@@ -43,3 +43,69 @@ def test_a_long_one_word_name_asked_who_blocked_keeps_the_page_from_scrolling_si
     phone.goto(f"{live_server.url}{match.get_absolute_url()}?out=blocked")
     assert phone.locator("input[name=blocked_by]").count() == 4
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_long_one_word_names_in_the_partners_choice_keep_the_setup_from_scrolling_sideways(
+    live_server, phone: Page
+):
+    phone.goto(f"{live_server.url}/new")
+    for seat, name in enumerate((LONG, "Ben", "Cara", "Dev"), start=1):
+        phone.fill(f"#id_player_{seat}", name)
+    assert LONG in phone.locator("[data-pairing]").first.inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_name_typed_with_a_direction_override_does_not_turn_the_other_partners_around(
+    live_server, phone: Page
+):
+    phone.goto(f"{live_server.url}/new")
+    for seat, name in enumerate(("\u202eAlice", "Ben", "Cara", "Dev"), start=1):
+        phone.fill(f"#id_player_{seat}", name)
+    left = phone.locator("[data-pairing]").first.evaluate(
+        """label => ["Ben", "Dev"].map(word => {
+            const text = label.firstChild, range = document.createRange();
+            const at = text.data.indexOf(word);
+            range.setStart(text, at);
+            range.setEnd(text, at + word.length);
+            return range.getBoundingClientRect().left;
+        })"""
+    )
+    assert left[0] < left[1]
+
+
+@pytest.mark.parametrize("where", ["h/1/", "undo"])
+def test_a_long_one_word_name_keeps_the_hand_and_undo_pages_from_scrolling_sideways(
+    live_server, phone: Page, make_match, add_hand, where: str
+):
+    match = add_hand(make_match(names=("Alice", LONG, "Cara", "Dev")), 1, {0: 9, 2: 9, 3: 9})
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}{where}")
+    assert LONG in phone.locator("main").inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_long_one_word_table_name_keeps_its_history_page_from_scrolling_sideways(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    match.table.name = "Z" * 60
+    match.table.save()
+    phone.goto(f"{live_server.url}{match.table.get_absolute_url()}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("where", ["match", "watch", "home", "help"])
+def test_long_one_word_names_keep_every_page_of_the_table_from_scrolling_sideways(
+    live_server, phone: Page, make_match, add_hand, where: str
+):
+    match = add_hand(make_match(names=(LONG, "W" * 30, "Cara", "X" * 30)), 1, {0: 9, 2: 9, 3: 9})
+    match.table.name = "Z" * 60
+    match.table.save()
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")  # kept on this phone's home
+    addresses = {
+        "match": match.get_absolute_url(),
+        "watch": f"/w/{match.table.watch_key}/",
+        "home": "/",
+        "help": f"/help?t={match.table.key}",
+    }
+    phone.goto(f"{live_server.url}{addresses[where]}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360

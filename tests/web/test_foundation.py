@@ -55,3 +55,19 @@ def test_database_is_the_one_database_url_names(db):
 def test_pages_are_sent_compressed_to_phones_that_accept_it(client: Client):
     response = client.get("/", headers={"Accept-Encoding": "gzip"})
     assert response["Content-Encoding"] == "gzip"
+
+
+def test_the_page_for_a_host_not_ours_has_the_same_policy_and_frame_refusal(client: Client):
+    response = client.get("/", headers={"Host": "evil.example"})
+    assert response.status_code == 400
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_link_that_opens_nothing_says_so_in_the_phones_language(client: Client, db):
+    response = client.get("/t/AAAAAAAAAAAAAAAAAAAAAA/", headers={"Accept-Language": "sv"})
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert '<html lang="sv">' in html
+    assert "Här finns inget" in html
+    assert 'href="/"' in html

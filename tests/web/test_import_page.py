@@ -112,3 +112,15 @@ def test_imports_count_toward_new_tables_per_hour(client: Client, settings):
     response = client.post("/import", upload(download(client, table)))
     assert response.status_code == 429
     assert Table.objects.count() == 1
+
+
+@pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59-12:00"])
+def test_a_backup_dated_where_no_clock_shows_it_is_refused_without_a_500(client: Client, moment):
+    table = busy_table()
+    data = json.loads(download(client, table))
+    wipe(table)
+    data["table"]["created_at"] = moment
+    response = client.post("/import", upload(json.dumps(data).encode()))
+    assert response.status_code == 422
+    assert "created_at" in response.content.decode()
+    assert not Table.objects.exists()

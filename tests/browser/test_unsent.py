@@ -1,0 +1,68 @@
+"""A correction or an undo: without signal it says it was not sent, and what was typed stays;
+the undo page opened on its own works."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Match
+
+pytestmark = pytest.mark.browser
+
+UNSENT = (
+    "No signal, so this was not confirmed. What you typed is still here: tap again when the "
+    "signal is back. It counts only once."
+)
+
+
+def played(make_match, add_hand) -> Match:
+    match = make_match()
+    for _ in range(3):
+        add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    return match
+
+
+def test_a_correction_saved_without_signal_stays_typed_and_says_it_was_not_sent(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"{live_server.url}/t/{match.table.key}/m/{match.number}/h/2/?out=0"
+    phone.goto(url)
+    phone.fill("#id_pips_1", "12")
+    phone.context.set_offline(True)
+
+    phone.get_by_role("button", name="Save correction").click()
+
+    expect(phone.get_by_text(UNSENT)).to_be_visible()
+    expect(phone.locator("#id_pips_1")).to_have_value("12")
+    assert phone.url == url
+    phone.context.set_offline(False)
+    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
+
+
+def test_an_undo_tapped_without_signal_says_nothing_was_undone(
+    live_server, page: Page, make_match, add_hand
+):
+    # Not the phone fixture: the browser rightly logs the failed request as an error.
+    match = played(make_match, add_hand)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    page.get_by_role("link", name="Undo last hand").click()
+    page.context.set_offline(True)
+
+    page.get_by_role("button", name="Yes, undo it").click()
+
+    expect(page.get_by_text(UNSENT)).to_be_visible()
+    page.context.set_offline(False)
+    assert Match.objects.get(pk=match.pk).hand_count == 3
+
+
+def test_the_undo_page_opened_on_its_own_takes_the_hand_back(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    phone.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/undo")
+
+    phone.get_by_role("button", name="Yes, undo it").click()
+
+    expect(phone.locator(".msg").get_by_text("Hand 3 undone.")).to_be_visible()
+    assert Match.objects.get(pk=match.pk).hand_count == 2

@@ -1,0 +1,117 @@
+"""A correction, an undo or a rematch sent again after its answer was lost (or tapped on two
+phones at once): done once, and the phone is told it was done."""
+
+import pytest
+from django.test import Client
+
+from scorekeeper.models import HandConflict, LogAction, Match
+from scorekeeper.testing import reported
+
+CHANGED = "The match changed on another phone, so nothing was changed."
+
+
+def hidden(page: str, name: str) -> str:
+    return page.split(f'name="{name}" value="', 1)[1].split('"', 1)[0]
+
+
+def played(make_match, add_hand, hands: int = 3) -> Match:
+    match = make_match()
+    for _ in range(hands):
+        add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    return match
+
+
+def correction(client: Client, match: Match, number: int, pips: dict) -> dict:
+    page = client.get(f"/t/{match.table.key}/m/{match.number}/h/{number}/?out=0").content.decode()
+    data = {name: hidden(page, name) for name in ("out", "number", "token", "entry", "version")}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    return data
+
+
+def test_a_correction_sent_again_after_its_answer_was_lost_says_it_was_corrected(
+    client: Client, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
+    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
+    client.post(url, data)
+
+    again = client.post(url, data, follow=True)
+
+    text = again.content.decode()
+    assert "Hand 2 corrected." in text
+    assert CHANGED not in text
+    assert match.log.filter(action=LogAction.EDITED).count() == 1
+
+
+def test_a_correction_from_a_stale_page_that_differs_is_still_refused(
+    client: Client, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
+    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
+    client.post(url, data)
+
+    other = client.post(url, {**data, "pips_1": "20"})
+
+    assert CHANGED in other.content.decode()
+    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips() == {1: 10, 2: 10, 3: 10}
+
+
+def test_an_undo_sent_again_after_its_answer_was_lost_takes_back_one_hand(
+    client: Client, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/undo"
+    version = hidden(client.get(url).content.decode(), "version")
+    client.post(url, {"version": version})
+
+    again = client.post(url, {"version": version}, follow=True)
+
+    assert Match.objects.get(pk=match.pk).hand_count == 2
+    text = again.content.decode()
+    assert "The undo of hand 3 had arrived before, and counts once." in text
+    assert CHANGED not in text
+
+
+def test_an_undo_from_a_page_two_changes_old_is_still_refused(client: Client, make_match, add_hand):
+    match = played(make_match, add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/undo"
+    version = hidden(client.get(url).content.decode(), "version")
+    add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    client.post(url, {"version": version})
+
+    assert CHANGED in client.post(url, {"version": version}, follow=True).content.decode()
+    assert Match.objects.get(pk=match.pk).hand_count == 4
+
+
+def test_two_phones_tapping_rematch_at_once_start_one_match(make_match, add_hand):
+    match = add_hand(make_match(target=10), 0, {1: 20, 2: 0, 3: 0})
+    phones = [Client(), Client()]
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    forms = [
+        phone.get(url).content.decode().split(match.table.rematch_url(), 1)[1] for phone in phones
+    ]
+
+    answers = [
+        phone.post(
+            match.table.rematch_url(),
+            {"token": hidden(form, "token"), "after": hidden(form, "after")},
+        )
+        for phone, form in zip(phones, forms, strict=True)
+    ]
+
+    assert [answer["Location"] for answer in answers] == [f"/t/{match.table.key}/m/2/"] * 2
+    assert match.table.matches.count() == 2
+
+
+def test_a_correction_of_a_hand_undone_meanwhile_changes_nothing(make_match, add_hand):
+    match = played(make_match, add_hand)
+    version = match.version
+    Match.objects.get(pk=match.pk).undo_last(version=version)
+
+    with pytest.raises(HandConflict) as conflict:
+        match.edit_hand(3, reported(0, {1: 9, 2: 9, 3: 9}), version=version)
+
+    assert conflict.value.kind == HandConflict.STALE
+    assert Match.objects.get(pk=match.pk).hand_count == 2
