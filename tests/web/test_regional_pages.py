@@ -74,6 +74,15 @@ def test_the_hand_page_explains_the_bonuses(client: Client, make_match):
     assert "Bonuses: chuchazo 100 for Ben & Dev; first hands bonus 100 for Ben & Dev." in page
 
 
+def test_the_hand_page_adds_up_what_the_hand_paid_in_all(client: Client, make_match):
+    # The sheet shows +230: the count (30), the chuchazo (100), hand 1's bonus (100).
+    match = add(game_of(make_match, "puerto_rico_500"), out(1, 30, chuchazo=True))
+
+    page = text(client.get(url(match, "h/1/")))
+
+    assert "In all: 230 for Ben & Dev." in page
+
+
 def test_the_preview_names_a_pase_corrido_for_the_other_side(client: Client, make_match):
     match = game_of(make_match, "dominican")
     data = {"out": "0", "number": "1", "token": str(uuid.uuid4()), "pase_corrido_1": "1"}
