@@ -52,13 +52,13 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
     if code == rules.ReasonCode.VOID_TIE:
         level = [names[seat] for seat in reason.tied_seats]
         return _(
-            "Nobody scores: %(names)s tied for the lightest hand (%(pips)s) on different sides. "
-            "Shuffle and play the hand again."
+            "Nobody wins the hand: %(names)s tied for the lightest hand (%(pips)s) on different "
+            "sides. Shuffle and play the hand again."
         ) % {"names": _(" and ").join(level), "pips": pips_text(reason.winning_pips or 0)}
     if code == rules.ReasonCode.DRAW_PAIRS:
-        return _("Nobody scores: both pairs held %(pips)s. Shuffle and play the hand again.") % {
-            "pips": pips_text(reason.winning_pips or 0)
-        }
+        return _(
+            "Nobody wins the hand: both pairs held %(pips)s. Shuffle and play the hand again."
+        ) % {"pips": pips_text(reason.winning_pips or 0)}
     winner = names[reason.winning_seat]
     # The sentence adds up the count and capicú; other bonuses have a sentence of their own.
     # A pooled count was given as one number, a blocked hand perhaps per pair: the sum shows
