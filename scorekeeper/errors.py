@@ -14,4 +14,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         back = ""
-    return render(request, "403_csrf.html", {"back": back or reverse("home")}, status=403)
+    back = back or reverse("home")
+    # The language switch, too, goes back to that page: the address posted to has no page.
+    return render(request, "403_csrf.html", {"back": back, "language_next": back}, status=403)

@@ -90,6 +90,12 @@ def test_the_csrf_page_links_back_to_the_page_the_form_was_on(strict, make_match
     assert f'href="http://testserver/t/{match.table.key}/m/1/"' in page
 
 
+def test_the_language_switch_on_the_csrf_page_goes_back_to_the_page(strict, make_match):
+    match = make_match()
+    page = post_hand(strict, match).content.decode()
+    assert f'name="next" value="http://testserver/t/{match.table.key}/m/1/"' in page
+
+
 def test_the_csrf_page_never_links_back_to_another_site(strict, make_match):
     page = post_hand(strict, make_match(), "https://elsewhere.example/").content.decode()
     assert "elsewhere.example" not in page
