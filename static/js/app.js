@@ -513,6 +513,10 @@
   }
 
   // What the page holds now, against what the phone kept.
+  function keptUrl(path, draft) {
+    return path + "?out=" + encodeURIComponent(draft.out) + "&entry=" + encodeURIComponent(draft.entry);
+  }
+
   function restore() {
     if (!play()) return;
     var draft = load();
@@ -741,13 +745,22 @@
     });
   }
 
+  function keptUrl(path, draft) {
+    return path + "?out=" + encodeURIComponent(draft.out) + "&entry=" + encodeURIComponent(draft.entry);
+  }
+
   function restore() {
     var form = draftForm();
     if (!form) return;
     var draft = load(storageKey());
     if (!draft) return;
     if (draft.version < versionOf(form)) { drop(storageKey()); return; } // saved, or changed since
-    if (draft.version !== versionOf(form) || draft.out !== form.elements.out.value || draft.entry !== form.elements.entry.value) return;
+    if (draft.version !== versionOf(form)) return; // a copy of the page from before the draft
+    if (draft.out !== form.elements.out.value || draft.entry !== form.elements.entry.value) {
+      // Opened as it was saved (from the score sheet, say): the kept one had chosen its own seat.
+      if (!/[?&]out=/.test(location.search)) location.replace(keptUrl(location.pathname, draft));
+      return;
+    }
     if (JSON.stringify(valuesOf(form)) === JSON.stringify(draft.values)) return; // the page holds it already
     fill(form, draft.values);
     var note = document.querySelector("[data-draft-note]");
@@ -775,8 +788,7 @@
     note.hidden = !waiting;
     if (!waiting) return;
     note.querySelector("[data-fix-number]").textContent = waiting.number;
-    note.querySelector("[data-fix-link]").href = waiting.path + "?out=" + encodeURIComponent(waiting.draft.out) +
-      "&entry=" + encodeURIComponent(waiting.draft.entry);
+    note.querySelector("[data-fix-link]").href = keptUrl(waiting.path, waiting.draft);
   }
 
   ["input", "change"].forEach(function (name) {

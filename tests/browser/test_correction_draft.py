@@ -72,6 +72,22 @@ def test_a_correction_whose_save_never_arrives_is_back_after_the_error_page(
     assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
 
 
+def test_a_kept_correction_for_another_seat_is_back_when_opened_from_the_score_sheet(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    phone.goto(hand_url(live_server, match, 2))
+    phone.locator(".outs").get_by_role("link", name="Ben", exact=True).click()
+    phone.fill("#id_pips_0", "7")
+    phone.get_by_role("link", name="Back to the score").click()
+
+    phone.locator(".sheet").get_by_role("link", name="2", exact=True).click()
+
+    expect(phone.locator(".outs .chosen")).to_have_text("Ben")
+    expect(phone.locator("#id_pips_0")).to_have_value("7")
+    expect(phone.get_by_text(NOTE)).to_be_visible()
+
+
 def test_a_kept_correction_stays_with_its_own_hand(live_server, phone: Page, make_match, add_hand):
     match = played(make_match, add_hand)
     type_correction(phone, hand_url(live_server, match, 2))
