@@ -52,13 +52,13 @@ def explain(reason: rules.Reason, names: list[str], side_names: list[str], side,
     if code == rules.ReasonCode.VOID_TIE:
         level = [names[seat] for seat in reason.tied_seats]
         return _(
-            "Nobody scores: %(names)s tied for the lightest hand (%(pips)s) on different sides. "
-            "Shuffle and play the hand again."
+            "Nobody wins the hand: %(names)s tied for the lightest hand (%(pips)s) on different "
+            "sides. Shuffle and play the hand again."
         ) % {"names": _(" and ").join(level), "pips": pips_text(reason.winning_pips or 0)}
     if code == rules.ReasonCode.DRAW_PAIRS:
-        return _("Nobody scores: both pairs held %(pips)s. Shuffle and play the hand again.") % {
-            "pips": pips_text(reason.winning_pips or 0)
-        }
+        return _(
+            "Nobody wins the hand: both pairs held %(pips)s. Shuffle and play the hand again."
+        ) % {"pips": pips_text(reason.winning_pips or 0)}
     winner = names[reason.winning_seat]
     # The sentence adds up the count and capicú; other bonuses have a sentence of their own.
     # A pooled count was given as one number, a blocked hand perhaps per pair: the sum shows
@@ -129,7 +129,21 @@ def explain_hand(reason, names, side_names, side, points, credits) -> str:
     """Why a hand scored what it did, its bonuses included."""
     text = explain(reason, names, side_names, side, points)
     extra = bonuses(credits, side_names)
-    return f"{text} {extra}" if extra else text
+    if not extra:
+        return text
+    # The first sentence adds up the count and capicú only: say what each side got in all,
+    # the number the score sheet shows.
+    paid: dict[int, int] = {}
+    for credit in credits:
+        paid[credit.side] = paid.get(credit.side, 0) + credit.points
+    in_all = _("In all: %(list)s.") % {
+        "list": "; ".join(
+            _("%(points)s for %(side)s") % {"points": points, "side": side_names[paid_side]}
+            for paid_side, points in sorted(paid.items())
+            if points
+        )
+    }
+    return f"{text} {extra} {in_all}"
 
 
 def lead_rule_text(rule: rules.LeadRule) -> str:
@@ -138,8 +152,18 @@ def lead_rule_text(rule: rules.LeadRule) -> str:
     return _("the winner leads")
 
 
-def rules_summary(house: rules.HouseRules) -> str:
-    """A table's rules in one line, for the setup, the table page and the help page."""
+def rules_summary(
+    house: rules.HouseRules,
+    scoring: rules.Scoring = rules.Scoring.BLOCK,
+    targets: tuple[int, int] | None = None,
+) -> str:
+    """A table's rules in one line, for the setup, the table page and the help page.
+
+    `targets`: a scoring game's usual targets (each for themselves, in pairs), when the number
+    of seats is not known yet.
+    """
+    if scoring is not rules.Scoring.BLOCK:
+        return scoring_rules_summary(house, scoring, targets)
     parts = [_("to %(target)s") % {"target": house.target}]
     if house.capicu_bonus:
         parts.append(_("capicú %(bonus)s") % {"bonus": house.capicu_bonus})
@@ -168,6 +192,31 @@ def rules_summary(house: rules.HouseRules) -> str:
     if any(house.first_hands_bonus):
         values = "/".join(str(value) for value in house.first_hands_bonus)
         parts.append(_("first hands %(values)s") % {"values": values})
+    return " · ".join(parts)
+
+
+def scoring_rules_summary(
+    house: rules.HouseRules, scoring: rules.Scoring, targets: tuple[int, int] | None
+) -> str:
+    """All Fives or Bergen in one line: the capicú, count and blocked rules are not theirs."""
+    if targets is None:
+        parts = [_("to %(target)s") % {"target": house.target}]
+    else:
+        parts = [_("to %(alone)s, %(pairs)s in pairs") % {"alone": targets[0], "pairs": targets[1]}]
+    if scoring is rules.Scoring.ALL_FIVES:
+        if house.rounding is rules.Rounding.EACH_HAND:
+            parts.append(_("each hand rounded to the nearest five"))
+        elif house.rounding is rules.Rounding.EXACT:
+            parts.append(_("the exact count"))
+        else:
+            parts.append(_("rounded to the nearest five"))
+        if house.blocked_pays_difference:
+            parts.append(_("a blocked hand pays the difference"))
+    else:
+        points = 2 if house.going_out_pays_two else 1
+        parts.append(_("going out pays %(points)s") % {"points": points})
+        if house.doubles_lose_count:
+            parts.append(_("a hand holding a double loses the count"))
     return " · ".join(parts)
 
 
@@ -221,9 +270,16 @@ def end_count_text(game: rules.Game, reason: rules.Reason, points: int) -> str:
     if reason.code != rules.ReasonCode.WENT_OUT and game.rules.blocked_pays_difference:
         own = [reason.winning_pips or 0]
     rounding = game.rules.rounding
+    if len(counted) == 1 and not own:
+        # One hand counted (two players): nothing to add up, only perhaps to round.
+        if counted[0] == points:
+            return str(points)
+        return _("%(raw)s, to the nearest five %(points)s") % {"raw": counted[0], "points": points}
     if rounding == rules.Rounding.EACH_HAND:
         counted = [nearest_five(pips) for pips in counted]
-        own = [nearest_five(pips) for pips in own]
+        # Each of the winners' own hands is rounded before it is taken off: in pairs that is
+        # two hands (3 and 3 take off 5 + 5), which the pair's total alone (6) cannot say.
+        own = [sum(counted) - points] if own else []
     text = " + ".join(str(pips) for pips in counted) or "0"
     if own:
         text = _("%(sum)s less their own %(own)s") % {"sum": text, "own": own[0]}

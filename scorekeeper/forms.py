@@ -134,7 +134,7 @@ class PresetRadioSelect(forms.RadioSelect):
     def create_option(self, name, value, *args, **kwargs):
         option = super().create_option(name, value, *args, **kwargs)
         preset = rules.PRESETS.get(value)
-        option["explanation"] = rules_summary(preset.rules) if preset else ""
+        option["explanation"] = preset_summary(value) if preset else ""
         # The page's script fills in the game's switches when this changes.
         option["attrs"]["data-preset"] = ""
         return option
@@ -192,6 +192,12 @@ def preset_rules(key: str) -> rules.HouseRules:
     """The rules a preset starts from, as the setup fills them (a scoring game's own target)."""
     preset = rules.preset_named(key)
     return preset.default_rules(preset.partnership)
+
+
+def preset_summary(key: str) -> str:
+    """A preset's rules in one line (a scoring game's usual targets both ways)."""
+    preset = rules.preset_named(key)
+    return rules_summary(preset_rules(key), preset.scoring, preset.targets)
 
 
 def preset_switches(key: str) -> dict:
@@ -455,16 +461,17 @@ class SetupForm(forms.Form):
         label = dict(self.fields["preset"].choices).get(key)
         if label is None:
             return ""
-        house = self.shown_rules or preset_rules(key)
+        scoring = rules.preset_named(key).scoring
         if self.is_bound and not self.errors and hasattr(self, "cleaned_data"):
-            house = self.house_rules()
-        return f"{label} · {rules_summary(house)}"
+            return f"{label} · {rules_summary(self.house_rules(), scoring)}"
+        if self.shown_rules is None:
+            return f"{label} · {preset_summary(key)}"
+        return f"{label} · {rules_summary(self.shown_rules, scoring)}"
 
     def preset_lines(self) -> dict:
         """Each game's one line, for the page's script to show when the game changes."""
         return {
-            key: f"{label} · {rules_summary(preset_rules(key))}"
-            for key, label in self.fields["preset"].choices
+            key: f"{label} · {preset_summary(key)}" for key, label in self.fields["preset"].choices
         }
 
     def rules_need_a_look(self) -> bool:

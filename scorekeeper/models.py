@@ -655,7 +655,9 @@ class Match(HouseRulesFields):
             # The match's row is locked: no other request adds this hand meanwhile.
             hand = Hand.objects.filter(match=match, number=number).first()
             if hand is None:
-                hand = Hand.objects.create(match=match, number=number, ending="")
+                hand = Hand.objects.create(
+                    match=match, number=number, ending="", led_by=match.next_leader
+                )
             entry = PlayEntry.objects.create(
                 hand=hand,
                 position=hand.plays.count() + 1,
@@ -1366,14 +1368,12 @@ class LogEntry(models.Model):
             for side, (total, earlier) in enumerate(zip(self.totals, before, strict=False))
             if total != earlier
         ]
-        if len(steps) == 1 and steps[0][1] > 0 and steps[0][0] < len(side_names):
-            side, points = steps[0]
-            scored = gettext("%(points)s for %(side)s") % {
-                "points": points,
-                "side": side_names[side],
-            }
-        else:
-            scored = gettext("nobody scores")
+        # Bonuses made during play (pase corrido, pase de salida) may pay the other side too.
+        scored = "; ".join(
+            gettext("%(points)s for %(side)s") % {"points": points, "side": side_names[side]}
+            for side, points in steps
+            if points > 0 and side < len(side_names)
+        ) or gettext("nobody scores")
         return gettext("Hand %(number)s: %(what)s, %(scored)s") % {
             "number": self.hand_number,
             "what": what,

@@ -1081,6 +1081,9 @@ _SCORERS: dict[Scoring, Callable[[Game, Hand, int | None], HandResult]] = {
     Scoring.BLOCK: _score_block,
     # scoring_games.py adds Scoring.ALL_FIVES and Scoring.BERGEN when it is imported (below).
 }
+# Whether a blocked hand of a scoring game is a tie that nobody wins without a known leader:
+# scoring_games.py adds its games (a block game's ties are _blocked_winner's).
+_TIES: dict[Scoring, Callable[[Game, Hand], bool]] = {}
 
 
 # --- The match ------------------------------------------------------------------------------
@@ -1229,6 +1232,9 @@ def _tie_needs_leader(game: Game, hand: Hand) -> bool:
         return False
     if house.blocker_against_next:
         return False  # that rule never ties
+    if game.scoring in _TIES:
+        # The scoring games find a blocked hand's winner their own way (pairs by their total).
+        return _TIES[game.scoring](game, hand)
     held = tuple(hand.pips[seat] for seat in range(game.seats))
     return _blocked_winner(game, held)[1] is None
 

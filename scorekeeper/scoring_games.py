@@ -8,6 +8,7 @@ from enum import IntEnum
 
 from scorekeeper.rules import (
     _SCORERS,
+    _TIES,
     CountRule,
     Credit,
     Ending,
@@ -241,6 +242,14 @@ def _score_bergen(game: Game, hand: Hand, led_by: int | None) -> HandResult:
 
 _SCORERS[Scoring.ALL_FIVES] = _score_all_fives
 _SCORERS[Scoring.BERGEN] = _score_bergen
+
+
+def _tie_without_leader(game: Game, hand: Hand) -> bool:
+    return _blocked_count(game, hand, None)[1] is None
+
+
+_TIES[Scoring.ALL_FIVES] = _tie_without_leader
+_TIES[Scoring.BERGEN] = _tie_without_leader
 
 
 # --- A whole match ----------------------------------------------------------------------------

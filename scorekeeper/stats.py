@@ -109,11 +109,14 @@ class Record(Tally):
 
     @property
     def win_rate(self) -> int | None:
-        return round(100 * self.won / self.played) if self.played else None
+        # Halves round up, as a player works it out (round() would take 62.5 down to 62).
+        return (200 * self.won + self.played) // (2 * self.played) if self.played else None
 
     @property
     def points_per_hand(self) -> float | None:
-        return round(self.points / self.hands, 1) if self.hands else None
+        if not self.hands:
+            return None
+        return (20 * self.points + self.hands) // (2 * self.hands) / 10
 
 
 # --- Writing: kept in step with the matches ---------------------------------------------------

@@ -106,7 +106,8 @@ def summary(match: Match) -> dict:
     return {
         "hands": match.hand_count,
         "biggest": biggest,
-        "capicus": capicus,
+        # Only where the game pays a capicú: elsewhere it could only ever read 0.
+        "capicus": capicus if match.game().offers_capicu else None,
         "blocked": blocked,
         "led_most": _most(led, names),
         "ahead_most": _most(ahead, side_names),

@@ -306,7 +306,11 @@ def preset_rules(key: str) -> rules.HouseRules:
 
 def preset_lines() -> list[tuple[str, str]]:
     """Each way to play with its rules in one line, for the help page."""
-    return [(label, rules_summary(preset_rules(key))) for key, label in offered_presets()]
+    lines = []
+    for key, label in offered_presets():
+        preset = rules.PRESETS[key]
+        lines.append((label, rules_summary(preset_rules(key), preset.scoring, preset.targets)))
+    return lines
 
 
 def match_end_text(match: Match, hand: rules.Hand) -> str:
@@ -461,7 +465,8 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
     rules_of = (table.current_match() or table) if table else None
     context = {"table": table, "rules_of": rules_of, "presets": preset_lines()}
     if rules_of is not None:
-        context["rules_line"] = rules_summary(rules_of.house_rules())
+        scoring = rules.preset_named(rules_of.preset).scoring
+        context["rules_line"] = rules_summary(rules_of.house_rules(), scoring)
     return render(request, "help.html", context)
 
 
@@ -517,7 +522,8 @@ def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     context = {"table": table, "matches": page[:HISTORY_PAGE], "more": more, "form": form}
     # The series the table is playing now: its newest match's.
     context["series"] = series_score(page[0]) if page and before is None and not who else None
-    context["rules_line"] = rules_summary(table.house_rules())
+    scoring = rules.preset_named(table.preset).scoring
+    context["rules_line"] = rules_summary(table.house_rules(), scoring)
     context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
 

@@ -60,6 +60,23 @@ def test_all_fives_level_pairs_go_to_the_leaders_where_the_table_says_so():
     assert result.reason.code is ReasonCode.TIE_TO_LEADERS
 
 
+def test_all_fives_level_pairs_with_nobody_known_to_have_led_ask_who_led():
+    game = make_game("all_fives", 4, rules=HouseRules(target=250, ties_to_leaders=True))
+    # 11 a pair on the first hand, though seat 0 alone holds the lightest hand (1): the tie
+    # goes to the leaders, so the form must ask who led (it used to void the hand unasked).
+    hand = Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6})
+
+    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.LEADER_NEEDED]
+
+
+def test_bergen_level_hands_with_nobody_known_to_have_led_ask_who_led():
+    # Seats 0 and 1 level at 4 while seat 2, holding a double, would be lighter at 2.
+    game = bergen(ties_to_leaders=True, doubles_lose_count=True)
+    hand = Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 2, 3: 9}, holding_doubles={2})
+
+    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.LEADER_NEEDED]
+
+
 def test_all_fives_tie_between_others_stays_void_when_the_leader_is_heavier():
     game = make_game("all_fives", 3, rules=HouseRules(target=200, ties_to_leaders=True))
     result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 9}), 2)

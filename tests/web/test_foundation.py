@@ -64,7 +64,9 @@ def test_the_page_for_a_host_not_ours_has_the_same_policy_and_frame_refusal(clie
     assert response.headers["X-Frame-Options"] == "DENY"
 
 
-def test_a_link_that_opens_nothing_says_so_in_the_phones_language(client: Client, db):
+def test_a_link_that_opens_nothing_says_so_in_the_phones_language(
+    client: Client, db, fresh_catalogues
+):
     response = client.get("/t/AAAAAAAAAAAAAAAAAAAAAA/", headers={"Accept-Language": "sv"})
     assert response.status_code == 404
     html = response.content.decode()

@@ -74,6 +74,15 @@ def test_the_hand_page_explains_the_bonuses(client: Client, make_match):
     assert "Bonuses: chuchazo 100 for Ben & Dev; first hands bonus 100 for Ben & Dev." in page
 
 
+def test_the_hand_page_adds_up_what_the_hand_paid_in_all(client: Client, make_match):
+    # The sheet shows +230: the count (30), the chuchazo (100), hand 1's bonus (100).
+    match = add(game_of(make_match, "puerto_rico_500"), out(1, 30, chuchazo=True))
+
+    page = text(client.get(url(match, "h/1/")))
+
+    assert "In all: 230 for Ben & Dev." in page
+
+
 def test_the_preview_names_a_pase_corrido_for_the_other_side(client: Client, make_match):
     match = game_of(make_match, "dominican")
     data = {"out": "0", "number": "1", "token": str(uuid.uuid4()), "pase_corrido_1": "1"}
@@ -170,3 +179,22 @@ def test_the_preview_asks_who_led_a_tie_that_needs_it(client: Client, make_match
     preview = text(client.post(url(match, "preview"), data, headers={"HX-Request": "true"}))
 
     assert "Who led this hand? The table's rules need it." in preview
+
+
+def test_a_void_hand_that_paid_a_pase_corrido_does_not_say_nobody_scored(
+    client: Client, make_match
+):
+    # Alice and Ben tie for the lightest hand on different sides: the count goes to nobody,
+    # but Alice & Cara made a pase corrido during the hand and are paid its 25.
+    match = add(
+        make_match(pase_corrido_bonus=25),
+        rules.Hand(rules.Ending.BLOCKED, pips={0: 5, 1: 5, 2: 9, 3: 9}, pases_corridos={0: 1}),
+    )
+
+    hand_page = text(client.get(url(match, "h/1/")))
+    sheet = text(client.get(url(match)))
+
+    assert "Nobody wins the hand: Alice and Ben tied for the lightest hand" in hand_page
+    assert "pase corrido 25 for Alice & Cara" in hand_page
+    assert "nobody scores" not in (hand_page + sheet).lower()
+    assert "Blocked, tied: nobody wins the hand" in sheet

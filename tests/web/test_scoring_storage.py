@@ -59,6 +59,15 @@ def test_ending_the_hand_keeps_its_plays_and_adds_the_end_count(db):
     assert (match.hand_count, match.next_leader) == (1, 3)
 
 
+def test_a_hand_in_play_knows_who_led_it(db):
+    # Dee went out of hand 1, so Dee leads hand 2: a match that ends during hand 2 keeps that.
+    match = scoring_match(partnership=False)
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
+    tap(match, 0, 10)
+
+    assert match.hands.get(number=2).led_by == 3
+
+
 def test_a_play_in_a_block_game_is_refused(db, make_match):
     match = make_match()
 

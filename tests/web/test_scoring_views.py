@@ -74,6 +74,25 @@ def test_usual_target_of_a_block_game_is_200(client):
     assert Match.objects.get().target == 200
 
 
+def test_setup_describes_all_fives_and_bergen_by_their_own_rules(client):
+    html = client.get("/new").content.decode()
+    lines = re.findall(r'value="(all_fives|bergen)".*?<small>(.*?)</small>', html, re.S)
+
+    assert dict(lines) == {
+        "all_fives": "to 200, 250 in pairs · rounded to the nearest five",
+        "bergen": "to 10, 15 in pairs · going out pays 1",
+    }
+
+
+def test_the_table_page_gives_a_scoring_games_own_rules(client):
+    match = scoring_match("bergen", going_out_pays_two=True, doubles_lose_count=True)
+
+    html = client.get(match.table.get_absolute_url()).content.decode()
+
+    assert "to 15 · going out pays 2 · a hand holding a double loses the count" in html
+    assert "capicú" not in html
+
+
 def test_match_page_of_a_scoring_game_offers_who_scored(client):
     match = scoring_match()
 
@@ -171,6 +190,28 @@ def test_preview_of_an_all_fives_end_says_the_rounding(client):
 
     assert "25 for Dee: Dee went out" in html
     assert "7 + 12 + 4 = 23, to the nearest five 25" in html
+
+
+def test_an_each_hand_difference_in_pairs_takes_off_both_own_hands_rounded(client):
+    # Ann 3 and Cy 3 block lighter than Bo 9 and Dee 14: 10 + 15 less 5 + 5 = 15.
+    match = scoring_match(rounding="each_hand", blocked_pays_difference=True)
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
+    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "3", "pips_3": "14"})
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "15 for Ann &amp; Cy" in html
+    assert "10 + 15 less their own 10 = 15" in html
+
+
+def test_an_all_fives_end_with_one_hand_counted_reads_without_a_sum(client):
+    # Two players: Bo goes out and Ann holds 12, rounded to 10 ("12 = 12" was no sum).
+    match = scoring_match(names=("Ann", "Bo"))
+    data = {"out": "1", "number": "1", "token": str(uuid.uuid4()), "pips_0": "12"}
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "the other sides&#x27; hands: 12, to the nearest five 10." in html
 
 
 def test_bergen_going_out_needs_no_counts(client):

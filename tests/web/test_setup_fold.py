@@ -67,5 +67,6 @@ def test_a_name_twice_leaves_the_rules_folded(client: Client):
 def test_a_scoring_games_line_shows_its_own_target_and_no_capicu(client: Client):
     html = client.get("/new").content.decode()
     lines = json.loads(re.search(r'id="preset-lines"[^>]*>(.*?)</script>', html, re.S).group(1))
-    assert lines["all_fives"].startswith("All Fives · to 250 · no capicú")
-    assert lines["bergen"].startswith("Bergen · to 15 · no capicú")
+    assert lines["all_fives"].startswith("All Fives · to 200, 250 in pairs · ")
+    assert lines["bergen"].startswith("Bergen · to 10, 15 in pairs · ")
+    assert "capicú" not in lines["all_fives"] + lines["bergen"]

@@ -175,3 +175,13 @@ def test_points_scored_during_play_are_not_counted_as_bonuses():
     players, _pairs = stats.records(match.table)
     ann = next(record for record in players if record.name == "Ann")
     assert (ann.won, ann.points, ann.bonuses) == (1, 30, 0)
+
+
+def test_points_a_hand_rounds_a_half_up_as_a_player_would():
+    # 145 points in 4 hands is 36.25: the sheet's reader writes 36.3.
+    assert stats.Record(points=145, hands=4).points_per_hand == 36.3
+
+
+def test_the_win_rate_rounds_a_half_up_as_a_player_would():
+    # 5 matches won of 8 is 62.5 %: 63, not 62.
+    assert stats.Record(played=8, won=5).win_rate == 63

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper import story
+from scorekeeper.testing import scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +108,19 @@ def test_the_chart_keeps_its_numbers_unlocalised_in_swedish(client: Client, park
 
 def test_the_match_page_links_to_the_tables_statistics(client: Client, park_table):
     assert f'href="/t/{park_table.key}/stats"' in page(client, park_table.matches.get(number=4))
+
+
+def test_a_game_without_capicu_leaves_it_out_of_the_summary(client: Client, make_match, add_hand):
+    bergen = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(bergen, 1, 3)  # Bo reaches 3 during the hand: the match is over
+    no_bonus = make_match(target=10, capicu_bonus=0)
+    add_hand(no_bonus, 0, {1: 5, 2: 5, 3: 5})
+    park = make_match(target=10)
+    add_hand(park, 0, {1: 5, 2: 5, 3: 5})
+
+    assert ["Capicús" in page(client, match) for match in (bergen, no_bonus, park)] == [
+        False,
+        False,
+        True,
+    ]
+    assert "The match in short" in page(client, bergen)
