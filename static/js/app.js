@@ -513,10 +513,6 @@
   }
 
   // What the page holds now, against what the phone kept.
-  function keptUrl(path, draft) {
-    return path + "?out=" + encodeURIComponent(draft.out) + "&entry=" + encodeURIComponent(draft.entry);
-  }
-
   function restore() {
     if (!play()) return;
     var draft = load();
@@ -685,7 +681,7 @@
 
   document.addEventListener("DOMContentLoaded", restore);
   // The back gesture may show this page from the browser's memory: bring the hand back too.
-  window.addEventListener("pageshow", function (event) { if (event.persisted) { restore(); sweep(); } });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) restore(); });
 })();
 
 

@@ -155,3 +155,18 @@ def test_a_discarded_correction_does_not_come_back(live_server, phone: Page, mak
     expect(phone.get_by_text(NOTE)).to_be_hidden()
     phone.reload()
     expect(phone.locator("#id_pips_1")).to_have_value("5")
+
+
+def test_a_page_shown_again_from_the_browser_s_memory_says_a_correction_is_waiting(
+    live_server, phone: Page, make_match, add_hand
+):
+    # The back gesture may show the match page from memory (a "pageshow" that persisted):
+    # both the kept hand and the kept corrections are looked at again, without an error.
+    match = played(make_match, add_hand)
+    type_correction(phone, hand_url(live_server, match, 2))
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    phone.evaluate("document.querySelector('[data-fix-note]').hidden = true")
+
+    phone.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+
+    expect(phone.locator("[data-fix-note]")).to_be_visible()
