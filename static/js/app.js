@@ -1,7 +1,8 @@
-// The app's one script (one download, cached for good), in three independent parts:
+// The app's one script (one download, cached for good), in four independent parts:
 // 1. quicker entry (tile picker, partners, number keys, presets);
 // 2. the phone on the table (without signal, awake, sharing, saying the count);
-// 3. never losing a typed hand (kept on the phone, queued without signal).
+// 3. never losing a typed hand (kept on the phone, queued without signal);
+// 4. never losing a typed correction (kept on the phone until it is saved).
 // Every form works without it.
 
 // === 1. Quicker entry ==========================================================================
@@ -681,4 +682,125 @@
   document.addEventListener("DOMContentLoaded", restore);
   // The back gesture may show this page from the browser's memory: bring the hand back too.
   window.addEventListener("pageshow", function (event) { if (event.persisted) restore(); });
+})();
+
+
+// === 4. Never lose a typed correction ==========================================================
+
+// A correction of an old hand is kept on the phone as it is typed (per match and hand number,
+// with the match's version the page showed), and put back into the form when the page opens
+// again: a reload, the back gesture, or after the browser's error page when the save never
+// arrived. Once the match's version has moved on (this correction saved, or another phone's
+// change), the kept one is dropped: it is never put over a newer hand.
+(function () {
+  "use strict";
+
+  var PREFIX = "scorekeeper:fix:";
+  // Given by the page itself, not kept: where the form is, and which seat and way of entry it shows.
+  var OWN = ["csrfmiddlewaretoken", "out", "entry", "number", "token", "version"];
+
+  function draftForm() { return document.querySelector("form[data-draft]"); }
+  function storageKey() { return PREFIX + location.pathname; }
+  function versionOf(form) { return Number(form.elements.version.value); }
+
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (error) { return null; }
+  }
+  function drop(key) {
+    try { localStorage.removeItem(key); } catch (error) { /* nothing kept */ }
+  }
+
+  function valuesOf(form) {
+    var values = {};
+    new FormData(form).forEach(function (value, name) {
+      if (OWN.indexOf(name) < 0) (values[name] = values[name] || []).push(String(value));
+    });
+    return values;
+  }
+
+  function remember(form) {
+    var draft = { version: versionOf(form), out: form.elements.out.value, entry: form.elements.entry.value, values: valuesOf(form) };
+    try { localStorage.setItem(storageKey(), JSON.stringify(draft)); } catch (error) { /* full or off: the form still holds it */ }
+  }
+
+  function fill(form, values) {
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || OWN.indexOf(field.name) >= 0 || field.type === "submit" || field.type === "button") return;
+      var kept = values[field.name];
+      if (field.type === "checkbox" || field.type === "radio") {
+        field.checked = Boolean(kept && kept.indexOf(field.value) >= 0);
+        if (field.checked && field.closest("details")) field.closest("details").open = true;
+      } else {
+        field.value = kept ? kept[0] : "";
+      }
+    });
+    // The tile pickers grey out the tiles now taken by another hand.
+    form.querySelectorAll(".tile-grid").forEach(function (grid) {
+      var box = grid.querySelector("input:checked");
+      if (box) box.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  function keptUrl(path, draft) {
+    return path + "?out=" + encodeURIComponent(draft.out) + "&entry=" + encodeURIComponent(draft.entry);
+  }
+
+  function restore() {
+    var form = draftForm();
+    if (!form) return;
+    var draft = load(storageKey());
+    if (!draft) return;
+    if (draft.version < versionOf(form)) { drop(storageKey()); return; } // saved, or changed since
+    if (draft.version !== versionOf(form)) return; // a copy of the page from before the draft
+    if (draft.out !== form.elements.out.value || draft.entry !== form.elements.entry.value) {
+      // Opened as it was saved (from the score sheet, say): the kept one had chosen its own seat.
+      if (!/[?&]out=/.test(location.search)) location.replace(keptUrl(location.pathname, draft));
+      return;
+    }
+    if (JSON.stringify(valuesOf(form)) === JSON.stringify(draft.values)) return; // the page holds it already
+    fill(form, draft.values);
+    var note = document.querySelector("[data-draft-note]");
+    if (note) note.hidden = false;
+  }
+
+  // The match page: corrections kept for this match from before its version are done with;
+  // one still waiting says so, with the way back to it.
+  function sweep() {
+    var play = document.getElementById("play");
+    var note = document.querySelector("[data-fix-note]");
+    if (!play || !play.dataset.version) return;
+    var mine = PREFIX + location.pathname + "h/";
+    var waiting = null;
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(mine) !== 0) return;
+        var draft = load(key);
+        if (!draft || draft.version < Number(play.dataset.version)) { drop(key); return; }
+        var number = /^(\d+)\/$/.exec(key.slice(mine.length));
+        if (number && (!waiting || Number(number[1]) < Number(waiting.number))) waiting = { number: number[1], draft: draft, path: key.slice(PREFIX.length) };
+      });
+    } catch (error) { /* nothing kept */ }
+    if (!note) return;
+    note.hidden = !waiting;
+    if (!waiting) return;
+    note.querySelector("[data-fix-number]").textContent = waiting.number;
+    note.querySelector("[data-fix-link]").href = keptUrl(waiting.path, waiting.draft);
+  }
+
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = event.target.form;
+      if (form && form.matches("form[data-draft]")) remember(form);
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-draft-drop]")) drop(storageKey());
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { restore(); sweep(); });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "play") sweep();
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { restore(); sweep(); } });
 })();

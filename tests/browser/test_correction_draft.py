@@ -1,0 +1,172 @@
+"""A correction typed on the phone is kept until it is saved: through a reload, and past the
+browser's error page when the save never arrives; never into another hand or over a newer one."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Match
+from scorekeeper.testing import reported
+
+pytestmark = pytest.mark.browser
+
+NOTE = "Your correction as you were typing it. It is not saved yet."
+KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('scorekeeper:fix:'))"
+
+
+def played(make_match, add_hand) -> Match:
+    match = make_match()
+    for _ in range(3):
+        add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    return match
+
+
+def hand_url(live_server, match: Match, number: int) -> str:
+    return f"{live_server.url}/t/{match.table.key}/m/{match.number}/h/{number}/"
+
+
+def type_correction(page: Page, url: str) -> None:
+    page.goto(url)
+    page.fill("#id_pips_1", "12")
+    page.get_by_text("Capicú").click()
+
+
+def expect_typed(page: Page) -> None:
+    expect(page.locator("#id_pips_1")).to_have_value("12")
+    expect(page.get_by_role("checkbox", name="Capicú")).to_be_checked()
+    expect(page.get_by_text(NOTE)).to_be_visible()
+
+
+def test_a_typed_correction_survives_a_reload(live_server, phone: Page, make_match, add_hand):
+    type_correction(phone, hand_url(live_server, played(make_match, add_hand), 2))
+
+    phone.reload()
+
+    expect_typed(phone)
+    expect(phone.locator("#id_pips_2")).to_have_value("5")
+
+
+def test_a_correction_whose_save_never_arrives_is_back_after_the_error_page(
+    live_server, page: Page, make_match, add_hand
+):
+    # Not the phone fixture: the browser rightly logs the failed request as an error.
+    page.set_viewport_size({"width": 360, "height": 740})
+    match = played(make_match, add_hand)
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    url = hand_url(live_server, match, 2)
+    type_correction(page, url)
+    page.route(
+        re.compile(re.escape(url) + r"(\?.*)?$"),
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
+
+    page.get_by_role("button", name="Save correction").click()
+    page.wait_for_url(re.compile("^chrome-error:"))
+    page.go_back()  # the error page took the hand page's place: back is the match page
+    note = page.get_by_text("Your correction of hand 2 is kept on this phone, not saved yet.")
+    expect(note).to_be_visible()
+    page.get_by_role("link", name="Open it").click()
+
+    expect_typed(page)
+    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
+
+
+def test_a_kept_correction_for_another_seat_is_back_when_opened_from_the_score_sheet(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    phone.goto(hand_url(live_server, match, 2))
+    phone.locator(".outs").get_by_role("link", name="Ben", exact=True).click()
+    phone.fill("#id_pips_0", "7")
+    phone.get_by_role("link", name="Back to the score").click()
+
+    phone.locator(".sheet").get_by_role("link", name="2", exact=True).click()
+
+    expect(phone.locator(".outs .chosen")).to_have_text("Ben")
+    expect(phone.locator("#id_pips_0")).to_have_value("7")
+    expect(phone.get_by_text(NOTE)).to_be_visible()
+
+
+def test_a_kept_correction_stays_with_its_own_hand(live_server, phone: Page, make_match, add_hand):
+    match = played(make_match, add_hand)
+    type_correction(phone, hand_url(live_server, match, 2))
+
+    phone.goto(hand_url(live_server, match, 3))
+    expect(phone.locator("#id_pips_1")).to_have_value("5")
+    expect(phone.get_by_text(NOTE)).to_be_hidden()
+    phone.goto(hand_url(live_server, match, 2))
+
+    expect_typed(phone)
+
+
+def test_a_kept_correction_stays_with_its_own_match(live_server, phone: Page, make_match, add_hand):
+    match = played(make_match, add_hand)
+    other = match.table.start_match(["Alice", "Ben", "Cara", "Dev"], match.game(), match.preset)
+    for _ in range(2):
+        add_hand(other, 0, {1: 5, 2: 5, 3: 5})
+    type_correction(phone, hand_url(live_server, match, 2))
+
+    phone.goto(hand_url(live_server, other, 2))
+    expect(phone.locator("#id_pips_1")).to_have_value("5")
+    expect(phone.get_by_text(NOTE)).to_be_hidden()
+    phone.goto(hand_url(live_server, match, 2))
+
+    expect_typed(phone)
+
+
+def test_a_kept_correction_gives_way_to_another_phones_correction(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = played(make_match, add_hand)
+    type_correction(phone, hand_url(live_server, match, 2))
+    assert len(phone.evaluate(KEPT)) == 1
+
+    match.refresh_from_db()
+    match.edit_hand(2, reported(0, {1: 9, 2: 5, 3: 5}), version=match.version)
+    phone.reload()
+
+    expect(phone.locator("#id_pips_1")).to_have_value("9")
+    expect(phone.get_by_role("checkbox", name="Capicú")).not_to_be_checked()
+    expect(phone.get_by_text(NOTE)).to_be_hidden()
+    assert phone.evaluate(KEPT) == []
+
+
+def test_a_saved_correction_leaves_nothing_kept(live_server, phone: Page, make_match, add_hand):
+    match = played(make_match, add_hand)
+    type_correction(phone, hand_url(live_server, match, 2))
+    assert len(phone.evaluate(KEPT)) == 1
+
+    phone.get_by_role("button", name="Save correction").click()
+
+    expect(phone.get_by_text("Hand 2 corrected.")).to_be_visible()
+    phone.wait_for_function(KEPT + ".length === 0")
+    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 12
+
+
+def test_a_discarded_correction_does_not_come_back(live_server, phone: Page, make_match, add_hand):
+    type_correction(phone, hand_url(live_server, played(make_match, add_hand), 2))
+    phone.reload()
+    expect_typed(phone)
+
+    phone.get_by_role("link", name="Discard it").click()
+
+    expect(phone.locator("#id_pips_1")).to_have_value("5")
+    expect(phone.get_by_text(NOTE)).to_be_hidden()
+    phone.reload()
+    expect(phone.locator("#id_pips_1")).to_have_value("5")
+
+
+def test_a_page_shown_again_from_the_browser_s_memory_says_a_correction_is_waiting(
+    live_server, phone: Page, make_match, add_hand
+):
+    # The back gesture may show the match page from memory (a "pageshow" that persisted):
+    # both the kept hand and the kept corrections are looked at again, without an error.
+    match = played(make_match, add_hand)
+    type_correction(phone, hand_url(live_server, match, 2))
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    phone.evaluate("document.querySelector('[data-fix-note]').hidden = true")
+
+    phone.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+
+    expect(phone.locator("[data-fix-note]")).to_be_visible()
