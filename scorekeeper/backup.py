@@ -14,6 +14,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scorekeeper import rules, stats
 from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
@@ -235,19 +236,27 @@ def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Tab
     whose key or watch key is taken comes back under new keys instead of being refused.
     """
     check_shape(data)
-    data = _mapping(data, "the file")
+    data = _mapping(data, pgettext("backup part", "the file"))
     version = data.get("version")
     if data.get("format") != FORMAT or type(version) is not int or version not in READABLE_VERSIONS:
         raise ValueError(
-            f"Unknown backup format {data.get('format')!r} version {data.get('version')!r}: "
-            f"expected {FORMAT!r} version {FORMAT_VERSION}."
+            _(
+                "Unknown backup format %(format)s version %(version)s: "
+                "expected %(expected)s version %(expected_version)s."
+            )
+            % {
+                "format": repr(data.get("format")),
+                "version": repr(data.get("version")),
+                "expected": repr(FORMAT),
+                "expected_version": FORMAT_VERSION,
+            }
         )
-    raw_table = _mapping(data.get("table"), "table")
+    raw_table = _mapping(data.get("table"), pgettext("backup part", "the table"))
     key = _key(raw_table, "key")
     watch_key = _key(raw_table, "watch_key")
     if key == watch_key:
         # The read-only link would open the table with every right.
-        raise ValueError("Invalid backup: the table's key and watch key are the same.")
+        raise ValueError(_("Invalid backup: the table's key and watch key are the same."))
     taken = Table.objects.filter(
         models.Q(key__in=[key, watch_key]) | models.Q(watch_key__in=[key, watch_key])
     )
@@ -255,29 +264,36 @@ def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Tab
         if not new_keys:
             if Table.objects.filter(key=key).exists():
                 raise ValueError(
-                    f"A table with the key {key!r} already exists; nothing was imported."
+                    _("A table with the key %(key)s already exists; nothing was imported.")
+                    % {"key": repr(key)}
                 )
-            raise ValueError("A table with this watch key already exists; nothing was imported.")
+            raise ValueError(_("A table with this watch key already exists; nothing was imported."))
         raw_table = {**raw_table, "key": new_key(), "watch_key": new_key()}
     try:
         with transaction.atomic():
             table = _import(data, raw_table, creator)
     except ValidationError as error:
-        raise ValueError(f"Invalid backup: {_flatten(error)}") from None
+        # Django's own messages, already in the page's language.
+        raise ValueError(_("Invalid backup: %(problem)s") % {"problem": _flatten(error)}) from None
     except IntegrityError as error:
-        raise ValueError(f"Invalid backup: {error}") from None
+        # The database's words, behind ours.
+        raise ValueError(
+            _("Invalid backup: the database refuses it (%(problem)s).") % {"problem": error}
+        ) from None
     return table
 
 
 def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     """Create the table, its players and matches (inside the caller's transaction)."""
-    _check_types(raw_table, "the table")
+    _check_types(raw_table, pgettext("backup part", "the table"))
     table = _saved(
         Table(
             key=raw_table["key"],
             watch_key=raw_table["watch_key"],
             creator=creator,
-            name=normal_name(_value(raw_table, "name", str), "the table name"),
+            name=normal_name(
+                _value(raw_table, "name", str), pgettext("backup part", "the table name")
+            ),
             partnership=_value(raw_table, "partnership", bool),
             **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
             **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double", "entry_mode")),
@@ -293,22 +309,26 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     stored: set[str] = set()
     for name in _list(data.get("players"), "players"):
         if not isinstance(name, str) or name in players:
-            raise ValueError(f"Invalid backup: bad or repeated player name {name!r}.")
+            raise ValueError(
+                _("Invalid backup: bad or repeated player name %(name)s.") % {"name": repr(name)}
+            )
         # Seats name players as the file wrote them; the table keeps them normalised.
-        clean = normal_name(name, "the player name", required=True)
+        clean = normal_name(name, pgettext("backup part", "the player name"), required=True)
         if clean in stored:
-            raise ValueError(f"Invalid backup: two players are both named {clean!r}.")
+            raise ValueError(
+                _("Invalid backup: two players are both named %(name)s.") % {"name": repr(clean)}
+            )
         stored.add(clean)
         players[name] = _saved(Player(table=table, name=clean))
     series = {}
     for raw_series in _list(data.get("series", []), "series"):
-        raw_series = _mapping(raw_series, "series")
-        _check_types(raw_series, "a series")
+        raw_series = _mapping(raw_series, pgettext("backup part", "a series"))
+        _check_types(raw_series, pgettext("backup part", "a series"))
         sides = raw_series.get("sides")
         if not isinstance(sides, list) or not all(
             isinstance(side, list) and all(isinstance(name, str) for name in side) for side in sides
         ):
-            raise ValueError("Invalid backup: a series names its sides badly.")
+            raise ValueError(_("Invalid backup: a series names its sides badly."))
         found = _saved(
             Series(
                 table=table,
@@ -318,7 +338,9 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         )
         series[found.number] = found
     for raw_match in _list(data.get("matches"), "matches"):
-        _import_match(table, players, series, _mapping(raw_match, "match"))
+        _import_match(
+            table, players, series, _mapping(raw_match, pgettext("backup part", "a match"))
+        )
     stats.record_table(table)
     return table
 
@@ -352,8 +374,12 @@ def _import_match(
 def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
     """Create the match itself from the file's fields."""
     if raw.get("series") is not None and raw.get("series") not in series:
-        raise ValueError(f"Invalid backup: match {raw.get('number')!r} names an unknown series.")
-    _check_types(raw, f"match {raw.get('number')!r}")
+        raise ValueError(
+            _("Invalid backup: match %(match)s names an unknown series.")
+            % {"match": repr(raw.get("number"))}
+        )
+    # Translators: a place in a backup file, as in "match 2".
+    _check_types(raw, _("match %(number)s") % {"number": repr(raw.get("number"))})
     match = Match(
         table=table,
         series=series.get(raw.get("series")),
@@ -364,7 +390,9 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
     if not isinstance(match.totals, list) or not all(
         isinstance(total, int) for total in match.totals
     ):
-        raise ValueError(f"Invalid backup: match {match.number!r} has bad totals.")
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals.") % {"match": repr(match.number)}
+        )
     return _saved(match)
 
 
@@ -373,17 +401,25 @@ def _checked_game(match: Match) -> rules.Game:
     try:
         game = match.game()
     except (TypeError, ValueError) as error:
-        raise ValueError(f"Invalid backup: match {match.number} has bad rules: {error}") from None
+        # The rules module's own words (it knows no languages), behind ours.
+        raise ValueError(
+            _("Invalid backup: match %(match)s has rules this app cannot play (%(problem)s).")
+            % {"match": match.number, "problem": error}
+        ) from None
     if not (
         len(match.totals) == game.side_count
         and _within(range(game.side_count), match.winner_side)
         and _within(range(game.seats), match.next_leader)
     ):
-        raise ValueError(f"Invalid backup: match {match.number} has bad totals or winner.")
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals or winner.") % {"match": match.number}
+        )
     if match.series is not None and sorted(match.series_sides or [0]) != list(
         range(max(game.side_count, len(match.series.sides)))
     ):
-        raise ValueError(f"Invalid backup: match {match.number} does not fit its series.")
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
     return game
 
 
@@ -392,11 +428,14 @@ def _import_seats(
 ) -> None:
     """Create the match's seats: one a position, each on the side its rules give it."""
     for raw_seat in _list(raw.get("seats"), "seats"):
-        raw_seat = _mapping(raw_seat, "seat")
-        _check_types(raw_seat, f"match {match.number}, a seat")
+        raw_seat = _mapping(raw_seat, pgettext("backup part", "a seat"))
+        _check_types(raw_seat, _("match %(number)s, a seat") % {"number": match.number})
         player = players.get(raw_seat.get("player"))
         if player is None:
-            raise ValueError(f"Invalid backup: unknown player {raw_seat.get('player')!r}.")
+            raise ValueError(
+                _("Invalid backup: unknown player %(name)s.")
+                % {"name": repr(raw_seat.get("player"))}
+            )
         _saved(
             Seat(
                 match=match,
@@ -408,28 +447,33 @@ def _import_seats(
     if sorted(seat.position for seat in match.seats.all()) != list(range(game.seats)) or any(
         seat.side != game.side_of(seat.position) for seat in match.seats.all()
     ):
-        raise ValueError(f"Invalid backup: match {match.number} has bad seats.")
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad seats.") % {"match": match.number}
+        )
 
 
 def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
     """Create the match's hands, each naming only seats and sides the match has."""
     seats, sides = range(game.seats), range(game.side_count)
     for raw_hand in _list(raw.get("hands"), "hands"):
-        hand = _import_hand(match, _mapping(raw_hand, "hand"))
+        hand = _import_hand(match, _mapping(raw_hand, pgettext("backup part", "a hand")))
         # The sheet indexes names and sides with these: out of range would break its pages.
         if not (
             _within(seats, hand.went_out, hand.winning_seat, hand.led_by)
             and _within(seats, *(count.position for count in hand.counts.all()))
             and _within(sides, *(entry.side for entry in hand.entries.all()))
         ):
-            raise ValueError(f"Invalid backup: hand {hand.number} names a seat or side not there.")
+            raise ValueError(
+                _("Invalid backup: match %(match)s, hand %(hand)s names a seat or side not there.")
+                % {"match": match.number, "hand": hand.number}
+            )
 
 
 def _import_log(match: Match, raw: Mapping) -> None:
     """Create the match's change log."""
     for raw_entry in _list(raw.get("log"), "log"):
-        raw_entry = _mapping(raw_entry, "log entry")
-        _check_types(raw_entry, f"match {match.number}, the log")
+        raw_entry = _mapping(raw_entry, pgettext("backup part", "a change log entry"))
+        _check_types(raw_entry, _("match %(number)s, the change log") % {"number": match.number})
         _saved(
             LogEntry(
                 match=match,
@@ -444,21 +488,30 @@ def _import_log(match: Match, raw: Mapping) -> None:
 
 def _import_hand(match: Match, raw: Mapping) -> Hand:
     """Create one hand with its counts and score entries."""
-    where = f"match {match.number}, hand {raw.get('number')!r}"
+    # Translators: a place in a backup file, as in "match 2, hand 5".
+    where = _("match %(number)s, hand %(hand)s") % {
+        "number": match.number,
+        "hand": repr(raw.get("number")),
+    }
     _check_types(raw, where)
     try:
         token = uuid.UUID(_value(raw, "token", str))
     except ValueError:
-        raise ValueError(f"Invalid backup: bad token {raw.get('token')!r}.") from None
+        raise ValueError(bad_token(raw.get("token"))) from None
     try:
         # A scoring game's hand still in play (or ended by the match) has no reason yet.
         if raw.get("ending") or raw.get("reason") != {}:
             reason_from_json(raw.get("reason"))
     except (AttributeError, KeyError, TypeError, ValueError):
-        raise ValueError(f"Invalid backup: hand {raw.get('number')!r} has a bad reason.") from None
+        raise ValueError(
+            _("Invalid backup: %(where)s has a bad reason.") % {"where": where}
+        ) from None
     pair_pips = raw.get("pair_pips", {})
     if not isinstance(pair_pips, dict) or not set(pair_pips) <= {"0", "1"}:
-        raise ValueError(f"Invalid backup: {where}: bad pair totals {pair_pips!r}.")
+        raise ValueError(
+            _("Invalid backup: %(where)s: bad pair totals %(value)s.")
+            % {"where": where, "value": repr(pair_pips)}
+        )
     hand = _saved(
         Hand(
             match=match,
@@ -469,11 +522,11 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
         )
     )
     for raw_count in _list(raw.get("counts"), "counts"):
-        raw_count = _mapping(raw_count, "count")
+        raw_count = _mapping(raw_count, pgettext("backup part", "a count"))
         _check_types(raw_count, where)
         _saved(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
     for raw_entry in _list(raw.get("entries"), "entries"):
-        raw_entry = _mapping(raw_entry, "score entry")
+        raw_entry = _mapping(raw_entry, pgettext("backup part", "a score entry"))
         _check_types(raw_entry, where)
         _saved(
             ScoreEntry(
@@ -484,12 +537,12 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
             )
         )
     for raw_play in _list(raw.get("plays", []), "plays"):
-        raw_play = _mapping(raw_play, "play")
+        raw_play = _mapping(raw_play, pgettext("backup part", "a play"))
         _check_types(raw_play, where)
         try:
             play_token = uuid.UUID(_value(raw_play, "token", str))
         except ValueError:
-            raise ValueError(f"Invalid backup: bad token {raw_play.get('token')!r}.") from None
+            raise ValueError(bad_token(raw_play.get("token"))) from None
         _saved(
             PlayEntry(
                 hand=hand,
@@ -507,14 +560,21 @@ def _check_copy(hand: Hand, raw: Mapping, where: str) -> None:
     """A version 1 hand's copy of its side and points must be what its entries say."""
     side, points = next(iter(hand.side_points().items()), (None, 0))
     for field, value, made in (
-        ("scoring side", raw.get("scoring_side"), side),
+        ("scoring_side", raw.get("scoring_side"), side),
         ("points", raw.get("points"), points),
     ):
         if value != made:
             raise ValueError(
-                f"Invalid backup: {where}: the file has {field} {value!r}, "
-                f"the entries make it {made!r}."
+                _(
+                    "Invalid backup: %(where)s: the file has %(field)s %(value)s, "
+                    "the entries make it %(made)s."
+                )
+                % {"where": where, "field": field, "value": repr(value), "made": repr(made)}
             )
+
+
+def bad_token(token: Any) -> str:
+    return _("Invalid backup: bad token %(token)s.") % {"token": repr(token)}
 
 
 # Fields that hold whole numbers or yes/no: full_clean would take 2.5 as 2 and true as 1.
@@ -543,10 +603,14 @@ def _check_types(raw: Mapping, where: str) -> None:
         if field in WHOLE_FIELDS and value is not None:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(
-                    f"Invalid backup: {where}: {field} {value!r} is not a whole number."
+                    _("Invalid backup: %(where)s: %(field)s %(value)s is not a whole number.")
+                    % {"where": where, "field": field, "value": repr(value)}
                 )
         elif field in YES_NO_FIELDS and not isinstance(value, bool):
-            raise ValueError(f"Invalid backup: {where}: {field} {value!r} is not true or false.")
+            raise ValueError(
+                _("Invalid backup: %(where)s: %(field)s %(value)s is not true or false.")
+                % {"where": where, "field": field, "value": repr(value)}
+            )
 
 
 def _within(valid: range, *values: int | None) -> bool:
@@ -566,14 +630,15 @@ def _saved[M: models.Model](instance: M) -> M:
 def _mapping(value: Any, what: str) -> Mapping:
     """The value if it is a JSON object."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"Invalid backup: {what} should be an object.")
+        raise ValueError(_("Invalid backup: %(what)s should be an object.") % {"what": what})
     return value
 
 
 def _list(value: Any, what: str) -> list:
     """The value if it is a JSON list."""
     if not isinstance(value, list):
-        raise ValueError(f"Invalid backup: {what} should be a list.")
+        # `what` is the list's name in the file.
+        raise ValueError(_("Invalid backup: %(field)s should be a list.") % {"field": what})
     return value
 
 
@@ -581,7 +646,14 @@ def _value(raw: Mapping, field: str, kind: type) -> Any:
     """The field's value if it has the expected type."""
     value = raw.get(field)
     if not isinstance(value, kind):
-        raise ValueError(f"Invalid backup: {field} should be a {kind.__name__}.")
+        kinds = {
+            str: pgettext("backup value", "text"),
+            bool: pgettext("backup value", "true or false"),
+        }
+        raise ValueError(
+            _("Invalid backup: %(field)s should be %(kind)s.")
+            % {"field": field, "kind": kinds[kind]}
+        )
     return value
 
 
@@ -589,7 +661,10 @@ def _key(raw: Mapping, field: str) -> str:
     """A table key that looks like one new_key() makes."""
     value = raw.get(field)
     if not isinstance(value, str) or not KEY_RE.fullmatch(value):
-        raise ValueError(f"Invalid backup: the table's {field} is missing or not a table key.")
+        raise ValueError(
+            _("Invalid backup: the table's %(field)s is missing or not a table key.")
+            % {"field": field}
+        )
     return value
 
 
@@ -601,13 +676,22 @@ def _time_in(raw: Mapping, field: str, *, optional: bool = False) -> datetime | 
     try:
         moment = datetime.fromisoformat(_value(raw, field, str))
     except ValueError:
-        raise ValueError(f"Invalid backup: {field} {value!r} is not a date and time.") from None
+        raise ValueError(
+            _("Invalid backup: %(field)s %(value)s is not a date and time.")
+            % {"field": field, "value": repr(value)}
+        ) from None
     if moment.tzinfo is None:
-        raise ValueError(f"Invalid backup: {field} {value!r} has no time zone.")
+        raise ValueError(
+            _("Invalid backup: %(field)s %(value)s has no time zone.")
+            % {"field": field, "value": repr(value)}
+        )
     # Only times this app could have written: one at the ends of the calendar cannot even be
     # shown in the server's time zone.
     if not EARLIEST <= moment <= timezone.now() + timedelta(days=1):
-        raise ValueError(f"Invalid backup: {field} {value!r} is not a time a backup holds.")
+        raise ValueError(
+            _("Invalid backup: %(field)s %(value)s is not a time a backup holds.")
+            % {"field": field, "value": repr(value)}
+        )
     return moment
 
 

@@ -7,6 +7,9 @@ from what the table reported, and what the file says it scored must match.
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scorekeeper import rules, scoring_games
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import Match, reason_to_json
@@ -20,36 +23,58 @@ MAX_DIGITS = 12
 def load_backup(raw: bytes | str, max_bytes: int) -> Any:
     """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
     if len(raw) > max_bytes:
-        raise ValueError(f"The file is larger than {max_bytes} bytes.")
+        raise ValueError(
+            ngettext(
+                "The file is larger than %(limit)s byte.",
+                "The file is larger than %(limit)s bytes.",
+                max_bytes,
+            )
+            % {"limit": max_bytes}
+        )
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ValueError("The file is not UTF-8 text.") from None
+            raise ValueError(_("The file is not UTF-8 text.")) from None
     try:
         data = json.loads(
             raw, parse_constant=_no_constant, parse_float=_no_float, parse_int=_bounded_int
         )
     except RecursionError:
-        raise ValueError("The file is nested too deeply to be a backup.") from None
+        raise ValueError(_("The file is nested too deeply to be a backup.")) from None
     except json.JSONDecodeError as error:
-        raise ValueError(f"The file is not JSON: {error}.") from None
+        # Where the text stops being JSON, in the page's words; what the parser expected there
+        # is its own English.
+        raise ValueError(
+            _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s).")
+            % {"line": error.lineno, "column": error.colno, "problem": error.msg}
+        ) from None
     check_shape(data)
     return data
 
 
 def _no_constant(name: str) -> None:
-    raise ValueError(f"The file holds {name}, which is not a number a backup contains.")
+    raise ValueError(
+        _("The file holds %(value)s, which is not a number a backup contains.") % {"value": name}
+    )
 
 
 def _no_float(text: str) -> None:
-    raise ValueError(f"The file holds {text}: every number in a backup is a whole number.")
+    raise ValueError(not_whole(text))
 
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"The file holds a number too large for a score: {text[:20]}...")
+        raise ValueError(
+            _("The file holds a number too large for a score: %(value)s...") % {"value": text[:20]}
+        )
     return int(text)
+
+
+def not_whole(value: str) -> str:
+    return _("The file holds %(value)s: every number in a backup is a whole number.") % {
+        "value": value
+    }
 
 
 def check_shape(data: Any) -> None:
@@ -58,11 +83,11 @@ def check_shape(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise ValueError("The file is nested too deeply to be a backup.")
+            raise ValueError(_("The file is nested too deeply to be a backup."))
         if isinstance(value, float):
-            raise ValueError(f"The file holds {value!r}: every number in a backup is whole.")
+            raise ValueError(not_whole(repr(value)))
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-            raise ValueError("The file holds a number too large for a score.")
+            raise ValueError(_("The file holds a number too large for a score."))
         if isinstance(value, dict):
             stack.extend((item, depth + 1) for item in value.values())
         elif isinstance(value, list):
@@ -73,7 +98,10 @@ def normal_name(name: str, what: str, *, required: bool = False) -> str:
     """A name normalised as the app stores one typed today (older tables may hold others)."""
     clean = clean_text(name)
     if required and not clean:
-        raise ValueError(f"Invalid backup: {what} {name!r} has no letters you can see.")
+        raise ValueError(
+            _("Invalid backup: %(what)s %(name)s has no letters you can see.")
+            % {"what": what, "name": repr(name)}
+        )
     return clean
 
 
@@ -85,34 +113,48 @@ def check_match(match: Match) -> None:
     led_by: int | None = None
     hands = list(match.hands.prefetch_related("counts", "entries").order_by("number"))
     for expected, hand in enumerate(hands, start=1):
-        where = f"Invalid backup: match {match.number}, hand {hand.number}"
+        where = {"match": match.number, "hand": hand.number}
         if hand.number != expected:
             raise ValueError(
-                f"Invalid backup: match {match.number}, hand {expected} is missing "
-                f"(the next one is numbered {hand.number})."
+                _(
+                    "Invalid backup: match %(match)s, hand %(expected)s is missing "
+                    "(the next one is numbered %(hand)s)."
+                )
+                % {**where, "expected": expected}
             )
         try:
             result = rules.score_hand(game, hand.as_rules_hand(), led_by, number=expected)
             state = rules.advance(game, state, result)
         except rules.InvalidHand as refused:
             codes = ", ".join(str(error.code) for error in refused.errors)
-            raise ValueError(f"{where}: the rules refuse this hand ({codes}).") from None
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, hand %(hand)s: "
+                    "the rules refuse this hand (%(codes)s)."
+                )
+                % {**where, "codes": codes}
+            ) from None
+        # Named as the file names them, so that the field can be found in it.
         stored = {
-            "led by": hand.led_by,
-            "winning seat": hand.winning_seat,
+            "led_by": hand.led_by,
+            "winning_seat": hand.winning_seat,
             "reason": hand.reason,
             "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
         }
         scored = {
-            "led by": result.led_by,
-            "winning seat": result.winning_seat,
+            "led_by": result.led_by,
+            "winning_seat": result.winning_seat,
             "reason": reason_to_json(result.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
         for field, value in stored.items():
             if value != scored[field]:
                 raise ValueError(
-                    f"{where}: the file has {field} {value!r}, the rules make it {scored[field]!r}."
+                    _(
+                        "Invalid backup: match %(match)s, hand %(hand)s: the file has %(field)s "
+                        "%(value)s, the rules make it %(made)s."
+                    )
+                    % {**where, "field": field, "value": repr(value), "made": repr(scored[field])}
                 )
         led_by = result.next_leader
     _check_state(match, state, with_leader=True)
@@ -130,8 +172,11 @@ def _check_state(match: Match, state: rules.MatchState, *, with_leader: bool) ->
     for field, value, made in compared:
         if value != made and (with_leader or field != "next_leader"):
             raise ValueError(
-                f"Invalid backup: match {match.number}: the file has {field} {value!r}, "
-                f"the hands make it {made!r}."
+                _(
+                    "Invalid backup: match %(match)s: the file has %(field)s %(value)s, "
+                    "the hands make it %(made)s."
+                )
+                % {"match": match.number, "field": field, "value": repr(value), "made": repr(made)}
             )
 
 
@@ -139,21 +184,31 @@ def check_scoring_match(match: Match) -> None:
     """All Fives and Bergen: score the plays and ends again, entry by entry, and compare."""
     game = match.game()
     hands = list(match.hands.prefetch_related("counts", "plays", "entries").order_by("number"))
-    where = f"Invalid backup: match {match.number}"
     try:
         scored, state = scoring_games.play_scoring_match(
             game, [hand.as_scoring_hand() for hand in hands]
         )
     except rules.InvalidHand as refused:
         codes = ", ".join(str(error.code) for error in refused.errors)
-        raise ValueError(f"{where}: the rules refuse its plays or ends ({codes}).") from None
+        raise ValueError(
+            _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
+            % {"match": match.number, "codes": codes}
+        ) from None
     for expected, (hand, result) in enumerate(zip(hands, scored, strict=True), start=1):
         credited = [0] * game.side_count
         for entry in hand.entries.all():
             credited[entry.side] += entry.points
         if hand.number != expected or tuple(credited) != result.side_points:
             raise ValueError(
-                f"{where}, hand {hand.number}: the file credits {credited}, "
-                f"its plays and end make {list(result.side_points)}."
+                _(
+                    "Invalid backup: match %(match)s, hand %(hand)s: the file credits "
+                    "%(credited)s, its plays and end make %(made)s."
+                )
+                % {
+                    "match": match.number,
+                    "hand": hand.number,
+                    "credited": credited,
+                    "made": list(result.side_points),
+                }
             )
     _check_state(match, state, with_leader=False)

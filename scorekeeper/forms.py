@@ -1170,8 +1170,11 @@ class ImportForm(forms.Form):
             raise ValidationError(too_large_message())
         try:
             return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
-        except ValueError:
-            raise ValidationError(_("This is not a backup file from this app.")) from None
+        except ValueError as problem:
+            # What is wrong, so that it can be found in the file.
+            raise ValidationError(
+                _("This is not a backup file from this app. %(problem)s") % {"problem": problem}
+            ) from None
 
 
 def too_large_message() -> str:

@@ -31,6 +31,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# A form sent from a page open too long gets our page, in the phone's language.
+CSRF_FAILURE_VIEW = "scorekeeper.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
