@@ -21,8 +21,8 @@ WORDS = {
         "sv": "Gå tillbaka, ladda om sidan och tryck igen.",
     },
     "kept": {
-        "es": "Una mano escrita en la página de la partida se guarda en este teléfono",
-        "sv": "En omgång som du skrivit in på partisidan sparas på telefonen",
+        "es": "Antes mira que lo que escribiste siga ahí",
+        "sv": "Kontrollera först att det du skrev finns kvar",
     },
     "400": {"es": "No se pudo leer", "sv": "Det gick inte att läsa"},
     "403": {"es": "Aquí no se puede", "sv": "Inte tillåtet här"},
