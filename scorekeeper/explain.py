@@ -277,6 +277,12 @@ def end_count_text(game: rules.Game, reason: rules.Reason, points: int) -> str:
         return _("%(raw)s, to the nearest five %(points)s") % {"raw": counted[0], "points": points}
     if rounding == rules.Rounding.EACH_HAND:
         counted = [nearest_five(pips) for pips in counted]
+        if own and points == 0:
+            # Their own hands, each rounded, weigh as much as the others' or more (3 and 3 are
+            # 10, 7 and 0 are 5): the hand pays nothing, and how much more is not kept.
+            return _(
+                "each hand to the nearest five: %(sum)s less their own, as much or more = 0"
+            ) % {"sum": " + ".join(str(pips) for pips in counted) or "0"}
         # Each of the winners' own hands is rounded before it is taken off: in pairs that is
         # two hands (3 and 3 take off 5 + 5), which the pair's total alone (6) cannot say.
         own = [sum(counted) - points] if own else []

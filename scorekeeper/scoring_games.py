@@ -148,7 +148,9 @@ def nearest_five(pips: int) -> int:
 def _rounded(rounding: Rounding, counted: Iterable[int], own: Iterable[int]) -> int:
     counted, own = tuple(counted), tuple(own)
     if rounding is Rounding.EACH_HAND:
-        return sum(map(nearest_five, counted)) - sum(map(nearest_five, own))
+        # A lighter pair's own hands, each rounded, may weigh more than the others' (3 and 3
+        # are 10, 7 and 0 are 5): winning the hand then pays nothing, it never costs points.
+        return max(0, sum(map(nearest_five, counted)) - sum(map(nearest_five, own)))
     raw = sum(counted) - sum(own)
     return nearest_five(raw) if rounding is Rounding.NEAREST_FIVE else raw
 

@@ -268,15 +268,21 @@
   // A form sent with no signal says so beside it. A plain form (a correction, Start, Rematch)
   // is not sent at all: the browser's error page would take what was typed with it. A form
   // that htmx sends (Undo) failed on its way. The hand form has its own queue (part 3).
+  // Held once found: put beside a form inside #play, it leaves the page with the next swap.
+  var unsentNote = null;
+  function unsentNoteOf() {
+    unsentNote = unsentNote || document.querySelector("[data-unsent]");
+    return unsentNote;
+  }
   function unsent(form) {
-    var note = document.querySelector("[data-unsent]");
+    var note = unsentNoteOf();
     if (!note) return;
     form.after(note);
     note.hidden = false;
   }
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    var note = document.querySelector("[data-unsent]");
+    var note = unsentNoteOf();
     if (note) note.hidden = true;
     if (navigator.onLine || form.hasAttribute("hx-post") || form.method !== "post") return;
     event.preventDefault();

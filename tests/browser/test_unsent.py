@@ -66,3 +66,28 @@ def test_the_undo_page_opened_on_its_own_takes_the_hand_back(
 
     expect(phone.locator(".msg").get_by_text("Hand 3 undone.")).to_be_visible()
     assert Match.objects.get(pk=match.pk).hand_count == 2
+
+
+def test_the_no_signal_note_still_shows_after_the_score_was_swapped_in(
+    live_server, page: Page, make_match, add_hand
+):
+    # The note moved beside the undo inside #play went away with the next swap of #play: a
+    # second tap without signal then said nothing at all.
+    match = played(make_match, add_hand)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    page.get_by_role("link", name="Undo last hand").click()
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Yes, undo it").click()
+    expect(page.get_by_text(UNSENT)).to_be_visible()
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Yes, undo it").click()
+    expect(page.locator(".msg").get_by_text("Hand 3 undone.")).to_be_visible()
+    page.get_by_role("link", name="Undo last hand").click()
+    page.context.set_offline(True)
+
+    page.get_by_role("button", name="Yes, undo it").click()
+
+    expect(page.get_by_text(UNSENT)).to_be_visible()
+    page.context.set_offline(False)
+    assert Match.objects.get(pk=match.pk).hand_count == 2

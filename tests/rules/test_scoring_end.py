@@ -9,6 +9,7 @@ from scorekeeper.rules import (
     HouseRules,
     InvalidHand,
     ReasonCode,
+    Rounding,
     make_game,
     needed_seats,
     score_hand,
@@ -157,3 +158,13 @@ def test_holding_doubles_is_refused_unless_the_table_plays_that_rule():
         score_hand(bergen(), hand)
 
     assert [error.code for error in refused.value.errors] == [ErrorCode.DOUBLES_NOT_ASKED]
+
+
+def test_all_fives_blocked_pair_never_scores_less_than_nothing_when_each_hand_is_rounded():
+    house = HouseRules(target=250, rounding=Rounding.EACH_HAND, blocked_pays_difference=True)
+    game = make_game("all_fives", 4, rules=house)
+    # Ann 3 and Cy 3 (6) block lighter than Bo 7 and Dee 0 (7); rounded, the others' hands are
+    # 5 + 0 and their own 5 + 5: the difference pays nothing, it takes nothing away.
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 3, 1: 7, 2: 3, 3: 0}))
+
+    assert (result.side, result.points) == (0, 0)

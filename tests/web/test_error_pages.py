@@ -24,6 +24,7 @@ WORDS = {
         "es": "Antes mira que lo que escribiste siga ahí",
         "sv": "Kontrollera först att det du skrev finns kvar",
     },
+    "kept-no-more": {"es": "se queda en este teléfono", "sv": "stannar på telefonen"},
     "400": {"es": "No se pudo leer", "sv": "Det gick inte att läsa"},
     "403": {"es": "Aquí no se puede", "sv": "Inte tillåtet här"},
     "500": {"es": "Algo salió mal", "sv": "Något gick fel"},
@@ -141,3 +142,15 @@ def test_the_500_page_is_drawn_without_the_database(speaking, language, settings
     assert 'href="/"' in page
     assert 'action="/language"' not in page  # no form: the 500 page has no CSRF token to give
     assert_our_headers(response)
+
+
+def test_the_500_page_promises_only_what_holds(speaking, language, settings, make_match):
+    """Seen only where a form was not sent by the page's script (a phone without JavaScript, a
+    correction): nothing typed there is kept for sure, so it says to check."""
+    match = make_match()
+    settings.DEBUG = False
+    speaking.raise_request_exception = False
+    with database_down():
+        response = speaking.get(f"/t/{match.table.key}/")
+    page = assert_our_page(response, 500, language, WORDS["kept"][language])
+    assert WORDS["kept-no-more"][language] not in page

@@ -214,6 +214,18 @@ def test_an_all_fives_end_with_one_hand_counted_reads_without_a_sum(client):
     assert "the other sides&#x27; hands: 12, to the nearest five 10." in html
 
 
+def test_an_each_hand_difference_that_pays_nothing_does_not_misstate_their_own_hands(client):
+    # Ann 3 and Cy 3 (rounded 5 + 5) block lighter than Bo 7 and Dee 0 (5 + 0): 0, not -5.
+    match = scoring_match(rounding="each_hand", blocked_pays_difference=True)
+    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
+    data.update({"pips_0": "3", "pips_1": "7", "pips_2": "3", "pips_3": "0"})
+
+    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+    assert "0 for Ann &amp; Cy" in html
+    assert "5 + 0 less their own, as much or more = 0" in html
+
+
 def test_bergen_going_out_needs_no_counts(client):
     match = scoring_match("bergen")
     tap(match, 0, 2)
