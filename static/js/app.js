@@ -622,6 +622,14 @@
     var draft = load();
     if (!draft) return;
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 403) {
+      // The form was made for a cookie this phone no longer has (cleared, or the page open for
+      // very long): the page again, with a form of today and the hand as typed.
+      draft.queued = false;
+      store(draft);
+      location.reload();
+      return;
+    }
     if (status >= 400 && status < 500) {
       draft.queued = false; // refused (an expired page, say): sending it again would not help
       store(draft);

@@ -193,3 +193,24 @@ def test_a_save_refused_after_an_undo_on_another_phone_says_why_and_keeps_the_ha
     expect(phone.get_by_label("Dev", exact=True)).to_have_value("9")
     assert navigated == []  # the form came back in place, not by loading the page again
     assert saved(match) == 0
+
+
+def test_a_hand_saved_after_the_phone_lost_its_cookies_goes_in_on_the_next_tap(
+    live_server, phone: Page, make_match
+):
+    # The form on the page was made for a cookie the phone no longer has (cleared, or a page
+    # open for a very long time): the first Save is refused; the page comes back with the hand
+    # as typed and a form that the next tap gets through.
+    match = make_match()
+    open_match(phone, live_server, match)
+    type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    phone.context.clear_cookies()
+
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=restored]")).to_be_visible()
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("10")
+    assert saved(match) == 0
+    phone.get_by_role("button", name="Save hand").click()
+
+    expect(phone.get_by_text("Hand 1 saved.")).to_be_visible()
+    assert saved(match) == 1
