@@ -1,4 +1,5 @@
-"""The app's routes plus two yardsticks: `bench/trivial` and `bench/floor/<key>`."""
+"""The app's routes plus two yardsticks: `bench/trivial` and `bench/floor/<key>`; and the
+app's pages for what goes wrong, which only a root URLconf can name."""
 
 import random
 import uuid
@@ -9,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from scorekeeper.models import Match
 from scorekeeper.testing import deal_hand
+from scorekeeper.urls import handler400, handler403, handler404, handler500  # noqa: F401
 
 
 def trivial(request: HttpRequest) -> HttpResponse:

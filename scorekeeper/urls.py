@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 from django.views.i18n import set_language
 
-from scorekeeper import views
+from scorekeeper import errors, views
 from scorekeeper.models import KEY_PATTERN
 
 
@@ -41,7 +41,7 @@ urlpatterns = [
     path("help", views.help_page, name="help"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("sw.js", views.service_worker, name="service_worker"),
-    path("offline", views.offline_page, name="offline"),
+    path("offline", errors.offline, name="offline"),
     path("new", views.new_table, name="new_table"),
     path("import", views.import_page, name="import_table"),
     path("t/<key:key>/", views.table_page, name="table"),
@@ -60,3 +60,9 @@ urlpatterns = [
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
+
+# Our pages for what goes wrong, in the phone's language (scorekeeper/errors.py).
+handler400 = "scorekeeper.errors.bad_request"
+handler403 = "scorekeeper.errors.permission_denied"
+handler404 = "scorekeeper.errors.page_not_found"
+handler500 = "scorekeeper.errors.server_error"

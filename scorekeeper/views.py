@@ -1105,9 +1105,3 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     )
     response["Service-Worker-Allowed"] = "/"
     return response
-
-
-@require_safe
-def offline_page(request: HttpRequest) -> HttpResponse:
-    """What a page never opened on this phone shows when there is no signal."""
-    return render(request, "offline.html")

@@ -32,6 +32,13 @@ def type_correction(page: Page, url: str) -> None:
     page.get_by_text("Capicú").click()
 
 
+def expect_untouched(page: Page, url: str) -> None:
+    """Another hand's page, as it was saved: nothing kept is put into it."""
+    page.goto(url)
+    expect(page.locator("#id_pips_1")).to_have_value("5")
+    expect(page.get_by_text(NOTE)).to_be_hidden()
+
+
 def expect_typed(page: Page) -> None:
     expect(page.locator("#id_pips_1")).to_have_value("12")
     expect(page.get_by_role("checkbox", name="Capicú")).to_be_checked()
@@ -92,9 +99,7 @@ def test_a_kept_correction_stays_with_its_own_hand(live_server, phone: Page, mak
     match = played(make_match, add_hand)
     type_correction(phone, hand_url(live_server, match, 2))
 
-    phone.goto(hand_url(live_server, match, 3))
-    expect(phone.locator("#id_pips_1")).to_have_value("5")
-    expect(phone.get_by_text(NOTE)).to_be_hidden()
+    expect_untouched(phone, hand_url(live_server, match, 3))
     phone.goto(hand_url(live_server, match, 2))
 
     expect_typed(phone)
@@ -107,9 +112,7 @@ def test_a_kept_correction_stays_with_its_own_match(live_server, phone: Page, ma
         add_hand(other, 0, {1: 5, 2: 5, 3: 5})
     type_correction(phone, hand_url(live_server, match, 2))
 
-    phone.goto(hand_url(live_server, other, 2))
-    expect(phone.locator("#id_pips_1")).to_have_value("5")
-    expect(phone.get_by_text(NOTE)).to_be_hidden()
+    expect_untouched(phone, hand_url(live_server, other, 2))
     phone.goto(hand_url(live_server, match, 2))
 
     expect_typed(phone)

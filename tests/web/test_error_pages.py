@@ -7,8 +7,8 @@ from django.conf import settings as django_settings
 from django.core.exceptions import PermissionDenied
 from django.db import OperationalError, connection
 from django.test import Client, RequestFactory
+from django.urls import get_resolver
 from django.utils import translation
-from django.views.defaults import permission_denied
 from test_translations import english_patterns, shown_text
 
 from scorekeeper.models import Hand
@@ -115,8 +115,8 @@ def test_a_request_for_another_host_gets_our_400_page(speaking, language):
 
 def test_the_403_page_is_ours(language, fresh_catalogues):
     request = RequestFactory().get("/")
-    with translation.override(language):
-        response = permission_denied(request, PermissionDenied())
+    with translation.override(language):  # the view Django calls for a PermissionDenied
+        response = get_resolver().resolve_error_handler(403)(request, PermissionDenied())
     assert_our_page(response, 403, language, WORDS["403"][language])
 
 
@@ -131,13 +131,18 @@ def database_down():
         yield
 
 
-def test_the_500_page_is_drawn_without_the_database(speaking, language, settings, make_match):
-    """Through handler500 with DEBUG off: a query from the page itself would fail it too."""
+def server_error_page(client: Client, make_match, settings):
+    """A page that fails (every query refused) with DEBUG off: Django answers with handler500."""
     match = make_match()
     settings.DEBUG = False
-    speaking.raise_request_exception = False
+    client.raise_request_exception = False
     with database_down():
-        response = speaking.get(f"/t/{match.table.key}/")
+        return client.get(f"/t/{match.table.key}/")
+
+
+def test_the_500_page_is_drawn_without_the_database(speaking, language, settings, make_match):
+    """A query from the page itself would fail it too."""
+    response = server_error_page(speaking, make_match, settings)
     page = assert_our_page(response, 500, language, WORDS["500"][language])
     assert 'href="/"' in page
     assert 'action="/language"' not in page  # no form: the 500 page has no CSRF token to give
@@ -147,10 +152,6 @@ def test_the_500_page_is_drawn_without_the_database(speaking, language, settings
 def test_the_500_page_promises_only_what_holds(speaking, language, settings, make_match):
     """Seen only where a form was not sent by the page's script (a phone without JavaScript, a
     correction): nothing typed there is kept for sure, so it says to check."""
-    match = make_match()
-    settings.DEBUG = False
-    speaking.raise_request_exception = False
-    with database_down():
-        response = speaking.get(f"/t/{match.table.key}/")
+    response = server_error_page(speaking, make_match, settings)
     page = assert_our_page(response, 500, language, WORDS["kept"][language])
     assert WORDS["kept-no-more"][language] not in page

@@ -28,13 +28,19 @@ def correction(client: Client, match: Match, number: int, pips: dict) -> dict:
     return data
 
 
+def corrected(client: Client, match: Match) -> tuple[str, dict]:
+    """Hand 2 corrected to 10 in each other hand: its address and the form as it was sent."""
+    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
+    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
+    client.post(url, data)
+    return url, data
+
+
 def test_a_correction_sent_again_after_its_answer_was_lost_says_it_was_corrected(
     client: Client, make_match, add_hand
 ):
     match = played(make_match, add_hand)
-    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
-    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
-    client.post(url, data)
+    url, data = corrected(client, match)
 
     again = client.post(url, data, follow=True)
 
@@ -48,9 +54,7 @@ def test_a_correction_from_a_stale_page_that_differs_is_still_refused(
     client: Client, make_match, add_hand
 ):
     match = played(make_match, add_hand)
-    url = f"/t/{match.table.key}/m/{match.number}/h/2/"
-    data = correction(client, match, 2, {1: 10, 2: 10, 3: 10})
-    client.post(url, data)
+    url, data = corrected(client, match)
 
     other = client.post(url, {**data, "pips_1": "20"})
 

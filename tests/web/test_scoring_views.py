@@ -42,6 +42,13 @@ def totals(client: Client, match: Match) -> list[int]:
     return [int(value) for value in re.findall(r'data-testid="total-\d">(\d+)<', html)]
 
 
+def preview(client: Client, match: Match, out: str, pips: dict[int, int], **more: str) -> str:
+    """The preview of hand 1 as the form sends it while typing: `out` a seat or "blocked"."""
+    data = {"out": out, "number": "1", "token": str(uuid.uuid4()), **more}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    return client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+
+
 @pytest.mark.parametrize(
     ("preset", "partnership", "target"),
     [("all_fives", "on", 250), ("all_fives", "", 200), ("bergen", "on", 15), ("bergen", "", 10)],
@@ -183,47 +190,41 @@ def test_the_match_ended_mid_hand_shows_the_banner_and_the_note(client):
 
 def test_preview_of_an_all_fives_end_says_the_rounding(client):
     match = scoring_match(partnership=False)
-    data = {"out": "3", "number": "1", "token": str(uuid.uuid4())}
-    data.update({"pips_0": "7", "pips_1": "12", "pips_2": "4"})
 
-    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+    html = preview(client, match, "3", {0: 7, 1: 12, 2: 4})
 
     assert "25 for Dee: Dee went out" in html
     assert "7 + 12 + 4 = 23, to the nearest five 25" in html
 
 
-def test_an_each_hand_difference_in_pairs_takes_off_both_own_hands_rounded(client):
-    # Ann 3 and Cy 3 block lighter than Bo 9 and Dee 14: 10 + 15 less 5 + 5 = 15.
+@pytest.mark.parametrize(
+    ("bo", "dee", "points", "worked"),
+    [
+        # 10 + 15 less their own 5 + 5: both own hands are taken off, each rounded.
+        (9, 14, "15 for Ann &amp; Cy", "10 + 15 less their own 10 = 15"),
+        # 5 + 0 against their own 5 + 5: 0, not -5, and their own hands are not misstated.
+        (7, 0, "0 for Ann &amp; Cy", "5 + 0 less their own, as much or more = 0"),
+    ],
+)
+def test_an_each_hand_difference_in_pairs_takes_off_both_own_hands_rounded(
+    client, bo, dee, points, worked
+):
+    # Ann 3 and Cy 3 block lighter than Bo and Dee.
     match = scoring_match(rounding="each_hand", blocked_pays_difference=True)
-    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
-    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "3", "pips_3": "14"})
 
-    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+    html = preview(client, match, "blocked", {0: 3, 1: bo, 2: 3, 3: dee})
 
-    assert "15 for Ann &amp; Cy" in html
-    assert "10 + 15 less their own 10 = 15" in html
+    assert f"<bdi>{points}: blocked" in html
+    assert worked in html
 
 
 def test_an_all_fives_end_with_one_hand_counted_reads_without_a_sum(client):
     # Two players: Bo goes out and Ann holds 12, rounded to 10 ("12 = 12" was no sum).
     match = scoring_match(names=("Ann", "Bo"))
-    data = {"out": "1", "number": "1", "token": str(uuid.uuid4()), "pips_0": "12"}
 
-    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+    html = preview(client, match, "1", {0: 12})
 
     assert "the other sides&#x27; hands: 12, to the nearest five 10." in html
-
-
-def test_an_each_hand_difference_that_pays_nothing_does_not_misstate_their_own_hands(client):
-    # Ann 3 and Cy 3 (rounded 5 + 5) block lighter than Bo 7 and Dee 0 (5 + 0): 0, not -5.
-    match = scoring_match(rounding="each_hand", blocked_pays_difference=True)
-    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4())}
-    data.update({"pips_0": "3", "pips_1": "7", "pips_2": "3", "pips_3": "0"})
-
-    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
-
-    assert "0 for Ann &amp; Cy" in html
-    assert "5 + 0 less their own, as much or more = 0" in html
 
 
 def test_bergen_going_out_needs_no_counts(client):
@@ -297,10 +298,8 @@ def test_take_back_removes_the_last_score_of_the_hand(client):
 
 def test_bergen_doubles_rule_in_pairs_names_the_pair_without_a_double(client):
     match = scoring_match("bergen", doubles_lose_count=True)
-    data = {"out": "blocked", "number": "1", "token": str(uuid.uuid4()), "double_0": "on"}
-    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "5", "pips_3": "6"})
 
-    html = client.post(url(match, "preview"), data, headers={"HX-Request": "true"}).content.decode()
+    html = preview(client, match, "blocked", {0: 3, 1: 9, 2: 5, 3: 6}, double_0="on")
 
     assert "1 for Bo &amp; Dee: blocked, the pair without a double held the fewest pips" in html
 
