@@ -1,6 +1,8 @@
 """Pages that only tell the phone something: the error pages (400, 403, 404, 500, a form sent
 without its cookie) and the no-signal page, each in the phone's language with a way on."""
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -25,6 +27,7 @@ def notice(heading: str, *paragraphs: str, link: str = "", link_text: str = "") 
 
 
 def show(request: HttpRequest, said: dict, status: int = 200, **context) -> HttpResponse:
+    """The notice page saying `said`."""
     return render(request, TEMPLATE, {"notice": said, **context}, status=status)
 
 
@@ -54,7 +57,7 @@ REFUSED = {
 }
 
 
-def refused(status: int):
+def refused(status: int) -> Callable[[HttpRequest, Exception], HttpResponse]:
     """The view Django calls for a request refused with this status (see urls.py)."""
 
     def view(request: HttpRequest, exception: Exception) -> HttpResponse:
