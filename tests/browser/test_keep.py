@@ -204,6 +204,9 @@ def test_a_hand_saved_after_the_phone_lost_its_cookies_goes_in_on_the_next_tap(
     match = make_match()
     open_match(phone, live_server, match)
     type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
+    # Every answer in, first: a preview answered after the cookies went would set them again.
+    expect(phone.locator("#preview")).to_contain_text("22 for Alice & Cara")
+    phone.wait_for_load_state("networkidle")
     phone.context.clear_cookies()
 
     phone.get_by_role("button", name="Save hand").click()
