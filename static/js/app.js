@@ -3,6 +3,7 @@
 // 2. the phone on the table (without signal, awake, sharing, saying the count);
 // 3. never losing a typed hand (kept on the phone, queued without signal);
 // 4. never losing a typed correction (kept on the phone until it is saved).
+// Parts 3 and 4 keep what was typed through the same few helpers (`kept`).
 // Every form works without it.
 
 // === 1. Quicker entry ==========================================================================
@@ -395,6 +396,54 @@
   });
 })();
 
+// === What parts 3 and 4 keep on the phone: storage, and a form's values =======================
+
+var kept = (function () {
+  "use strict";
+
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (error) { return null; }
+  }
+  function store(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* full or off: the form still holds it */ }
+  }
+  function drop(key) {
+    try { localStorage.removeItem(key); } catch (error) { /* nothing kept */ }
+  }
+
+  // A form's values by name, each a list (as FormData gives them), but for the names in `skip`.
+  function valuesOf(form, skip) {
+    var values = {};
+    new FormData(form).forEach(function (value, name) {
+      if (skip.indexOf(name) < 0) (values[name] = values[name] || []).push(String(value));
+    });
+    return values;
+  }
+
+  // Kept values back into a form, but for the names in `skip`. A box or a radio's value is its
+  // choice (who led, who blocked): only whether it is chosen changes. The tile pickers recount
+  // and grey out the tiles taken by another hand.
+  function fill(form, values, skip) {
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || skip.indexOf(field.name) >= 0 || field.type === "submit" || field.type === "button") return;
+      var given = values[field.name];
+      if (field.type === "checkbox" || field.type === "radio") {
+        field.checked = Boolean(given && given.indexOf(field.value) >= 0);
+        if (field.checked && field.closest("details")) field.closest("details").open = true;
+      } else {
+        field.value = given ? given[0] : "";
+      }
+    });
+    form.querySelectorAll(".tile-grid").forEach(function (grid) {
+      var box = grid.querySelector("input:checked");
+      if (box) box.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  return { load: load, store: store, drop: drop, valuesOf: valuesOf, fill: fill };
+})();
+
+
 // === 3. Never lose a typed hand ================================================================
 
 // Never lose a typed hand. The hand being typed is kept on the phone (per match, per hand
@@ -415,14 +464,13 @@
   function nextHand() { var p = play(); return p ? Number(p.dataset.nextHand) : 0; }
   function storageKey() { return PREFIX + location.pathname; }
 
-  function load() {
-    try { return JSON.parse(localStorage.getItem(storageKey()) || "null"); } catch (error) { return null; }
-  }
-  function store(draft) {
-    try { localStorage.setItem(storageKey(), JSON.stringify(draft)); } catch (error) { /* full or off: the form still holds it */ }
-  }
+  // Who went out and how the pips are given (per hand or one total) are what the page shows.
+  var PAGE_GIVES = ["csrfmiddlewaretoken", "out", "entry"];
+
+  function load() { return kept.load(storageKey()); }
+  function store(draft) { kept.store(storageKey(), draft); }
   function clear() {
-    try { localStorage.removeItem(storageKey()); } catch (error) { /* nothing kept */ }
+    kept.drop(storageKey());
     show(null);
   }
 
@@ -437,15 +485,6 @@
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
   }
 
-  function valuesOf(form) {
-    var values = {};
-    new FormData(form).forEach(function (value, name) {
-      if (name === "csrfmiddlewaretoken") return;
-      (values[name] = values[name] || []).push(String(value));
-    });
-    return values;
-  }
-
   function remember(form, queued) {
     var draft = load();
     var out = form.elements.out.value;
@@ -456,33 +495,17 @@
     form.elements.token.value = draft.token;
     draft.out = out;
     draft.action = form.getAttribute("action");
-    draft.values = valuesOf(form);
+    draft.values = kept.valuesOf(form, ["csrfmiddlewaretoken"]);
     if (queued !== undefined) draft.queued = queued;
     store(draft);
     return draft;
   }
 
   function fill(form, draft) {
-    Array.prototype.forEach.call(form.elements, function (field) {
-      var values = draft.values[field.name];
-      // Who went out and how the pips are given (per hand or one total) are what the page shows.
-      if (!field.name || field.name === "csrfmiddlewaretoken" || field.name === "out" || field.name === "entry") return;
-      if (field.type === "checkbox" || field.type === "radio") {
-        // A radio's value is its choice (who led, who blocked): only whether it is chosen changes.
-        field.checked = Boolean(values && values.indexOf(field.value) >= 0);
-        if (field.checked && field.closest("details")) field.closest("details").open = true;
-      } else if (field.type !== "submit" && field.type !== "button") {
-        field.value = values ? values[0] : "";
-      }
-    });
+    kept.fill(form, draft.values, PAGE_GIVES);
     form.elements.number.value = draft.number;
     form.elements.token.value = draft.token;
-    // The tile pickers recount and grey out taken tiles; the preview shows these numbers.
-    form.querySelectorAll(".tile-grid").forEach(function (grid) {
-      var box = grid.querySelector("input:checked");
-      if (box) box.dispatchEvent(new Event("change", { bubbles: true }));
-    });
-    refreshPreview(form);
+    refreshPreview(form); // the preview shows these numbers
   }
 
   // Asked directly, not through the form's change event: htmx may not listen on a new form yet.
@@ -717,43 +740,16 @@
   function storageKey() { return PREFIX + location.pathname; }
   function versionOf(form) { return Number(form.elements.version.value); }
 
-  function load(key) {
-    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (error) { return null; }
-  }
-  function drop(key) {
-    try { localStorage.removeItem(key); } catch (error) { /* nothing kept */ }
-  }
-
-  function valuesOf(form) {
-    var values = {};
-    new FormData(form).forEach(function (value, name) {
-      if (OWN.indexOf(name) < 0) (values[name] = values[name] || []).push(String(value));
-    });
-    return values;
-  }
+  var load = kept.load;
+  var drop = kept.drop;
+  function valuesOf(form) { return kept.valuesOf(form, OWN); }
 
   function remember(form) {
     var draft = { version: versionOf(form), out: form.elements.out.value, entry: form.elements.entry.value, values: valuesOf(form) };
-    try { localStorage.setItem(storageKey(), JSON.stringify(draft)); } catch (error) { /* full or off: the form still holds it */ }
+    kept.store(storageKey(), draft);
   }
 
-  function fill(form, values) {
-    Array.prototype.forEach.call(form.elements, function (field) {
-      if (!field.name || OWN.indexOf(field.name) >= 0 || field.type === "submit" || field.type === "button") return;
-      var kept = values[field.name];
-      if (field.type === "checkbox" || field.type === "radio") {
-        field.checked = Boolean(kept && kept.indexOf(field.value) >= 0);
-        if (field.checked && field.closest("details")) field.closest("details").open = true;
-      } else {
-        field.value = kept ? kept[0] : "";
-      }
-    });
-    // The tile pickers grey out the tiles now taken by another hand.
-    form.querySelectorAll(".tile-grid").forEach(function (grid) {
-      var box = grid.querySelector("input:checked");
-      if (box) box.dispatchEvent(new Event("change", { bubbles: true }));
-    });
-  }
+  function fill(form, values) { kept.fill(form, values, OWN); }
 
   function keptUrl(path, draft) {
     return path + "?out=" + encodeURIComponent(draft.out) + "&entry=" + encodeURIComponent(draft.entry);
