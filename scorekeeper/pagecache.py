@@ -3,9 +3,16 @@ tokens.
 
 A page is looked up under the match's id and version and the time its table last changed (a
 rematch, a series or a record moves it), all read from the database on every request, so a save
-made through any server changes the key at once; and under the language, the host and the full
-path. What must differ per request is rendered as a placeholder and filled in on the way out:
-the CSRF token, the one-time tokens of the hand form and of Rematch, and the time the page was
+made through any server changes the key at once; and under the release (the code, templates,
+translations and static manifest this process serves: a deploy draws every page anew), the
+language, whether htmx asked (HX-Request exactly "true", as django-htmx reads it), the path and
+only the query parameters the page reads (the view names them; the others are dropped from the
+request before it is drawn, so a link with ?utm_source=... is the same kept page), and the
+scheme and host only for a page that shows full addresses (the match page's share links): any
+other page is kept once whatever Host and port it was asked under.
+
+What must differ per request is rendered as a placeholder and filled in on the way out: the
+CSRF token, the one-time tokens of the hand form and of Rematch, and the time the page was
 drawn. A request with a message waiting to be shown is rendered afresh and not kept. The page is
 kept cut at those slots and each fixed piece already deflated, so that a phone that accepts gzip
 gets one gzip stream joined from the kept pieces and this request's values (compressing the
@@ -24,10 +31,13 @@ import secrets
 import struct
 import uuid
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.middleware.gzip import re_accepts_gzip
 from django.template.defaultfilters import date as format_date
@@ -37,10 +47,13 @@ from django.utils.translation import get_language
 
 # How long a page stays kept when nobody asks for it (the key changes with every save anyway).
 KEEP_SECONDS = 60 * 60
-CSRF_SLOT = "pagecacheCsrfSlot"
-TOKEN_SLOT = "pagecache-token-slot"
+# The slots are marked with private-use characters, which no name can hold (clean_text drops
+# them) and no path can put on a page (get_full_path percent-encodes them): a player named like
+# a slot shows as named.
+CSRF_SLOT = "\ue000csrf\ue001"
+TOKEN_SLOT = "\ue000token\ue001"
 DRAWN = re.compile(r'<time datetime="[^"]*" data-drawn-at>[^<]*</time>')
-DRAWN_SLOT = "<!--pagecache-drawn-at-->"
+DRAWN_SLOT = "\ue000drawn\ue001"
 SLOTS = re.compile(f"({CSRF_SLOT}|{TOKEN_SLOT}|{DRAWN_SLOT})")
 # The last, empty block of a deflate stream (fixed Huffman codes, just the end-of-block code).
 LAST_BLOCK = b"\x03\x00"
@@ -53,15 +66,58 @@ def cacheable(request: HttpRequest) -> bool:
     return "messages" not in request.COOKIES and "_messages" not in request.session
 
 
-def page_key(request: HttpRequest, what: str, version: tuple) -> str:
+def release_files() -> list[Path]:
+    """What a page is drawn from besides the database: our code, templates and translations,
+    and the static manifest (the hashed names of the scripts and styles the page links)."""
+    here = Path(__file__).resolve().parent
+    files = [*here.rglob("*.py"), *here.rglob("*.mo"), *here.rglob("*.html")]
+    for folder in settings.TEMPLATES[0]["DIRS"]:
+        files += Path(folder).rglob("*.html")
+    return [*sorted(files), Path(settings.STATIC_ROOT) / "staticfiles.json"]
+
+
+def release_of(files: Iterable[Path]) -> str:
+    digest = hashlib.sha256()
+    for file in files:
+        try:
+            content = file.read_bytes()
+        except (FileNotFoundError, IsADirectoryError):
+            continue
+        digest.update(f"{file}\x00{len(content)}\x00".encode() + content)
+    return digest.hexdigest()[:16]
+
+
+@functools.cache
+def release() -> str:
+    """This process's release, read once (a deploy restarts the workers)."""
+    return release_of(release_files())
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """As django-htmx reads the header: only "true" is htmx."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def keep_only(request: HttpRequest, query: Iterable[str]) -> str:
+    """Drop from the request every query parameter the page does not read; the rest, sorted."""
+    kept = sorted((name, value) for name in set(query) for value in request.GET.getlist(name))
+    canonical = urlencode(kept)
+    request.GET = QueryDict(canonical)
+    request.META["QUERY_STRING"] = canonical
+    return canonical
+
+
+def page_key(request: HttpRequest, what: str, version: tuple, absolute: bool = False) -> str:
+    """The key of the page this (already trimmed, see keep_only) request asks for."""
     parts = (
         what,
         *map(str, version),
+        release(),
         get_language(),
-        request.scheme,
-        request.get_host(),
-        request.get_full_path(),
-        str(bool(request.headers.get("HX-Request"))),
+        request.path,
+        request.META.get("QUERY_STRING", ""),
+        str(is_htmx(request)),
+        *((request.scheme, request.get_host()) if absolute else ()),
     )
     return "page:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
@@ -148,16 +204,22 @@ def cached_page(
     what: str,
     version: tuple,
     render: Callable[[dict], HttpResponse],
+    query: Iterable[str] = (),
+    absolute: bool = False,
 ) -> HttpResponse:
     """The page `render` draws, from the cache when `version` is the one it was drawn at.
+
+    `query` names the query parameters the page reads (the request keeps only those), and
+    `absolute` says the page shows full addresses, so it is kept per scheme and host.
 
     `render(slots)` renders the page with `slots` in its context: the placeholders for the CSRF
     token (`csrf_token`) and for every one-time token (`token`, a fresh uuid each time). The
     page is kept cut at those slots and already compressed, so serving it again costs no
     rendering and no compression of the page, only of this request's values."""
+    keep_only(request, query)
     if not cacheable(request):
         return render({})
-    key = page_key(request, what, version)
+    key = page_key(request, what, version, absolute)
     kept = cache.get(key)
     if kept is None:
         response = render({"csrf_token": CSRF_SLOT, "token": TOKEN_SLOT})

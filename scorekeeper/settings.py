@@ -119,12 +119,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # each page once instead of once per worker. CACHE=file (the default without DEBUG): the
 # workers of one machine share CACHE_DIR. CACHE=db: every server on the same database shares a
 # table (run `manage.py createcachetable` once). CACHE=locmem: each process its own.
+
+
+def cache_dir() -> Path:
+    """Where CACHE=file keeps its files: CACHE_DIR, else the user's cache directory (outside the
+    checkout, so a deploy's `git pull` never sees them)."""
+    if os.environ.get("CACHE_DIR"):
+        return Path(os.environ["CACHE_DIR"])
+    home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(home) / "scorekeeper"
+
+
 CACHE = os.environ.get("CACHE", "locmem" if DEBUG else "file")
 CACHE_BACKENDS = {
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "file": {
         "BACKEND": "scorekeeper.cache.PlainFileCache",
-        "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / "cache"),
+        "LOCATION": str(cache_dir()),
     },
     "db": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

@@ -637,6 +637,10 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return redirect(match)
 
 
+# What the match page reads from its query string (render_match, sheet_unfolded).
+MATCH_PAGE_QUERY = ("out", "entry", "seat", "sheet")
+
+
 @require_safe
 def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     part = request.GET.get("part") if request.htmx else None
@@ -652,6 +656,8 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             "match",
             version,
             lambda slots: render_match(request, get_match(key, number, sheet=False), slots=slots),
+            query=MATCH_PAGE_QUERY,
+            absolute=True,  # the share links
         )
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)

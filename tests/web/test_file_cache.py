@@ -6,9 +6,9 @@ import time
 import pytest
 
 from scorekeeper.cache import PlainFileCache
-from scorekeeper.pagecache import keep
+from scorekeeper.pagecache import CSRF_SLOT, keep
 
-PAGE = "<html>" + "<p>Alice and Cara 120</p>" * 200 + "pagecacheCsrfSlot</html>"
+PAGE = "<html>" + "<p>Alice and Cara 120</p>" * 200 + CSRF_SLOT + "</html>"
 
 
 @pytest.fixture
@@ -48,3 +48,15 @@ def test_production_keeps_pages_in_this_cache():
     from scorekeeper import settings as project
 
     assert project.CACHE_BACKENDS["file"]["BACKEND"] == "scorekeeper.cache.PlainFileCache"
+
+
+def test_production_keeps_its_files_outside_the_checkout(monkeypatch, tmp_path):
+    from scorekeeper import settings as project
+
+    monkeypatch.delenv("CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert project.cache_dir() == tmp_path / "scorekeeper"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert not project.cache_dir().is_relative_to(project.BASE_DIR)
+    monkeypatch.setenv("CACHE_DIR", str(tmp_path / "pages"))
+    assert project.cache_dir() == tmp_path / "pages"

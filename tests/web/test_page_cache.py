@@ -53,7 +53,7 @@ def test_each_request_gets_its_own_hand_token(client: Client, make_match):
     url = match_url(match) + "?out=0"  # the form for a hand Alice went out in
     first, second = page(client, url), page(client, url)
     assert hand_token(first) != hand_token(second)
-    assert "pagecache" not in second
+    assert "\ue000" not in second
 
 
 def test_the_csrf_token_of_a_kept_page_is_accepted(make_match):
@@ -149,7 +149,7 @@ def test_the_time_a_kept_page_was_drawn_is_this_request_s(client: Client, make_m
     page(client, match_url(match))
     html = page(client, match_url(match))
     assert re.search(r'<time datetime="[^"]+" data-drawn-at>[^<]+</time>', html)
-    assert "pagecache" not in html
+    assert "\ue000" not in html
 
 
 def test_a_scoring_game_s_play_strip_gets_its_own_token(client: Client, make_match):
@@ -157,7 +157,7 @@ def test_a_scoring_game_s_play_strip_gets_its_own_token(client: Client, make_mat
     url = match_url(match) + "?seat=0"  # Alice's score is being entered
     first, second = page(client, url), page(client, url)
     tokens = re.findall(r'name="token" value="([^"]+)"', first + second)
-    assert tokens and "pagecache" not in second
+    assert tokens and "\ue000" not in second
     assert len(set(tokens)) == len(tokens)
 
 
@@ -194,7 +194,7 @@ def test_a_kept_page_goes_out_as_one_whole_gzip_stream(client: Client, make_matc
     reader = zlib.decompressobj(16 + zlib.MAX_WBITS)
     assert reader.decompress(response.content).decode() == html and reader.eof
     assert not reader.unused_data
-    assert totals(html) == [22, 0] and "pagecache" not in html
+    assert totals(html) == [22, 0] and "\ue000" not in html
     assert html.rstrip().endswith("</html>")
 
 
@@ -203,3 +203,89 @@ def test_the_table_s_new_entry_mode_shows_at_once(client: Client, make_match):
     assert "entry=each" in page(client, match_url(match))
     match.table.keep_entry_mode("total")  # the last hand was entered as a total
     assert "entry=total" in page(client, match_url(match))
+
+
+def partial(html: str) -> bool:
+    return "<html" not in html
+
+
+@pytest.mark.parametrize("other", ["1", "false", "True", ""])
+def test_only_hx_request_true_is_htmx_as_django_htmx_reads_it(client: Client, make_match, other):
+    match = make_match()
+    assert not partial(page_with(client, match_url(match), {"HX-Request": other}))
+    assert partial(page_with(client, match_url(match), {"HX-Request": "true"}))
+    # The other way round: a swap kept first is not a whole page for a request that is not htmx.
+    match.table.keep_entry_mode("total")
+    assert partial(page_with(client, match_url(match), {"HX-Request": "true"}))
+    assert not partial(page_with(client, match_url(match), {"HX-Request": other}))
+
+
+def page_with(client: Client, url: str, headers: dict, **extra) -> str:
+    response = client.get(url, headers=headers, **extra)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def served_from_cache(client: Client, url: str, **extra) -> str:
+    with CaptureQueriesContext(connection) as captured:
+        html = page_with(client, url, {}, **extra)
+    assert len(captured) == 1, "drawn again instead of served as kept"
+    return html
+
+
+def test_a_query_string_the_page_does_not_read_is_the_same_kept_page(client: Client, make_match):
+    match = make_match()
+    page(client, watch_url(match))
+    for n in range(3):
+        html = served_from_cache(client, watch_url(match) + f"?utm_source={n}")
+        assert "utm_source" not in html
+    page(client, match_url(match) + "?out=0&seat=1")
+    served_from_cache(client, match_url(match) + "?seat=1&fbclid=x&out=0")
+
+
+def test_what_the_page_reads_from_its_query_still_makes_its_own_page(client: Client, make_match):
+    match = make_match()
+    chosen = '<input type="hidden" name="out" value="0"'
+    assert chosen not in page(client, match_url(match))
+    assert chosen in page(client, match_url(match) + "?out=0&utm_source=x")
+    assert chosen not in page(client, match_url(match) + "?utm_source=x")
+
+
+def test_the_watch_page_is_kept_once_whatever_the_host_s_port(client: Client, make_match):
+    match = make_match()
+    page(client, watch_url(match))
+    for port in (8001, 8002):
+        served_from_cache(client, watch_url(match), HTTP_HOST=f"testserver:{port}")
+
+
+@pytest.mark.parametrize("name", ["pagecacheCsrfSlot", "pagecache-token-slot"])
+def test_a_player_named_like_a_slot_shows_as_named(client: Client, make_match, name):
+    match = make_match(names=(name, "Ben", "Cara", "Dev"))
+    for _ in range(2):  # drawn, then served as kept
+        html = page(client, match_url(match))
+        assert html.count(name) == page(client, match_url(match)).count(name) > 0
+        assert name in page(client, watch_url(match))
+
+
+def test_a_new_release_draws_its_pages_again(client: Client, make_match, monkeypatch):
+    from scorekeeper import pagecache
+
+    match = make_match()
+    page(client, watch_url(match))
+    served_from_cache(client, watch_url(match))
+    monkeypatch.setattr(pagecache, "release", lambda: "the next release")
+    with CaptureQueriesContext(connection) as captured:
+        page(client, watch_url(match))
+    assert len(captured) > 1
+
+
+def test_the_release_follows_the_code_the_templates_and_the_static_manifest(tmp_path):
+    from scorekeeper.pagecache import release_of
+
+    (tmp_path / "page.html").write_text("<p>one</p>")
+    (tmp_path / "staticfiles.json").write_text('{"paths": {"app.js": "app.1.js"}}')
+    files = [tmp_path / "page.html", tmp_path / "staticfiles.json", tmp_path / "absent.mo"]
+    before = release_of(files)
+    assert release_of(files) == before
+    (tmp_path / "staticfiles.json").write_text('{"paths": {"app.js": "app.2.js"}}')
+    assert release_of(files) != before
