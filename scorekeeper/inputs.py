@@ -11,6 +11,22 @@ ASCII_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 # differ: zero-width spaces and joiners, soft hyphen, Hangul fillers, direction marks,
 # embeddings, overrides and isolates, the byte-order mark.
 INVISIBLE = frozenset("\u00ad\u034f\u115f\u1160\u3164\uffa0\u180e\ufeff")
+# The joiners and tags that belong to the grapheme around them are kept (see joined()): the
+# zero-width joiner inside an emoji (a skin tone and hair, a family), both joiners between the
+# letters of scripts that use them (Persian's ZWNJ, Devanagari's and Malayalam's ZWJ), and the
+# tag characters that make a flag (Scotland: the black flag, g b s c t, cancel tag).
+ZWNJ, ZWJ = "\u200c", "\u200d"
+TAG_SEQUENCE = re.compile("[\U000e0020-\U000e007e]+\U000e007f")
+EMOJI_MODIFIERS = range(0x1F3FB, 0x1F400)  # the five skin tones
+EMOJI_PRESENTATION = "\ufe0f"
+# Scripts whose letters join or part by a joiner (the first word of their characters' names).
+JOINING_SCRIPTS = frozenset(
+    (
+        *("ARABIC", "SYRIAC", "NKO", "MONGOLIAN", "DEVANAGARI", "BENGALI", "GURMUKHI"),
+        *("GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA", "MALAYALAM", "SINHALA"),
+        *("KHMER", "MYANMAR", "TIBETAN"),
+    )
+)
 # First-strong isolate and pop directional isolate: text between them keeps its own direction.
 FSI, PDI = "\u2068", "\u2069"
 # Bidirectional classes of the characters that can reorder the text after them.
@@ -55,15 +71,62 @@ def needs_isolating(text: str) -> bool:
 
 
 def clean_text(value: str) -> str:
-    """A name as it should be stored: NFC, no invisible or control characters, single spaces."""
+    """A name as it should be stored: NFC, no invisible or control characters but the joiners
+    and tags inside a grapheme (see joined()), single spaces."""
     value = unicodedata.normalize("NFC", value)
+    inside = joined(value)
     kept = []
-    for char in value:
+    for at, char in enumerate(value):
         category = unicodedata.category(char)
-        if category.startswith("Z") or char.isspace():
+        if at in inside:
+            kept.append(char)
+        elif category.startswith("Z") or char.isspace():
             kept.append(" ")
         elif category in ("Cc", "Cf", "Cs", "Co", "Cn") or char in INVISIBLE:
             continue
         else:
             kept.append(char)
     return " ".join("".join(kept).split())
+
+
+def joined(value: str) -> set[int]:
+    """Where `value` holds a joiner or tag that is part of what it shows: a ZWJ between emoji,
+    a ZWJ or ZWNJ after a letter of a joining script and before another (or, ending a Malayalam
+    chillu, after its virama), and the tags of a flag. Never a direction control."""
+    inside = set()
+    for at, char in enumerate(value):
+        if char not in (ZWJ, ZWNJ) or at == 0:
+            continue
+        before, after = value[at - 1], value[at + 1 : at + 2]
+        between_emoji = char == ZWJ and _emoji(before) and _category(after) == "So"
+        if between_emoji or _joins_letters(before, after):
+            inside.add(at)
+    for tags in TAG_SEQUENCE.finditer(value):
+        if tags.start() and unicodedata.category(value[tags.start() - 1]) == "So":
+            inside.update(range(tags.start(), tags.end()))
+    return inside
+
+
+def _joins_letters(before: str, after: str) -> bool:
+    """Between two letters of a joining script, or at a word's end after its virama."""
+    if not _joining(before):
+        return False
+    return _joining(after) if after else unicodedata.category(before) == "Mn"
+
+
+def _emoji(char: str) -> bool:
+    return (
+        unicodedata.category(char) == "So"
+        or ord(char) in EMOJI_MODIFIERS
+        or char == EMOJI_PRESENTATION
+    )
+
+
+def _joining(char: str) -> bool:
+    if not char or unicodedata.category(char)[0] not in "LM":
+        return False
+    return unicodedata.name(char, "").partition(" ")[0] in JOINING_SCRIPTS
+
+
+def _category(char: str) -> str:
+    return unicodedata.category(char) if char else ""

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.backup import match_csv
+from scorekeeper.inputs import clean_text
 from scorekeeper.models import Match, Table
 from scorekeeper.testing import SETUP
 
@@ -123,3 +124,46 @@ def test_the_csv_isolates_every_name(rlo_match):
     text = match_csv(rlo_match)
     assert "\u202e" in text
     assert "\u202e" not in re.sub("\u2068[^\u2069]*\u2069", "", text)
+
+
+# Joiners and tags that are part of what a name shows: an emoji made of several, a flag, and
+# the letters of scripts that join (or keep apart) with them.
+WHOLE = {
+    "curly-haired woman": "Ana \U0001f469\U0001f3fd\u200d\U0001f9b1",
+    "family": "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466 Ruiz",
+    "Scotland": "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Iain",
+    "Persian ZWNJ": "\u0641\u0631\u062e\u200c\u0644\u0642\u0627",  # Farrokh-Legha
+    "Devanagari ZWJ": "\u0915\u094d\u200d\u0937\u093e",
+    "Malayalam chillu": "\u0d28\u0d4d\u200d",
+}
+
+
+@pytest.mark.parametrize("name", WHOLE.values(), ids=WHOLE.keys())
+def test_a_joiner_or_tag_inside_what_a_name_shows_is_kept(client: Client, db, name):
+    assert clean_text(name) == name
+    assert client.post("/new", {**SETUP, "player_1": name}).status_code == 302
+    assert Match.objects.get().seat_names()[0] == name
+
+
+@pytest.mark.parametrize(
+    "typed, kept",
+    [
+        ("A\u200cna", "Ana"),  # Latin letters do not use a joiner
+        ("A\u200dna", "Ana"),
+        ("\u200d\U0001f469", "\U0001f469"),  # nothing to join before it
+        ("\U0001f469\u200d", "\U0001f469"),
+        ("\U0001f469\u200d\u202e\U0001f9b1", "\U0001f469\U0001f9b1"),  # a bidi control between
+        ("Ana\U000e0067\U000e007f", "Ana"),  # tags after a letter are no flag
+        ("\U0001f3f4\U000e0067\U000e0062", "\U0001f3f4"),  # tags without their end
+        ("\u0641\u200c\u202e\u0644", "\u0641\u0644"),
+    ],
+)
+def test_a_joiner_or_tag_outside_a_grapheme_is_dropped(typed, kept):
+    assert clean_text(typed) == kept
+
+
+@pytest.mark.parametrize("invisible", ["\u200d\u200c", "\U000e0067\U000e007f", "\u200d\u2066"])
+def test_a_name_of_joiners_and_tags_only_is_refused(client: Client, db, invisible):
+    response = client.post("/new", {**SETUP, "player_3": invisible * 3})
+    assert response.status_code == 422
+    assert not Table.objects.exists()
