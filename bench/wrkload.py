@@ -1,6 +1,7 @@
 """Reads driven by wrk (Debian's `wrk`): a maintained load generator written in C, so the read
 phases measure the server rather than a Python client on the same cores."""
 
+import math
 import re
 import shutil
 import subprocess
@@ -36,6 +37,12 @@ def available() -> str | None:
     return shutil.which("wrk")
 
 
+def duration(seconds: float) -> str:
+    """`seconds` as wrk's --duration: wrk reads whole seconds only ("1.5s" is refused), so a
+    fraction is rounded up, to at least 1."""
+    return f"{max(1, math.ceil(seconds))}s"
+
+
 def run(url_base: str, paths: list[str], seconds: float, connections: int, encoding: str) -> dict:
     """GET `paths` round robin for `seconds` over `connections` connections (2 threads).
 
@@ -54,7 +61,7 @@ def run(url_base: str, paths: list[str], seconds: float, connections: int, encod
                 "--connections",
                 str(connections),
                 "--duration",
-                f"{seconds:g}s",
+                duration(seconds),
                 "--timeout",
                 "10s",
                 "--script",
