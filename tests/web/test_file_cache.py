@@ -60,3 +60,22 @@ def test_production_keeps_its_files_outside_the_checkout(monkeypatch, tmp_path):
     assert not project.cache_dir().is_relative_to(project.BASE_DIR)
     monkeypatch.setenv("CACHE_DIR", str(tmp_path / "pages"))
     assert project.cache_dir() == tmp_path / "pages"
+
+
+def test_a_write_does_not_list_the_whole_directory_each_time(cache, monkeypatch):
+    listed = []
+    every = cache._list_cache_files
+    monkeypatch.setattr(cache, "_list_cache_files", lambda: listed.append(1) or every())
+    for n in range(100):
+        cache.set(f"page-{n}", "kept")
+    assert len(listed) <= 100 // PlainFileCache.cull_check_every
+
+
+def test_a_full_cache_is_still_culled(tmp_path):
+    small = PlainFileCache(
+        str(tmp_path), {"TIMEOUT": 60, "OPTIONS": {"MAX_ENTRIES": 10, "CULL_FREQUENCY": 2}}
+    )
+    writes = 4 * PlainFileCache.cull_check_every
+    for n in range(writes):
+        small.set(f"page-{n}", "kept")
+    assert len(small._list_cache_files()) < writes / 2
