@@ -605,7 +605,8 @@ var kept = (function () {
   // The notes at the top: which one shows, and for which hand.
   function show(which, hand) {
     document.querySelectorAll("[data-keep-note]").forEach(function (node) {
-      if (node.dataset.keepNote === "conflict") return; // the waiting hands' own (showWaiting)
+      // The waiting hands' own notes are set by showWaiting and the discard buttons.
+      if (node.dataset.keepNote === "conflict" || node.dataset.keepNote === "discarded") return;
       node.hidden = node.dataset.keepNote !== which;
       node.querySelectorAll("[data-hand-number]").forEach(function (span) {
         span.textContent = hand ? String(hand.number) : "";
@@ -807,6 +808,8 @@ var kept = (function () {
     var index = q.hands.map(function (hand) { return hand.token; }).indexOf(token);
     if (index < 0) return; // the hand typed in the form: the page that comes back shows it
     var hand = q.hands[index];
+    discarded = null; // the hands have moved on: a discarded one no longer has a place to go back to
+    note("discarded", false);
     if (kind === "saved") {
       q.hands.splice(index, 1);
     } else if (kind === "undone" || kind === "refused" || kind === "confirm") {
