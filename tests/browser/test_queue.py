@@ -132,3 +132,54 @@ def test_a_discarded_waiting_hand_can_be_brought_back(live_server, phone: Page, 
 
     expect(phone.locator("[data-waiting]")).to_be_hidden()
     assert stored(match) == [(1, 0), (2, 1)]
+
+
+def test_a_hand_undone_on_another_phone_is_not_sent_again_by_the_queue(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    phone.goto(match_url(live_server, match))
+
+    def answer_lost(route):
+        route.fetch()  # the server saves hand 1; its answer never reaches the phone
+        route.abort("internetdisconnected")
+
+    phone.route("**/hand", answer_lost)
+    enter(phone, ALICE_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    assert stored(match) == [(1, 0)]
+    match.refresh_from_db()
+    match.undo_last(version=match.version)  # another phone takes hand 1 back
+    phone.unroute("**/hand")
+
+    phone.evaluate("window.dispatchEvent(new Event('online'))")  # the signal is back
+
+    expect(phone.locator(".msg")).to_contain_text(
+        "Hand 1 was undone on another phone, so it was not saved again."
+    )
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("10")  # kept, for the player
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert stored(match) == []
+    phone.get_by_role("button", name="Save hand").click()  # the player decides: it stands
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved.")
+    assert stored(match) == [(1, 0)]
+
+
+def test_a_gateway_error_keeps_the_hand_waiting_and_sends_it_again_once(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    phone.clock.install()
+    phone.goto(match_url(live_server, match))
+    phone.route("**/hand", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    enter(phone, ALICE_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
+    phone.unroute("**/hand")
+    assert stored(match) == []
+
+    phone.clock.fast_forward(16_000)
+
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved.")
+    phone.clock.fast_forward(16_000)
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert stored(match) == [(1, 0)]
