@@ -491,6 +491,10 @@ class Match(HouseRulesFields):
     finished_at = models.DateTimeField(null=True, blank=True)
     # A token from the form that started this match: a double tap or a retry starts it once.
     token = models.UUIDField(null=True, blank=True, editable=False)
+    # The tokens of the latest hands and plays taken back: a phone's late retry of one of them
+    # (its answer lost before the undo) is refused, not stored again.
+    undone_tokens = models.JSONField(default=list, blank=True)
+    UNDONE_KEPT = 50
 
     objects = MatchQuerySet.as_manager()
 
@@ -646,6 +650,8 @@ class Match(HouseRulesFields):
             repeat = PlayEntry.objects.filter(hand__match=match, token=token).first()
             if repeat is not None:
                 return repeat
+            if str(token) in match.undone_tokens:
+                raise HandConflict(HandConflict.UNDONE, number)
             if match.finished:
                 raise rules.InvalidHand((rules.HandError(rules.ErrorCode.MATCH_OVER),))
             if number != match.hand_count + 1:  # the hand was ended or undone meanwhile
@@ -694,8 +700,10 @@ class Match(HouseRulesFields):
             if play is not None:
                 play.delete()
                 before = play.summary()
+                match.remember_undone(play.token)
             else:
                 last.reopen()
+                match.remember_undone(last.token)
             if not last.plays.exists() and last.in_play:
                 last.delete()
             match.recompute()
@@ -732,6 +740,12 @@ class Match(HouseRulesFields):
             raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
         return match, last
 
+    def remember_undone(self, token: uuid.UUID) -> None:
+        """Keep the token of a hand or play just taken back (inside the caller's transaction,
+        the row locked), so that a retry of it is told so instead of stored again."""
+        self.undone_tokens = [*self.undone_tokens, str(token)][-self.UNDONE_KEPT :]
+        Match.objects.filter(pk=self.pk).update(undone_tokens=self.undone_tokens)
+
     def superseded(self) -> bool:
         """Whether the table has started a match after this one."""
         return Match.objects.filter(table_id=self.table_id, number__gt=self.number).exists()
@@ -756,7 +770,8 @@ class Match(HouseRulesFields):
         (the hand's insert breaks its unique constraint), nothing is kept and the match is read
         again under a lock and the hand checked against it.
         """
-        if number == self.hand_count + 1 and not self.finished:
+        undone = str(token) in self.undone_tokens  # checked again below if the match moved
+        if number == self.hand_count + 1 and not self.finished and not undone:
             match = copy.copy(self)  # this object stays as read if the write does not hold
             try:
                 with transaction.atomic():
@@ -768,6 +783,8 @@ class Match(HouseRulesFields):
                 return saved
         with transaction.atomic():
             match = Match.objects.select_for_update().get(pk=self.pk)
+            if str(token) in match.undone_tokens:  # taken back since it was saved
+                raise HandConflict(HandConflict.UNDONE, number)
             repeat = match.hands.filter(token=token).first()
             if repeat is not None:
                 raise HandConflict(HandConflict.REPEAT, repeat.number)
@@ -841,6 +858,7 @@ class Match(HouseRulesFields):
             match, last = self._locked_for_undo(version)
             before = last.summary()
             last.delete()
+            match.remember_undone(last.token)
             match.recompute()
             LogEntry.objects.create(
                 match=match,
@@ -928,6 +946,7 @@ class HandConflict(Exception):
     STALE = "stale"
     NOTHING_TO_UNDO = "nothing_to_undo"
     SUPERSEDED = "superseded"  # an undo of a match the table has already played on from
+    UNDONE = "undone"  # this very hand or play was saved, then taken back on another phone
 
     def __init__(self, kind: str, number: int) -> None:
         super().__init__(kind)

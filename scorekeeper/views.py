@@ -673,6 +673,13 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
 
 @posted_to_open_match
 def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    response = hand_saved(request, match)
+    # What became of the hand, for the phone's queue of hands waiting to be sent (app.js).
+    response.headers.setdefault("X-Hand", "refused")
+    return response
+
+
+def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     form = HandForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, form, status=refused_status(request))
@@ -681,7 +688,7 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         # numbers as typed and a button that says so (with or without JavaScript).
         ending = match_end_text(match, form.cleaned_data["hand"])
         if ending:
-            return render_match(request, match, form, confirm_end=ending)
+            return outcome(render_match(request, match, form, confirm_end=ending), "confirm")
     saved = None
     try:
         hand = match.add_hand(
@@ -690,6 +697,8 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
     except HandConflict as conflict:
+        if conflict.kind == HandConflict.UNDONE:
+            return undone_elsewhere(request, match, conflict.number)
         if conflict.kind == HandConflict.REPEAT:
             # Sent again after a lost answer or from the phone's queue: not another phone's hand.
             text = _("Hand %(number)s saved (it had arrived before, and counts once).") % {
@@ -700,23 +709,51 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         else:
             text = entered_elsewhere(match, conflict.number, form.cleaned_data["hand"])
         messages.info(request, text)
+        kind = {HandConflict.REPEAT: "saved", HandConflict.STALE: "stale"}.get(conflict.kind)
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
-            return match_over(request, match)  # another phone saved the winning hand first
+            return outcome(match_over(request, match), "over")  # another phone's winning hand
         form.refuse(refused)
         return render_match(request, match, form, status=refused_status(request))
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
         saved = hand.number
+        kind = "saved"
         match.table.keep_entry_mode(form.entry_mode)
     if request.htmx:
         if saved is None:  # the match moved on under the form: read it as it is now
-            return render_match(request, get_match(match.table.key, match.number, sheet=False))
+            page = render_match(request, get_match(match.table.key, match.number, sheet=False))
+            return outcome(page, kind or "taken")
         # add_hand left the match as it wrote it: only the sheet is read again, as much of it
         # as the page shows.
         match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
-        return render_match(request, match, spoken=spoken_result(match, saved))
-    return redirect(match)
+        return outcome(render_match(request, match, spoken=spoken_result(match, saved)), kind)
+    return outcome(redirect(match), kind or "taken")
+
+
+def outcome(response: HttpResponse, kind: str) -> HttpResponse:
+    """The answer to a hand's save, marked with what became of it (see save_hand)."""
+    response.headers["X-Hand"] = kind
+    return response
+
+
+def undone_elsewhere(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
+    """A hand sent again after it was saved and then undone on another phone: not stored again.
+    The form comes back as typed, with a new token, for the player to save again or discard."""
+    messages.error(
+        request,
+        _(
+            "Hand %(number)s was undone on another phone, so it was not saved again. "
+            "This phone still has it as typed: save it again, or discard it."
+        )
+        % {"number": number},
+    )
+    data = request.POST.copy()
+    data["token"] = str(uuid.uuid4())
+    data.pop("confirm_end", None)
+    form = HandForm(match, data)
+    form.is_valid()
+    return outcome(render_match(request, match, form, status=refused_status(request)), "undone")
 
 
 def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
@@ -759,10 +796,12 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             token=form.cleaned_data["token"],
             number=form.cleaned_data["number"],
         )
-    except HandConflict:
-        messages.info(
-            request, _("The hand changed on another phone. Check the score and tap again.")
-        )
+    except HandConflict as conflict:
+        if conflict.kind == HandConflict.UNDONE:
+            text = _("That score was taken back on another phone, so it was not saved again.")
+        else:
+            text = _("The hand changed on another phone. Check the score and tap again.")
+        messages.info(request, text)
         match = get_match(match.table.key, match.number, sheet=False)  # read as it is now
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):

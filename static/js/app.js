@@ -446,23 +446,107 @@ var kept = (function () {
 
 // === 3. Never lose a typed hand ================================================================
 
-// Never lose a typed hand. The hand being typed is kept on the phone (per match, per hand
-// number) until it is saved or discarded; a save that cannot reach the server stays queued with
-// its token and goes out when the signal returns, or on the next visit. The token makes the
-// server record it once, however many times it is sent.
+// Never lose a typed hand. The hand being typed is kept on the phone (per match) until it is
+// saved or discarded. A save that cannot reach the server (no signal, or a proxy's 502, 503 or
+// 504) joins the hands waiting on the phone, in order, each with its number and token; the table
+// plays on, and the next hand takes the next number. The waiting hands go out one at a time, in
+// order, when the signal returns or on the next visit; the token makes the server record each
+// once, however many times it is sent. What became of each the server says in its answer's
+// X-Hand header (views.save_hand): saved; taken or stale (another phone changed the match: the
+// rest wait until the player sends them as the next hands or discards them); undone or refused
+// (the hand comes back into the form as typed).
 (function () {
   "use strict";
 
   var PREFIX = "scorekeeper:hand:";
+  var WAITING = "scorekeeper:waiting:";
   var SAVE_WAIT_MS = 20000;
   var RETRY_MS = 15000;
   var inFlight = null; // the token of the save on its way, so that a second one is not sent
   var opening = null; // the hand form asked for to restore a hand, once per page
+  var discarded = null; // the last waiting hand discarded, and where it stood: it can come back
 
   function play() { return document.getElementById("play"); }
   function handForm() { return document.querySelector("#entry form.hand-form"); }
-  function nextHand() { var p = play(); return p ? Number(p.dataset.nextHand) : 0; }
+  function serverNext() { var p = play(); return p ? Number(p.dataset.nextHand) : 0; }
   function storageKey() { return PREFIX + location.pathname; }
+
+  // --- The hands waiting on the phone ----------------------------------------------------------
+
+  // { hands: [{number, token, out, action, values}], held: true when another phone changed the
+  // match and the player is to say what becomes of them }
+  function queue() { return kept.load(WAITING + location.pathname) || { hands: [], held: false }; }
+  function keepQueue(q) {
+    if (q.hands.length) kept.store(WAITING + location.pathname, q);
+    else kept.drop(WAITING + location.pathname);
+    showWaiting(q);
+  }
+  function waiting() { return queue().hands; }
+
+  // The next hand's number counts the hands waiting on the phone.
+  function nextHand() {
+    var hands = waiting();
+    var last = hands.length ? hands[hands.length - 1].number + 1 : 0;
+    return Math.max(serverNext(), last);
+  }
+
+  function enqueue(draft) {
+    var q = queue();
+    if (!q.hands.some(function (hand) { return hand.token === draft.token; })) {
+      q.hands.push({ number: draft.number, token: draft.token, out: draft.out, action: draft.action, values: draft.values });
+    }
+    keepQueue(q);
+    kept.drop(storageKey());
+  }
+
+  // Renumbered to follow the hands the server has: after another phone's hand, or a discard.
+  function renumber(q) {
+    q.hands.forEach(function (hand, index) { hand.number = serverNext() + index; });
+    return q;
+  }
+
+  function whoOf(out) {
+    var link = document.querySelector('#entry .outs a[href^="?out=' + out + '&"]');
+    return link ? link.textContent.trim() : String(out);
+  }
+  function pipsOf(values) {
+    var total = 0;
+    Object.keys(values).forEach(function (name) {
+      if (/^(pips_|pair_|pooled$)/.test(name)) total += parseInt(values[name][0], 10) || 0;
+    });
+    return total;
+  }
+
+  function showWaiting(q) {
+    var box = document.querySelector("[data-waiting]");
+    var list = box && box.querySelector("[data-waiting-list]");
+    var line = box && box.querySelector("[data-waiting-line]");
+    if (!list || !line) return;
+    list.textContent = "";
+    q.hands.forEach(function (hand, index) {
+      var item = line.content.firstElementChild.cloneNode(true);
+      item.querySelector("[data-hand-number]").textContent = String(hand.number);
+      item.querySelector("[data-hand-who]").textContent = whoOf(hand.out);
+      item.querySelector("[data-hand-pips]").textContent = String(pipsOf(hand.values));
+      item.querySelector("[data-discard-waiting]").dataset.index = String(index);
+      list.appendChild(item);
+    });
+    box.hidden = !q.hands.length;
+    note("conflict", q.held && q.hands.length > 0);
+    var hand = document.querySelector("#play .hand-no");
+    if (hand && q.hands.length && !play().querySelector(".banner, .won")) {
+      hand.textContent = hand.textContent.replace(/\d+/, String(nextHand()));
+    }
+  }
+
+  // The waiting hands go out one at a time, the first first.
+  function sendNext() {
+    var q = queue();
+    if (!q.hands.length || q.held || inFlight !== null || !play()) return;
+    send(q.hands[0], true);
+  }
+
+  // --- The hand being typed --------------------------------------------------------------------
 
   // Who went out and how the pips are given (per hand or one total) are what the page shows.
   var PAGE_GIVES = ["csrfmiddlewaretoken", "out", "entry"];
@@ -485,18 +569,17 @@ var kept = (function () {
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
   }
 
-  function remember(form, queued) {
+  function remember(form) {
     var draft = load();
     var out = form.elements.out.value;
     var number = Number(form.elements.number.value);
-    if (!draft || draft.number !== number) {
-      draft = { number: number, token: newToken(), queued: false };
+    if (!draft || draft.number !== number || waiting().some(function (hand) { return hand.token === draft.token; })) {
+      draft = { number: number, token: newToken() };
     }
     form.elements.token.value = draft.token;
     draft.out = out;
     draft.action = form.getAttribute("action");
     draft.values = kept.valuesOf(form, ["csrfmiddlewaretoken"]);
-    if (queued !== undefined) draft.queued = queued;
     store(draft);
     return draft;
   }
@@ -520,53 +603,78 @@ var kept = (function () {
   }
 
   // The notes at the top: which one shows, and for which hand.
-  function show(which, draft) {
-    document.querySelectorAll("[data-keep-note]").forEach(function (note) {
-      note.hidden = note.dataset.keepNote !== which;
-      note.querySelectorAll("[data-hand-number]").forEach(function (span) {
-        span.textContent = draft ? String(draft.number) : "";
+  function show(which, hand) {
+    document.querySelectorAll("[data-keep-note]").forEach(function (node) {
+      // The waiting hands' own notes are set by showWaiting and the discard buttons.
+      if (node.dataset.keepNote === "conflict" || node.dataset.keepNote === "discarded") return;
+      node.hidden = node.dataset.keepNote !== which;
+      node.querySelectorAll("[data-hand-number]").forEach(function (span) {
+        span.textContent = hand ? String(hand.number) : "";
       });
     });
   }
+  function note(which, shown) {
+    var node = document.querySelector('[data-keep-note="' + which + '"]');
+    if (node) node.hidden = !shown;
+  }
 
-  function send(draft) {
-    if (inFlight === draft.token || !window.htmx || !play()) return;
-    show("sending", draft);
-    var values = {};
-    Object.keys(draft.values).forEach(function (name) {
-      values[name] = draft.values[name].length === 1 ? draft.values[name][0] : draft.values[name];
+  // The hand form leaves the page once its hand waits on the phone: the next seat tapped opens
+  // the next hand's form.
+  function closeForm() {
+    var form = handForm();
+    if (form) form.remove();
+    document.querySelectorAll("#entry .out.chosen").forEach(function (link) {
+      link.classList.remove("chosen");
+      link.removeAttribute("aria-current");
     });
-    values.token = draft.token;
-    values.number = String(draft.number);
-    window.htmx.ajax("POST", draft.action, { source: document.body, target: "#play", swap: "outerHTML", values: values });
+  }
+
+  function send(hand, fromQueue) {
+    if (inFlight === hand.token || !window.htmx || !play()) return;
+    show("sending", hand);
+    var values = {};
+    Object.keys(hand.values).forEach(function (name) {
+      values[name] = hand.values[name].length === 1 ? hand.values[name][0] : hand.values[name];
+    });
+    values.token = hand.token;
+    values.number = String(hand.number);
+    // Played already, at a table with no signal: a hand that ends the match is not asked about.
+    if (fromQueue) values.confirm_end = "1";
+    window.htmx.ajax("POST", hand.action, { source: document.body, target: "#play", swap: "outerHTML", values: values });
   }
 
   // What the page holds now, against what the phone kept.
   function restore() {
     if (!play()) return;
+    var old = load();
+    if (old && old.queued) enqueue(old); // kept by the one-hand queue of before
+    var q = queue();
+    showWaiting(q);
+    if (q.hands.length && !q.held) {
+      show(navigator.onLine ? "sending" : "queued", q.hands[q.hands.length - 1]);
+      if (navigator.onLine) sendNext();
+    }
     var draft = load();
     var form = handForm();
     if (!draft) {
-      show(null);
-      if (form) refreshPreview(form);
+      if (!q.hands.length) show(null);
+      if (form) {
+        if (q.hands.length) form.elements.number.value = nextHand();
+        refreshPreview(form);
+      }
       return;
     }
-    if (draft.queued) {
-      show(navigator.onLine ? "sending" : "queued", draft);
-      if (navigator.onLine) send(draft);
-      return;
-    }
-    if (draft.number < nextHand()) { clear(); return; } // saved, here or on another phone
-    if (draft.number > nextHand()) {
+    if (draft.number < nextHand() && !q.hands.length) { clear(); return; } // saved, here or on another phone
+    if (draft.number !== nextHand()) {
       // A copy of the page from before this hand: leave the hand be. A fresh page (a hand was
-      // undone on another phone) takes it as the hand to enter now.
-      if (document.body.hasAttribute("data-offline-copy")) return;
+      // undone on another phone, or one waiting was discarded) takes it as the hand to enter now.
+      if (document.body.hasAttribute("data-offline-copy") && !q.hands.length) return;
       draft.number = nextHand();
       store(draft);
     }
     if (form && form.elements.out.value === draft.out) {
       fill(form, draft);
-      show("restored", draft);
+      if (!q.hands.length) show("restored", draft);
       return;
     }
     var link = document.querySelector('#entry .outs a[href^="?out=' + draft.out + '&"]');
@@ -587,6 +695,10 @@ var kept = (function () {
     var path = (detail.requestConfig && detail.requestConfig.path) || detail.path || "";
     var verb = (detail.requestConfig && detail.requestConfig.verb) || detail.verb || "";
     return verb.toLowerCase() === "post" && /\/hand$/.test(path.split("?")[0]);
+  }
+  function sentToken(detail) {
+    var parameters = (detail.requestConfig && detail.requestConfig.parameters) || {};
+    return parameters.get ? parameters.get("token") : parameters.token;
   }
 
   document.addEventListener("input", function (event) {
@@ -614,6 +726,45 @@ var kept = (function () {
     if (preview && preview.dataset.empty) preview.textContent = preview.dataset.empty;
   });
 
+  // A waiting hand discarded (the other phone had it right, say): the ones after it move up,
+  // and it can be brought back until the next discard.
+  function discardAt(index) {
+    var q = queue();
+    var hand = q.hands.splice(index, 1)[0];
+    if (!hand) return;
+    discarded = { hands: [hand], index: index };
+    keepQueue(renumber(q));
+    note("discarded", true);
+    restore();
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target;
+    if (!target) return;
+    if (target.closest("[data-discard-waiting]")) {
+      discardAt(Number(target.closest("[data-discard-waiting]").dataset.index));
+    } else if (target.closest("[data-discard-waiting-all]")) {
+      var q = queue();
+      discarded = { hands: q.hands, index: 0, held: q.held };
+      keepQueue({ hands: [], held: false });
+      note("discarded", true);
+      restore();
+    } else if (target.closest("[data-bring-back]")) {
+      if (!discarded) return;
+      var back = queue();
+      Array.prototype.splice.apply(back.hands, [discarded.index, 0].concat(discarded.hands));
+      back.held = Boolean(discarded.held || back.held);
+      discarded = null;
+      keepQueue(back.held ? back : renumber(back));
+      note("discarded", false);
+      restore();
+    } else if (target.closest("[data-send-waiting]")) {
+      var held = renumber(queue());
+      held.held = false;
+      keepQueue(held);
+      sendNext();
+    }
+  });
+
   // Without signal the preview cannot be worked out: it says so instead of showing old numbers.
   document.addEventListener("htmx:sendError", function (event) {
     var preview = event.target;
@@ -625,43 +776,82 @@ var kept = (function () {
     if (!isSave(detail)) return;
     var token = detail.parameters.get ? detail.parameters.get("token") : detail.parameters.token;
     if (token && token === inFlight) { event.preventDefault(); return; } // already on its way
-    if (event.target.matches && event.target.matches("#entry form.hand-form")) remember(event.target, true);
+    var typed = event.target.matches && event.target.matches("#entry form.hand-form");
+    if (typed) {
+      var draft = remember(event.target);
+      token = draft.token;
+      if (detail.parameters.set) detail.parameters.set("token", token);
+      else detail.parameters.token = token;
+      if (waiting().length) {
+        // Hands wait before this one: it joins them, and they go out in order.
+        event.preventDefault();
+        enqueue(draft);
+        closeForm();
+        show(navigator.onLine ? "sending" : "queued", draft);
+        if (navigator.onLine) sendNext();
+        return;
+      }
+    }
     inFlight = token;
     detail.timeout = SAVE_WAIT_MS;
   });
 
-  // The server answered: saved, refused at a field, or told of another phone's hand. Either way
-  // the hand is no longer waiting; what is left of it shows in the page that comes back.
+  // The server answered. What became of the hand is in the answer's X-Hand header.
+  var answered = null; // { kind, token } of the last save answered, for the swap that follows
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!isSave(event.detail) || event.detail.xhr.status >= 400) return;
+    var token = inFlight || sentToken(event.detail);
     inFlight = null;
-    var draft = load();
-    if (draft) { draft.queued = false; store(draft); }
+    var kind = event.detail.xhr.getResponseHeader("X-Hand") || "saved";
+    answered = { kind: kind, token: token };
+    var q = queue();
+    var index = q.hands.map(function (hand) { return hand.token; }).indexOf(token);
+    if (index < 0) return; // the hand typed in the form: the page that comes back shows it
+    var hand = q.hands[index];
+    discarded = null; // the hands have moved on: a discarded one no longer has a place to go back to
+    note("discarded", false);
+    if (kind === "saved") {
+      q.hands.splice(index, 1);
+    } else if (kind === "undone" || kind === "refused" || kind === "confirm") {
+      // The form comes back with the hand as typed: it is the hand being typed again, and
+      // any after it wait until the player says what becomes of them.
+      q.hands.splice(index, 1);
+      store({ number: hand.number, token: hand.token, out: hand.out, action: hand.action, values: hand.values });
+      q.held = q.hands.length > 0;
+    } else {
+      q.held = true; // taken, stale or over: another phone changed the match
+    }
+    keepQueue(q);
   });
 
   function unreachable(event) {
     if (!isSave(event.detail)) return;
+    var token = inFlight;
     inFlight = null;
-    var draft = load();
-    if (!draft) return;
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    var q = queue();
+    var hand = q.hands.filter(function (h) { return h.token === token; })[0];
+    var draft = hand ? null : load();
+    if (!hand && !draft) return;
     if (status === 403) {
       // The form was made for a cookie this phone no longer has (cleared, or the page open for
-      // very long): the page again, with a form of today and the hand as typed.
-      draft.queued = false;
-      store(draft);
+      // very long): the page again, with a form of today and the hand as typed (or waiting).
       location.reload();
       return;
     }
-    if (status >= 400 && status < 500) {
-      draft.queued = false; // refused (an expired page, say): sending it again would not help
-      store(draft);
-      show("refused", draft);
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+      // Refused (an expired page, say): sending it again would not help.
+      if (hand) { q.held = true; keepQueue(q); }
+      show("refused", hand || draft);
       return;
     }
-    draft.queued = true;
-    store(draft);
-    show("queued", draft);
+    // No signal, or no server behind the proxy (502, 503, 504): the hand waits on the phone.
+    if (draft) {
+      enqueue(draft);
+      closeForm();
+    }
+    showWaiting(queue());
+    show("queued", hand || draft);
   }
   document.addEventListener("htmx:sendError", unreachable);
   document.addEventListener("htmx:timeout", unreachable);
@@ -672,15 +862,22 @@ var kept = (function () {
     if (!target || (target.id !== "play" && target.id !== "entry")) return;
     var form = handForm();
     var copy = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Offline-Copy");
-    if (form && copy) form.elements.number.value = nextHand(); // a kept form: this hand's number
+    if (form && (copy || (waiting().length && target.id === "entry"))) form.elements.number.value = nextHand();
     var draft = load();
     if (isSave(event.detail)) {
-      if (form && draft && Number(form.elements.number.value) === draft.number) {
-        // Refused at a field: the form is back with what was typed; the preview shows it again.
+      var last = answered;
+      answered = null;
+      if (form && draft && last && last.token === draft.token && last.kind !== "saved") {
+        // Refused at a field, or undone on another phone: the form is back with what was
+        // typed (and a new token if it was undone); the preview shows it again.
+        if (form.elements.token.value !== draft.token) { draft.token = form.elements.token.value; store(draft); }
         show(null);
         refreshPreview(form);
+        showWaiting(queue());
         return;
       }
+      if (draft && last && last.token === draft.token && last.kind === "saved") kept.drop(storageKey());
+      show(null);
       restore();
       return;
     }
@@ -696,24 +893,22 @@ var kept = (function () {
     restore();
   });
 
-  // Back in signal: the waiting hand goes out, and its answer brings the play area up to date;
+  // Back in signal: the waiting hands go out, and their answers bring the play area up to date;
   // with none waiting, a page kept from before asks for the play area as it is now.
   window.addEventListener("online", function () {
-    var draft = load();
-    if (draft && draft.queued) {
-      send(draft);
+    if (waiting().length) {
+      sendNext();
     } else if (play() && document.body.hasAttribute("data-offline-copy") && window.htmx) {
       window.htmx.ajax("GET", location.pathname, { source: document.body, target: "#play", swap: "outerHTML" });
     }
   });
-  // A phone can be "online" on a Wi-Fi with no way out: try the waiting hand again now and then.
+  // A phone can be "online" on a Wi-Fi with no way out: try the waiting hands again now and then.
   setInterval(function () {
-    var draft = load();
-    if (draft && draft.queued && navigator.onLine && inFlight === null) send(draft);
+    if (navigator.onLine) sendNext();
   }, RETRY_MS);
   window.addEventListener("offline", function () {
-    var draft = load();
-    if (draft && draft.queued) show("queued", draft);
+    var hands = waiting();
+    if (hands.length) show("queued", hands[hands.length - 1]);
   });
 
   document.addEventListener("DOMContentLoaded", restore);

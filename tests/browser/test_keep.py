@@ -81,17 +81,16 @@ def test_a_discarded_hand_does_not_come_back(live_server, phone: Page, make_matc
     expect(phone.get_by_label("Alice", exact=True)).to_have_count(0)
 
 
-def test_a_hand_saved_without_signal_arrives_once_though_save_was_tapped_twice(
+def test_a_hand_saved_without_signal_arrives_once_and_its_form_leaves_the_page(
     live_server, phone: Page, make_match
 ):
     match = make_match()
     queue_a_hand(phone, live_server, match)
     queued = phone.locator("[data-keep-note=queued]")
     expect(queued).to_contain_text("No signal. Hand 1 is kept on this phone")
-    save = phone.get_by_role("button", name="Save hand")
-    expect(save).to_be_enabled()
-    save.click()
-    expect(queued).to_be_visible()
+    # The waiting hand cannot be saved a second time: its form is gone, the next seat is free.
+    expect(phone.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(phone.locator("[data-waiting]")).to_contain_text("Hand 1: Alice, 22 pips. Not sent yet.")
     phone.screenshot(path="/tmp/pwa/queued.png")
     assert saved(match) == 0
     phone.context.set_offline(False)

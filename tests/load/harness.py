@@ -34,6 +34,8 @@ HOST = "127.0.0.1"
 APP_SERVERS = 2
 # Refused, reset or cut off mid-answer: the outcome of the request is unknown.
 DISCONNECTS = (OSError, http.client.HTTPException)
+# What a proxy answers when no server behind it could: the request may be sent again.
+GATEWAY_ERRORS = (502, 503, 504)
 # The answer to a hand whose token was stored before (English, the phones' language).
 REPEAT_TEXT = "it had arrived before, and counts once"
 
@@ -291,7 +293,8 @@ http {{
             proxy_set_header X-Forwarded-Proto $scheme;
             # A server that refuses or drops the connection: the other one gets the request.
             # Safe for posts too: a hand carries its token, so a repeat is saved once.
-            proxy_next_upstream error timeout non_idempotent;
+            # A 502, 503 or 504 from a server on its way down goes on to the other one as well.
+            proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;
             proxy_connect_timeout 2s;
             proxy_read_timeout 60s;
         }}
@@ -516,7 +519,7 @@ class Phone:
         self.retried = False
         while True:
             try:
-                return self._send(method, path, fields, headers or {})
+                reply = self._send(method, path, fields, headers or {})
             except DISCONNECTS:
                 self.close()
                 if self.stats:
@@ -526,6 +529,15 @@ class Phone:
                 # Its outcome is unknown: send the very same form again, as a phone's retry does.
                 self.retried = True
                 time.sleep(0.1)
+                continue
+            if reply.status not in GATEWAY_ERRORS or not self.retry_for:
+                return reply
+            # The proxy found no server to answer (one restarting): like no signal, the phone
+            # keeps the form and sends it again, once the way is open.
+            if time.monotonic() >= deadline or (self.stop and self.stop.is_set()):
+                return reply
+            self.retried = True
+            time.sleep(0.1)
 
     def close(self) -> None:
         if self.connection is not None:

@@ -66,7 +66,7 @@ def test_a_hand_saved_after_the_match_moved_is_scored_on_the_match_as_stored(mak
     assert (before.version, before.totals) == (stored.version, [22, 44])
 
 
-def test_an_ended_hand_taken_back_and_sent_again_with_its_token_counts_once(db):
+def test_an_ended_hand_taken_back_and_sent_again_with_its_token_is_not_ended_again(db):
     match = scoring_match(names=("Ann", "Bo"))
     tap(match, 0, 10)
     token = uuid.uuid4()
@@ -76,5 +76,5 @@ def test_an_ended_hand_taken_back_and_sent_again_with_its_token_counts_once(db):
     with pytest.raises(HandConflict) as conflict:
         match.add_hand(reported(0, {1: 10}), token=token, number=1)
 
-    assert conflict.value.kind == HandConflict.REPEAT
+    assert conflict.value.kind == HandConflict.UNDONE  # the phone is told it was taken back
     assert read_again(match).totals == [10, 0]

@@ -1,0 +1,185 @@
+"""Many hands waiting on the phone without signal: kept in order, sent in order, each once, and
+never saved over another phone's hand."""
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.models import Hand
+
+pytestmark = pytest.mark.browser
+
+ALICE_OUT = ("Alice", {"Ben": 10, "Cara": 5, "Dev": 7})  # 22 for Alice & Cara
+BEN_OUT = ("Ben", {"Alice": 3, "Cara": 4, "Dev": 5})  # 12 for Ben & Dev
+
+
+@pytest.fixture
+def phone(page: Page):
+    """The phone page, failing the test on any page error (without signal, a failed request
+    is a console error of its own, so those are not counted)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 360, "height": 740})
+    yield page
+    assert problems == []
+
+
+def match_url(live_server, match) -> str:
+    return f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
+
+
+def controlled(page: Page, url: str) -> None:
+    """Open the page, wait for the service worker, and open it again under its control."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
+    out, pips = hand
+    page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+    for name, value in pips.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+    page.get_by_role("button", name="Save hand").click()
+
+
+def stored(match) -> list[tuple[int, int | None]]:
+    return list(
+        Hand.objects.filter(match=match).order_by("number").values_list("number", "went_out")
+    )
+
+
+def test_a_whole_match_played_without_signal_arrives_in_order_once(
+    live_server, phone: Page, make_match
+):
+    match = make_match(target=80)
+    controlled(phone, match_url(live_server, match))
+    enter(phone, ALICE_OUT)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    phone.context.set_offline(True)
+    enter(phone, BEN_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 2 is kept")
+    enter(phone, ALICE_OUT)
+    phone.reload()  # the kept copy of the page, the two hands still waiting on the phone
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(2)
+    expect(phone.locator(".hand-no")).to_have_text("Hand 4")
+    enter(phone, ALICE_OUT)
+    enter(phone, ALICE_OUT)  # the winning hand: 22 + 22 + 22 + 22
+    expect(waiting).to_have_count(4)
+    expect(waiting.nth(0)).to_contain_text("Hand 2: Ben, 12 pips. Not sent yet.")
+    expect(waiting.nth(3)).to_contain_text("Hand 5: Alice, 22 pips. Not sent yet.")
+    assert stored(match) == [(1, 0)]
+
+    phone.context.set_offline(False)
+
+    expect(phone.get_by_role("button", name="Rematch")).to_be_visible(timeout=15_000)
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert stored(match) == [(1, 0), (2, 1), (3, 0), (4, 0), (5, 0)]
+    phone.reload()
+    expect(phone.locator(".sheet tbody tr")).to_have_count(5)
+    assert len(stored(match)) == 5
+
+
+def test_another_phones_hand_is_not_overwritten_by_the_hands_waiting_here(
+    live_server, phone: Page, browser: Browser, make_match
+):
+    match = make_match()
+    controlled(phone, match_url(live_server, match))
+    enter(phone, ALICE_OUT)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    phone.context.set_offline(True)
+    enter(phone, ALICE_OUT)  # hand 2 on this phone
+    enter(phone, ALICE_OUT)  # hand 3
+    expect(phone.locator("[data-waiting] li")).to_have_count(2)
+
+    other = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    other.goto(match_url(live_server, match))
+    enter(other, BEN_OUT)  # hand 2 on the other phone, with signal
+    expect(other.locator(".msg")).to_contain_text("Hand 2 saved")
+    other.context.close()
+
+    phone.context.set_offline(False)
+
+    expect(phone.locator(".msg")).to_contain_text("Hand 2 was already entered")
+    conflict = phone.locator("[data-keep-note=conflict]")
+    expect(conflict).to_be_visible()
+    expect(phone.locator("[data-waiting] li")).to_have_count(2)
+    assert stored(match) == [(1, 0), (2, 1)]  # the other phone's hand 2 stands
+
+    conflict.get_by_role("button", name="Send them as the next hands").click()
+
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    expect(phone.get_by_test_id("total-0")).to_have_text("66")
+    assert stored(match) == [(1, 0), (2, 1), (3, 0), (4, 0)]
+
+
+def test_a_discarded_waiting_hand_can_be_brought_back(live_server, phone: Page, make_match):
+    match = make_match()
+    controlled(phone, match_url(live_server, match))
+    phone.context.set_offline(True)
+    enter(phone, ALICE_OUT)
+    enter(phone, BEN_OUT)
+    waiting = phone.locator("[data-waiting] li")
+    waiting.nth(0).get_by_role("button", name="Discard").click()
+    expect(waiting).to_have_count(1)
+    expect(waiting.nth(0)).to_contain_text("Hand 1: Ben")
+    phone.locator("[data-keep-note=discarded]").get_by_role("button", name="Bring it back").click()
+    expect(waiting).to_have_count(2)
+    expect(waiting.nth(0)).to_contain_text("Hand 1: Alice")
+
+    phone.context.set_offline(False)
+
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert stored(match) == [(1, 0), (2, 1)]
+
+
+def test_a_hand_undone_on_another_phone_is_not_sent_again_by_the_queue(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    phone.goto(match_url(live_server, match))
+
+    def answer_lost(route):
+        route.fetch()  # the server saves hand 1; its answer never reaches the phone
+        route.abort("internetdisconnected")
+
+    phone.route("**/hand", answer_lost)
+    enter(phone, ALICE_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    assert stored(match) == [(1, 0)]
+    match.refresh_from_db()
+    match.undo_last(version=match.version)  # another phone takes hand 1 back
+    phone.unroute("**/hand")
+
+    phone.evaluate("window.dispatchEvent(new Event('online'))")  # the signal is back
+
+    expect(phone.locator(".msg")).to_contain_text(
+        "Hand 1 was undone on another phone, so it was not saved again."
+    )
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("10")  # kept, for the player
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert stored(match) == []
+    phone.get_by_role("button", name="Save hand").click()  # the player decides: it stands
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved.")
+    assert stored(match) == [(1, 0)]
+
+
+def test_a_gateway_error_keeps_the_hand_waiting_and_sends_it_again_once(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    phone.clock.install()
+    phone.goto(match_url(live_server, match))
+    phone.route("**/hand", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    enter(phone, ALICE_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
+    phone.unroute("**/hand")
+    assert stored(match) == []
+
+    phone.clock.fast_forward(16_000)
+
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved.")
+    phone.clock.fast_forward(16_000)
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert stored(match) == [(1, 0)]

@@ -1,0 +1,52 @@
+"""A phone of the load test treats a proxy's 502, 503 or 504 like no signal: it sends again."""
+
+import http.server
+import threading
+
+import harness
+import pytest
+
+pytestmark = pytest.mark.load
+
+
+class Flaky(http.server.BaseHTTPRequestHandler):
+    """A proxy whose servers are down for the first posts (one answer per status), then up."""
+
+    answers: list[int] = []
+    seen: list[bytes] = []
+
+    def do_POST(self) -> None:
+        self.seen.append(self.rfile.read(int(self.headers["Content-Length"])))
+        status = self.answers.pop(0) if self.answers else 302
+        self.send_response(status)
+        self.send_header("Location", "/t/k/m/1/")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def proxy():
+    Flaky.answers = [502, 503, 504]
+    Flaky.seen = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Flaky)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_gateway_error_sends_the_same_hand_again(proxy):
+    phone = harness.Phone(proxy.server_address, retry_for=10)
+    reply = phone.post("/t/k/m/1/hand", {"token": "abc", "number": "3"})
+    assert reply.status == 302
+    assert phone.retried
+    assert len(Flaky.seen) == 4 and len(set(Flaky.seen)) == 1  # the very same form each time
+
+
+def test_the_nginx_config_passes_a_post_on_to_the_live_server(tmp_path):
+    conf = harness.Nginx(tmp_path, [8001, 8002]).conf.read_text()
+    line = next(line for line in conf.splitlines() if "proxy_next_upstream " in line)
+    assert "non_idempotent" in line and "error" in line
