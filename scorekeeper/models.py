@@ -1300,16 +1300,25 @@ class Series(models.Model):
         return series, list(range(len(sides)))
 
     def state(self) -> rules.SeriesState:
-        """Match wins and shutouts so far, from the series' finished matches (one query)."""
+        """Match wins and shutouts so far, from the series' finished matches (one query).
+
+        A correction can decide the series at an earlier match than the one that won it when
+        played: the series stands as won there, and the matches played after it count as
+        matches won but win nothing in the series (as the statistics count them).
+        """
         finished = (
             Match.objects.filter(series=self, winner_side__isnull=False)
             .order_by("number")
             .values_list("winner_side", "totals", "series_sides")
         )
-        outcomes = [
-            (sides[winner], rules.is_shutout(totals, winner)) for winner, totals, sides in finished
-        ]
-        return rules.series_tally(self.series_rules(), len(self.sides), outcomes)
+        state = rules.series_tally(self.series_rules(), len(self.sides), [])
+        for winner, totals, sides in finished:
+            if state.finished:
+                break
+            state = rules.series_advance(
+                self.series_rules(), state, sides[winner], rules.is_shutout(totals, winner)
+            )
+        return state
 
     def score(self, match: "Match") -> list[tuple[str, int]]:
         """Each side of this match with its match wins in the series, in the match's order."""
