@@ -235,7 +235,8 @@ def lock_name(name: str) -> None:
 
 class TableQuerySet(models.QuerySet):
     def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
-        return self.filter(creator=creator, created_at__gte=timezone.now() - within)
+        # By when this server made them: a restored table keeps the date its file gives.
+        return self.filter(creator=creator, arrived_at__gte=timezone.now() - within)
 
     def check_rate(self, creator: str, per_hour: int) -> None:
         """Raise RateLimited if this creator made per_hour tables in the last hour.
@@ -274,6 +275,9 @@ class Table(HouseRulesFields):
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(default=timezone.now)
+    # When this server made the table, new or restored from a backup (created_at is the
+    # table's own date, which a backup brings with it): only to rate-limit table creation.
+    arrived_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
 
     objects = TableQuerySet.as_manager()
 
