@@ -17,7 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorekeeper import rules, stats
-from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
+from scorekeeper.backup_checks import (
+    check_log_entry,
+    check_match,
+    check_scoring_match,
+    check_shape,
+    normal_name,
+)
 from scorekeeper.inputs import isolated
 from scorekeeper.models import (
     KEY_PATTERN,
@@ -341,6 +347,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         _import_match(
             table, players, series, _mapping(raw_match, pgettext("backup part", "a match"))
         )
+    _check_series_wins(series)
     stats.record_table(table)
     return table
 
@@ -363,12 +370,13 @@ def _import_match(
     match = _import_match_row(table, series, raw)
     game = _checked_game(match)
     _import_seats(match, game, players, raw)
+    _check_series_sides(match, game)
     _import_hands(match, game, raw)
     if match.scores_during_play:
         check_scoring_match(match)
     else:
         check_match(match)
-    _import_log(match, raw)
+    _import_log(match, game, raw)
 
 
 def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
@@ -423,6 +431,43 @@ def _checked_game(match: Match) -> rules.Game:
     return game
 
 
+def _check_series_sides(match: Match, game: rules.Game) -> None:
+    """Each side of the match is the series side it names, with the same players (as a live
+    match joins a series: Series.for_match)."""
+    if match.series is None:
+        return
+    sides = Series.sides_of([seat.player.name for seat in match.ordered_seats()], game)
+    if len(match.series.sides) != game.side_count or sides != [
+        match.series.sides[side] for side in match.series_sides
+    ]:
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
+
+
+def _check_series_wins(series: Mapping[int, Series]) -> None:
+    """No first-to series holds more finished matches than it takes to decide it: a live table
+    starts a new series once one is won (a correction may decide it earlier, never later)."""
+    for found in series.values():
+        if found.first_to is None:
+            continue
+        finished = found.matches.filter(winner_side__isnull=False).count()
+        most = len(found.sides) * (found.first_to - 1) + 1
+        if finished > most:
+            raise ValueError(
+                _(
+                    "Invalid backup: series %(series)s has %(finished)s matches won, and one "
+                    "first to %(first_to)s between these sides is decided after %(most)s."
+                )
+                % {
+                    "series": found.number,
+                    "finished": finished,
+                    "first_to": found.first_to,
+                    "most": most,
+                }
+            )
+
+
 def _import_seats(
     match: Match, game: rules.Game, players: Mapping[str, Player], raw: Mapping
 ) -> None:
@@ -469,21 +514,22 @@ def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
             )
 
 
-def _import_log(match: Match, raw: Mapping) -> None:
-    """Create the match's change log."""
+def _import_log(match: Match, game: rules.Game, raw: Mapping) -> None:
+    """Create the match's change log, each entry as a live save writes it."""
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, pgettext("backup part", "a change log entry"))
         _check_types(raw_entry, _("match %(number)s, the change log") % {"number": match.number})
-        _saved(
-            LogEntry(
-                match=match,
-                **{
-                    field: raw_entry.get(field)
-                    for field in ("action", "hand_number", "before", "after", "totals")
-                },
-                at=_time_in(raw_entry, "at"),
-            )
+        entry = LogEntry(
+            match=match,
+            **{
+                field: raw_entry.get(field)
+                for field in ("action", "hand_number", "before", "after", "totals")
+            },
+            at=_time_in(raw_entry, "at"),
         )
+        entry.full_clean()
+        check_log_entry(entry, game)
+        _saved(entry)
 
 
 def _import_hand(match: Match, raw: Mapping) -> Hand:
