@@ -17,7 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorekeeper import rules, stats
-from scorekeeper.backup_checks import check_match, check_scoring_match, check_shape, normal_name
+from scorekeeper.backup_checks import (
+    check_log_entry,
+    check_match,
+    check_scoring_match,
+    check_shape,
+    normal_name,
+)
 from scorekeeper.inputs import isolated
 from scorekeeper.models import (
     KEY_PATTERN,
@@ -341,6 +347,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         _import_match(
             table, players, series, _mapping(raw_match, pgettext("backup part", "a match"))
         )
+    _check_series_wins(series)
     stats.record_table(table)
     return table
 
@@ -363,12 +370,13 @@ def _import_match(
     match = _import_match_row(table, series, raw)
     game = _checked_game(match)
     _import_seats(match, game, players, raw)
+    _check_series_sides(match, game)
     _import_hands(match, game, raw)
     if match.scores_during_play:
         check_scoring_match(match)
     else:
         check_match(match)
-    _import_log(match, raw)
+    _import_log(match, game, raw)
 
 
 def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
@@ -423,10 +431,48 @@ def _checked_game(match: Match) -> rules.Game:
     return game
 
 
+def _check_series_sides(match: Match, game: rules.Game) -> None:
+    """Each side of the match is the series side it names, with the same players (as a live
+    match joins a series: Series.for_match)."""
+    if match.series is None:
+        return
+    sides = Series.sides_of([seat.player.name for seat in match.ordered_seats()], game)
+    if len(match.series.sides) != game.side_count or sides != [
+        match.series.sides[side] for side in match.series_sides
+    ]:
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
+
+
+def _check_series_wins(series: Mapping[int, Series]) -> None:
+    """No first-to series holds more finished matches than it takes to decide it: a live table
+    starts a new series once one is won (a correction may decide it earlier, never later)."""
+    for found in series.values():
+        if found.first_to is None:
+            continue
+        finished = found.matches.filter(winner_side__isnull=False).count()
+        most = len(found.sides) * (found.first_to - 1) + 1
+        if finished > most:
+            raise ValueError(
+                _(
+                    "Invalid backup: series %(series)s has %(finished)s matches won, and one "
+                    "first to %(first_to)s between these sides is decided after %(most)s."
+                )
+                % {
+                    "series": found.number,
+                    "finished": finished,
+                    "first_to": found.first_to,
+                    "most": most,
+                }
+            )
+
+
 def _import_seats(
     match: Match, game: rules.Game, players: Mapping[str, Player], raw: Mapping
 ) -> None:
     """Create the match's seats: one a position, each on the side its rules give it."""
+    seats = []
     for raw_seat in _list(raw.get("seats"), "seats"):
         raw_seat = _mapping(raw_seat, pgettext("backup part", "a seat"))
         _check_types(raw_seat, _("match %(number)s, a seat") % {"number": match.number})
@@ -436,58 +482,100 @@ def _import_seats(
                 _("Invalid backup: unknown player %(name)s.")
                 % {"name": repr(raw_seat.get("player"))}
             )
-        _saved(
-            Seat(
-                match=match,
-                position=raw_seat.get("position"),
-                side=raw_seat.get("side"),
-                player=player,
+        seats.append(
+            _valid(
+                Seat(
+                    match=match,
+                    position=raw_seat.get("position"),
+                    side=raw_seat.get("side"),
+                    player=player,
+                )
             )
         )
-    if sorted(seat.position for seat in match.seats.all()) != list(range(game.seats)) or any(
-        seat.side != game.side_of(seat.position) for seat in match.seats.all()
+    if sorted(seat.position for seat in seats) != list(range(game.seats)) or any(
+        seat.side != game.side_of(seat.position) for seat in seats
     ):
         raise ValueError(
             _("Invalid backup: match %(match)s has bad seats.") % {"match": match.number}
         )
+    Seat.objects.bulk_create(seats)
+
+
+class _HandRows:
+    """One hand of the file, checked and not yet written, with the rows that belong to it."""
+
+    def __init__(self, hand: Hand, counts: list, entries: list, plays: list) -> None:
+        self.hand, self.counts, self.entries, self.plays = hand, counts, entries, plays
 
 
 def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
-    """Create the match's hands, each naming only seats and sides the match has."""
+    """Create the match's hands, each naming only seats and sides the match has (in bulk: a
+    file as large as the import page takes is restored well within a request's time)."""
     seats, sides = range(game.seats), range(game.side_count)
+    rows = []
     for raw_hand in _list(raw.get("hands"), "hands"):
-        hand = _import_hand(match, _mapping(raw_hand, pgettext("backup part", "a hand")))
+        row = _read_hand(match, _mapping(raw_hand, pgettext("backup part", "a hand")))
+        hand = row.hand
         # The sheet indexes names and sides with these: out of range would break its pages.
         if not (
             _within(seats, hand.went_out, hand.winning_seat, hand.led_by)
-            and _within(seats, *(count.position for count in hand.counts.all()))
-            and _within(sides, *(entry.side for entry in hand.entries.all()))
+            and _within(seats, *(count.position for count in row.counts))
+            and _within(sides, *(entry.side for entry in row.entries))
         ):
             raise ValueError(
                 _("Invalid backup: match %(match)s, hand %(hand)s names a seat or side not there.")
                 % {"match": match.number, "hand": hand.number}
             )
+        rows.append(row)
+    where = _("match %(number)s") % {"number": match.number}
+    _distinct(where, "number", [row.hand.number for row in rows])
+    _distinct(where, "token", [row.hand.token for row in rows])
+    Hand.objects.bulk_create([row.hand for row in rows])
+    for row in rows:
+        # Translators: a place in a backup file, as in "match 2, hand 5".
+        where = _("match %(number)s, hand %(hand)s") % {
+            "number": match.number,
+            "hand": row.hand.number,
+        }
+        _distinct(where, "position", [count.position for count in row.counts])
+        _distinct(where, "position", [play.position for play in row.plays])
+        _distinct(where, "token", [play.token for play in row.plays])
+        for child in (*row.counts, *row.entries, *row.plays):
+            child.hand = row.hand  # now saved: its id goes into the rows below
+    SeatCount.objects.bulk_create([count for row in rows for count in row.counts])
+    ScoreEntry.objects.bulk_create([entry for row in rows for entry in row.entries])
+    PlayEntry.objects.bulk_create([play for row in rows for play in row.plays])
+    for row, raw_hand in zip(rows, raw["hands"], strict=True):
+        if "points" in raw_hand or "scoring_side" in raw_hand:
+            where = _("match %(number)s, hand %(hand)s") % {
+                "number": match.number,
+                "hand": repr(row.hand.number),
+            }
+            _check_copy(row.hand, raw_hand, where)
 
 
-def _import_log(match: Match, raw: Mapping) -> None:
-    """Create the match's change log."""
+def _import_log(match: Match, game: rules.Game, raw: Mapping) -> None:
+    """Create the match's change log, each entry as a live save writes it."""
+    entries = []
     for raw_entry in _list(raw.get("log"), "log"):
         raw_entry = _mapping(raw_entry, pgettext("backup part", "a change log entry"))
         _check_types(raw_entry, _("match %(number)s, the change log") % {"number": match.number})
-        _saved(
-            LogEntry(
-                match=match,
-                **{
-                    field: raw_entry.get(field)
-                    for field in ("action", "hand_number", "before", "after", "totals")
-                },
-                at=_time_in(raw_entry, "at"),
-            )
+        entry = LogEntry(
+            match=match,
+            **{
+                field: raw_entry.get(field)
+                for field in ("action", "hand_number", "before", "after", "totals")
+            },
+            at=_time_in(raw_entry, "at"),
         )
+        _valid(entry)
+        check_log_entry(entry, game)
+        entries.append(entry)
+    LogEntry.objects.bulk_create(entries)
 
 
-def _import_hand(match: Match, raw: Mapping) -> Hand:
-    """Create one hand with its counts and score entries."""
+def _read_hand(match: Match, raw: Mapping) -> _HandRows:
+    """One hand with its counts, score entries and plays, checked, not yet written."""
     # Translators: a place in a backup file, as in "match 2, hand 5".
     where = _("match %(number)s, hand %(hand)s") % {
         "number": match.number,
@@ -512,7 +600,7 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
             _("Invalid backup: %(where)s: bad pair totals %(value)s.")
             % {"where": where, "value": repr(pair_pips)}
         )
-    hand = _saved(
+    hand = _valid(
         Hand(
             match=match,
             **_fields(Hand, raw, HAND_FIELDS),
@@ -521,21 +609,30 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
             **{field: _time_in(raw, field) for field in HAND_TIMES},
         )
     )
+    counts = []
     for raw_count in _list(raw.get("counts"), "counts"):
         raw_count = _mapping(raw_count, pgettext("backup part", "a count"))
         _check_types(raw_count, where)
-        _saved(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
+        counts.append(
+            _valid(
+                SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips"))
+            )
+        )
+    entries = []
     for raw_entry in _list(raw.get("entries"), "entries"):
         raw_entry = _mapping(raw_entry, pgettext("backup part", "a score entry"))
         _check_types(raw_entry, where)
-        _saved(
-            ScoreEntry(
-                hand=hand,
-                side=raw_entry.get("side"),
-                kind=raw_entry.get("kind"),
-                points=raw_entry.get("points"),
+        entries.append(
+            _valid(
+                ScoreEntry(
+                    hand=hand,
+                    side=raw_entry.get("side"),
+                    kind=raw_entry.get("kind"),
+                    points=raw_entry.get("points"),
+                )
             )
         )
+    plays = []
     for raw_play in _list(raw.get("plays", []), "plays"):
         raw_play = _mapping(raw_play, pgettext("backup part", "a play"))
         _check_types(raw_play, where)
@@ -543,17 +640,17 @@ def _import_hand(match: Match, raw: Mapping) -> Hand:
             play_token = uuid.UUID(_value(raw_play, "token", str))
         except ValueError:
             raise ValueError(bad_token(raw_play.get("token"))) from None
-        _saved(
-            PlayEntry(
-                hand=hand,
-                **{field: raw_play.get(field) for field in ("position", "seat", "points")},
-                token=play_token,
-                created_at=_time_in(raw_play, "created_at"),
+        plays.append(
+            _valid(
+                PlayEntry(
+                    hand=hand,
+                    **{field: raw_play.get(field) for field in ("position", "seat", "points")},
+                    token=play_token,
+                    created_at=_time_in(raw_play, "created_at"),
+                )
             )
         )
-    if "points" in raw or "scoring_side" in raw:
-        _check_copy(hand, raw, where)
-    return hand
+    return _HandRows(hand, counts, entries, plays)
 
 
 def _check_copy(hand: Hand, raw: Mapping, where: str) -> None:
@@ -625,6 +722,29 @@ def _saved[M: models.Model](instance: M) -> M:
     instance.full_clean()
     instance.save(force_insert=True)
     return instance
+
+
+def _valid[M: models.Model](instance: M) -> M:
+    """Validate a row written in bulk with its parent's others, as _saved does one row.
+
+    Its parent is the one just written (no query to look it up), and its unique places and
+    tokens are checked among its siblings by _distinct (the database holds no others yet).
+    """
+    parents = [field.name for field in instance._meta.concrete_fields if field.is_relation]
+    instance.full_clean(exclude=parents, validate_unique=False, validate_constraints=False)
+    return instance
+
+
+def _distinct(where: str, field: str, values: list) -> None:
+    """Refuse a place or token that two rows of one parent share."""
+    seen = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(
+                _("Invalid backup: %(where)s: %(field)s %(value)s is there twice.")
+                % {"where": where, "field": field, "value": repr(str(value))}
+            )
+        seen.add(value)
 
 
 def _mapping(value: Any, what: str) -> Mapping:

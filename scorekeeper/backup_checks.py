@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper import rules, scoring_games
 from scorekeeper.inputs import clean_text
-from scorekeeper.models import Match, reason_to_json
+from scorekeeper.models import REGIONAL_INPUTS, Ending, LogAction, LogEntry, Match, reason_to_json
 
 # A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
 MAX_DEPTH = 8
@@ -147,17 +147,28 @@ def check_match(match: Match) -> None:
             "reason": reason_to_json(result.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
-        for field, value in stored.items():
-            if value != scored[field]:
-                raise ValueError(
-                    _(
-                        "Invalid backup: match %(match)s, hand %(hand)s: the file has %(field)s "
-                        "%(value)s, the rules make it %(made)s."
-                    )
-                    % {**where, "field": field, "value": repr(value), "made": repr(scored[field])}
-                )
+        _compare(match, hand, stored, scored)
         led_by = result.next_leader
     _check_state(match, state, with_leader=True)
+
+
+def _compare(match: Match, hand, stored: dict, made: dict) -> None:
+    """Refuse the first field the file stored otherwise than the rules make it."""
+    for field, value in stored.items():
+        if value != made[field]:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, hand %(hand)s: the file has %(field)s "
+                    "%(value)s, the rules make it %(made)s."
+                )
+                % {
+                    "match": match.number,
+                    "hand": hand.number,
+                    "field": field,
+                    "value": repr(value),
+                    "made": repr(made[field]),
+                }
+            )
 
 
 def _check_state(match: Match, state: rules.MatchState, *, with_leader: bool) -> None:
@@ -194,6 +205,7 @@ def check_scoring_match(match: Match) -> None:
             _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
             % {"match": match.number, "codes": codes}
         ) from None
+    led_by: int | None = None
     for expected, (hand, result) in enumerate(zip(hands, scored, strict=True), start=1):
         credited = [0] * game.side_count
         for entry in hand.entries.all():
@@ -211,4 +223,114 @@ def check_scoring_match(match: Match) -> None:
                     "made": list(result.side_points),
                 }
             )
+        # The rest of what a live save writes (Hand.store_scored), field by field: the end's
+        # winner and reason, and each entry's kind (an end's points are not play points).
+        end = result.end
+        made = {
+            "led_by": led_by if end is None or end.led_by is None else end.led_by,
+            "winning_seat": None if end is None else end.winning_seat,
+            "reason": {} if end is None else reason_to_json(end.reason),
+            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
+        }
+        stored = {
+            "led_by": hand.led_by,
+            "winning_seat": hand.winning_seat,
+            "reason": hand.reason,
+            "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
+        }
+        _compare(match, hand, stored, made)
+        if end is not None:
+            led_by = end.next_leader
     _check_state(match, state, with_leader=False)
+
+
+# What each change log action holds before and after, as the live saves write them: a hand's
+# summary (Hand.summary), a play's (PlayEntry.summary) or nothing.
+HAND, PLAY, HAND_OR_PLAY = "hand", "play", "hand or play"
+LOG_SHAPES = {
+    LogAction.STARTED: (None, None),
+    LogAction.SAVED: (None, HAND),
+    LogAction.EDITED: (HAND, HAND),
+    LogAction.UNDONE: (HAND, None),
+    LogAction.PLAYED: (None, PLAY),
+    LogAction.UNPLAYED: (PLAY, None),
+}
+SUMMARY_KEYS = {"ending", "went_out", "capicu", "pips", "pooled", "pair_pips", "holding_doubles"}
+
+
+def check_log_entry(entry: LogEntry, game: rules.Game) -> None:
+    """A change log entry holds what a live save writes for its action (ValueError naming the
+    first field that does not)."""
+    before, after = LOG_SHAPES.get(entry.action, (None, None))
+    totals = entry.totals
+    checks = [
+        (
+            "hand_number",
+            entry.hand_number,
+            (entry.action == LogAction.STARTED) is (entry.hand_number is None),
+        ),
+        (
+            "totals",
+            totals,
+            isinstance(totals, list)
+            and len(totals) == game.side_count
+            and all(_whole(t) for t in totals),
+        ),
+        ("before", entry.before, _summary_fits(entry.before, before, game)),
+        ("after", entry.after, _summary_fits(entry.after, after, game)),
+    ]
+    for field, value, fits in checks:
+        if not fits:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, the change log: %(action)s has %(field)s "
+                    "%(value)s, which no save writes there."
+                )
+                % {
+                    "match": entry.match.number,
+                    "action": entry.action,
+                    "field": field,
+                    "value": repr(value)[:80],
+                }
+            )
+
+
+def _summary_fits(value: Any, shape: str | None, game: rules.Game) -> bool:
+    if shape is None:
+        return value is None
+    if not isinstance(value, dict):
+        return False
+    if "play" in value and shape != HAND:
+        play = value["play"]
+        return (
+            set(value) == {"play"}
+            and isinstance(play, dict)
+            and set(play) == {"seat", "points"}
+            and _seat(play["seat"], game)
+            and _whole(play["points"])
+        )
+    if shape == PLAY:
+        return False
+    pips = value.get("pips")
+    return (
+        {"ending", "went_out", "capicu", "pips"}
+        <= set(value)
+        <= SUMMARY_KEYS | set(REGIONAL_INPUTS)
+        and value["ending"] in Ending.values
+        and (value["went_out"] is None or _seat(value["went_out"], game))
+        and isinstance(value["capicu"], bool)
+        and isinstance(pips, dict)
+        and all(_seat(_int_text(seat), game) and _whole(count) for seat, count in pips.items())
+    )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seat(value: Any, game: rules.Game) -> bool:
+    return _whole(value) and value < game.seats
+
+
+def _int_text(text: str) -> int | None:
+    return int(text) if text.isdigit() else None

@@ -235,7 +235,8 @@ def lock_name(name: str) -> None:
 
 class TableQuerySet(models.QuerySet):
     def created_recently_by(self, creator: str, within: timedelta) -> "TableQuerySet":
-        return self.filter(creator=creator, created_at__gte=timezone.now() - within)
+        # By when this server made them: a restored table keeps the date its file gives.
+        return self.filter(creator=creator, arrived_at__gte=timezone.now() - within)
 
     def check_rate(self, creator: str, per_hour: int) -> None:
         """Raise RateLimited if this creator made per_hour tables in the last hour.
@@ -274,6 +275,9 @@ class Table(HouseRulesFields):
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(default=timezone.now)
+    # When this server made the table, new or restored from a backup (created_at is the
+    # table's own date, which a backup brings with it): only to rate-limit table creation.
+    arrived_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
 
     objects = TableQuerySet.as_manager()
 
@@ -1319,16 +1323,25 @@ class Series(models.Model):
         return series, list(range(len(sides)))
 
     def state(self) -> rules.SeriesState:
-        """Match wins and shutouts so far, from the series' finished matches (one query)."""
+        """Match wins and shutouts so far, from the series' finished matches (one query).
+
+        A correction can decide the series at an earlier match than the one that won it when
+        played: the series stands as won there, and the matches played after it count as
+        matches won but win nothing in the series (as the statistics count them).
+        """
         finished = (
             Match.objects.filter(series=self, winner_side__isnull=False)
             .order_by("number")
             .values_list("winner_side", "totals", "series_sides")
         )
-        outcomes = [
-            (sides[winner], rules.is_shutout(totals, winner)) for winner, totals, sides in finished
-        ]
-        return rules.series_tally(self.series_rules(), len(self.sides), outcomes)
+        state = rules.series_tally(self.series_rules(), len(self.sides), [])
+        for winner, totals, sides in finished:
+            if state.finished:
+                break
+            state = rules.series_advance(
+                self.series_rules(), state, sides[winner], rules.is_shutout(totals, winner)
+            )
+        return state
 
     def score(self, match: "Match") -> list[tuple[str, int]]:
         """Each side of this match with its match wins in the series, in the match's order."""

@@ -284,6 +284,10 @@ def why(match: Match, hand) -> str:
                 return _("The match ended during this hand: the rest of it is not scored.")
             return _("This hand is in play: scores are added as they are made.")
         side, points = hand.end_credit()
+        if side is None and hand.winning_seat is not None:
+            # An end that came to 0 (two pips, to the nearest five) stores no credit, but it
+            # still had a winner to name.
+            side = game.side_of(hand.winning_seat)
         return explain_scoring_end(
             game,
             reason_from_json(hand.reason),
