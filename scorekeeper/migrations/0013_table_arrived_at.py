@@ -13,7 +13,7 @@ def arrived_when_created(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0011_hand_pair_pips'),
+        ('scorekeeper', '0012_match_undone_tokens'),
     ]
 
     operations = [
