@@ -13,6 +13,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timesince import timesince
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -1344,6 +1345,12 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.hand_number or ''}".strip()
+
+    def ago(self) -> str:
+        """How long ago the change was, for the log: "just now" within its first minute."""
+        if timezone.now() - self.at < timedelta(minutes=1):
+            return gettext("just now")
+        return gettext("%(time)s ago") % {"time": timesince(self.at)}
 
     def line(self, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]) -> str:
         """One line for the change log: which hand, what the table reported, what it scored.
