@@ -622,6 +622,13 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     last = table.matches.for_listing().first()
     if last is None:
         return redirect(table.new_match_url())
+    if not last.finished:
+        # Tapped on a page older than the match in play: that match is the one to play on.
+        messages.info(request, _("A match is already in play at this table: here it is."))
+        return redirect(last)
+    # A page from before the `after` field follows the newest match, finished as read here:
+    # a rematch that another phone starts meanwhile is joined, not doubled.
+    after = whole_number(request.POST.get("after"))
     try:
         match = table.start_match(
             last.seat_names(),
@@ -629,7 +636,7 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
             last.preset,
             token=posted_token(request),
             per_hour=settings.MATCHES_PER_HOUR,
-            after=whole_number(request.POST.get("after")),
+            after=last.number if after is None else after,
         )
     except RateLimited:
         messages.error(request, too_many_matches())
