@@ -1405,22 +1405,33 @@ class LogEntry(models.Model):
         return gettext("Match started")
 
 
-def side_name(names: Sequence[str]) -> str:
-    """A side as the sheet heads it: one name, or two partners joined as the language joins them."""
-    names = isolated_if_right_to_left(names)
+def side_name(names: Sequence[str], *, spoken: bool = False) -> str:
+    """A side as the sheet heads it: one name, or two partners joined as the language joins them.
+
+    `spoken`: as the phone says it out loud, with a word for "&" and no isolating marks.
+    """
+    if not spoken:
+        names = isolated_if_right_to_left(names)
     if len(names) != 2:
         return ", ".join(names)
     first, second = names
     if starts_with_i_sound(second.strip(FSI + PDI + LRM)):
         # Spanish writes "e" for "y" before an i-sound (Ana e Isabel); other languages
         # translate this the same as the plain pattern below.
-        return pgettext(
-            "two partners, the second name starting with an i-sound", "%(a)s & %(b)s"
-        ) % {
-            "a": first,
-            "b": second,
-        }
-    return pgettext("two partners", "%(a)s & %(b)s") % {"a": first, "b": second}
+        if spoken:
+            pattern = pgettext(
+                "two partners said out loud, the second name starting with an i-sound",
+                "%(a)s and %(b)s",
+            )
+        else:
+            pattern = pgettext(
+                "two partners, the second name starting with an i-sound", "%(a)s & %(b)s"
+            )
+    elif spoken:
+        pattern = pgettext("two partners said out loud", "%(a)s and %(b)s")
+    else:
+        pattern = pgettext("two partners", "%(a)s & %(b)s")
+    return pattern % {"a": first, "b": second}
 
 
 LRM = "\u200e"

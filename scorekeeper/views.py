@@ -17,7 +17,6 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header, urlencode
-from django.utils.text import get_text_list
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -60,6 +59,7 @@ from scorekeeper.models import (
     offered_presets,
     page_version,
     reason_from_json,
+    side_name,
 )
 from scorekeeper.sharing import qr_svg
 
@@ -348,11 +348,12 @@ def spoken_result(match: Match, number: int) -> str:
         return _("Blocked, tied: nobody scores")
     names = match.seat_names()
     sides = match.game().sides
+    # The partners as the page writes them ("Ike e Isa" in Spanish), in words to be said.
     return " ".join(
         _("%(points)s for %(players)s")
         % {
             "points": points,
-            "players": get_text_list([names[seat] for seat in sides[side]], _("and")),
+            "players": side_name([names[seat] for seat in sides[side]], spoken=True),
         }
         for side, points in sorted(credited.items())
     )
