@@ -53,6 +53,7 @@ from scorekeeper.models import (
     EntryKind,
     EntryMode,
     HandConflict,
+    LogAction,
     Match,
     RateLimited,
     Table,
@@ -393,6 +394,10 @@ def render_match(
         context["folded"] = context["rows"][0]["hand"].number - 1
     context["confirm_end"] = confirm_end
     context["table"] = match.table
+    # A scoring game won during play: its banner's undo takes back that score, not a hand.
+    context["undo_play"] = bool(
+        match.finished and context["rows"] and context["rows"][-1]["hand"].in_play
+    )
     # Undo on the win banner only until the table starts its next match.
     context["superseded"] = match.finished and match.superseded()
     if form is None:
@@ -823,6 +828,12 @@ def played_on() -> str:
     )
 
 
+def undid_a_play(match: Match) -> bool:
+    """Whether the match's last change took back one score made during play."""
+    newest = match.log.first()
+    return newest is not None and newest.action == LogAction.UNPLAYED
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
@@ -835,7 +846,11 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             else:
                 undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict as conflict:
-            if conflict.kind == HandConflict.REPEAT:
+            if conflict.kind == HandConflict.REPEAT and undid_a_play(match):
+                messages.info(
+                    request, _("The take-back of that score had arrived before, and counts once.")
+                )
+            elif conflict.kind == HandConflict.REPEAT:
                 text = _("The undo of hand %(number)s had arrived before, and counts once.")
                 messages.info(request, text % {"number": conflict.number})
             else:
