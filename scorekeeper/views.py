@@ -1036,6 +1036,9 @@ def draw_watch(request: HtmxHttpRequest, watch_key: str, template: str):
     def draw(slots: dict) -> HttpResponse:
         table = get_object_or_404(Table, watch_key=watch_key)
         context = {**watched(table), "watch_key": watch_key}
+        if template == "watch.html":  # the board's refresh leaves the share box be
+            watch_url = request.build_absolute_uri(table.watch_url())
+            context.update({"watch_url": watch_url, "watch_qr": qr_svg(watch_url)})
         return render(request, template, {**context, **slots})
 
     return draw
