@@ -34,6 +34,7 @@ from scorekeeper.explain import (
     pips_text,
     play_text,
     rules_summary,
+    score_line,
     series_text,
 )
 from scorekeeper.forms import (
@@ -683,6 +684,9 @@ def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     form = HandForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, form, status=refused_status(request))
+    if "back" in request.POST:
+        # Backed out of the question below: the form again, the numbers as typed, nothing saved.
+        return render_match(request, match, form)
     if "confirm_end" not in request.POST:
         # A hand that ends the match is asked about once: the same form comes back with the
         # numbers as typed and a button that says so (with or without JavaScript).
@@ -805,6 +809,13 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                 result.credits,
             )
         context["ending"] = match_end_text(match, form.cleaned_data["hand"])
+        # Who scores what, in the bar above Save: in sight while the number pad is up.
+        paid: dict[int, int] = {}
+        if form.game.scores_during_play:
+            paid[result.side] = result.points
+        for credit in getattr(result, "credits", ()):
+            paid[credit.side] = paid.get(credit.side, 0) + credit.points
+        context["short"] = score_line(paid, match.side_names())
     elif form.errors:
         # What is still missing: a count (a hand's, a pair's or the total), or who led or
         # blocked when the rules need it.
