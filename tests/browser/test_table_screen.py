@@ -38,13 +38,9 @@ def test_the_question_of_the_last_hand_has_a_way_back(
     assert (match.hand_count, match.finished) == (1, False)
 
 
-def test_the_way_back_works_without_javascript(
-    live_server, browser: Browser, make_match, add_hand
-):
+def test_the_way_back_works_without_javascript(live_server, browser: Browser, make_match, add_hand):
     match = near_the_line(make_match, add_hand)
-    context = browser.new_context(
-        java_script_enabled=False, viewport={"width": 360, "height": 740}
-    )
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.goto(match_url(live_server, match))
     ask_to_end(page)
@@ -56,9 +52,7 @@ def test_the_way_back_works_without_javascript(
     context.close()
 
 
-def test_with_the_number_pad_up_the_score_shows_above_save(
-    live_server, phone: Page, make_match
-):
+def test_with_the_number_pad_up_the_score_shows_above_save(live_server, phone: Page, make_match):
     # The number pad up: a phone of 740 px keeps about 450 px for the page.
     phone.set_viewport_size({"width": 360, "height": 450})
     phone.goto(match_url(live_server, make_match()))

@@ -114,9 +114,7 @@ def test_a_double_tap_on_rematch_starts_one_match(client: Client, make_match, ad
     assert Match.objects.count() == 2
 
 
-def test_a_rematch_from_an_old_page_goes_to_the_match_in_play(
-    client: Client, make_match, add_hand
-):
+def test_a_rematch_from_an_old_page_goes_to_the_match_in_play(client: Client, make_match, add_hand):
     # A page from before the `after` field: its form posts no `after`.
     match = finished(make_match, add_hand)
     client.post(f"/t/{match.table.key}/rematch", {"after": match.number})
