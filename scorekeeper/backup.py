@@ -408,11 +408,17 @@ def _checked_game(match: Match) -> rules.Game:
     """The match's rules, once its totals, winner, next leader and series fit them."""
     try:
         game = match.game()
-    except (TypeError, ValueError) as error:
-        # The rules module's own words (it knows no languages), behind ours.
+    except (TypeError, ValueError):
+        # The rules module's own words know no languages: what it checked, in ours.
+        problem = _("%(seats)s seats, %(tiles)s tiles each, to %(target)s, capicú %(capicu)s") % {
+            "seats": match.seat_count,
+            "tiles": match.tiles_each,
+            "target": match.target,
+            "capicu": match.capicu_bonus,
+        }
         raise ValueError(
             _("Invalid backup: match %(match)s has rules this app cannot play (%(problem)s).")
-            % {"match": match.number, "problem": error}
+            % {"match": match.number, "problem": problem}
         ) from None
     if not (
         len(match.totals) == game.side_count

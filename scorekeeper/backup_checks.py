@@ -105,6 +105,17 @@ def normal_name(name: str, what: str, *, required: bool = False) -> str:
     return clean
 
 
+def refusal_words(refused: rules.InvalidHand, match: Match, game: rules.Game) -> str:
+    """The rules' refusal in the page's language: the hand form's words for each code (the
+    rules module gives codes, never sentences)."""
+    from scorekeeper.forms import hand_error_message  # forms reads backups with this module
+
+    names = match.seat_names()
+    return "; ".join(
+        str(hand_error_message(error, names, game)).rstrip(".") for error in refused.errors
+    )
+
+
 def check_match(match: Match) -> None:
     """Score every hand again and compare with what the file stored (ValueError naming the
     first hand that does not add up)."""
@@ -126,13 +137,12 @@ def check_match(match: Match) -> None:
             result = rules.score_hand(game, hand.as_rules_hand(), led_by, number=expected)
             state = rules.advance(game, state, result)
         except rules.InvalidHand as refused:
-            codes = ", ".join(str(error.code) for error in refused.errors)
             raise ValueError(
                 _(
                     "Invalid backup: match %(match)s, hand %(hand)s: "
                     "the rules refuse this hand (%(codes)s)."
                 )
-                % {**where, "codes": codes}
+                % {**where, "codes": refusal_words(refused, match, game)}
             ) from None
         # Named as the file names them, so that the field can be found in it.
         stored = {
@@ -200,10 +210,9 @@ def check_scoring_match(match: Match) -> None:
             game, [hand.as_scoring_hand() for hand in hands]
         )
     except rules.InvalidHand as refused:
-        codes = ", ".join(str(error.code) for error in refused.errors)
         raise ValueError(
             _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
-            % {"match": match.number, "codes": codes}
+            % {"match": match.number, "codes": refusal_words(refused, match, game)}
         ) from None
     led_by: int | None = None
     for expected, (hand, result) in enumerate(zip(hands, scored, strict=True), start=1):

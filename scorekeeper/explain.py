@@ -334,3 +334,14 @@ def explain_scoring_end(
         return _("%(points)s for %(side)s: %(why)s.") % who
     who["count"] = end_count_text(game, reason, points)
     return _("%(points)s for %(side)s: %(why)s; the other sides' hands: %(count)s.") % who
+
+
+def score_line(paid: dict[int, int], side_names: list[str]) -> str:
+    """Who scores what, in one short line: "29 for Alice & Cara" (each side paid, in order)."""
+    scored = [(side, points) for side, points in sorted(paid.items()) if points]
+    if not scored:
+        return _("Nobody scores.")
+    return "; ".join(
+        _("%(points)s for %(side)s") % {"points": points, "side": side_names[side]}
+        for side, points in scored
+    )

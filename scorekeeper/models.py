@@ -13,6 +13,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timesince import timesince
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -1377,6 +1378,12 @@ class LogEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.action} {self.hand_number or ''}".strip()
 
+    def ago(self) -> str:
+        """How long ago the change was, for the log: "just now" within its first minute."""
+        if timezone.now() - self.at < timedelta(minutes=1):
+            return gettext("just now")
+        return gettext("%(time)s ago") % {"time": timesince(self.at)}
+
     def line(self, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]) -> str:
         """One line for the change log: which hand, what the table reported, what it scored.
 
@@ -1430,22 +1437,33 @@ class LogEntry(models.Model):
         return gettext("Match started")
 
 
-def side_name(names: Sequence[str]) -> str:
-    """A side as the sheet heads it: one name, or two partners joined as the language joins them."""
-    names = isolated_if_right_to_left(names)
+def side_name(names: Sequence[str], *, spoken: bool = False) -> str:
+    """A side as the sheet heads it: one name, or two partners joined as the language joins them.
+
+    `spoken`: as the phone says it out loud, with a word for "&" and no isolating marks.
+    """
+    if not spoken:
+        names = isolated_if_right_to_left(names)
     if len(names) != 2:
         return ", ".join(names)
     first, second = names
     if starts_with_i_sound(second.strip(FSI + PDI + LRM)):
         # Spanish writes "e" for "y" before an i-sound (Ana e Isabel); other languages
         # translate this the same as the plain pattern below.
-        return pgettext(
-            "two partners, the second name starting with an i-sound", "%(a)s & %(b)s"
-        ) % {
-            "a": first,
-            "b": second,
-        }
-    return pgettext("two partners", "%(a)s & %(b)s") % {"a": first, "b": second}
+        if spoken:
+            pattern = pgettext(
+                "two partners said out loud, the second name starting with an i-sound",
+                "%(a)s and %(b)s",
+            )
+        else:
+            pattern = pgettext(
+                "two partners, the second name starting with an i-sound", "%(a)s & %(b)s"
+            )
+    elif spoken:
+        pattern = pgettext("two partners said out loud", "%(a)s and %(b)s")
+    else:
+        pattern = pgettext("two partners", "%(a)s & %(b)s")
+    return pattern % {"a": first, "b": second}
 
 
 LRM = "\u200e"

@@ -17,7 +17,6 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import content_disposition_header, urlencode
-from django.utils.text import get_text_list
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -35,6 +34,7 @@ from scorekeeper.explain import (
     pips_text,
     play_text,
     rules_summary,
+    score_line,
     series_text,
 )
 from scorekeeper.forms import (
@@ -54,12 +54,14 @@ from scorekeeper.models import (
     EntryKind,
     EntryMode,
     HandConflict,
+    LogAction,
     Match,
     RateLimited,
     Table,
     offered_presets,
     page_version,
     reason_from_json,
+    side_name,
 )
 from scorekeeper.sharing import qr_svg
 
@@ -352,11 +354,12 @@ def spoken_result(match: Match, number: int) -> str:
         return _("Blocked, tied: nobody scores")
     names = match.seat_names()
     sides = match.game().sides
+    # The partners as the page writes them ("Ike e Isa" in Spanish), in words to be said.
     return " ".join(
         _("%(points)s for %(players)s")
         % {
             "points": points,
-            "players": get_text_list([names[seat] for seat in sides[side]], _("and")),
+            "players": side_name([names[seat] for seat in sides[side]], spoken=True),
         }
         for side, points in sorted(credited.items())
     )
@@ -396,6 +399,10 @@ def render_match(
         context["folded"] = context["rows"][0]["hand"].number - 1
     context["confirm_end"] = confirm_end
     context["table"] = match.table
+    # A scoring game won during play: its banner's undo takes back that score, not a hand.
+    context["undo_play"] = bool(
+        match.finished and context["rows"] and context["rows"][-1]["hand"].in_play
+    )
     # Undo on the win banner only until the table starts its next match.
     context["superseded"] = match.finished and match.superseded()
     if form is None:
@@ -626,6 +633,13 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     last = table.matches.for_listing().first()
     if last is None:
         return redirect(table.new_match_url())
+    if not last.finished:
+        # Tapped on a page older than the match in play: that match is the one to play on.
+        messages.info(request, _("A match is already in play at this table: here it is."))
+        return redirect(last)
+    # A page from before the `after` field follows the newest match, finished as read here:
+    # a rematch that another phone starts meanwhile is joined, not doubled.
+    after = whole_number(request.POST.get("after"))
     try:
         match = table.start_match(
             last.seat_names(),
@@ -633,7 +647,7 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
             last.preset,
             token=posted_token(request),
             per_hour=settings.MATCHES_PER_HOUR,
-            after=whole_number(request.POST.get("after")),
+            after=last.number if after is None else after,
         )
     except RateLimited:
         messages.error(request, too_many_matches())
@@ -687,6 +701,9 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     form = HandForm(match, request.POST)
     if not form.is_valid():
         return render_match(request, match, form, status=refused_status(request))
+    if "back" in request.POST:
+        # Backed out of the question below: the form again, the numbers as typed, nothing saved.
+        return render_match(request, match, form)
     if "confirm_end" not in request.POST:
         # A hand that ends the match is asked about once: the same form comes back with the
         # numbers as typed and a button that says so (with or without JavaScript).
@@ -841,6 +858,13 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                 result.credits,
             )
         context["ending"] = match_end_text(match, form.cleaned_data["hand"])
+        # Who scores what, in the bar above Save: in sight while the number pad is up.
+        paid: dict[int, int] = {}
+        if form.game.scores_during_play:
+            paid[result.side] = result.points
+        for credit in getattr(result, "credits", ()):
+            paid[credit.side] = paid.get(credit.side, 0) + credit.points
+        context["short"] = score_line(paid, match.side_names())
     elif form.errors:
         # What is still missing: a count (a hand's, a pair's or the total), or who led or
         # blocked when the rules need it.
@@ -864,6 +888,12 @@ def played_on() -> str:
     )
 
 
+def undid_a_play(match: Match) -> bool:
+    """Whether the match's last change took back one score made during play."""
+    newest = match.log.first()
+    return newest is not None and newest.action == LogAction.UNPLAYED
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
@@ -876,7 +906,11 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             else:
                 undone, play = match.undo_last(version=posted_version(request)), None
         except HandConflict as conflict:
-            if conflict.kind == HandConflict.REPEAT:
+            if conflict.kind == HandConflict.REPEAT and undid_a_play(match):
+                messages.info(
+                    request, _("The take-back of that score had arrived before, and counts once.")
+                )
+            elif conflict.kind == HandConflict.REPEAT:
                 text = _("The undo of hand %(number)s had arrived before, and counts once.")
                 messages.info(request, text % {"number": conflict.number})
             else:
@@ -1062,6 +1096,9 @@ def draw_watch(request: HtmxHttpRequest, watch_key: str, template: str):
     def draw(slots: dict) -> HttpResponse:
         table = get_object_or_404(Table, watch_key=watch_key)
         context = {**watched(table), "watch_key": watch_key}
+        if template == "watch.html":  # the board's refresh leaves the share box be
+            watch_url = request.build_absolute_uri(table.watch_url())
+            context.update({"watch_url": watch_url, "watch_qr": qr_svg(watch_url)})
         return render(request, template, {**context, **slots})
 
     return draw

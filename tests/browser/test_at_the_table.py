@@ -156,3 +156,20 @@ def test_sharing_never_leaves_a_half_typed_hand(live_server, phone: Page, make_m
     phone.get_by_role("button", name="Share the link").first.click()
     expect(phone.get_by_label("Alice", exact=True)).to_have_value("12")
     phone.screenshot(path="/tmp/pwa/share.png", full_page=True)
+
+
+def test_a_watcher_passes_the_live_score_on_by_its_qr_or_share(
+    live_server, phone: Page, make_match
+):
+    phone.add_init_script(FAKE_SHARE)
+    match = make_match()
+    watch_url = f"{live_server.url}/w/{match.table.watch_key}/"
+    phone.goto(watch_url)
+    phone.get_by_text("Watch on another phone").click()
+    box = phone.locator("details", has_text="Watch on another phone")
+    expect(box.get_by_test_id("watch-qr").locator("svg")).to_be_visible()
+    box.get_by_role("button", name="Share the link").click()
+    phone.wait_for_function("() => window.__shared.length === 1")
+    assert phone.evaluate("window.__shared") == [watch_url]
+    # The watcher is handed only the watch link, never the scorer's.
+    expect(phone.get_by_text("Hand the scoring to another phone")).to_have_count(0)

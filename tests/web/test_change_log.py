@@ -1,8 +1,10 @@
 """The change log: one line per change, saying which hand, what happened and what it scored."""
 
 import uuid
+from datetime import timedelta
 
 from django.test import Client
+from django.utils import timezone
 
 from scorekeeper import rules
 
@@ -24,10 +26,29 @@ def test_a_blocked_void_hand_reads_that_nobody_scores(client: Client, make_match
     assert "Hand 1: blocked, nobody scores" in log_html(client, match)
 
 
-def test_each_change_says_how_long_ago_it_was(client: Client, make_match, add_hand):
+def test_a_change_of_this_minute_says_just_now(client: Client, make_match, add_hand):
     match = make_match()
     add_hand(match, 3, {0: 10, 1: 12, 2: 9})
-    assert log_html(client, match).count("0\xa0minutes ago") == 2
+    html = log_html(client, match)
+    assert html.count("just now") == 2
+    assert "0\xa0minutes" not in html
+
+
+def test_an_older_change_says_how_long_ago_it_was(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 3, {0: 10, 1: 12, 2: 9})
+    match.log.update(at=timezone.now() - timedelta(minutes=5))
+    assert log_html(client, match).count("5\xa0minutes ago") == 2
+
+
+def test_just_now_is_said_in_the_pages_language(
+    client: Client, make_match, add_hand, speaking, language
+):
+    match = make_match()
+    add_hand(match, 3, {0: 10, 1: 12, 2: 9})
+    html = log_html(client, match)
+    assert {"es": "ahora mismo", "sv": "nyss"}[language] in html
+    assert "just now" not in html
 
 
 def test_a_hand_that_pays_both_sides_reads_what_each_scored(client: Client, make_match):

@@ -109,3 +109,26 @@ def test_an_unknown_format_is_refused_in_the_phones_language(speaking, language)
 def test_a_file_too_large_says_how_large_in_bytes():
     with pytest.raises(ValueError, match="larger than 10 bytes"):
         load_backup(b"[" + b" " * 20 + b"]", 10)
+
+
+def test_a_hand_the_rules_refuse_says_why_in_words(speaking, language):
+    # A blocked hand with a capicú: the rules refuse it by a code, which the page puts in words.
+    data = json.loads(a_backup())
+    blocked = next(hand for hand in data["matches"][0]["hands"] if hand["ending"] == "blocked")
+    blocked["capicu"] = True
+    response = refusal(speaking, json.dumps(data).encode())
+    shown = field_error(response)
+    assert "capicu_on_blocked" not in shown
+    expected = {
+        "es": "mano 3: las reglas no aceptan esta mano",
+        "sv": "omgång 3: reglerna godtar inte omgången (En låst omgång kan inte bli capicú).",
+    }
+    assert expected[language] in shown
+    assert_no_english(response, language)
+
+
+def test_rules_the_app_cannot_play_are_named_in_words(speaking, language):
+    response = refusal(speaking, a_backup(target=0))
+    shown = field_error(response)
+    assert "positive number" not in shown
+    assert_no_english(response, language)

@@ -88,7 +88,7 @@ def test_parallel_creations_from_one_client_make_at_most_the_limit(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_parallel_rematches_get_distinct_numbers(make_match, add_hand):
+def test_parallel_rematches_start_one_match(make_match, add_hand):
     from scorekeeper import rules
 
     table = Table.objects.create(name="Park")
@@ -96,7 +96,8 @@ def test_parallel_rematches_get_distinct_numbers(make_match, add_hand):
     add_hand(table.start_match(["Ana", "Ben"], game, "standard"), 0, {1: 20})
     statuses = in_parallel(6, lambda n: Client().post(f"/t/{table.key}/rematch").status_code)
     assert statuses == [302] * 6
-    assert sorted(table.matches.values_list("number", flat=True)) == list(range(1, 8))
+    # Six phones, one tap each, on a page from before `after`: one next match, not six.
+    assert sorted(table.matches.values_list("number", flat=True)) == [1, 2]
 
 
 def finished(make_match, add_hand) -> Match:
@@ -111,6 +112,23 @@ def test_a_double_tap_on_rematch_starts_one_match(client: Client, make_match, ad
     second = client.post(f"/t/{match.table.key}/rematch", {"token": token})
     assert first["Location"] == second["Location"] == f"/t/{match.table.key}/m/2/"
     assert Match.objects.count() == 2
+
+
+def test_a_rematch_from_an_old_page_goes_to_the_match_in_play(client: Client, make_match, add_hand):
+    # A page from before the `after` field: its form posts no `after`.
+    match = finished(make_match, add_hand)
+    client.post(f"/t/{match.table.key}/rematch", {"after": match.number})
+    response = client.post(f"/t/{match.table.key}/rematch", follow=True)
+    assert response.redirect_chain[-1][0] == f"/t/{match.table.key}/m/2/"
+    assert "A match is already in play at this table" in response.content.decode()
+    assert Match.objects.count() == 2
+
+
+def test_a_rematch_of_a_match_in_play_starts_nothing(client: Client, make_match):
+    match = make_match()
+    response = client.post(f"/t/{match.table.key}/rematch", {"after": match.number})
+    assert response["Location"] == f"/t/{match.table.key}/m/1/"
+    assert Match.objects.count() == 1
 
 
 def test_a_double_tap_on_new_match_starts_one_match(client: Client, make_match):
@@ -128,6 +146,7 @@ def test_matches_per_table_and_hour_are_limited(client: Client, make_match, add_
     settings.MATCHES_PER_HOUR = 2
     match = finished(make_match, add_hand)
     assert client.post(f"/t/{match.table.key}/rematch").status_code == 302
+    add_hand(Match.objects.get(number=2), 0, {1: 20, 2: 0, 3: 0})
     response = client.post(f"/t/{match.table.key}/rematch")
     assert response.status_code == 429
     assert "too many matches this hour" in response.content.decode()

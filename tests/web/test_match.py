@@ -390,8 +390,9 @@ def test_home_links_each_table_to_its_latest_match(client: Client, make_match, a
     match = make_match(target=20)
     add_hand(match, 0, {1: 20, 2: 5, 3: 7})
     client.get(f"/t/{match.table.key}/")
-    for _ in range(2):
-        client.post(f"/t/{match.table.key}/rematch")
+    client.post(f"/t/{match.table.key}/rematch")
+    add_hand(Match.objects.get(table=match.table, number=2), 0, {1: 20, 2: 5, 3: 7})
+    client.post(f"/t/{match.table.key}/rematch")
     html = client.get("/").content.decode()
     assert f"/t/{match.table.key}/m/3/" in html
     assert f"/t/{match.table.key}/m/1/" not in html

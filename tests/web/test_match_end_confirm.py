@@ -73,3 +73,19 @@ def test_the_question_sits_in_the_bar_beside_its_button(client: Client, make_mat
     html = client.post(url(match, "hand"), winning_hand()).content.decode()
     bar = html[html.index('<div class="save-row confirming">') :]
     assert bar.index('class="confirm ends"') < bar.index('name="confirm_end"') < bar.index("</div>")
+
+
+def test_backing_out_of_the_question_keeps_the_numbers_as_typed(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    assert 'name="back"' in html  # the question offers a way back
+
+    response = client.post(url(match, "hand"), winning_hand(back="1"))
+
+    html = response.content.decode()
+    assert Hand.objects.count() == 1
+    assert 'name="confirm_end"' not in html
+    assert 'value="12"' in html
+    assert "Save hand" in html

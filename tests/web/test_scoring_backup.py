@@ -84,7 +84,9 @@ def test_import_refuses_a_play_off_the_fives():
     data = moved(export_table(played_table()))
     data["matches"][0]["hands"][1]["plays"][0]["points"] = 7
 
-    with pytest.raises(ValueError, match=r"the rules refuse its plays or ends \(play_not_fives\)"):
+    with pytest.raises(
+        ValueError, match=r"the rules refuse its plays or ends \(A score during play is a multiple"
+    ):
         import_table(data)
 
 

@@ -70,3 +70,20 @@ def test_a_scoring_games_line_shows_its_own_target_and_no_capicu(client: Client)
     assert lines["all_fives"].startswith("All Fives · to 200, 250 in pairs · ")
     assert lines["bergen"].startswith("Bergen · to 10, 15 in pairs · ")
     assert "capicú" not in lines["all_fives"] + lines["bergen"]
+
+
+TYPED = {"player_1": "Ana", "player_2": "Ana", "player_3": "Íñigo", "player_4": "Dev"}
+
+
+@pytest.mark.parametrize("new_table", [True, False])
+def test_a_refused_setup_comes_back_with_every_typed_name(client: Client, make_match, new_table):
+    # Two players of one name: refused, and nothing typed is lost.
+    url = "/new" if new_table else f"/t/{make_match().table.key}/new"
+    data = {**SETUP, **TYPED, "name": "Park", "target": "", "target_other": "150"}
+    html = client.post(url, data).content.decode()
+    assert "Two players can&#x27;t have the same name." in html
+    for field, value in TYPED.items():
+        assert re.search(rf'name="{field}" value="{value}"', html), field
+    assert re.search(r'name="target_other" value="150"', html)
+    if new_table:
+        assert re.search(r'name="name" value="Park"', html)

@@ -4,11 +4,14 @@ import io
 import re
 import uuid
 
+import pytest
 import segno
+from django.conf import settings
 from django.test import Client
 
 from scorekeeper.management.commands.runlan import Command as RunLan
 from scorekeeper.sharing import is_lan_address, lan_hosts
+from scorekeeper.testing import hand_post
 
 
 def qr_matrix(svg: str) -> list[list[int]]:
@@ -115,3 +118,20 @@ def test_make_run_lan_prints_the_address_and_its_qr_code():
 def test_make_run_lan_says_so_when_there_is_no_network():
     text = RunLan().banner("http://127.0.0.1:8000/", "127.0.0.1")
     assert text.startswith("No local network found")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("es", "22 para Ike e Isa"), ("sv", "22 till Ike och Isa"), ("en", "22 for Ike and Isa")],
+)
+def test_the_count_says_partners_as_the_page_writes_them(
+    client: Client, make_match, fresh_catalogues, language, said
+):
+    # Spanish writes "Ike e Isa" (an i-sound follows): the voice says the same.
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    match = make_match(names=("Ike", "Ben", "Isa", "Dev"))
+    data = hand_post(match, 0, {1: 10, 2: 5, 3: 7})
+    html = client.post(
+        f"/t/{match.table.key}/m/1/hand", data, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert f'data-say="{said}"' in html

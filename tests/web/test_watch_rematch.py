@@ -41,3 +41,11 @@ def test_a_finished_match_shows_no_points_to_go(client: Client, make_match, add_
     add_hand(match, 0, {1: 20})
     html = client.get(f"/t/{match.table.key}/m/{match.number}/").content.decode()
     assert "to go" not in html
+
+
+def test_the_watch_page_carries_a_qr_of_its_own_link(client: Client, make_match):
+    match = make_match()
+    html = client.get(f"/w/{match.table.watch_key}/").content.decode()
+    assert 'data-testid="watch-qr"><svg' in html
+    assert f'href="http://testserver/w/{match.table.watch_key}/" data-share-url' in html
+    assert f"/t/{match.table.key}/" not in html  # the scorer's link stays on the scorer's phone

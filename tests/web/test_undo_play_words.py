@@ -1,0 +1,76 @@
+"""An undo in All Fives or Bergen that takes back one play calls it a score, not a hand."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scorekeeper.models import Match
+from scorekeeper.testing import add_hand, scoring_match, tap
+
+pytestmark = pytest.mark.django_db
+
+
+def url(match: Match, tail: str = "") -> str:
+    return f"/t/{match.table.key}/m/{match.number}/{tail}"
+
+
+def words(html: str) -> str:
+    """The page's visible text, tags and the change log left out (the log names the hand)."""
+    html = re.sub(r'<details class="log".*?</details>', "", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_undo_page_of_a_play_asks_about_the_score(client: Client):
+    match = scoring_match()
+    tap(match, 0, 10)
+
+    page = client.get(url(match, "undo")).content.decode()
+
+    assert "<h1>Take back the last score</h1>" in page
+    assert "Undo last hand" not in page
+
+
+def test_the_undo_page_of_a_hands_end_still_says_hand(client: Client):
+    match = scoring_match(names=("Ann", "Bo"))
+    tap(match, 0, 10)
+    add_hand(match, 0, {1: 5})
+
+    page = client.get(url(match, "undo")).content.decode()
+
+    assert "Take back the end of hand 1?" in page
+
+
+def test_a_play_taken_back_twice_says_the_score_counts_once(client: Client):
+    match = scoring_match()
+    tap(match, 0, 10)
+    tap(match, 1, 5)
+    match.refresh_from_db()
+    data = {"version": str(match.version)}
+    client.post(url(match, "undo"), data)
+
+    response = client.post(url(match, "undo"), data, follow=True)
+
+    text = words(response.content.decode())
+    assert "The take-back of that score had arrived before, and counts once." in text
+    assert "undo of hand" not in text
+
+
+def test_the_win_banner_of_a_match_ended_by_a_play_offers_to_take_back_the_score(client: Client):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(match, 1, 3)
+
+    page = client.get(url(match)).content.decode()
+
+    assert "Take back the last score" in page
+    assert "Undo last hand" not in page
+
+
+def test_the_win_banner_of_a_hand_that_ended_the_match_still_says_hand(client: Client):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=1)
+    add_hand(match, 0, {1: 9})
+
+    page = client.get(url(match)).content.decode()
+
+    assert match.hand_count == 1
+    assert "Undo last hand" in page
