@@ -170,6 +170,13 @@ class Draw:
     tables: tuple[tuple[Side, Side], ...]
     byes: tuple[Entrant, ...] = ()
 
+    def __post_init__(self) -> None:
+        everyone = [*self.seated(), *self.byes]
+        if len(set(everyone)) != len(everyone):
+            raise ValueError("each entrant is drawn once a round")
+        if not all(len(table) == 2 and all(table) for table in self.tables):
+            raise ValueError("a table has two sides, neither empty")
+
     def seated(self) -> tuple[Entrant, ...]:
         """Everyone at a table, table by table."""
         return tuple(entrant for table in self.tables for side in table for entrant in side)

@@ -111,7 +111,7 @@ def _round_robin(active: list[Entrant], round_index: int) -> Draw:
     for index in range(size // 2):
         first, second = circle[index], circle[size - 1 - index]
         if first is None or second is None:
-            byes.append(second if first is None else first)  # type: ignore[arg-type]
+            byes.extend(entrant for entrant in (first, second) if entrant is not None)
         else:
             tables.append(((first,), (second,)))
     return Draw(tuple(tables), tuple(byes))

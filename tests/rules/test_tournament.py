@@ -306,3 +306,20 @@ def test_pair_nearest_allows_a_repeat_only_when_nothing_else_fits():
     pairs = pair_nearest("AB", lambda a, b: 1)
 
     assert pairs == [(A, B)]
+
+
+def test_rotating_partners_seats_pairs_who_have_not_met_before_the_nearest():
+    # No results yet, so the standings keep the order given. Round 1 made 0 and 2 opponents,
+    # and 1 and 3: the fresh partners (0, 1) and (2, 3) go to different tables.
+    first = Draw(tables=(((0, 4), (2, 6)), ((1, 5), (3, 7))))
+
+    second = draw_round(Format.ROTATING_PARTNERS, list(range(8)), [], [first], seed=0)
+
+    assert second.tables == (((0, 1), (4, 5)), ((2, 3), (6, 7)))
+
+
+def test_a_draw_that_seats_someone_twice_is_refused():
+    with pytest.raises(ValueError):
+        Draw(tables=(((A,), (B,)),), byes=(A,))
+    with pytest.raises(ValueError):
+        Draw(tables=(((A,), ()),))
