@@ -9,12 +9,9 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from scorekeeper.tournament import Draw, Entrant, Format, Result, Side, standings
+from scorekeeper.tournament_matching import nearest_perfect_matching
 
 __all__ = ["draw_round", "pair_nearest"]
-
-# How many steps the search for a draw with no repeat may take before it gives up and allows
-# one more meeting: far more than a field of ~60 tables ever needs (see bench/tournament.py).
-SEARCH_BUDGET = 20_000
 
 
 def draw_round(
@@ -145,54 +142,13 @@ def pair_nearest[T](order: Sequence[T], cost: Callable[[T, T], int]) -> list[tup
     """
     if len(order) % 2:
         raise ValueError("an odd number cannot be paired off")
-    costs = [
-        [cost(a, b) if i != j else 0 for j, b in enumerate(order)] for i, a in enumerate(order)
-    ]
+    size = len(order)
+    costs = [[cost(order[i], order[j]) if i != j else 0 for j in range(size)] for i in range(size)]
     for limit in sorted({c for row in costs for c in row}):
         allowed = [
-            sum(1 << j for j, c in enumerate(row) if c <= limit and j != i)
-            for i, row in enumerate(costs)
+            [j for j in range(size) if j != i and row[j] <= limit] for i, row in enumerate(costs)
         ]
-        found = _Search(allowed, SEARCH_BUDGET).pairs((1 << len(order)) - 1)
+        found = nearest_perfect_matching(allowed)
         if found is not None:
             return [(order[i], order[j]) for i, j in found]
-    # Only when a budget ran out at every limit; with all pairs allowed the first try fits.
-    return [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
-
-
-class _Search:
-    """Depth-first over bit sets of the items still unpaired, remembering dead ends."""
-
-    def __init__(self, allowed: list[int], budget: int) -> None:
-        self.allowed = allowed
-        self.budget = budget
-        self.dead_ends: set[int] = set()
-
-    def pairs(self, left: int) -> list[tuple[int, int]] | None:
-        if not left:
-            return []
-        if left in self.dead_ends or self.budget <= 0:
-            return None
-        self.budget -= 1
-        top = (left & -left).bit_length() - 1
-        rest = left & ~(1 << top)
-        candidates = self.allowed[top] & rest
-        while candidates:
-            nearest = candidates & -candidates
-            candidates ^= nearest
-            after = rest & ~nearest
-            if self._everyone_has_a_partner(after):
-                found = self.pairs(after)
-                if found is not None:
-                    return [(top, nearest.bit_length() - 1), *found]
-        self.dead_ends.add(left)
-        return None
-
-    def _everyone_has_a_partner(self, left: int) -> bool:
-        bits = left
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            if not self.allowed[low.bit_length() - 1] & left:
-                return False
-        return True
+    return []  # nothing to pair
