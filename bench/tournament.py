@@ -1,6 +1,10 @@
 """How long drawing a Swiss or rotating-partners round takes on a big field (not a test).
 
 ./.venv/bin/python bench/tournament.py [pairs] [rounds]
+
+Measured on the shared 2-core dev box (Dec 2026): 100 pairs, Swiss rounds 1-5 in 15-25 ms
+each; 100 players, rotating partners, 30-55 ms; 60 pairs over 40 rounds (long past the
+point where repeats cannot be helped) never above ~50 ms a round.
 """
 
 import random
