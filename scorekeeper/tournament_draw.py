@@ -23,8 +23,10 @@ def draw_round(
 ) -> Draw:
     """The next round's draw for the active `entrants` (late ones included, withdrawn left out).
 
-    The same inputs always give the same draw: the only chance is `random.Random(seed)`,
-    used in round 1 (no previous draw) alone.
+    Round robin turns the circle of `entrants`, in the order given, once per previous draw.
+    Swiss and rotating partners draw round 1 at random and later rounds from the standings
+    of `results`; `previous` says who met, who partnered and who had a bye. The same inputs
+    always give the same draw: the only chance is `random.Random(seed)`, in round 1 alone.
     """
     active = list(dict.fromkeys(entrants))
     if len(active) < 2 * format.side_size:
