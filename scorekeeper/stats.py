@@ -18,7 +18,17 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table, side_name
+from scorekeeper.models import (
+    Ending,
+    EntryKind,
+    Hand,
+    Match,
+    Player,
+    ScoreEntry,
+    Seat,
+    Table,
+    side_name,
+)
 
 # What a side's record counts. A series won is credited by the side record of the match that
 # won the series.
@@ -38,6 +48,10 @@ COUNTERS = (
 
 
 STORED = (*COUNTERS, "streak", "best_streak")
+
+# Score entries that are not a bonus: the count, points scored during play, and the pases
+# corridos (counted from their hands, one for each time it paid).
+NOT_BONUSES = (EntryKind.COUNT, EntryKind.PLAY, EntryKind.PASE_CORRIDO)
 
 
 class Tally(models.Model):
@@ -165,29 +179,38 @@ def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
         return []
     clinched = series_clinchers(finished)
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for match_id, side, player_id in (
+    side_of_seat: dict[tuple[int, int], int] = {}
+    for match_id, side, position, player_id in (
         Seat.objects.filter(match_id__in=finished)
         .order_by("match_id", "position")
-        .values_list("match_id", "side", "player_id")
+        .values_list("match_id", "side", "position", "player_id")
     ):
         players[match_id, side].append(player_id)
+        side_of_seat[match_id, position] = side
     tallies: dict[tuple[int, int], Counter] = defaultdict(Counter)
     for row in (
         ScoreEntry.objects.filter(hand__match_id__in=finished)
-        .values("hand__match_id", "side", "kind", "hand__ending")
+        .values("hand__match_id", "side", "kind")
         .annotate(total=Sum("points"), hand_count=Count("hand", distinct=True))
         .order_by()
     ):
         tally = tallies[row["hand__match_id"], row["side"]]
         tally["points"] += row["total"]
-        if row["kind"] == EntryKind.COUNT:
-            tally["hands_won"] += row["hand_count"]
-            if row["hand__ending"] == "blocked":
-                tally["blocked_won"] += row["hand_count"]
-        elif row["kind"] == EntryKind.CAPICU:
+        if row["kind"] == EntryKind.CAPICU:
             tally["capicus"] += row["hand_count"]
-        elif row["kind"] != EntryKind.PLAY:  # points scored during play are not a bonus
+        elif row["kind"] not in NOT_BONUSES:
             tally["bonuses"] += row["hand_count"]
+    # A hand is won by its winning seat's side whatever it paid (0 when the others held
+    # nothing), as the sheet and the lead have it; each pase corrido paid, so each counts.
+    for match_id, winning_seat, ending, pases_corridos in Hand.objects.filter(
+        Q(winning_seat__isnull=False) | ~Q(pases_corridos={}), match_id__in=finished
+    ).values_list("match_id", "winning_seat", "ending", "pases_corridos"):
+        if winning_seat is not None:
+            tally = tallies[match_id, side_of_seat[match_id, winning_seat]]
+            tally["hands_won"] += 1
+            tally["blocked_won"] += ending == Ending.BLOCKED
+        for side, times in pases_corridos.items():
+            tallies[match_id, int(side)]["bonuses"] += times
     sides_of: dict[int, list[int]] = defaultdict(list)
     for match_id, side in players:
         sides_of[match_id].append(side)
