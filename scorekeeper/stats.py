@@ -354,22 +354,23 @@ def records(table: Table) -> tuple[list[Record], list[Record]]:
 class Column:
     key: str
     label: Promise
-    only: str = ""  # the history filter for the matches behind the number
+    only: str  # the history filter for the matches behind the number
 
 
-# The statistics table's columns, in order.
+# The statistics table's columns, in order, each with the history filter for the matches
+# behind its number: a rate or an average stands on every finished match played.
 COLUMNS = (
-    Column("played", _("Played")),
+    Column("played", _("Played"), "played"),
     Column("won", _("Won"), "won"),
-    Column("win_rate", _("Win %")),
-    Column("hands_won", _("Hands won")),
-    Column("points_per_hand", _("Points a hand")),
-    Column("capicus", _("Capicús")),
-    Column("bonuses", _("Other bonuses")),
-    Column("blocked_won", _("Blocked hands won")),
+    Column("win_rate", _("Win %"), "played"),
+    Column("hands_won", _("Hands won"), "hands_won"),
+    Column("points_per_hand", _("Points a hand"), "played"),
+    Column("capicus", _("Capicús"), "capicus"),
+    Column("bonuses", _("Other bonuses"), "bonuses"),
+    Column("blocked_won", _("Blocked hands won"), "blocked_won"),
     Column("shutouts_given", _("Shutouts given"), "shutouts_given"),
     Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken"),
-    Column("best_streak", _("Longest winning streak"), "won"),
+    Column("best_streak", _("Longest winning streak"), "streak"),
     Column("series_won", _("Series won"), "series_won"),
 )
 SORTS = ("name", *(column.key for column in COLUMNS))
@@ -404,16 +405,19 @@ def side_rows(table: Table, who: tuple[int, ...]) -> QuerySet[SideRecord]:
     return rows.filter(player_a_id=who[0], player_b_id=who[1])
 
 
-ONLY = ("won", "shutouts_given", "shutouts_taken", "series_won")
-
-
 def filter_matches(
     matches: QuerySet[Match], table: Table, who: tuple[int, ...], only: str = ""
 ) -> QuerySet[Match]:
-    """Matches a player or pair played (together), or only those they won or shut out in."""
+    """Matches a player or pair played (together), or only those behind one of their numbers:
+    the finished ones in which a counter of their side records is above 0 ("won", "capicus"...),
+    or the run of wins that made their longest winning streak ("streak")."""
+    if only == "streak":
+        return matches.filter(pk__in=longest_streak(side_rows(table, who)))
     if only:
         # An IN over the records' index, read once, rather than a lookup for every match.
-        return matches.filter(pk__in=side_rows(table, who).filter(**{only: 1}).values("match"))
+        return matches.filter(
+            pk__in=side_rows(table, who).filter(**{f"{only}__gt": 0}).values("match")
+        )
     if len(who) == 1:
         return matches.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), player_id=who[0])))
     together = Seat.objects.filter(
@@ -423,6 +427,18 @@ def filter_matches(
         match__seats__side=F("side"),
     )
     return matches.filter(Exists(together))
+
+
+def longest_streak(rows: QuerySet[SideRecord]) -> list[int]:
+    """The matches of the longest run of wins, in the order the records count it (the latest
+    of equal runs: the one a player remembers)."""
+    best: list[int] = []
+    run: list[int] = []
+    for match_id, won in rows.order_by("number", "side").values_list("match_id", "won"):
+        run = [*run, match_id] if won else []
+        if run and len(run) >= len(best):
+            best = run
+    return best
 
 
 FACING = ("won", "points", "hands_won", "shutouts_given")

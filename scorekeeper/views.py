@@ -536,8 +536,10 @@ def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
         played = f"{history}?{urlencode({'who': record.who})}"
         cells = []
         for column in stats.COLUMNS:
-            only = f"&{urlencode({'only': column.only})}" if column.only else ""
-            cells.append((getattr(record, column.key), played + only))
+            value = getattr(record, column.key)
+            # A 0 has no matches behind it to list: it is not a link.
+            href = f"{played}&{urlencode({'only': column.only})}" if value else None
+            cells.append((value, href))
         rows.append({"record": record, "href": played, "cells": cells})
     return rows
 
