@@ -25,6 +25,7 @@ from scorekeeper.models import (
     Preset,
     Rounding,
     Table,
+    name_key,
     offered_presets,
 )
 from scorekeeper.templatetags.bidi import isolate_text
@@ -505,9 +506,9 @@ class SetupForm(forms.Form):
             return data
         seen: set[str] = set()
         for field, name in zip(self.player_fields, names, strict=True):
-            if name and name.casefold() in seen:
+            if name and name_key(name) in seen:
                 self.add_error(field, _("Two players can't have the same name."))
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         seats = len(typed)
         preset = data.get("preset")
         if preset and seats not in rules.PRESETS[preset].seat_options:
