@@ -539,7 +539,7 @@ def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
             value = getattr(record, column.key)
             # A 0 has no matches behind it to list: it is not a link.
             href = f"{played}&{urlencode({'only': column.only})}" if value else None
-            cells.append((value, href))
+            cells.append((column, value, href))
         rows.append({"record": record, "href": played, "cells": cells})
     return rows
 
