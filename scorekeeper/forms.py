@@ -1,6 +1,7 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
 import uuid
+from collections.abc import Iterable
 
 from django import forms
 from django.conf import settings
@@ -1257,9 +1258,20 @@ class HistoryFilterForm(forms.Form):
         error_messages={"invalid_choice": _("Pick one of the listed choices.")},
     )
 
-    def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
+    # What some tables never count (a game without capicú, a table paying no bonus): offered
+    # once somebody at the table has one.
+    ONCE_SEEN = ("capicus", "bonuses", "blocked_won")
+
+    def __init__(
+        self, data, *, choices: list[tuple[str, str]], seen: Iterable[str] = ONCE_SEEN
+    ) -> None:
         super().__init__(data)
         self.fields["who"].choices = [("", _("Everyone")), *choices]
+        self.fields["only"].choices = [
+            (value, label)
+            for value, label in self.fields["only"].choices
+            if value not in self.ONCE_SEEN or value in seen
+        ]
 
 
 class VersusForm(forms.Form):

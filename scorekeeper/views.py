@@ -504,8 +504,11 @@ def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The table's history, a page at a time, of everyone or of one player or pair."""
     table = get_table(key)
     remember(request, table)
-    _, pairs = stats.records(table)
-    form = HistoryFilterForm(request.GET, choices=who_choices(table.players.all(), pairs))
+    players, pairs = stats.records(table)
+    seen = {only for only in HistoryFilterForm.ONCE_SEEN for row in players if getattr(row, only)}
+    form = HistoryFilterForm(
+        request.GET, choices=who_choices(table.players.all(), pairs), seen=seen
+    )
     matches = table.matches.for_listing()
     chosen = {}
     if form.is_valid():
