@@ -40,6 +40,7 @@ from scorekeeper.models import (
     SeatCount,
     Series,
     Table,
+    name_key,
     new_key,
     reason_from_json,
 )
@@ -312,7 +313,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         )
     )
     players = {}
-    stored: set[str] = set()
+    stored: dict[str, Player] = {}
     for name in _list(data.get("players"), "players"):
         if not isinstance(name, str) or name in players:
             raise ValueError(
@@ -320,12 +321,14 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             )
         # Seats name players as the file wrote them; the table keeps them normalised.
         clean = normal_name(name, pgettext("backup part", "the player name"), required=True)
-        if clean in stored:
+        if clean in (player.name for player in stored.values()):
             raise ValueError(
                 _("Invalid backup: two players are both named %(name)s.") % {"name": repr(clean)}
             )
-        stored.add(clean)
-        players[name] = _saved(Player(table=table, name=clean))
+        # Names told apart only by case (an older table's) are one player, as the app seats them.
+        if name_key(clean) not in stored:
+            stored[name_key(clean)] = _saved(Player(table=table, name=clean))
+        players[name] = stored[name_key(clean)]
     series = {}
     for raw_series in _list(data.get("series", []), "series"):
         raw_series = _mapping(raw_series, pgettext("backup part", "a series"))

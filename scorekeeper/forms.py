@@ -1,6 +1,7 @@
 """Forms: what a person types, checked field by field before the rules see it."""
 
 import uuid
+from collections.abc import Iterable
 
 from django import forms
 from django.conf import settings
@@ -25,6 +26,7 @@ from scorekeeper.models import (
     Preset,
     Rounding,
     Table,
+    name_key,
     offered_presets,
 )
 from scorekeeper.templatetags.bidi import isolate_text
@@ -505,9 +507,9 @@ class SetupForm(forms.Form):
             return data
         seen: set[str] = set()
         for field, name in zip(self.player_fields, names, strict=True):
-            if name and name.casefold() in seen:
+            if name and name_key(name) in seen:
                 self.add_error(field, _("Two players can't have the same name."))
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         seats = len(typed)
         preset = data.get("preset")
         if preset and seats not in rules.PRESETS[preset].seat_options:
@@ -1242,17 +1244,34 @@ class HistoryFilterForm(forms.Form):
         required=False,
         choices=[
             ("", _("All their matches")),
+            ("played", _("Their finished matches")),
             ("won", _("Matches they won")),
+            ("hands_won", _("Matches they won hands in")),
+            ("capicus", _("Matches with their capicús")),
+            ("bonuses", _("Matches with their other bonuses")),
+            ("blocked_won", _("Matches they won a blocked hand in")),
             ("shutouts_given", _("Shutouts they gave")),
             ("shutouts_taken", _("Shutouts they took")),
+            ("streak", _("Their longest winning streak")),
             ("series_won", _("Matches that won them a series")),
         ],
         error_messages={"invalid_choice": _("Pick one of the listed choices.")},
     )
 
-    def __init__(self, data, *, choices: list[tuple[str, str]]) -> None:
+    # What some tables never count (a game without capicú, a table paying no bonus): offered
+    # once somebody at the table has one.
+    ONCE_SEEN = ("capicus", "bonuses", "blocked_won")
+
+    def __init__(
+        self, data, *, choices: list[tuple[str, str]], seen: Iterable[str] = ONCE_SEEN
+    ) -> None:
         super().__init__(data)
         self.fields["who"].choices = [("", _("Everyone")), *choices]
+        self.fields["only"].choices = [
+            (value, label)
+            for value, label in self.fields["only"].choices
+            if value not in self.ONCE_SEEN or value in seen
+        ]
 
 
 class VersusForm(forms.Form):

@@ -377,12 +377,18 @@ class Table(HouseRulesFields):
             series_sides=series_sides,
         )
         match.save(force_insert=True)
-        players = {player.name: player for player in self.players.filter(name__in=seat_names)}
+        # A name typed in another case is the player who sat under it before.
+        players = {name_key(player.name): player for player in self.players.all()}
         for name in seat_names:
-            if name not in players:
-                players[name] = Player.objects.create(table=self, name=name)
+            if name_key(name) not in players:
+                players[name_key(name)] = Player.objects.create(table=self, name=name)
         Seat.objects.bulk_create(
-            Seat(match=match, position=position, side=game.side_of(position), player=players[name])
+            Seat(
+                match=match,
+                position=position,
+                side=game.side_of(position),
+                player=players[name_key(name)],
+            )
             for position, name in enumerate(seat_names)
         )
         LogEntry.objects.create(match=match, action=LogAction.STARTED, totals=match.totals)
@@ -393,6 +399,12 @@ class Table(HouseRulesFields):
         self.updated_at = timezone.now()
         self.save()
         return match
+
+
+def name_key(name: str) -> str:
+    """What tells two players' names apart at a table: their letters, not their case ("Ana" and
+    "ana" are one player), as the setup refuses them together and the table seats them."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 class Player(models.Model):

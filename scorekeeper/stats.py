@@ -18,7 +18,17 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import EntryKind, Match, Player, ScoreEntry, Seat, Table, side_name
+from scorekeeper.models import (
+    Ending,
+    EntryKind,
+    Hand,
+    Match,
+    Player,
+    ScoreEntry,
+    Seat,
+    Table,
+    side_name,
+)
 
 # What a side's record counts. A series won is credited by the side record of the match that
 # won the series.
@@ -38,6 +48,10 @@ COUNTERS = (
 
 
 STORED = (*COUNTERS, "streak", "best_streak")
+
+# Score entries that are not a bonus: the count, points scored during play, and the pases
+# corridos (counted from their hands, one for each time it paid).
+NOT_BONUSES = (EntryKind.COUNT, EntryKind.PLAY, EntryKind.PASE_CORRIDO)
 
 
 class Tally(models.Model):
@@ -165,29 +179,38 @@ def write_side_records(matches: QuerySet[Match]) -> list[SideRecord]:
         return []
     clinched = series_clinchers(finished)
     players: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for match_id, side, player_id in (
+    side_of_seat: dict[tuple[int, int], int] = {}
+    for match_id, side, position, player_id in (
         Seat.objects.filter(match_id__in=finished)
         .order_by("match_id", "position")
-        .values_list("match_id", "side", "player_id")
+        .values_list("match_id", "side", "position", "player_id")
     ):
         players[match_id, side].append(player_id)
+        side_of_seat[match_id, position] = side
     tallies: dict[tuple[int, int], Counter] = defaultdict(Counter)
     for row in (
         ScoreEntry.objects.filter(hand__match_id__in=finished)
-        .values("hand__match_id", "side", "kind", "hand__ending")
+        .values("hand__match_id", "side", "kind")
         .annotate(total=Sum("points"), hand_count=Count("hand", distinct=True))
         .order_by()
     ):
         tally = tallies[row["hand__match_id"], row["side"]]
         tally["points"] += row["total"]
-        if row["kind"] == EntryKind.COUNT:
-            tally["hands_won"] += row["hand_count"]
-            if row["hand__ending"] == "blocked":
-                tally["blocked_won"] += row["hand_count"]
-        elif row["kind"] == EntryKind.CAPICU:
+        if row["kind"] == EntryKind.CAPICU:
             tally["capicus"] += row["hand_count"]
-        elif row["kind"] != EntryKind.PLAY:  # points scored during play are not a bonus
+        elif row["kind"] not in NOT_BONUSES:
             tally["bonuses"] += row["hand_count"]
+    # A hand is won by its winning seat's side whatever it paid (0 when the others held
+    # nothing), as the sheet and the lead have it; each pase corrido paid, so each counts.
+    for match_id, winning_seat, ending, pases_corridos in Hand.objects.filter(
+        Q(winning_seat__isnull=False) | ~Q(pases_corridos={}), match_id__in=finished
+    ).values_list("match_id", "winning_seat", "ending", "pases_corridos"):
+        if winning_seat is not None:
+            tally = tallies[match_id, side_of_seat[match_id, winning_seat]]
+            tally["hands_won"] += 1
+            tally["blocked_won"] += ending == Ending.BLOCKED
+        for side, times in pases_corridos.items():
+            tallies[match_id, int(side)]["bonuses"] += times
     sides_of: dict[int, list[int]] = defaultdict(list)
     for match_id, side in players:
         sides_of[match_id].append(side)
@@ -331,22 +354,23 @@ def records(table: Table) -> tuple[list[Record], list[Record]]:
 class Column:
     key: str
     label: Promise
-    only: str = ""  # the history filter for the matches behind the number
+    only: str  # the history filter for the matches behind the number
 
 
-# The statistics table's columns, in order.
+# The statistics table's columns, in order, each with the history filter for the matches
+# behind its number: a rate or an average stands on every finished match played.
 COLUMNS = (
-    Column("played", _("Played")),
+    Column("played", _("Played"), "played"),
     Column("won", _("Won"), "won"),
-    Column("win_rate", _("Win %")),
-    Column("hands_won", _("Hands won")),
-    Column("points_per_hand", _("Points a hand")),
-    Column("capicus", _("Capicús")),
-    Column("bonuses", _("Other bonuses")),
-    Column("blocked_won", _("Blocked hands won")),
+    Column("win_rate", _("Win %"), "played"),
+    Column("hands_won", _("Hands won"), "hands_won"),
+    Column("points_per_hand", _("Points a hand"), "played"),
+    Column("capicus", _("Capicús"), "capicus"),
+    Column("bonuses", _("Other bonuses"), "bonuses"),
+    Column("blocked_won", _("Blocked hands won"), "blocked_won"),
     Column("shutouts_given", _("Shutouts given"), "shutouts_given"),
     Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken"),
-    Column("best_streak", _("Longest winning streak"), "won"),
+    Column("best_streak", _("Longest winning streak"), "streak"),
     Column("series_won", _("Series won"), "series_won"),
 )
 SORTS = ("name", *(column.key for column in COLUMNS))
@@ -381,16 +405,19 @@ def side_rows(table: Table, who: tuple[int, ...]) -> QuerySet[SideRecord]:
     return rows.filter(player_a_id=who[0], player_b_id=who[1])
 
 
-ONLY = ("won", "shutouts_given", "shutouts_taken", "series_won")
-
-
 def filter_matches(
     matches: QuerySet[Match], table: Table, who: tuple[int, ...], only: str = ""
 ) -> QuerySet[Match]:
-    """Matches a player or pair played (together), or only those they won or shut out in."""
+    """Matches a player or pair played (together), or only those behind one of their numbers:
+    the finished ones in which a counter of their side records is above 0 ("won", "capicus"...),
+    or the run of wins that made their longest winning streak ("streak")."""
+    if only == "streak":
+        return matches.filter(pk__in=longest_streak(side_rows(table, who)))
     if only:
         # An IN over the records' index, read once, rather than a lookup for every match.
-        return matches.filter(pk__in=side_rows(table, who).filter(**{only: 1}).values("match"))
+        return matches.filter(
+            pk__in=side_rows(table, who).filter(**{f"{only}__gt": 0}).values("match")
+        )
     if len(who) == 1:
         return matches.filter(Exists(Seat.objects.filter(match=OuterRef("pk"), player_id=who[0])))
     together = Seat.objects.filter(
@@ -400,6 +427,18 @@ def filter_matches(
         match__seats__side=F("side"),
     )
     return matches.filter(Exists(together))
+
+
+def longest_streak(rows: QuerySet[SideRecord]) -> list[int]:
+    """The matches of the longest run of wins, in the order the records count it (the latest
+    of equal runs: the one a player remembers)."""
+    best: list[int] = []
+    run: list[int] = []
+    for match_id, won in rows.order_by("number", "side").values_list("match_id", "won"):
+        run = [*run, match_id] if won else []
+        if run and len(run) >= len(best):
+            best = run
+    return best
 
 
 FACING = ("won", "points", "hands_won", "shutouts_given")

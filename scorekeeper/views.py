@@ -515,8 +515,11 @@ def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The table's history, a page at a time, of everyone or of one player or pair."""
     table = get_table(key)
     remember(request, table)
-    _, pairs = stats.records(table)
-    form = HistoryFilterForm(request.GET, choices=who_choices(table.players.all(), pairs))
+    players, pairs = stats.records(table)
+    seen = {only for only in HistoryFilterForm.ONCE_SEEN for row in players if getattr(row, only)}
+    form = HistoryFilterForm(
+        request.GET, choices=who_choices(table.players.all(), pairs), seen=seen
+    )
     matches = table.matches.for_listing()
     chosen = {}
     if form.is_valid():
@@ -547,8 +550,10 @@ def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
         played = f"{history}?{urlencode({'who': record.who})}"
         cells = []
         for column in stats.COLUMNS:
-            only = f"&{urlencode({'only': column.only})}" if column.only else ""
-            cells.append((getattr(record, column.key), played + only))
+            value = getattr(record, column.key)
+            # A 0 has no matches behind it to list: it is not a link.
+            href = f"{played}&{urlencode({'only': column.only})}" if value else None
+            cells.append((column, value, href))
         rows.append({"record": record, "href": played, "cells": cells})
     return rows
 

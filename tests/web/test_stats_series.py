@@ -102,7 +102,7 @@ def test_the_series_won_number_links_to_the_match_that_won_it(client: Client):
     response = client.get(f"/t/{table.key}/stats")
     rows = response.context["groups"][0][1]
     dev = next(row for row in rows if row["record"].name == "Dev")
-    links = dict(zip((column.key for column in stats.COLUMNS), dev["cells"], strict=True))
+    links = {column.key: (value, href) for column, value, href in dev["cells"]}
     value, href = links["series_won"]
     assert value == 1
     assert [match.number for match in client.get(href).context["matches"]] == [3]
