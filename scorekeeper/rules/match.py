@@ -61,19 +61,28 @@ def advance(game: Game, state: MatchState, result: HandResult) -> MatchState:
         total + points for total, points in zip(state.totals, result.side_points, strict=True)
     )
     target = game.rules.target
-    best = max(totals)
-    # Only one side scores in a block hand; should several pass the line in one hand (scoring
-    # games), the highest total wins, and of level totals the side listed first.
-    finished = best >= target
+    finished = max(totals) >= target
     return MatchState(
         totals=totals,
-        winner_side=totals.index(best) if finished else None,
+        winner_side=_winner(totals, result.side) if finished else None,
         ended_after=state.hands_played if finished else None,
         # A finished match has no next hand: a new one starts again with the double.
         next_leader=None if finished else result.next_leader,
         hands_played=state.hands_played + 1,
         target=target,
     )
+
+
+def _winner(totals: tuple[int, ...], won_the_hand: int | None) -> int:
+    """Of the sides one hand took to the target, the highest total; if level, the hand's winner.
+
+    Several sides pass the line in one hand when a bonus pays the side that lost it. A void hand
+    has no winner: then, of level totals, the side listed first.
+    """
+    best = max(totals)
+    if won_the_hand is not None and totals[won_the_hand] == best:
+        return won_the_hand
+    return totals.index(best)
 
 
 def play_match(game: Game, hands: Sequence[Hand]) -> tuple[tuple[HandResult, ...], MatchState]:
