@@ -34,6 +34,10 @@ class Game:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile_set", TileSet(self.tile_set))
         object.__setattr__(self, "scoring", Scoring(self.scoring))
+        if self.scoring is not Scoring.BLOCK:
+            # A scoring game ignores the block games' regional switches, so that a table stored
+            # with one on (the setup offered them once) scores as RULES.md says.
+            object.__setattr__(self, "rules", self.rules.without_block_switches())
         if not is_whole(self.seats) or not 2 <= self.seats <= 4:
             raise ValueError(f"a table has 2 to 4 seats, not {self.seats!r}")
         if self.partnership and self.seats != 4:

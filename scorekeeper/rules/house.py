@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .base import is_whole
@@ -65,6 +65,20 @@ class HouseRules:
         object.__setattr__(self, "lead_rule", LeadRule(self.lead_rule))
         object.__setattr__(self, "first_hands_bonus", tuple(self.first_hands_bonus))
         object.__setattr__(self, "rounding", Rounding(self.rounding))
+
+    def without_block_switches(self) -> HouseRules:
+        """These rules with the block games' regional switches off: ties to the leaders, blocker
+        against the next hand and the bonuses are no part of All Fives or Bergen."""
+        return replace(
+            self,
+            ties_to_leaders=False,
+            blocker_against_next=False,
+            chuchazo_bonus=0,
+            pase_corrido_bonus=0,
+            pase_de_salida_bonus=0,
+            pase_de_salida_on_double_only=False,
+            first_hands_bonus=(),
+        )
 
 
 def check_bonuses(house: HouseRules) -> None:

@@ -46,22 +46,46 @@ def test_all_fives_blocked_in_pairs_with_level_pairs_scores_nothing():
     assert result.reason.code is ReasonCode.DRAW_PAIRS
 
 
-def test_all_fives_level_pairs_go_to_the_leaders_where_the_table_says_so():
+def test_all_fives_ignores_ties_to_the_leaders():
+    # A block games' switch (RULES.md, Bergen): level pairs stay a draw whoever led.
     game = make_game("all_fives", 4, rules=HouseRules(target=250, ties_to_leaders=True))
-    # 11 a pair; seat 3 led, so Ben & Dev win it, Ben's the lighter of their hands.
     result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6}), 3)
 
-    assert (result.side, result.winning_seat, result.points) == (1, 1, 10)
-    assert result.reason.code is ReasonCode.TIE_TO_LEADERS
+    assert result.void
+    assert result.reason.code is ReasonCode.DRAW_PAIRS
 
 
-def test_all_fives_level_pairs_with_nobody_known_to_have_led_ask_who_led():
+def test_all_fives_never_asks_who_led_a_tie():
     game = make_game("all_fives", 4, rules=HouseRules(target=250, ties_to_leaders=True))
-    # 11 a pair on the first hand, though seat 0 alone holds the lightest hand (1): the tie
-    # goes to the leaders, so the form must ask who led (it used to void the hand unasked).
     hand = Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6})
 
-    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.LEADER_NEEDED]
+    assert validate_hand(game, hand) == ()
+
+
+def test_all_fives_ignores_blocker_against_the_next_hand():
+    game = make_game("all_fives", 4, rules=HouseRules(target=250, blocker_against_next=True))
+    hand = Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 7})
+
+    assert not game.asks_blocker
+    assert validate_hand(game, hand) == ()
+    told = Hand(Ending.BLOCKED, pips=hand.pips, blocked_by=0)
+    assert [error.code for error in validate_hand(game, told)] == [ErrorCode.BLOCKER_NOT_ASKED]
+    assert (score_hand(game, hand).side, score_hand(game, hand).points) == (0, 10)
+
+
+def test_all_fives_pays_none_of_the_block_games_bonuses():
+    house = HouseRules(
+        target=250, chuchazo_bonus=100, pase_corrido_bonus=25, pase_de_salida_bonus=20,
+        pase_de_salida_on_double_only=True, first_hands_bonus=(100, 75),
+    )  # fmt: skip
+    game = make_game("all_fives", 4, rules=house)
+    hand = Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 3: 5}, chuchazo=True)
+
+    assert game.rules == HouseRules(target=250)
+    assert not (game.offers_chuchazo or game.offers_pase_corrido or game.offers_pase_de_salida)
+    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.CHUCHAZO_NOT_OFFERED]
+    result = score_hand(game, Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 3: 5}), number=1)
+    assert result.side_points == (10, 0)
 
 
 def test_all_fives_tie_between_others_stays_void_when_the_leader_is_heavier():

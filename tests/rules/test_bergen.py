@@ -21,12 +21,13 @@ def bergen(partnership=False, **rules):
     return make_game("bergen", 4, partnership=partnership, rules=house)
 
 
-def test_bergen_level_hands_with_nobody_known_to_have_led_ask_who_led():
+def test_bergen_ignores_ties_to_the_leaders():
     # Seats 0 and 1 level at 4 while seat 2, holding a double, would be lighter at 2.
     game = bergen(ties_to_leaders=True, doubles_lose_count=True)
     hand = Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 2, 3: 9}, holding_doubles={2})
 
-    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.LEADER_NEEDED]
+    assert validate_hand(game, hand) == ()
+    assert score_hand(game, hand, led_by=0).void
 
 
 def test_bergen_going_out_scores_one_without_any_counts():
