@@ -447,6 +447,7 @@ class SetupForm(forms.Form):
         return form
 
     scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
+    block_presets = tuple(key for key, preset in rules.PRESETS.items() if not preset.targets)
 
     @property
     def shows_scoring_switches(self) -> bool:
@@ -571,6 +572,10 @@ class SetupForm(forms.Form):
             chosen[name] = chosen[name] or 0
         chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
         chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
+        if rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK:
+            # Not offered for All Fives and Bergen: a switch posted all the same is ignored.
+            off = rules.HouseRules(**chosen).without_block_switches()
+            chosen = {name: getattr(off, name) for name in REGIONAL_RULES}
         return chosen
 
     def series_rules(self) -> rules.SeriesRules:
