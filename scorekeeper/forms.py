@@ -223,7 +223,7 @@ def preset_switches(key: str) -> dict:
         "first_hands_bonus": house.first_hands_bonus,
         "rounding": str(house.rounding),
         "blocked_pays_difference": house.blocked_pays_difference,
-        "going_out_pays_two": house.going_out_pays_two,
+        "won_hand_pays_two": house.won_hand_pays_two,
         "doubles_lose_count": house.doubles_lose_count,
     }
 
@@ -319,7 +319,7 @@ class SetupForm(forms.Form):
     blocked_pays_difference = forms.BooleanField(
         label=_("All Fives: a blocked hand pays the difference"), required=False
     )
-    going_out_pays_two = forms.BooleanField(label=_("Bergen: going out pays 2"), required=False)
+    won_hand_pays_two = forms.BooleanField(label=_("Bergen: a won hand pays 2"), required=False)
     doubles_lose_count = forms.BooleanField(
         label=_("Bergen: a hand holding a double loses the count"), required=False
     )
@@ -388,7 +388,7 @@ class SetupForm(forms.Form):
             "shutout_counts_double": table.shutout_counts_double,
             "rounding": table.rounding,
             "blocked_pays_difference": table.blocked_pays_difference,
-            "going_out_pays_two": table.going_out_pays_two,
+            "won_hand_pays_two": table.won_hand_pays_two,
             "doubles_lose_count": table.doubles_lose_count,
         }
         if last is not None:
@@ -481,7 +481,7 @@ class SetupForm(forms.Form):
         return bool(self.note) or any(name not in outside for name in self.errors)
 
     def scoring_switches(self):
-        names = ("blocked_pays_difference", "going_out_pays_two", "doubles_lose_count")
+        names = ("blocked_pays_difference", "won_hand_pays_two", "doubles_lose_count")
         return [self[name] for name in names]
 
     def clean(self):
@@ -556,7 +556,7 @@ class SetupForm(forms.Form):
             blocked_rule=rules.BlockedRule(data["blocked_rule"]),
             rounding=rules.Rounding(data.get("rounding") or Rounding.NEAREST_FIVE),
             blocked_pays_difference=bool(data.get("blocked_pays_difference")),
-            going_out_pays_two=bool(data.get("going_out_pays_two")),
+            won_hand_pays_two=bool(data.get("won_hand_pays_two")),
             doubles_lose_count=bool(data.get("doubles_lose_count")),
             **self.regional_rules(),
         )

@@ -23,11 +23,12 @@ def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
     void = nobody_scores(game, hand, led_by)
     if void is not None:
         return void
+    # Under `a won hand pays 2` going out and winning a blocked hand alike pay 2.
+    points = 2 if game.rules.won_hand_pays_two else 1
     if hand.ending is Ending.WENT_OUT:
-        points = 2 if game.rules.going_out_pays_two else 1
         return credited(game, ReasonCode.WENT_OUT, hand.went_out, None, (), points)  # type: ignore[arg-type]
     code, seat, lightest, _ = blocked_count(game, hand, led_by)
-    return credited(game, code, seat, lightest, (), 1)  # type: ignore[arg-type]
+    return credited(game, code, seat, lightest, (), points)  # type: ignore[arg-type]
 
 
 def doubles_errors(game: Game, hand: Hand) -> list[HandError]:

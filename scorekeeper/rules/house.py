@@ -45,7 +45,7 @@ class HouseRules:
     # Scoring games (All Fives, Bergen)
     rounding: Rounding = Rounding.NEAREST_FIVE
     blocked_pays_difference: bool = False
-    going_out_pays_two: bool = False
+    won_hand_pays_two: bool = False
     doubles_lose_count: bool = False
 
     # Regional rules (lead, blocked additions, bonuses)

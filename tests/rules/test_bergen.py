@@ -35,10 +35,18 @@ def test_bergen_going_out_scores_one_without_any_counts():
     assert score_hand(bergen(), Hand(Ending.WENT_OUT, went_out=2)).side_points == (0, 0, 1, 0)
 
 
-def test_bergen_going_out_pays_two_under_its_house_rule():
-    result = score_hand(bergen(going_out_pays_two=True), Hand(Ending.WENT_OUT, went_out=2))
+def test_bergen_going_out_pays_two_under_a_won_hand_pays_two():
+    result = score_hand(bergen(won_hand_pays_two=True), Hand(Ending.WENT_OUT, went_out=2))
 
     assert result.points == 2
+
+
+def test_bergen_a_blocked_hand_won_pays_two_under_a_won_hand_pays_two():
+    # The published variant that pays 2 pays it for any hand won, blocked or gone out.
+    game = bergen(partnership=True, won_hand_pays_two=True)
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 2, 1: 5, 2: 3, 3: 6}))
+
+    assert (result.side, result.points, result.side_points) == (0, 2, (2, 0))
 
 
 def test_bergen_blocked_pays_the_lighter_pair_one_point():

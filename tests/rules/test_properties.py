@@ -353,7 +353,7 @@ def scoring_games(draw):
         capicu_bonus=0,
         rounding=draw(st.sampled_from(Rounding)),
         blocked_pays_difference=draw(st.booleans()),
-        going_out_pays_two=draw(st.booleans()),
+        won_hand_pays_two=draw(st.booleans()),
     )
     partnership = draw(st.booleans()) if seats == 4 else False
     return make_game(preset, seats, partnership=partnership, rules=rules)

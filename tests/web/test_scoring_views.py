@@ -87,16 +87,16 @@ def test_setup_describes_all_fives_and_bergen_by_their_own_rules(client):
 
     assert dict(lines) == {
         "all_fives": "to 200, 250 in pairs · rounded to the nearest five",
-        "bergen": "to 10, 15 in pairs · going out pays 1",
+        "bergen": "to 10, 15 in pairs · a won hand pays 1",
     }
 
 
 def test_the_table_page_gives_a_scoring_games_own_rules(client):
-    match = scoring_match("bergen", going_out_pays_two=True, doubles_lose_count=True)
+    match = scoring_match("bergen", won_hand_pays_two=True, doubles_lose_count=True)
 
     html = client.get(match.table.get_absolute_url()).content.decode()
 
-    assert "to 15 · going out pays 2 · a hand holding a double loses the count" in html
+    assert "to 15 · a won hand pays 2 · a hand holding a double loses the count" in html
     assert "capicú" not in html
 
 
