@@ -121,7 +121,7 @@ def test_a_scoring_game_never_takes_a_capicu():
     assert [error.code for error in errors] == [ErrorCode.CAPICU_NOT_OFFERED]
 
 
-def test_all_fives_blocked_pair_never_scores_less_than_nothing_when_each_hand_is_rounded():
+def test_blocked_pays_the_difference_never_goes_below_zero():
     house = HouseRules(target=250, rounding=Rounding.EACH_HAND, blocked_pays_difference=True)
     game = make_game("all_fives", 4, rules=house)
     # Ann 3 and Cy 3 (6) block lighter than Bo 7 and Dee 0 (7); rounded, the others' hands are
@@ -129,3 +129,13 @@ def test_all_fives_blocked_pair_never_scores_less_than_nothing_when_each_hand_is
     result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 3, 1: 7, 2: 3, 3: 0}))
 
     assert (result.side, result.points) == (0, 0)
+
+
+def test_each_hand_to_the_nearest_five_rounds_the_winners_own_hands_before_taking_them_off():
+    # RULES.md's blocked example, Ann 3, Bo 9, Cy 14, Dee 6: the others round to 10 + 15 + 5;
+    # Ann's own 3 rounds to 5 before it is taken off, so 25 (27 if taken off unrounded).
+    house = HouseRules(target=200, rounding=Rounding.EACH_HAND, blocked_pays_difference=True)
+    game = make_game("all_fives", 4, partnership=False, rules=house)
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 3, 1: 9, 2: 14, 3: 6}))
+
+    assert (result.side, result.points) == (0, 25)

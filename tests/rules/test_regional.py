@@ -124,11 +124,14 @@ def test_a_clear_lightest_hand_wins_as_usual_under_the_rule():
     assert (result.winning_seat, result.reason.code) == (0, ReasonCode.LIGHTEST_HAND)
 
 
-def test_each_for_themselves_a_tie_between_others_stays_void():
+def test_ties_go_to_the_leaders_only_when_the_side_that_led_is_among_the_level_hands():
+    # RULES.md: each for themselves, a tie between two seats that did not lead stays void.
     each = make_game("pub_block", 3, rules=HouseRules(ties_to_leaders=True))
     hand = Hand(Ending.BLOCKED, pips={0: 9, 1: 4, 2: 4})
 
     assert score_hand(each, hand, led_by=0).void
+    won = score_hand(each, hand, led_by=2)
+    assert (won.side, won.reason.code) == (2, ReasonCode.TIE_TO_LEADERS)
 
 
 def test_the_blocker_wins_against_a_heavier_next_hand():
