@@ -4,7 +4,6 @@ import itertools
 from dataclasses import replace
 
 import pytest
-from hands import blocked, caribbean
 
 from scorekeeper import rules
 from scorekeeper.rules import (
@@ -17,6 +16,8 @@ from scorekeeper.rules import (
     make_game,
     score_hand,
 )
+
+from .hands import blocked, caribbean
 
 LIGHTER_PAIR = HouseRules(blocked_rule=BlockedRule.LIGHTER_PAIR)
 

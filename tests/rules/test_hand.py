@@ -1,7 +1,6 @@
 """What the hand form must refuse: every error, each naming its seat; and a pooled count."""
 
 import pytest
-from hands import caribbean
 
 from scorekeeper import rules
 from scorekeeper.rules import (
@@ -17,6 +16,8 @@ from scorekeeper.rules import (
     score_hand,
     validate_hand,
 )
+
+from .hands import caribbean
 
 CARIBBEAN = caribbean()
 

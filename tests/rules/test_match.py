@@ -1,7 +1,6 @@
 """The match: running totals, the end at the line, and who leads next."""
 
 import pytest
-from hands import caribbean
 
 from scorekeeper.rules import (
     Ending,
@@ -17,6 +16,8 @@ from scorekeeper.rules import (
     score_hand,
     tally,
 )
+
+from .hands import caribbean
 
 GAME = caribbean(target=100)
 

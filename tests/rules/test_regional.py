@@ -1,7 +1,6 @@
 """The regional rules: the lead, blocked-hand additions, bonuses, and what their inputs refuse."""
 
 import pytest
-from hands import CUBAN, DOMINICAN, PR500, blocked, caribbean
 
 from scorekeeper.rules import (
     BlockedRule,
@@ -21,6 +20,8 @@ from scorekeeper.rules import (
     score_hand,
     validate_hand,
 )
+
+from .hands import CUBAN, DOMINICAN, PR500, blocked, caribbean
 
 WINNER = make_game("caribbean", 4)
 TURN = make_game("caribbean", 4, rules=HouseRules(lead_rule=LeadRule.TURN_PASSES))

@@ -1,7 +1,6 @@
 """The worked examples of RULES.md, as written: block games, then All Fives and Bergen."""
 
 import pytest
-from hands import caribbean
 
 from scorekeeper.rules import (
     CountRule,
@@ -19,6 +18,8 @@ from scorekeeper.rules import (
     score_hand,
     tally,
 )
+
+from .hands import caribbean
 
 ALICE, BEN, CARA, DEV = range(4)
 ALICE_AND_CARA, BEN_AND_DEV = 0, 1
