@@ -89,9 +89,11 @@ SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
 SCORING_GAME_FIELDS = {
     "rounding": "nearest_five",
     "blocked_pays_difference": False,
-    "going_out_pays_two": False,
+    "won_hand_pays_two": False,
     "doubles_lose_count": False,
 }
+# Keys that older files wrote, and what each is called now.
+OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}
 MATCH_FIELDS = (
     "number",
     *HOUSE_RULES_FIELDS,
@@ -290,6 +292,11 @@ def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Tab
     return table
 
 
+def _scoring_game_value(raw: Mapping, field: str, default: object) -> object:
+    """A scoring game's switch from the file: under its old key in a file written before."""
+    return raw.get(field, raw.get(OLD_KEYS.get(field, field), default))
+
+
 def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     """Create the table, its players and matches (inside the caller's transaction)."""
     _check_types(raw_table, pgettext("backup part", "the table"))
@@ -305,7 +312,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             **_fields(Table, raw_table, HOUSE_RULES_FIELDS),
             **_fields(Table, raw_table, ("series_first_to", "shutout_counts_double", "entry_mode")),
             **{
-                field: raw_table.get(field, default)
+                field: _scoring_game_value(raw_table, field, default)
                 for field, default in SCORING_GAME_FIELDS.items()
             },
             created_at=_time_in(raw_table, "created_at"),
@@ -395,7 +402,10 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
         table=table,
         series=series.get(raw.get("series")),
         **_fields(Match, raw, MATCH_FIELDS),
-        **{field: raw.get(field, default) for field, default in SCORING_GAME_FIELDS.items()},
+        **{
+            field: _scoring_game_value(raw, field, default)
+            for field, default in SCORING_GAME_FIELDS.items()
+        },
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
     if not isinstance(match.totals, list) or not all(
@@ -697,8 +707,8 @@ YES_NO_FIELDS = frozenset(
     (
         "partnership", "draws", "capicu", "ties_to_leaders", "blocker_against_next",
         "pase_de_salida_on_double_only", "chuchazo", "pase_de_salida", "led_a_double",
-        "shutout_counts_double", "blocked_pays_difference", "going_out_pays_two",
-        "doubles_lose_count",
+        "shutout_counts_double", "blocked_pays_difference", "won_hand_pays_two",
+        "going_out_pays_two", "doubles_lose_count",
     )
 )  # fmt: skip
 

@@ -213,8 +213,8 @@ def scoring_rules_summary(
         if house.blocked_pays_difference:
             parts.append(_("a blocked hand pays the difference"))
     else:
-        points = 2 if house.going_out_pays_two else 1
-        parts.append(_("going out pays %(points)s") % {"points": points})
+        points = 2 if house.won_hand_pays_two else 1
+        parts.append(_("a won hand pays %(points)s") % {"points": points})
         if house.doubles_lose_count:
             parts.append(_("a hand holding a double loses the count"))
     return " · ".join(parts)

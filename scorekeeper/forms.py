@@ -225,7 +225,7 @@ def preset_switches(key: str) -> dict:
         "first_hands_bonus": house.first_hands_bonus,
         "rounding": str(house.rounding),
         "blocked_pays_difference": house.blocked_pays_difference,
-        "going_out_pays_two": house.going_out_pays_two,
+        "won_hand_pays_two": house.won_hand_pays_two,
         "doubles_lose_count": house.doubles_lose_count,
     }
 
@@ -321,7 +321,7 @@ class SetupForm(forms.Form):
     blocked_pays_difference = forms.BooleanField(
         label=_("All Fives: a blocked hand pays the difference"), required=False
     )
-    going_out_pays_two = forms.BooleanField(label=_("Bergen: going out pays 2"), required=False)
+    won_hand_pays_two = forms.BooleanField(label=_("Bergen: a won hand pays 2"), required=False)
     doubles_lose_count = forms.BooleanField(
         label=_("Bergen: a hand holding a double loses the count"), required=False
     )
@@ -390,7 +390,7 @@ class SetupForm(forms.Form):
             "shutout_counts_double": table.shutout_counts_double,
             "rounding": table.rounding,
             "blocked_pays_difference": table.blocked_pays_difference,
-            "going_out_pays_two": table.going_out_pays_two,
+            "won_hand_pays_two": table.won_hand_pays_two,
             "doubles_lose_count": table.doubles_lose_count,
         }
         if last is not None:
@@ -449,6 +449,7 @@ class SetupForm(forms.Form):
         return form
 
     scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
+    block_presets = tuple(key for key, preset in rules.PRESETS.items() if not preset.targets)
 
     @property
     def shows_scoring_switches(self) -> bool:
@@ -482,7 +483,7 @@ class SetupForm(forms.Form):
         return bool(self.note) or any(name not in outside for name in self.errors)
 
     def scoring_switches(self):
-        names = ("blocked_pays_difference", "going_out_pays_two", "doubles_lose_count")
+        names = ("blocked_pays_difference", "won_hand_pays_two", "doubles_lose_count")
         return [self[name] for name in names]
 
     def clean(self):
@@ -557,7 +558,7 @@ class SetupForm(forms.Form):
             blocked_rule=rules.BlockedRule(data["blocked_rule"]),
             rounding=rules.Rounding(data.get("rounding") or Rounding.NEAREST_FIVE),
             blocked_pays_difference=bool(data.get("blocked_pays_difference")),
-            going_out_pays_two=bool(data.get("going_out_pays_two")),
+            won_hand_pays_two=bool(data.get("won_hand_pays_two")),
             doubles_lose_count=bool(data.get("doubles_lose_count")),
             **self.regional_rules(),
         )
@@ -573,6 +574,10 @@ class SetupForm(forms.Form):
             chosen[name] = chosen[name] or 0
         chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
         chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
+        if rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK:
+            # Not offered for All Fives and Bergen: a switch posted all the same is ignored.
+            off = rules.HouseRules(**chosen).without_block_switches()
+            chosen = {name: getattr(off, name) for name in REGIONAL_RULES}
         return chosen
 
     def series_rules(self) -> rules.SeriesRules:

@@ -147,7 +147,7 @@ class HouseRulesFields(models.Model):
         max_length=20, choices=Rounding.choices, default=Rounding.NEAREST_FIVE
     )
     blocked_pays_difference = models.BooleanField(default=False)
-    going_out_pays_two = models.BooleanField(default=False)
+    won_hand_pays_two = models.BooleanField(default=False)
     doubles_lose_count = models.BooleanField(default=False)
 
     class Meta:
@@ -176,7 +176,7 @@ class HouseRulesFields(models.Model):
         self.take_regional_rules(game.rules)
         self.rounding = str(game.rules.rounding)
         self.blocked_pays_difference = game.rules.blocked_pays_difference
-        self.going_out_pays_two = game.rules.going_out_pays_two
+        self.won_hand_pays_two = game.rules.won_hand_pays_two
         self.doubles_lose_count = game.rules.doubles_lose_count
 
     def house_rules(self) -> rules.HouseRules:
@@ -188,7 +188,7 @@ class HouseRulesFields(models.Model):
             **{name: getattr(self, name) for name in REGIONAL_RULES},
             rounding=rules.Rounding(self.rounding),
             blocked_pays_difference=self.blocked_pays_difference,
-            going_out_pays_two=self.going_out_pays_two,
+            won_hand_pays_two=self.won_hand_pays_two,
             doubles_lose_count=self.doubles_lose_count,
         )
 

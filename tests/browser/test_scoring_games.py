@@ -105,3 +105,17 @@ def test_a_tap_without_signal_says_it_was_not_saved(live_server, page: Page):
     expect(phone.locator(".amounts .net-error")).to_be_visible()
     phone.context.set_offline(False)
     assert totals(phone, 2) == ["0", "0"]
+
+
+def test_choosing_all_fives_hides_the_block_games_switches(live_server, phone: Page):
+    phone.goto(live_server.url + "/new")
+    phone.get_by_text("Game and house rules").click()
+    blocker = phone.get_by_text("Blocker against the next hand")
+    expect(blocker).to_be_visible()
+
+    phone.locator("label.choice", has_text="All Fives").click()
+
+    expect(blocker).to_be_hidden()
+    expect(phone.get_by_text("Chuchazo bonus")).to_be_hidden()
+    phone.locator("label.choice", has_text="Dominican").click()
+    expect(blocker).to_be_visible()

@@ -1,5 +1,7 @@
 """Setting up a table with a way to play: presets fill every switch, each stays editable."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -150,3 +152,50 @@ def test_a_scoring_game_refilled_without_script_starts_at_its_usual_target(clien
 
     match = Match.objects.get()
     assert (match.preset, match.target, match.capicu_bonus) == ("bergen", 15, 0)
+
+
+# All Fives as the page posts it with the block games' switches turned on behind its back.
+ALL_FIVES_WITH_BLOCK_SWITCHES = {
+    "preset": "all_fives",
+    "rules_of": "all_fives",
+    "lead_rule": "winner_leads",
+    "ties_to_leaders": "on",
+    "blocker_against_next": "on",
+    "chuchazo_bonus": "100",
+    "pase_corrido_bonus": "25",
+    "pase_de_salida_bonus": "20",
+    "pase_de_salida_on_double_only": "on",
+    "first_hands_bonus": "100 75",
+}
+
+
+def test_a_scoring_game_takes_none_of_the_block_games_switches_posted(client: Client):
+    start(client, **ALL_FIVES_WITH_BLOCK_SWITCHES)
+
+    for stored in (Match.objects.get(), Table.objects.get()):
+        assert not stored.ties_to_leaders
+        assert not stored.blocker_against_next
+        assert not stored.pase_de_salida_on_double_only
+        assert (stored.chuchazo_bonus, stored.pase_corrido_bonus) == (0, 0)
+        assert (stored.pase_de_salida_bonus, list(stored.first_hands_bonus)) == (0, [])
+
+
+def block_switches(html: str) -> str:
+    """The opening tag of the group that holds the block games' regional switches."""
+    return re.search(r"<div class=\"block-switches\"[^>]*>", html).group(0)
+
+
+def test_the_setup_of_a_scoring_game_does_not_offer_the_block_games_switches(client: Client):
+    start(client, preset="all_fives")
+    table = Table.objects.get()
+
+    html = client.get(f"/t/{table.key}/new").content.decode()
+
+    assert " hidden" in block_switches(html)
+    assert "all_fives" not in block_switches(html) and "caribbean" in block_switches(html)
+
+
+def test_the_setup_of_a_block_game_offers_its_regional_switches(client: Client):
+    html = client.get("/new").content.decode()
+
+    assert " hidden" not in block_switches(html)

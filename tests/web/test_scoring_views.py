@@ -87,16 +87,16 @@ def test_setup_describes_all_fives_and_bergen_by_their_own_rules(client):
 
     assert dict(lines) == {
         "all_fives": "to 200, 250 in pairs · rounded to the nearest five",
-        "bergen": "to 10, 15 in pairs · going out pays 1",
+        "bergen": "to 10, 15 in pairs · a won hand pays 1",
     }
 
 
 def test_the_table_page_gives_a_scoring_games_own_rules(client):
-    match = scoring_match("bergen", going_out_pays_two=True, doubles_lose_count=True)
+    match = scoring_match("bergen", won_hand_pays_two=True, doubles_lose_count=True)
 
     html = client.get(match.table.get_absolute_url()).content.decode()
 
-    assert "to 15 · going out pays 2 · a hand holding a double loses the count" in html
+    assert "to 15 · a won hand pays 2 · a hand holding a double loses the count" in html
     assert "capicú" not in html
 
 
@@ -335,11 +335,13 @@ def test_a_hand_in_play_cannot_be_ended_from_its_correction_page(client):
     assert match.hands.get().in_play
 
 
-def test_the_hand_page_explains_a_blocked_tie_won_by_the_leaders(client):
+def test_a_scoring_match_stored_with_ties_to_the_leaders_leaves_a_blocked_tie_level(client):
+    # The setup once offered the block games' switch for All Fives: it is no part of the game.
     match = scoring_match(ties_to_leaders=True)
     hand = rules.Hand(rules.Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6}, led_by=3)
     match.add_hand(hand, token=uuid.uuid4(), number=1)
 
     html = client.get(url(match, "h/1/")).content.decode()
 
-    assert "blocked and level at 11 pips, so the side that led wins the tie" in html
+    assert "Blocked, and the lightest hands were level: nobody scores at the end." in html
+    assert "the side that led wins the tie" not in html

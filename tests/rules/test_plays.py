@@ -8,18 +8,16 @@ from scorekeeper.rules import (
     Hand,
     HouseRules,
     InvalidHand,
-    TileSet,
-    make_game,
-    tally,
-)
-from scorekeeper.scoring_games import (
     Play,
     ScoringHand,
+    TileSet,
     add_play,
+    make_game,
     play_amounts,
     play_bound,
     play_scoring_match,
     play_side_points,
+    tally,
     validate_play,
 )
 

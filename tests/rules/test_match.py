@@ -1,7 +1,6 @@
 """The match: running totals, the end at the line, and who leads next."""
 
 import pytest
-from hands import caribbean
 
 from scorekeeper.rules import (
     Ending,
@@ -17,6 +16,8 @@ from scorekeeper.rules import (
     score_hand,
     tally,
 )
+
+from .hands import caribbean
 
 GAME = caribbean(target=100)
 
@@ -178,3 +179,26 @@ def test_to_target_needs_the_target():
 
     with pytest.raises(ValueError):
         stored.to_target(0)
+
+
+# Pase corrido pays the side that made the play, not the winners: one hand can take both
+# sides to the target. Seat 1 goes out against 10 + 10 + 10; the other side made `times`.
+BONUS_TO_LOSERS = caribbean(target=30, pase_corrido_bonus=15)
+
+
+def both_to_the_target(times):
+    return Hand(Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 10, 3: 10}, pases_corridos={0: times})
+
+
+def test_level_sides_taken_to_the_target_by_one_hand_go_to_the_side_that_won_it():
+    _, state = play_match(BONUS_TO_LOSERS, [both_to_the_target(2)])
+
+    assert state.totals == (30, 30)
+    assert state.winner_side == 1
+
+
+def test_the_higher_total_still_wins_when_one_hand_takes_both_sides_to_the_target():
+    _, state = play_match(BONUS_TO_LOSERS, [both_to_the_target(3)])
+
+    assert state.totals == (45, 30)
+    assert state.winner_side == 0

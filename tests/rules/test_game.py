@@ -1,13 +1,19 @@
-"""Presets, games built from them, and the games the rules refuse."""
+"""The game a table plays: presets, games built from them, and the games the rules refuse."""
 
 import pytest
 
 from scorekeeper.rules import (
+    LEGACY_PRESETS,
     PRESETS,
+    BlockedRule,
+    CountRule,
     Game,
     HouseRules,
+    LeadRule,
+    Scoring,
     TileSet,
     make_game,
+    preset_named,
 )
 
 
@@ -141,3 +147,134 @@ def test_game_refuses_impossible_tables(kwargs):
 
 def test_any_positive_target_is_allowed():
     assert Game(seats=2, partnership=False, rules=HouseRules(target=1)).rules.target == 1
+
+
+def test_caribbean_park_is_todays_default_rules():
+    assert PRESETS["caribbean"].rules == HouseRules()
+
+
+def test_puerto_rico_500():
+    assert PRESETS["puerto_rico_500"].rules == HouseRules(
+        target=500,
+        capicu_bonus=100,
+        blocked_rule=BlockedRule.LIGHTER_PAIR,
+        chuchazo_bonus=100,
+        first_hands_bonus=(100, 75, 50, 25),
+    )
+
+
+def test_dominican():
+    assert PRESETS["dominican"].rules == HouseRules(
+        blocked_rule=BlockedRule.LIGHTER_PAIR, ties_to_leaders=True, pase_corrido_bonus=25
+    )
+
+
+def test_cuban_plays_double_nine_to_100_with_pase_de_salida_on_a_double():
+    preset = PRESETS["cuban"]
+
+    assert (preset.tile_set, preset.deal_for(4).tiles_each) == (TileSet.DOUBLE_NINE, 10)
+    assert preset.rules == HouseRules(
+        target=100,
+        capicu_bonus=0,
+        ties_to_leaders=True,
+        pase_de_salida_bonus=20,
+        pase_de_salida_on_double_only=True,
+    )
+
+
+def test_spanish_tournament_passes_the_lead_and_counts_every_hand():
+    assert PRESETS["spanish"].rules == HouseRules(
+        target=300,
+        capicu_bonus=0,
+        count_rule=CountRule.EVERY_HAND,
+        blocked_rule=BlockedRule.LIGHTER_PAIR,
+        lead_rule=LeadRule.TURN_PASSES,
+    )
+
+
+def test_double_twelve_in_pairs():
+    preset = PRESETS["double_twelve"]
+
+    assert (preset.tile_set, preset.deal_for(4).tiles_each) == (TileSet.DOUBLE_TWELVE, 15)
+    assert preset.rules == HouseRules()
+
+
+def test_pub_block_is_each_for_themselves_to_100_without_capicu():
+    preset = PRESETS["pub_block"]
+
+    assert not preset.partnership
+    assert preset.seat_options == (2, 3, 4)
+    assert preset.rules == HouseRules(target=100, capicu_bonus=0)
+
+
+def test_a_game_from_a_preset_takes_its_rules():
+    assert make_game("puerto_rico_500", 4).rules.target == 500
+
+
+@pytest.mark.parametrize(("old", "new"), [("double_nine", "cuban"), ("standard", "pub_block")])
+def test_old_keys_still_open_a_preset(old, new):
+    assert LEGACY_PRESETS[old] == new
+    assert preset_named(old) is PRESETS[new]
+
+
+def test_standard_still_deals_as_before():
+    assert make_game("standard", 4).draws
+
+
+def test_an_unknown_preset_key_is_refused():
+    with pytest.raises(ValueError):
+        preset_named("chinchon")
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "tiles_each"),
+    [
+        ("all_fives", 2, 7),
+        ("all_fives", 3, 5),
+        ("all_fives", 4, 5),
+        ("bergen", 2, 6),
+        ("bergen", 3, 6),
+        ("bergen", 4, 5),
+    ],
+)
+def test_scoring_game_deals_are_double_six_draw_games(preset, seats, tiles_each):
+    game = make_game(preset, seats)
+
+    assert (game.tile_set, game.tiles_each, game.draws) == (TileSet.DOUBLE_SIX, tiles_each, True)
+
+
+@pytest.mark.parametrize(
+    ("preset", "scoring"), [("all_fives", Scoring.ALL_FIVES), ("bergen", Scoring.BERGEN)]
+)
+def test_scoring_game_presets_score_during_play(preset, scoring):
+    game = make_game(preset, 3)
+
+    assert game.scoring is scoring
+    assert game.scores_during_play
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("all_fives", 4), ("bergen", 4)])
+def test_scoring_games_are_played_in_pairs_with_four(preset, seats):
+    assert make_game(preset, seats).partnership
+    assert not make_game(preset, 3).partnership
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "partnership", "target"),
+    [
+        ("all_fives", 3, False, 200),
+        ("all_fives", 4, False, 200),
+        ("all_fives", 4, True, 250),
+        ("bergen", 2, False, 10),
+        ("bergen", 4, True, 15),
+    ],
+)
+def test_scoring_game_presets_bring_their_own_target(preset, seats, partnership, target):
+    game = make_game(preset, seats, partnership=partnership)
+
+    assert game.rules.target == target
+    assert not game.offers_capicu
+
+
+def test_block_presets_keep_the_table_target():
+    assert PRESETS["caribbean"].default_rules(True).target == 200

@@ -1,4 +1,4 @@
-"""The end of a hand in All Fives and Bergen: who scores the count and what it is worth."""
+"""All Fives: the end of a hand, who scores the count and what it is worth."""
 
 import pytest
 
@@ -7,20 +7,14 @@ from scorekeeper.rules import (
     ErrorCode,
     Hand,
     HouseRules,
-    InvalidHand,
     ReasonCode,
     Rounding,
     make_game,
+    nearest_five,
     needed_seats,
     score_hand,
     validate_hand,
 )
-from scorekeeper.scoring_games import nearest_five
-
-
-def bergen(partnership=False, **rules):
-    house = HouseRules(target=15 if partnership else 10, capicu_bonus=0, **rules)
-    return make_game("bergen", 4, partnership=partnership, rules=house)
 
 
 @pytest.mark.parametrize(("pips", "rounded"), [(20, 20), (21, 20), (22, 20), (23, 25), (24, 25)])
@@ -52,30 +46,46 @@ def test_all_fives_blocked_in_pairs_with_level_pairs_scores_nothing():
     assert result.reason.code is ReasonCode.DRAW_PAIRS
 
 
-def test_all_fives_level_pairs_go_to_the_leaders_where_the_table_says_so():
+def test_all_fives_ignores_ties_to_the_leaders():
+    # A block games' switch (RULES.md, Bergen): level pairs stay a draw whoever led.
     game = make_game("all_fives", 4, rules=HouseRules(target=250, ties_to_leaders=True))
-    # 11 a pair; seat 3 led, so Ben & Dev win it, Ben's the lighter of their hands.
     result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6}), 3)
 
-    assert (result.side, result.winning_seat, result.points) == (1, 1, 10)
-    assert result.reason.code is ReasonCode.TIE_TO_LEADERS
+    assert result.void
+    assert result.reason.code is ReasonCode.DRAW_PAIRS
 
 
-def test_all_fives_level_pairs_with_nobody_known_to_have_led_ask_who_led():
+def test_all_fives_never_asks_who_led_a_tie():
     game = make_game("all_fives", 4, rules=HouseRules(target=250, ties_to_leaders=True))
-    # 11 a pair on the first hand, though seat 0 alone holds the lightest hand (1): the tie
-    # goes to the leaders, so the form must ask who led (it used to void the hand unasked).
     hand = Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 6})
 
-    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.LEADER_NEEDED]
+    assert validate_hand(game, hand) == ()
 
 
-def test_bergen_level_hands_with_nobody_known_to_have_led_ask_who_led():
-    # Seats 0 and 1 level at 4 while seat 2, holding a double, would be lighter at 2.
-    game = bergen(ties_to_leaders=True, doubles_lose_count=True)
-    hand = Hand(Ending.BLOCKED, pips={0: 4, 1: 4, 2: 2, 3: 9}, holding_doubles={2})
+def test_all_fives_ignores_blocker_against_the_next_hand():
+    game = make_game("all_fives", 4, rules=HouseRules(target=250, blocker_against_next=True))
+    hand = Hand(Ending.BLOCKED, pips={0: 1, 1: 5, 2: 10, 3: 7})
 
-    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.LEADER_NEEDED]
+    assert not game.asks_blocker
+    assert validate_hand(game, hand) == ()
+    told = Hand(Ending.BLOCKED, pips=hand.pips, blocked_by=0)
+    assert [error.code for error in validate_hand(game, told)] == [ErrorCode.BLOCKER_NOT_ASKED]
+    assert (score_hand(game, hand).side, score_hand(game, hand).points) == (0, 10)
+
+
+def test_all_fives_pays_none_of_the_block_games_bonuses():
+    house = HouseRules(
+        target=250, chuchazo_bonus=100, pase_corrido_bonus=25, pase_de_salida_bonus=20,
+        pase_de_salida_on_double_only=True, first_hands_bonus=(100, 75),
+    )  # fmt: skip
+    game = make_game("all_fives", 4, rules=house)
+    hand = Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 3: 5}, chuchazo=True)
+
+    assert game.rules == HouseRules(target=250)
+    assert not (game.offers_chuchazo or game.offers_pase_corrido or game.offers_pase_de_salida)
+    assert [error.code for error in validate_hand(game, hand)] == [ErrorCode.CHUCHAZO_NOT_OFFERED]
+    result = score_hand(game, Hand(Ending.WENT_OUT, went_out=0, pips={1: 5, 3: 5}), number=1)
+    assert result.side_points == (10, 0)
 
 
 def test_all_fives_tie_between_others_stays_void_when_the_leader_is_heavier():
@@ -111,56 +121,7 @@ def test_a_scoring_game_never_takes_a_capicu():
     assert [error.code for error in errors] == [ErrorCode.CAPICU_NOT_OFFERED]
 
 
-def test_bergen_going_out_scores_one_without_any_counts():
-    assert needed_seats(bergen(), Ending.WENT_OUT, 2) == ()
-    assert score_hand(bergen(), Hand(Ending.WENT_OUT, went_out=2)).side_points == (0, 0, 1, 0)
-
-
-def test_bergen_going_out_pays_two_under_its_house_rule():
-    result = score_hand(bergen(going_out_pays_two=True), Hand(Ending.WENT_OUT, went_out=2))
-
-    assert result.points == 2
-
-
-def test_bergen_blocked_pays_the_lighter_pair_one_point():
-    result = score_hand(
-        bergen(partnership=True), Hand(Ending.BLOCKED, pips={0: 3, 1: 4, 2: 9, 3: 5})
-    )
-
-    assert (result.side_points, result.winning_seat) == ((0, 1), 1)
-
-
-def test_bergen_blocked_tie_scores_nothing():
-    result = score_hand(bergen(), Hand(Ending.BLOCKED, pips={0: 3, 1: 3, 2: 9, 3: 5}))
-
-    assert result.void
-
-
-def test_bergen_doubles_lose_the_count_to_a_hand_without_one():
-    hand = Hand(Ending.BLOCKED, pips={0: 2, 1: 6, 2: 9, 3: 5}, holding_doubles={0, 2})
-
-    result = score_hand(bergen(doubles_lose_count=True), hand)
-
-    assert (result.winning_seat, result.reason.code) == (3, ReasonCode.LIGHTEST_WITHOUT_DOUBLE)
-
-
-def test_bergen_doubles_do_not_matter_when_every_hand_holds_one():
-    hand = Hand(Ending.BLOCKED, pips={0: 2, 1: 6}, holding_doubles={0, 1})
-    game = make_game("bergen", 2, rules=HouseRules(target=10, doubles_lose_count=True))
-
-    assert score_hand(game, hand).winning_seat == 0
-
-
-def test_holding_doubles_is_refused_unless_the_table_plays_that_rule():
-    hand = Hand(Ending.BLOCKED, pips={0: 2, 1: 6, 2: 9, 3: 5}, holding_doubles={0})
-
-    with pytest.raises(InvalidHand) as refused:
-        score_hand(bergen(), hand)
-
-    assert [error.code for error in refused.value.errors] == [ErrorCode.DOUBLES_NOT_ASKED]
-
-
-def test_all_fives_blocked_pair_never_scores_less_than_nothing_when_each_hand_is_rounded():
+def test_blocked_pays_the_difference_never_goes_below_zero():
     house = HouseRules(target=250, rounding=Rounding.EACH_HAND, blocked_pays_difference=True)
     game = make_game("all_fives", 4, rules=house)
     # Ann 3 and Cy 3 (6) block lighter than Bo 7 and Dee 0 (7); rounded, the others' hands are
@@ -168,3 +129,13 @@ def test_all_fives_blocked_pair_never_scores_less_than_nothing_when_each_hand_is
     result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 3, 1: 7, 2: 3, 3: 0}))
 
     assert (result.side, result.points) == (0, 0)
+
+
+def test_each_hand_to_the_nearest_five_rounds_the_winners_own_hands_before_taking_them_off():
+    # RULES.md's blocked example, Ann 3, Bo 9, Cy 14, Dee 6: the others round to 10 + 15 + 5;
+    # Ann's own 3 rounds to 5 before it is taken off, so 25 (27 if taken off unrounded).
+    house = HouseRules(target=200, rounding=Rounding.EACH_HAND, blocked_pays_difference=True)
+    game = make_game("all_fives", 4, partnership=False, rules=house)
+    result = score_hand(game, Hand(Ending.BLOCKED, pips={0: 3, 1: 9, 2: 14, 3: 6}))
+
+    assert (result.side, result.points) == (0, 25)

@@ -1,0 +1,64 @@
+"""The rules of the games the app scores: pure Python, no Django.
+
+Each module holds one idea (tiles, house rules, the game, a hand, its result, one module a
+game, the regional rules, the match, the series); callers name what they use as rules.X.
+"""
+
+from .all_fives import nearest_five as nearest_five
+from .all_fives import play_bound as play_bound
+from .bergen import Header as Header
+from .game import LEGACY_PRESETS as LEGACY_PRESETS
+from .game import PRESETS as PRESETS
+from .game import Deal as Deal
+from .game import Game as Game
+from .game import Preset as Preset
+from .game import Scoring as Scoring
+from .game import make_game as make_game
+from .game import preset_named as preset_named
+from .hand import Ending as Ending
+from .hand import ErrorCode as ErrorCode
+from .hand import Hand as Hand
+from .hand import HandError as HandError
+from .hand import InvalidHand as InvalidHand
+from .hand import needed_seats as needed_seats
+from .house import BlockedRule as BlockedRule
+from .house import CountRule as CountRule
+from .house import HouseRules as HouseRules
+from .house import LeadRule as LeadRule
+from .house import Rounding as Rounding
+from .match import MatchState as MatchState
+from .match import ScoredHand as ScoredHand
+from .match import ScoringHand as ScoringHand
+from .match import add_play as add_play
+from .match import advance as advance
+from .match import check_can_add as check_can_add
+from .match import end_hand as end_hand
+from .match import play_match as play_match
+from .match import play_scoring_match as play_scoring_match
+from .match import tally as tally
+from .plays import Play as Play
+from .plays import play_amounts as play_amounts
+from .plays import play_side_points as play_side_points
+from .plays import validate_play as validate_play
+from .result import Credit as Credit
+from .result import HandResult as HandResult
+from .result import PointKind as PointKind
+from .result import Reason as Reason
+from .result import ReasonCode as ReasonCode
+from .scoring import SCORERS as SCORERS
+from .scoring import TIES as TIES
+from .scoring import score_hand as score_hand
+from .scoring import validate_hand as validate_hand
+from .series import SeriesRules as SeriesRules
+from .series import SeriesState as SeriesState
+from .series import is_shutout as is_shutout
+from .series import series_advance as series_advance
+from .series import series_tally as series_tally
+from .tiles import InvalidTiles as InvalidTiles
+from .tiles import Tile as Tile
+from .tiles import TileError as TileError
+from .tiles import TileErrorCode as TileErrorCode
+from .tiles import TileSet as TileSet
+from .tiles import count_tiles as count_tiles
+from .tiles import normalise as normalise
+from .tiles import tile_pips as tile_pips

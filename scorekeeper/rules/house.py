@@ -1,0 +1,94 @@
+"""The house rules: the switches on which tables differ, and the enums of their choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from .base import is_whole
+
+
+class CountRule(StrEnum):
+    ALL_OTHER_HANDS = "all_other_hands"
+    OPPONENTS_ONLY = "opponents_only"
+    EVERY_HAND = "every_hand"
+
+
+class BlockedRule(StrEnum):
+    LIGHTEST_HAND = "lightest_hand"
+    LIGHTER_PAIR = "lighter_pair"
+
+
+class LeadRule(StrEnum):
+    """Who leads the next hand: the seat that won this one, or the next seat in turn."""
+
+    WINNER_LEADS = "winner_leads"
+    TURN_PASSES = "turn_passes"
+
+
+class Rounding(StrEnum):
+    """How All Fives rounds the count at the end of a hand to a multiple of five."""
+
+    NEAREST_FIVE = "nearest_five"
+    EACH_HAND = "each_hand"
+    EXACT = "exact"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The switches on which tables differ; checked by the Game that uses them."""
+
+    target: int = 200
+    capicu_bonus: int = 25
+    count_rule: CountRule = CountRule.ALL_OTHER_HANDS
+    blocked_rule: BlockedRule = BlockedRule.LIGHTEST_HAND
+    # Scoring games (All Fives, Bergen)
+    rounding: Rounding = Rounding.NEAREST_FIVE
+    blocked_pays_difference: bool = False
+    won_hand_pays_two: bool = False
+    doubles_lose_count: bool = False
+
+    # Regional rules (lead, blocked additions, bonuses)
+    lead_rule: LeadRule = LeadRule.WINNER_LEADS
+    ties_to_leaders: bool = False
+    blocker_against_next: bool = False
+    chuchazo_bonus: int = 0
+    pase_corrido_bonus: int = 0
+    pase_de_salida_bonus: int = 0
+    pase_de_salida_on_double_only: bool = False
+    first_hands_bonus: tuple[int, ...] = ()  # paid for winning hands 1, 2, 3... in order
+
+    def __post_init__(self) -> None:
+        # Stored choices arrive as plain strings; an unknown one raises ValueError here.
+        object.__setattr__(self, "count_rule", CountRule(self.count_rule))
+        object.__setattr__(self, "blocked_rule", BlockedRule(self.blocked_rule))
+        object.__setattr__(self, "lead_rule", LeadRule(self.lead_rule))
+        object.__setattr__(self, "first_hands_bonus", tuple(self.first_hands_bonus))
+        object.__setattr__(self, "rounding", Rounding(self.rounding))
+
+    def without_block_switches(self) -> HouseRules:
+        """These rules with the block games' regional switches off: ties to the leaders, blocker
+        against the next hand and the bonuses are no part of All Fives or Bergen."""
+        return replace(
+            self,
+            ties_to_leaders=False,
+            blocker_against_next=False,
+            chuchazo_bonus=0,
+            pase_corrido_bonus=0,
+            pase_de_salida_bonus=0,
+            pase_de_salida_on_double_only=False,
+            first_hands_bonus=(),
+        )
+
+
+def check_bonuses(house: HouseRules) -> None:
+    bonuses = {
+        "chuchazo": house.chuchazo_bonus,
+        "pase corrido": house.pase_corrido_bonus,
+        "pase de salida": house.pase_de_salida_bonus,
+    }
+    for index, value in enumerate(house.first_hands_bonus, start=1):
+        bonuses[f"hand {index}"] = value
+    for name, value in bonuses.items():
+        if not is_whole(value) or value < 0:
+            raise ValueError(f"the {name} bonus cannot be {value!r}")
