@@ -48,7 +48,7 @@ def test_the_recount_migration_counts_as_the_app_now_does(make_match, add_hand, 
     # As the records stood before: the hand won for nothing left out.
     stats.SideRecord.objects.update(hands_won=0, bonuses=5, blocked_won=0)
     stats.Record.objects.update(hands_won=0, bonuses=5, blocked_won=0)
-    name = "0012_recount_hands_won_and_bonuses"
+    name = "0014_recount_hands_won_and_bonuses"
     apps = MigrationLoader(connection).project_state(("scorekeeper", name)).apps
     importlib.import_module(f"scorekeeper.migrations.{name}").recount(apps, None)
     assert {

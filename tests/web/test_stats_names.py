@@ -13,7 +13,7 @@ from scorekeeper.models import Player, name_key
 
 pytestmark = pytest.mark.django_db
 
-MIGRATION = "0013_merge_players_named_alike"
+MIGRATION = "0015_merge_players_named_alike"
 
 
 def test_the_setup_and_the_players_tell_names_apart_by_one_rule():

@@ -74,7 +74,7 @@ def recount_table(apps, table_id):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0011_hand_pair_pips"),
+        ("scorekeeper", "0013_table_arrived_at"),
     ]
 
     operations = [

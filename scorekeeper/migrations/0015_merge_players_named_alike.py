@@ -114,7 +114,7 @@ def rebuild_records(apps, table_id):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0012_recount_hands_won_and_bonuses"),
+        ("scorekeeper", "0014_recount_hands_won_and_bonuses"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0011_hand_pair_pips"),
+        ("scorekeeper", "0015_merge_players_named_alike"),
     ]
 
     operations = [
