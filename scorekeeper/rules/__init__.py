@@ -11,8 +11,10 @@ from . import tournament as tournament
 from .all_fives import nearest_five as nearest_five
 from .all_fives import play_bound as play_bound
 from .bergen import Header as Header
+from .game import ALL_PRESETS as ALL_PRESETS
 from .game import LEGACY_PRESETS as LEGACY_PRESETS
 from .game import PRESETS as PRESETS
+from .game import ROUND_PRESETS as ROUND_PRESETS
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset

@@ -8,7 +8,7 @@ from .house import BlockedRule, CountRule
 from .result import HandResult, PointKind, Reason, ReasonCode, credits_of
 
 
-def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
+def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None) -> HandResult:
     pips = hand.pips
     count_rule = game.rules.count_rule
     if hand.ending is Ending.WENT_OUT:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from .game import Game
 from .hand import ErrorCode, Hand, HandError, InvalidHand
+from .mexican_train import round_winners
 from .plays import play_side_points
 from .result import Credit, HandResult, Play, PointKind
 from .scoring import score_hand
@@ -26,11 +27,20 @@ class MatchState:
     next_leader: int | None  # None: whoever holds the double (first hand, void first hands)
     hands_played: int
     target: int | None = None  # set by tally and advance; a state rebuilt from storage may omit it
+    # A round game (Mexican Train): the sides that share the win with winner_side (level lowest
+    # totals), and the rounds each side went out of (for `ties go to who went out most`).
+    co_winners: tuple[int, ...] = ()
+    outs: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
-        """Whether a side has reached the target: no further hand can be added."""
+        """Whether the match is won (the target reached, or a round game's last round in)."""
         return self.winner_side is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every side that won: one, or in a round game all that share the lowest total."""
+        return () if self.winner_side is None else (self.winner_side, *self.co_winners)
 
     def to_target(self, side: int) -> int:
         """Points the side still needs to reach the target (0 once reached)."""
@@ -58,7 +68,8 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
         ended_after=None,
         next_leader=None,
         hands_played=0,
-        target=game.rules.target,
+        target=None if game.lowest_wins else game.rules.target,
+        outs=game._zero_points if game.lowest_wins else (),
     )
     for result in results:
         state = advance(game, state, result)
@@ -89,17 +100,37 @@ def _end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
         total + sum(c.points for c in result.end_credits if c.side == side)
         for side, total in enumerate(state.totals)
     )
-    target = game.rules.target
-    finished = max(totals) >= target
+    outs = state.outs
+    if outs and result.side is not None:
+        outs = tuple(count + (side == result.side) for side, count in enumerate(outs))
+    winners = _winners(game, totals, outs, state.hands_played + 1, result.side)
+    finished = bool(winners)
     return MatchState(
         totals=totals,
-        winner_side=_winner(totals, result.side) if finished else None,
+        winner_side=winners[0] if finished else None,
         ended_after=state.hands_played if finished else None,
         # A finished match has no next hand: a new one starts again with the double.
         next_leader=None if finished else result.next_leader,
         hands_played=state.hands_played + 1,
-        target=target,
+        target=state.target if game.lowest_wins else game.rules.target,
+        co_winners=winners[1:],
+        outs=outs,
     )
+
+
+def _winners(
+    game: Game, totals: tuple[int, ...], outs: tuple[int, ...], played: int, won: int | None
+) -> tuple[int, ...]:
+    """Who won once this hand is in (none yet: empty): the end is data of the Game.
+
+    A game to a target ends when a side reaches it; a round game after its last round, the
+    lowest total winning (level: shared, or to who went out most under that house rule).
+    """
+    if game.rounds is not None:
+        return round_winners(game.round_rules, totals, outs) if played >= game.rounds else ()
+    if max(totals) < game.rules.target:
+        return ()
+    return (_winner(totals, won),)
 
 
 def _winner(totals: tuple[int, ...], won_the_hand: int | None) -> int:

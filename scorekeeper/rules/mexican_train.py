@@ -361,11 +361,11 @@ def advance(
     if result.went_out is not None:
         outs[result.went_out] += 1
     played = state.rounds_played + 1
-    winners = _winners(rules, totals, tuple(outs)) if played >= state.rounds else ()
+    winners = round_winners(rules, totals, tuple(outs)) if played >= state.rounds else ()
     return MexicanTrainState(totals, tuple(outs), played, state.rounds, winners)
 
 
-def _winners(
+def round_winners(
     rules: MexicanTrainRules, totals: tuple[int, ...], outs: tuple[int, ...]
 ) -> tuple[int, ...]:
     """The lowest totals share the win, or under `ties to most outs` those who went out most."""

@@ -19,6 +19,8 @@ class ReasonCode(StrEnum):
     BLOCKER_VS_NEXT = "blocker_vs_next"
     # Bergen under `doubles lose the count`: the lightest hand without a double won.
     LIGHTEST_WITHOUT_DOUBLE = "lightest_without_double"
+    # Mexican Train: a round nobody went out of, where everyone counts.
+    ROUND_BLOCKED = "round_blocked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,8 @@ class PointKind(StrEnum):
     FIRST_HANDS = "first_hands"
     # Scoring games (All Fives, Bergen): everything a side scored during the hand's play.
     PLAY = "play"
+    # Mexican Train: what the double blank adds for the player left holding it (25 or 50).
+    DOUBLE_BLANK = "double_blank"
 
 
 @dataclass(frozen=True, slots=True)
