@@ -7,6 +7,7 @@ rules.mexican_train.X).
 """
 
 from . import mexican_train as mexican_train
+from . import rounds as rounds
 from . import tournament as tournament
 from .all_fives import nearest_five as nearest_five
 from .all_fives import play_bound as play_bound
@@ -65,6 +66,7 @@ from .result import HandResult as HandResult
 from .result import PointKind as PointKind
 from .result import Reason as Reason
 from .result import ReasonCode as ReasonCode
+from .scoring import CHECKS as CHECKS
 from .scoring import SCORERS as SCORERS
 from .scoring import TIES as TIES
 from .scoring import score_hand as score_hand
