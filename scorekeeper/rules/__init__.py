@@ -4,6 +4,11 @@ Each module holds one idea (tiles, house rules, the game, a hand, its result, on
 game, the regional rules, the match, the series, Mexican Train's rounds, tournaments);
 callers name what they use as rules.X (Mexican Train's own tally and advance as
 rules.mexican_train.X).
+
+One path for every game (match.py), where a hand is its plays (none in a block game) and its
+end: rules.play_match(game, hands) scores a whole match again (a model's recompute);
+rules.play_hand(game, state, hand) scores and adds one hand; rules.advance(game, state, entry)
+adds one rules.Play or one scored hand. A hand is a rules.Hand or rules.PlayedHand(plays, end).
 """
 
 from . import mexican_train as mexican_train
