@@ -5,15 +5,9 @@ import uuid
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scorekeeper import rules, scoring_games
-
-
-class Ending(models.TextChoices):
-    WENT_OUT = rules.Ending.WENT_OUT, pgettext_lazy("hand ending", "Went out")
-    BLOCKED = rules.Ending.BLOCKED, pgettext_lazy("hand ending", "Blocked")
+from scorekeeper.models.choices import Ending, EntryKind
 
 
 def saved_once(name: str, *, within: str, place: str = "number") -> list[models.UniqueConstraint]:
@@ -284,17 +278,6 @@ class SeatCount(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.position}: {self.pips}"
-
-
-class EntryKind(models.TextChoices):
-    # One choice per rules.PointKind: a new kind of points needs a label here too.
-    COUNT = rules.PointKind.COUNT, _("Count")
-    CAPICU = rules.PointKind.CAPICU, _("Capicú")
-    CHUCHAZO = rules.PointKind.CHUCHAZO, _("Chuchazo")
-    PASE_CORRIDO = rules.PointKind.PASE_CORRIDO, _("Pase corrido")
-    PASE_DE_SALIDA = rules.PointKind.PASE_DE_SALIDA, _("Pase de salida")
-    FIRST_HANDS = rules.PointKind.FIRST_HANDS, _("First hands")
-    PLAY = rules.PointKind.PLAY, _("During play")
 
 
 class ScoreEntry(models.Model):

@@ -16,8 +16,8 @@ from scorekeeper.models.log import LogAction, LogEntry
 from scorekeeper.models.records import record_match
 from scorekeeper.models.saving import MatchWrites, StaleMatch
 from scorekeeper.models.series import Series
-from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table, name_key
-from scorekeeper.words.names import side_name
+from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
+from scorekeeper.words.names import name_key, side_name
 
 
 def seats_prefetch() -> Prefetch:

@@ -5,7 +5,6 @@ through the table's `matches` relation.
 """
 
 import secrets
-import unicodedata
 import uuid
 from collections.abc import Sequence
 from datetime import timedelta
@@ -16,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.models.choices import BlockedRule, CountRule, EntryMode, LeadRule, Preset, Rounding
+from scorekeeper.words.labels import RULE_EXPLANATIONS
 
 NAME_MAX = 30
 # What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
@@ -27,88 +28,6 @@ KEY_PATTERN = f"[A-Za-z0-9_-]{{22,{KEY_LENGTH}}}"
 def new_key() -> str:
     """An unguessable table key: 128 bits from secrets, URL-safe."""
     return secrets.token_urlsafe(16)
-
-
-class CountRule(models.TextChoices):
-    ALL_OTHER_HANDS = rules.CountRule.ALL_OTHER_HANDS, _("All other hands")
-    OPPONENTS_ONLY = rules.CountRule.OPPONENTS_ONLY, _("Opponents only")
-    EVERY_HAND = rules.CountRule.EVERY_HAND, _("Every hand")
-
-
-class BlockedRule(models.TextChoices):
-    LIGHTEST_HAND = rules.BlockedRule.LIGHTEST_HAND, _("Lightest hand")
-    LIGHTER_PAIR = rules.BlockedRule.LIGHTER_PAIR, _("Lighter pair")
-
-
-class LeadRule(models.TextChoices):
-    WINNER_LEADS = rules.LeadRule.WINNER_LEADS, _("The winner leads")
-    TURN_PASSES = rules.LeadRule.TURN_PASSES, _("The lead passes in turn")
-
-
-# What each house rule means, in one place for the setup page and the help page. Our own
-# catalogue text, shown as {% translate %} would show it (unescaped).
-RULE_EXPLANATIONS = {
-    CountRule.ALL_OTHER_HANDS: _(
-        "The winners score every pip left in the other hands, partner's included."
-    ),
-    CountRule.OPPONENTS_ONLY: _("The winners score only the pips in the opponents' hands."),
-    CountRule.EVERY_HAND: _("The winners score every pip left on the table, their own included."),
-    BlockedRule.LIGHTEST_HAND: _(
-        "The single lightest hand wins; level hands on different sides void the hand."
-    ),
-    BlockedRule.LIGHTER_PAIR: _(
-        "The pair holding fewer pips together wins; level pairs score nothing."
-    ),
-    LeadRule.WINNER_LEADS: _("Whoever wins a hand leads the next one."),
-    LeadRule.TURN_PASSES: _(
-        "Each hand is led by the player after the one who led the last, whoever won."
-    ),
-    # Scoring games (All Fives, Bergen)
-    rules.Rounding.NEAREST_FIVE: _(
-        "The count is added up, then 1 or 2 over a five rounds down and 3 or 4 over rounds up."
-    ),
-    rules.Rounding.EACH_HAND: _("Each hand is rounded to the nearest five before adding."),
-    rules.Rounding.EXACT: _("The count is paid as it is, not rounded."),
-}
-
-
-PRESET_LABELS = {
-    # RULES.md's ways to play, in its order.
-    "caribbean": _("Caribbean park"),
-    "puerto_rico_500": _("Puerto Rico 500"),
-    "dominican": _("Dominican"),
-    "cuban": _("Cuban (double-nine)"),
-    "spanish": _("Spanish / tournament"),
-    "double_twelve": _("Double-twelve in pairs"),
-    "pub_block": _("Pub block"),
-    "all_fives": _("All Fives"),
-    "bergen": _("Bergen"),
-    # Old keys that stored matches may carry (rules.LEGACY_PRESETS says what each now means).
-    "double_nine": _("Partnership, double-nine"),
-    "standard": _("Each for themselves, double-six"),
-}
-# One choice per preset of the rules module, in its order, then the old keys: a new preset
-# needs a label above.
-Preset = models.TextChoices(
-    "Preset",
-    [(key.upper(), (key, PRESET_LABELS[key])) for key in [*rules.PRESETS, *rules.LEGACY_PRESETS]],
-)
-
-
-def offered_presets() -> list[tuple[str, str]]:
-    """The presets the setup offers: every current one, no old key."""
-    return [(key, PRESET_LABELS[key]) for key in rules.PRESETS]
-
-
-class Rounding(models.TextChoices):
-    NEAREST_FIVE = rules.Rounding.NEAREST_FIVE, _("Nearest five")
-    EACH_HAND = rules.Rounding.EACH_HAND, _("Each hand to the nearest five")
-    EXACT = rules.Rounding.EXACT, _("Exact")
-
-
-class EntryMode(models.TextChoices):
-    EACH = "each", _("Per hand")
-    TOTAL = "total", _("Total")
 
 
 class HouseRulesFields(models.Model):
@@ -336,12 +255,6 @@ class Table(HouseRulesFields):
         return self.matches.model.start(
             self, seat_names, game, preset, series, token=token, per_hour=per_hour, after=after
         )
-
-
-def name_key(name: str) -> str:
-    """What tells two players' names apart at a table: their letters, not their case ("Ana" and
-    "ana" are one player), as the setup refuses them together and the table seats them."""
-    return unicodedata.normalize("NFC", name).casefold()
 
 
 class Player(models.Model):

@@ -60,3 +60,9 @@ def starts_with_i_sound(name: str) -> bool:
     if letters.startswith("h"):
         letters = letters[1:]
     return len(letters) >= 2 and letters[0] == "i" and letters[1] not in "aeiouy"
+
+
+def name_key(name: str) -> str:
+    """What tells two players' names apart at a table: their letters, not their case ("Ana" and
+    "ana" are one player), as the setup refuses them together and the table seats them."""
+    return unicodedata.normalize("NFC", name).casefold()
