@@ -55,7 +55,6 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         ending = match_end_text(match, form.cleaned_data["hand"])
         if ending:
             return outcome(render_match(request, match, form, confirm_end=ending), "confirm")
-    saved = None
     try:
         hand = match.add_hand(
             form.cleaned_data["hand"],
@@ -63,38 +62,48 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
     except HandConflict as conflict:
-        if conflict.kind == HandConflict.UNDONE:
-            return undone_elsewhere(request, match, conflict.number)
-        if conflict.kind == HandConflict.REPEAT:
-            # Sent again after a lost answer or from the phone's queue: not another phone's hand.
-            text = _("Hand %(number)s saved (it had arrived before, and counts once).") % {
-                "number": conflict.number
-            }
-        elif conflict.kind == HandConflict.STALE:
-            text = changed_elsewhere()
-        else:
-            text = entered_elsewhere(match, conflict.number, form.cleaned_data["hand"])
-        messages.info(request, text)
-        kind = {HandConflict.REPEAT: "saved", HandConflict.STALE: "stale"}.get(conflict.kind)
+        return conflict_answer(request, match, form, conflict)
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
             return outcome(match_over(request, match), "over")  # another phone's winning hand
         form.refuse(refused)
         return render_match(request, match, form, status=refused_status(request))
-    else:
-        messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
-        saved = hand.number
-        kind = "saved"
-        match.table.keep_entry_mode(form.entry_mode)
-    if request.htmx:
-        if saved is None:  # the match moved on under the form: read it as it is now
-            page = render_match(request, get_match(match.table.key, match.number, sheet=False))
-            return outcome(page, kind or "taken")
-        # add_hand left the match as it wrote it: only the sheet is read again, as much of it
-        # as the page shows.
-        match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
-        return outcome(render_match(request, match, spoken=spoken_result(match, saved)), kind)
-    return outcome(redirect(match), kind or "taken")
+    messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+    match.table.keep_entry_mode(form.entry_mode)
+    if not request.htmx:
+        return outcome(redirect(match), "saved")
+    # add_hand left the match as it wrote it: only the sheet is read again, as much of it as
+    # the page shows.
+    match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
+    return outcome(render_match(request, match, spoken=spoken_result(match, hand.number)), "saved")
+
+
+def conflict_answer(
+    request: HtmxHttpRequest, match: Match, form: HandForm, conflict: HandConflict
+) -> HttpResponse:
+    """A hand that met another phone's change: sent before, undone since, stale or taken."""
+    if conflict.kind == HandConflict.UNDONE:
+        return undone_elsewhere(request, match, conflict.number)
+    messages.info(request, conflict_text(match, form.cleaned_data["hand"], conflict))
+    kind = {HandConflict.REPEAT: "saved", HandConflict.STALE: "stale"}.get(conflict.kind, "taken")
+    if not request.htmx:
+        return outcome(redirect(match), kind)
+    # The match moved on under the form: read it as it is now.
+    return outcome(
+        render_match(request, get_match(match.table.key, match.number, sheet=False)), kind
+    )
+
+
+def conflict_text(match: Match, hand: rules.Hand, conflict: HandConflict) -> str:
+    """What the page says about a hand that met another phone's change."""
+    if conflict.kind == HandConflict.REPEAT:
+        # Sent again after a lost answer or from the phone's queue: not another phone's hand.
+        return _("Hand %(number)s saved (it had arrived before, and counts once).") % {
+            "number": conflict.number
+        }
+    if conflict.kind == HandConflict.STALE:
+        return changed_elsewhere()
+    return entered_elsewhere(match, conflict.number, hand)
 
 
 def outcome(response: HttpResponse, kind: str) -> HttpResponse:

@@ -41,42 +41,8 @@ def undid_a_play(match: Match) -> bool:
 def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """Take back the last hand, after a confirmation."""
     match = get_match(key, number, sheet=False)
-    scoring_game = match.scores_during_play
     if request.method == "POST":
-        try:
-            if scoring_game:
-                undone, play = match.undo_last_entry(version=posted_version(request))
-            else:
-                undone, play = match.undo_last(version=posted_version(request)), None
-        except HandConflict as conflict:
-            if conflict.kind == HandConflict.REPEAT and undid_a_play(match):
-                messages.info(
-                    request, _("The take-back of that score had arrived before, and counts once.")
-                )
-            elif conflict.kind == HandConflict.REPEAT:
-                text = _("The undo of hand %(number)s had arrived before, and counts once.")
-                messages.info(request, text % {"number": conflict.number})
-            else:
-                messages.error(
-                    request,
-                    played_on()
-                    if conflict.kind == HandConflict.SUPERSEDED
-                    else changed_elsewhere(),
-                )
-        else:
-            if play is not None:
-                text = _("Taken back: %(play)s") % {
-                    "play": play_text(
-                        match.game(), match.seat_names(), match.side_names(), play.seat, play.points
-                    )
-                }
-            elif scoring_game:
-                text = _("The end of hand %(number)s was taken back: it is in play again.") % {
-                    "number": undone
-                }
-            else:
-                text = _("Hand %(number)s undone.") % {"number": undone}
-            messages.success(request, text)
+        take_back(request, match)
         if request.htmx:
             return render_match(request, get_match(key, number))
         return redirect(match)
@@ -87,7 +53,49 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match)
     context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
-    if scoring_game and last.in_play:
+    if match.scores_during_play and last.in_play:
         context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
+
+
+def take_back(request: HtmxHttpRequest, match: Match) -> None:
+    """Undo the match's last change, and say what became of it."""
+    try:
+        if match.scores_during_play:
+            undone, play = match.undo_last_entry(version=posted_version(request))
+        else:
+            undone, play = match.undo_last(version=posted_version(request)), None
+    except HandConflict as conflict:
+        if conflict.kind == HandConflict.REPEAT:
+            messages.info(request, undone_before(match, conflict.number))
+        elif conflict.kind == HandConflict.SUPERSEDED:
+            messages.error(request, played_on())
+        else:
+            messages.error(request, changed_elsewhere())
+    else:
+        messages.success(request, taken_back(match, undone, play))
+
+
+def undone_before(match: Match, number: int) -> str:
+    """An undo sent again after a lost answer: it counts once."""
+    if undid_a_play(match):
+        return _("The take-back of that score had arrived before, and counts once.")
+    return _("The undo of hand %(number)s had arrived before, and counts once.") % {
+        "number": number
+    }
+
+
+def taken_back(match: Match, undone: int, play) -> str:
+    """What an undo took back: a score made during play, a hand's end, or a whole hand."""
+    if play is not None:
+        return _("Taken back: %(play)s") % {
+            "play": play_text(
+                match.game(), match.seat_names(), match.side_names(), play.seat, play.points
+            )
+        }
+    if match.scores_during_play:
+        return _("The end of hand %(number)s was taken back: it is in play again.") % {
+            "number": undone
+        }
+    return _("Hand %(number)s undone.") % {"number": undone}
