@@ -14,7 +14,6 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper import backup
 from scorekeeper.forms import (
     ImportForm,
-    too_large_message,
 )
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
@@ -23,6 +22,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.request import HtmxHttpRequest, client_id, remember
+from scorekeeper.words.refusals import too_large_message
 
 
 @require_safe

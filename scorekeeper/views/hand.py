@@ -9,7 +9,6 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper import rules
 from scorekeeper.forms import (
     HandForm,
-    changed_elsewhere,
 )
 from scorekeeper.models import (
     HandConflict,
@@ -17,6 +16,7 @@ from scorekeeper.models import (
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, why
+from scorekeeper.words.refusals import changed_elsewhere
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -13,11 +13,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper import pagecache, rules, story
-from scorekeeper.explain import (
-    explain_hand,
-    explain_scoring_end,
-    score_line,
-)
 from scorekeeper.forms import (
     HandForm,
     PlayForm,
@@ -29,6 +24,11 @@ from scorekeeper.models import (
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
 from scorekeeper.views.sheet import scoreboard, share_links
+from scorekeeper.words.explain import (
+    explain_hand,
+    explain_scoring_end,
+    score_line,
+)
 
 # The match page's sheet shows the latest hands; the earlier ones are one tap away.
 SHEET_LATEST = 20

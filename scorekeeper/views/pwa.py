@@ -17,15 +17,16 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
-from scorekeeper.explain import (
-    rules_summary,
-)
 from scorekeeper.models import (
     KEY_PATTERN,
     Table,
     offered_presets,
 )
 from scorekeeper.views.request import HtmxHttpRequest
+from scorekeeper.words.explain import (
+    preset_summary,
+    rules_summary,
+)
 
 
 @require_safe
@@ -110,15 +111,6 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "help.html", context)
 
 
-def preset_rules(key: str) -> rules.HouseRules:
-    preset = rules.PRESETS[key]
-    return preset.default_rules(preset.partnership)
-
-
 def preset_lines() -> list[tuple[str, str]]:
     """Each way to play with its rules in one line, for the help page."""
-    lines = []
-    for key, label in offered_presets():
-        preset = rules.PRESETS[key]
-        lines.append((label, rules_summary(preset_rules(key), preset.scoring, preset.targets)))
-    return lines
+    return [(label, preset_summary(key)) for key, label in offered_presets()]

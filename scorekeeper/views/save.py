@@ -8,13 +8,9 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from scorekeeper import rules
-from scorekeeper.explain import (
-    pips_text,
-)
 from scorekeeper.forms import (
     HandForm,
     PlayForm,
-    changed_elsewhere,
 )
 from scorekeeper.inputs import isolated
 from scorekeeper.models import (
@@ -32,6 +28,10 @@ from scorekeeper.views.match import (
 )
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
 from scorekeeper.views.sheet import spoken_result
+from scorekeeper.words.explain import (
+    pips_text,
+)
+from scorekeeper.words.refusals import changed_elsewhere
 
 
 @posted_to_open_match

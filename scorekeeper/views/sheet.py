@@ -5,13 +5,6 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from scorekeeper import rules
-from scorekeeper.explain import (
-    explain_hand,
-    explain_scoring_end,
-    lead_text,
-    play_text,
-    series_text,
-)
 from scorekeeper.models import (
     EntryKind,
     Match,
@@ -20,6 +13,13 @@ from scorekeeper.models import (
     side_name,
 )
 from scorekeeper.sharing import qr_svg
+from scorekeeper.words.explain import (
+    explain_hand,
+    explain_scoring_end,
+    lead_text,
+    play_text,
+    series_text,
+)
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")

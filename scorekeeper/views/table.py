@@ -11,9 +11,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules, stats
-from scorekeeper.explain import (
-    rules_summary,
-)
 from scorekeeper.forms import (
     HistoryFilterForm,
     SetupForm,
@@ -30,6 +27,9 @@ from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.match import render_match
 from scorekeeper.views.request import HtmxHttpRequest, client_id, posted_token, remember
 from scorekeeper.views.sheet import series_score, share_links
+from scorekeeper.words.explain import (
+    rules_summary,
+)
 
 HISTORY_PAGE = 20
 

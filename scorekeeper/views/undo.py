@@ -6,12 +6,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.explain import (
-    play_text,
-)
-from scorekeeper.forms import (
-    changed_elsewhere,
-)
 from scorekeeper.models import (
     HandConflict,
     LogAction,
@@ -21,6 +15,10 @@ from scorekeeper.views.lookup import get_match
 from scorekeeper.views.match import render_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version
 from scorekeeper.views.sheet import hand_plays, why
+from scorekeeper.words.explain import (
+    play_text,
+)
+from scorekeeper.words.refusals import changed_elsewhere
 
 
 def played_on() -> str:
