@@ -63,6 +63,7 @@ from scorekeeper.models import (
     reason_from_json,
     side_name,
 )
+from scorekeeper.offline_game import offline_game
 from scorekeeper.sharing import qr_svg
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
@@ -210,6 +211,7 @@ def scoreboard(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "offline_game": offline_game(game, state, match.hand_count + 1),
         "series": series_score(match),
         "open_plays": open_plays(match, names) if game.scores_during_play else [],
     }
@@ -1181,6 +1183,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         reverse("offline"),
         static("css/app.css"),
         static("js/app.js"),
+        static("js/waiting.js"),
+        static("js/score.js"),
         static("django_htmx/htmx-2.min.js"),
         static("icon.svg"),
     ]
