@@ -33,10 +33,14 @@ def scoring_games():
         tables, rules.Rounding, (False, True)
     ):
         house = rules.HouseRules(target=250, rounding=rounding, blocked_pays_difference=difference)
-        yield rules.Game(seats, pairs, tiles_each=5, draws=True, rules=house, scoring=rules.Scoring.ALL_FIVES)
+        yield rules.Game(
+            seats, pairs, tiles_each=5, draws=True, rules=house, scoring=rules.Scoring.ALL_FIVES
+        )
     for (seats, pairs), two, doubles in itertools.product(tables, (False, True), (False, True)):
         house = rules.HouseRules(target=15, won_hand_pays_two=two, doubles_lose_count=doubles)
-        yield rules.Game(seats, pairs, tiles_each=5, draws=True, rules=house, scoring=rules.Scoring.BERGEN)
+        yield rules.Game(
+            seats, pairs, tiles_each=5, draws=True, rules=house, scoring=rules.Scoring.BERGEN
+        )
 
 
 def random_hand(game: rules.Game, rng: random.Random, led_by: int | None) -> rules.Hand:
