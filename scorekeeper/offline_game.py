@@ -8,6 +8,8 @@ phone then shows the typed hand as "scored when sent", never a number of its own
 
 from __future__ import annotations
 
+import json
+
 from scorekeeper import rules
 
 
@@ -24,8 +26,13 @@ def scores_offline(game: rules.Game) -> bool:
     )
 
 
+def offline_game_json(game: rules.Game, state: rules.MatchState, next_number: int) -> str:
+    """offline_game as JSON, for a data attribute of the play area (htmx drops scripts)."""
+    return json.dumps(offline_game(game, state, next_number))
+
+
 def offline_game(game: rules.Game, state: rules.MatchState, next_number: int) -> dict:
-    """The game, its house rules and the sheet as it stands, for json_script."""
+    """The game, its house rules and the sheet as it stands."""
     house = game.rules
     return {
         "offline": scores_offline(game),
