@@ -49,3 +49,8 @@ def test_score_js_is_not_offered_what_it_does_not_score(switch):
     game = rules.Game(4, True, rules=rules.HouseRules(**switch))
     assert not scores_offline(game)
     assert scores_offline(rules.Game(4, True, rules=rules.HouseRules(lead_rule="turn_passes")))
+
+
+def test_a_round_game_is_left_to_the_server():
+    game = rules.make_game("mexican_train", 4)
+    assert not scores_offline(game)
