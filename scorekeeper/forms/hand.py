@@ -22,7 +22,7 @@ from scorekeeper.models import (
     Hand,
     Match,
 )
-from scorekeeper.words.refusals import hand_error_message, tile_message
+from scorekeeper.words.refusals import corrected_past_end, hand_error_message, tile_message
 
 # The rules' refusals of a pair's pips together, shown at that pair's field (a total too large
 # at the last one).
@@ -211,10 +211,7 @@ class HandForm(forms.Form):
         """Show the rules' refusal of a hand that passed the form (the match moved on)."""
         for error in refused.errors:
             if editing and error.code == rules.ErrorCode.MATCH_OVER:
-                message = _(
-                    "With this change the match would end before its last hand. "
-                    "Undo the later hands first."
-                )
+                message = corrected_past_end()
             else:
                 message = hand_error_message(error, self.names, self.game)
             self.add_error(None, message)
