@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
 from scorekeeper.backup_checks import (
     check_log_entry,
     check_match,
@@ -44,6 +44,7 @@ from scorekeeper.models import (
     new_key,
     reason_from_json,
 )
+from scorekeeper.models.records import record_table
 
 FORMAT = "scorekeeper.table"
 # Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
@@ -358,7 +359,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             table, players, series, _mapping(raw_match, pgettext("backup part", "a match"))
         )
     _check_series_wins(series)
-    stats.record_table(table)
+    record_table(table)
     return table
 
 

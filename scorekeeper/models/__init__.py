@@ -1,0 +1,56 @@
+"""The score sheet on disk: tables, matches, hands, their log and the records they leave.
+
+Each name is re-exported from the module that holds it, so callers write scorekeeper.models.X.
+"""
+
+from scorekeeper.models.choices import BlockedRule as BlockedRule
+from scorekeeper.models.choices import CountRule as CountRule
+from scorekeeper.models.choices import Ending as Ending
+from scorekeeper.models.choices import EntryKind as EntryKind
+from scorekeeper.models.choices import EntryMode as EntryMode
+from scorekeeper.models.choices import LeadRule as LeadRule
+from scorekeeper.models.choices import Preset as Preset
+from scorekeeper.models.choices import Rounding as Rounding
+from scorekeeper.models.hand import REGIONAL_INPUTS as REGIONAL_INPUTS
+from scorekeeper.models.hand import Hand as Hand
+from scorekeeper.models.hand import PlayEntry as PlayEntry
+from scorekeeper.models.hand import ScoreEntry as ScoreEntry
+from scorekeeper.models.hand import SeatCount as SeatCount
+from scorekeeper.models.hand import reason_from_json as reason_from_json
+from scorekeeper.models.hand import reason_to_json as reason_to_json
+from scorekeeper.models.hand import saved_once as saved_once
+from scorekeeper.models.log import LogAction as LogAction
+from scorekeeper.models.log import LogEntry as LogEntry
+from scorekeeper.models.match import Match as Match
+from scorekeeper.models.match import MatchQuerySet as MatchQuerySet
+from scorekeeper.models.match import Seat as Seat
+from scorekeeper.models.match import hands_prefetch as hands_prefetch
+from scorekeeper.models.match import page_version as page_version
+from scorekeeper.models.match import seats_prefetch as seats_prefetch
+from scorekeeper.models.records import Record as Record
+from scorekeeper.models.records import SideRecord as SideRecord
+from scorekeeper.models.records import Tally as Tally
+from scorekeeper.models.saving import HandConflict as HandConflict
+from scorekeeper.models.saving import StaleMatch as StaleMatch
+from scorekeeper.models.saving import same_report as same_report
+from scorekeeper.models.series import Series as Series
+from scorekeeper.models.table import KEY_LENGTH as KEY_LENGTH
+from scorekeeper.models.table import KEY_PATTERN as KEY_PATTERN
+from scorekeeper.models.table import NAME_MAX as NAME_MAX
+from scorekeeper.models.table import REGIONAL_RULES as REGIONAL_RULES
+from scorekeeper.models.table import HouseRulesFields as HouseRulesFields
+from scorekeeper.models.table import Player as Player
+from scorekeeper.models.table import RateLimited as RateLimited
+from scorekeeper.models.table import Table as Table
+from scorekeeper.models.table import TableQuerySet as TableQuerySet
+from scorekeeper.models.table import lock_name as lock_name
+from scorekeeper.models.table import new_key as new_key
+from scorekeeper.models.table import regional_rules_fields as regional_rules_fields
+from scorekeeper.words.labels import PRESET_LABELS as PRESET_LABELS
+from scorekeeper.words.labels import RULE_EXPLANATIONS as RULE_EXPLANATIONS
+from scorekeeper.words.labels import offered_presets as offered_presets
+from scorekeeper.words.names import LRM as LRM
+from scorekeeper.words.names import isolated_if_right_to_left as isolated_if_right_to_left
+from scorekeeper.words.names import name_key as name_key
+from scorekeeper.words.names import side_name as side_name
+from scorekeeper.words.names import starts_with_i_sound as starts_with_i_sound
