@@ -161,12 +161,12 @@ def posted_to_open_match(
     return posted
 
 
-def match_end_text(match: Match, hand: rules.Hand) -> str:
-    """What this hand does to the match when it ends it ("Ben & Dev reach 205 and win"), else ""."""
+def match_end_text(match: Match, result: rules.HandResult) -> str:
+    """What this scored hand does to the match when it ends it ("Ben & Dev reach 205 and
+    win"), else ""."""
     game = match.game()
     if game.scores_during_play:
         return ""  # a scoring game ends at the line during play, as the points are entered
-    result = rules.score_hand(game, hand, match.next_leader, number=match.hand_count + 1)
     state = rules.advance(game, match.state(), result)
     if not state.finished:
         return ""
@@ -183,9 +183,7 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
-        result = rules.score_hand(
-            form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
-        )
+        result = form.cleaned_data["result"]
         if form.game.scores_during_play:
             context["preview"] = explain_scoring_end(
                 form.game, result.reason, form.names, match.side_names(), result.side, result.points
@@ -199,7 +197,7 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
                 result.points,
                 result.credits,
             )
-        context["ending"] = match_end_text(match, form.cleaned_data["hand"])
+        context["ending"] = match_end_text(match, result)
         # Who scores what, in the bar above Save: in sight while the number pad is up.
         paid: dict[int, int] = {}
         if form.game.scores_during_play:

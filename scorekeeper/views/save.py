@@ -57,7 +57,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if "confirm_end" not in request.POST:
         # A hand that ends the match is asked about once: the same form comes back with the
         # numbers as typed and a button that says so (with or without JavaScript).
-        ending = match_end_text(match, form.cleaned_data["hand"])
+        ending = match_end_text(match, form.cleaned_data["result"])
         if ending:
             return outcome(render_match(request, match, form, confirm_end=ending), "confirm")
     try:
@@ -65,6 +65,8 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             form.cleaned_data["hand"],
             token=form.cleaned_data["token"],
             number=form.cleaned_data["number"],
+            result=form.cleaned_data["result"],
+            version=form.version,
         )
     except HandConflict as conflict:
         return conflict_answer(request, match, form, conflict)
