@@ -342,6 +342,20 @@ def explain_scoring_end(
     return _("%(points)s for %(side)s: %(why)s; the other sides' hands: %(count)s.") % who
 
 
+def explain_result(
+    game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
+) -> str:
+    """Why a hand just scored pays what it does (the preview): a scoring game explains its
+    end (its plays are on the strip), a block game the hand and its bonuses."""
+    if game.scores_during_play:
+        return explain_scoring_end(
+            game, result.reason, names, side_names, result.side, result.points
+        )
+    return explain_hand(
+        result.reason, names, side_names, result.side, result.points, result.credits
+    )
+
+
 def score_line(paid: dict[int, int], side_names: list[str]) -> str:
     """Who scores what, in one short line: "29 for Alice & Cara" (each side paid, in order)."""
     scored = [(side, points) for side, points in sorted(paid.items()) if points]
