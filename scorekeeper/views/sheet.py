@@ -68,7 +68,7 @@ def scoreboard(match: Match) -> dict:
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
         "series": series_score(match),
-        "open_plays": open_plays(match, names) if game.scores_during_play else [],
+        "open_plays": open_plays(match, names),  # none but in a scoring game's hand in play
     }
 
 

@@ -62,6 +62,17 @@ HAND_MESSAGES = {
     rules.ErrorCode.WINNER_ON_BLOCKED: _("Tap who went out, or Blocked."),
     rules.ErrorCode.POOLED_NOT_OFFERED: _("Tap who went out, or Blocked."),
     rules.ErrorCode.HAND_NOT_ENDED: _("Tap who went out, or Blocked."),
+    # Mexican Train: the round and who holds the double blank.
+    rules.ErrorCode.NOT_A_ROUND: _("This game has no such round."),
+    rules.ErrorCode.TOO_FEW_PLAYERS: _("Too few players for this game."),
+    rules.ErrorCode.TOO_MANY_PLAYERS: _("Too many players for this game."),
+    rules.ErrorCode.DOUBLE_BLANK_NOT_ASKED: _("This table does not count the double blank."),
+    rules.ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT: _("Tap who holds the double blank."),
+    rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: _("Who went out can't hold the double blank."),
+    rules.ErrorCode.DOUBLE_BLANK_IS_ENGINE: _(
+        "The double blank starts this round: nobody holds it."
+    ),
+    rules.ErrorCode.DOUBLE_BLANK_TWO_HOLDERS: _("Only one player can hold the double blank."),
     **SCORING_GAME_MESSAGES,
 }
 
