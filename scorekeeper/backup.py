@@ -68,10 +68,11 @@ KEY_RE = re.compile(KEY_PATTERN)
 # No table was kept before this app was written.
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 
-# The house rules every file has (the scoring games' came later: SCORING_GAME_FIELDS).
+# The house rules every file has (the scoring games' came later: SCORING_GAME_FIELDS; Mexican
+# Train's are not kept until the setup offers it).
 HOUSE_RULES_FIELDS = (
     "preset",
-    *(field.field for field in HOUSE_RULES if field.field not in SCORING_RULES),
+    *(field.field for field in HOUSE_RULES if field.group in (Group.CORE, Group.REGIONAL)),
 )
 # Fields a file written before they existed may lack: the model's default stands in.
 ADDED_FIELDS = {

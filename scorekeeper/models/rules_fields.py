@@ -32,6 +32,7 @@ class Group(StrEnum):
     CORE = "core"  # every block game
     REGIONAL = "regional"  # lead, blocked additions and bonuses: asked only when needed
     SCORING = "scoring"  # All Fives and Bergen
+    ROUND = "round"  # Mexican Train
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,9 @@ HOUSE_RULES = (
     RuleField("pase_de_salida_bonus", group=Group.REGIONAL),
     RuleField("pase_de_salida_on_double_only", group=Group.REGIONAL),
     RuleField("first_hands_bonus", Stored.LIST, Group.REGIONAL),
+    RuleField("first_engine", group=Group.ROUND),
+    RuleField("double_blank_counts", group=Group.ROUND),
+    RuleField("ties_to_most_outs", group=Group.ROUND),
 )
 
 # A hand's pips are its SeatCount rows; the rest are columns of models.Hand.
@@ -111,6 +115,7 @@ def _names(fields: tuple[RuleField, ...], group: Group) -> tuple[str, ...]:
 # The regional switches: the same names on rules.HouseRules and on the models.
 REGIONAL_RULES = _names(HOUSE_RULES, Group.REGIONAL)
 SCORING_RULES = _names(HOUSE_RULES, Group.SCORING)
+ROUND_RULES = _names(HOUSE_RULES, Group.ROUND)
 # What a hand's form may report beyond the ending, the pips and capicú.
 REGIONAL_INPUTS = _names(HAND, Group.REGIONAL)
 

@@ -65,6 +65,11 @@ class HouseRulesFields(models.Model):
     blocked_pays_difference = models.BooleanField(default=False)
     won_hand_pays_two = models.BooleanField(default=False)
     doubles_lose_count = models.BooleanField(default=False)
+    # Mexican Train: the round of the first engine (None: the set's highest double), what the
+    # double blank costs the player left holding it, and who wins level lowest totals.
+    first_engine = models.PositiveSmallIntegerField(null=True, blank=True)
+    double_blank_counts = models.PositiveSmallIntegerField(default=0)
+    ties_to_most_outs = models.BooleanField(default=False)
 
     class Meta:
         abstract = True

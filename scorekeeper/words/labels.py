@@ -46,6 +46,7 @@ POINT_KINDS = {
     rules.PointKind.PASE_DE_SALIDA: _("Pase de salida"),
     rules.PointKind.FIRST_HANDS: _("First hands"),
     rules.PointKind.PLAY: _("During play"),
+    rules.PointKind.DOUBLE_BLANK: _("Double blank"),
 }
 
 # How a table gives the pips of a hand somebody went out of (models.EntryMode's values).

@@ -345,3 +345,15 @@ def score_line(paid: dict[int, int], side_names: list[str]) -> str:
         _("%(points)s for %(side)s") % {"points": points, "side": side_names[side]}
         for side, points in scored
     )
+
+
+def preset_rules(key: str) -> rules.HouseRules:
+    """The rules a preset starts from, as the setup fills them (a scoring game's own target)."""
+    preset = rules.preset_named(key)
+    return preset.default_rules(preset.partnership)
+
+
+def preset_summary(key: str) -> str:
+    """A preset's rules in one line (a scoring game's usual targets both ways)."""
+    preset = rules.preset_named(key)
+    return rules_summary(preset_rules(key), preset.scoring, preset.targets)
