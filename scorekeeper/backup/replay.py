@@ -1,109 +1,25 @@
-"""Checks on a backup before it becomes a table: safe to parse, and every sum adds up.
+"""Checks on a restored match: each hand is replayed through the rules, as a live save would
+score it, and what the file says it scored must match; its log, seats and series must be what
+live saves write."""
 
-An import is checked the way a live table is: each hand is scored again by the rules module
-from what the table reported, and what the file says it scored must match.
-"""
-
-import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scorekeeper import rules, scoring_games
-from scorekeeper.inputs import clean_text
-from scorekeeper.models import REGIONAL_INPUTS, Ending, LogAction, LogEntry, Match, reason_to_json
+from scorekeeper.backup.load import within
+from scorekeeper.models import (
+    REGIONAL_INPUTS,
+    Ending,
+    Hand,
+    LogAction,
+    LogEntry,
+    Match,
+    Series,
+    reason_to_json,
+)
 from scorekeeper.words.refusals import refusal_words
-
-# A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
-MAX_DEPTH = 8
-# Whole numbers only: a count, a total or a seat has at most this many digits.
-MAX_DIGITS = 12
-
-
-def load_backup(raw: bytes | str, max_bytes: int) -> Any:
-    """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
-    if len(raw) > max_bytes:
-        raise ValueError(
-            ngettext(
-                "The file is larger than %(limit)s byte.",
-                "The file is larger than %(limit)s bytes.",
-                max_bytes,
-            )
-            % {"limit": max_bytes}
-        )
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ValueError(_("The file is not UTF-8 text.")) from None
-    try:
-        data = json.loads(
-            raw, parse_constant=_no_constant, parse_float=_no_float, parse_int=_bounded_int
-        )
-    except RecursionError:
-        raise ValueError(_("The file is nested too deeply to be a backup.")) from None
-    except json.JSONDecodeError as error:
-        # Where the text stops being JSON, in the page's words; what the parser expected there
-        # is its own English.
-        raise ValueError(
-            _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s).")
-            % {"line": error.lineno, "column": error.colno, "problem": error.msg}
-        ) from None
-    check_shape(data)
-    return data
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(
-        _("The file holds %(value)s, which is not a number a backup contains.") % {"value": name}
-    )
-
-
-def _no_float(text: str) -> None:
-    raise ValueError(not_whole(text))
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(
-            _("The file holds a number too large for a score: %(value)s...") % {"value": text[:20]}
-        )
-    return int(text)
-
-
-def not_whole(value: str) -> str:
-    return _("The file holds %(value)s: every number in a backup is a whole number.") % {
-        "value": value
-    }
-
-
-def check_shape(data: Any) -> None:
-    """Refuse deep nesting and any number that is not a whole one (bool aside), however loaded."""
-    stack = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise ValueError(_("The file is nested too deeply to be a backup."))
-        if isinstance(value, float):
-            raise ValueError(not_whole(repr(value)))
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-            raise ValueError(_("The file holds a number too large for a score."))
-        if isinstance(value, dict):
-            stack.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
-
-
-def normal_name(name: str, what: str, *, required: bool = False) -> str:
-    """A name normalised as the app stores one typed today (older tables may hold others)."""
-    clean = clean_text(name)
-    if required and not clean:
-        raise ValueError(
-            _("Invalid backup: %(what)s %(name)s has no letters you can see.")
-            % {"what": what, "name": repr(name)}
-        )
-    return clean
 
 
 def check_match(match: Match) -> None:
@@ -333,3 +249,90 @@ def _seat(value: Any, game: rules.Game) -> bool:
 
 def _int_text(text: str) -> int | None:
     return int(text) if text.isdigit() else None
+
+
+def checked_game(match: Match) -> rules.Game:
+    """The match's rules, once its totals, winner, next leader and series fit them."""
+    try:
+        game = match.game()
+    except (TypeError, ValueError):
+        # The rules module's own words know no languages: what it checked, in ours.
+        problem = _("%(seats)s seats, %(tiles)s tiles each, to %(target)s, capicú %(capicu)s") % {
+            "seats": match.seat_count,
+            "tiles": match.tiles_each,
+            "target": match.target,
+            "capicu": match.capicu_bonus,
+        }
+        raise ValueError(
+            _("Invalid backup: match %(match)s has rules this app cannot play (%(problem)s).")
+            % {"match": match.number, "problem": problem}
+        ) from None
+    if not (
+        len(match.totals) == game.side_count
+        and within(range(game.side_count), match.winner_side)
+        and within(range(game.seats), match.next_leader)
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals or winner.") % {"match": match.number}
+        )
+    if match.series is not None and sorted(match.series_sides or [0]) != list(
+        range(max(game.side_count, len(match.series.sides)))
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
+    return game
+
+
+def check_series_sides(match: Match, game: rules.Game) -> None:
+    """Each side of the match is the series side it names, with the same players (as a live
+    match joins a series: Series.for_match)."""
+    if match.series is None:
+        return
+    sides = Series.sides_of([seat.player.name for seat in match.ordered_seats()], game)
+    if len(match.series.sides) != game.side_count or sides != [
+        match.series.sides[side] for side in match.series_sides
+    ]:
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
+
+
+def check_series_wins(series: Mapping[int, Series]) -> None:
+    """No first-to series holds more finished matches than it takes to decide it: a live table
+    starts a new series once one is won (a correction may decide it earlier, never later)."""
+    for found in series.values():
+        if found.first_to is None:
+            continue
+        finished = found.matches.filter(winner_side__isnull=False).count()
+        most = len(found.sides) * (found.first_to - 1) + 1
+        if finished > most:
+            raise ValueError(
+                _(
+                    "Invalid backup: series %(series)s has %(finished)s matches won, and one "
+                    "first to %(first_to)s between these sides is decided after %(most)s."
+                )
+                % {
+                    "series": found.number,
+                    "finished": finished,
+                    "first_to": found.first_to,
+                    "most": most,
+                }
+            )
+
+
+def check_copy(hand: Hand, raw: Mapping, where: str) -> None:
+    """A version 1 hand's copy of its side and points must be what its entries say."""
+    side, points = next(iter(hand.side_points().items()), (None, 0))
+    for field, value, made in (
+        ("scoring_side", raw.get("scoring_side"), side),
+        ("points", raw.get("points"), points),
+    ):
+        if value != made:
+            raise ValueError(
+                _(
+                    "Invalid backup: %(where)s: the file has %(field)s %(value)s, "
+                    "the entries make it %(made)s."
+                )
+                % {"where": where, "field": field, "value": repr(value), "made": repr(made)}
+            )

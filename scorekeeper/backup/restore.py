@@ -1,0 +1,431 @@
+"""Restoring a table from a backup: every record checked as a live save checks it, then written
+in bulk, all or nothing."""
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scorekeeper import rules
+from scorekeeper.backup.fields import (
+    FORMAT,
+    FORMAT_VERSION,
+    HAND_FIELDS,
+    HAND_TIMES,
+    HOUSE_RULES_FIELDS,
+    LOG_FIELDS,
+    MATCH_FIELDS,
+    MATCH_TIMES,
+    OLD_KEYS,
+    PLAY_FIELDS,
+    READABLE_VERSIONS,
+    SCORING_GAME_FIELDS,
+    SERIES_FIELDS,
+)
+from scorekeeper.backup.load import (
+    Backup,
+    bad_token,
+    check_shape,
+    check_types,
+    distinct,
+    fields_of,
+    flatten,
+    key_of,
+    list_of,
+    mapping_of,
+    normal_name,
+    saved,
+    time_in,
+    valid,
+    value_of,
+    within,
+)
+from scorekeeper.backup.replay import (
+    check_copy,
+    check_log_entry,
+    check_match,
+    check_scoring_match,
+    check_series_sides,
+    check_series_wins,
+    checked_game,
+)
+from scorekeeper.models import (
+    Hand,
+    LogEntry,
+    Match,
+    PlayEntry,
+    Player,
+    ScoreEntry,
+    Seat,
+    SeatCount,
+    Series,
+    Table,
+    name_key,
+    new_key,
+    reason_from_json,
+)
+from scorekeeper.models.records import record_table
+
+
+def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Table:
+    """Recreate an exported table exactly, all or nothing (ValueError for anything wrong).
+
+    Every hand is scored again and must match what the file stored. With new_keys, a table
+    whose key or watch key is taken comes back under new keys instead of being refused.
+    """
+    data = _readable(data)
+    raw_table = mapping_of(data.get("table"), pgettext("backup part", "the table"))
+    key = key_of(raw_table, "key")
+    watch_key = key_of(raw_table, "watch_key")
+    if key == watch_key:
+        # The read-only link would open the table with every right.
+        raise ValueError(_("Invalid backup: the table's key and watch key are the same."))
+    taken = Table.objects.filter(
+        models.Q(key__in=[key, watch_key]) | models.Q(watch_key__in=[key, watch_key])
+    )
+    if taken.exists():
+        if not new_keys:
+            if Table.objects.filter(key=key).exists():
+                raise ValueError(
+                    _("A table with the key %(key)s already exists; nothing was imported.")
+                    % {"key": repr(key)}
+                )
+            raise ValueError(_("A table with this watch key already exists; nothing was imported."))
+        raw_table = {**raw_table, "key": new_key(), "watch_key": new_key()}
+    try:
+        with transaction.atomic():
+            table = _import(data, raw_table, creator)
+    except ValidationError as error:
+        # Django's own messages, already in the page's language.
+        raise ValueError(_("Invalid backup: %(problem)s") % {"problem": flatten(error)}) from None
+    except IntegrityError as error:
+        # The database's words, behind ours.
+        raise ValueError(
+            _("Invalid backup: the database refuses it (%(problem)s).") % {"problem": error}
+        ) from None
+    return table
+
+
+def _readable(data: Any) -> Mapping:
+    """The file's object, in a format and version this app reads. One that load_backup read
+    has had its shape checked there; any other (a dict made in code) is checked here."""
+    if not isinstance(data, Backup):
+        check_shape(data)
+    data = mapping_of(data, pgettext("backup part", "the file"))
+    version = data.get("version")
+    if data.get("format") != FORMAT or type(version) is not int or version not in READABLE_VERSIONS:
+        raise ValueError(
+            _(
+                "Unknown backup format %(format)s version %(version)s: "
+                "expected %(expected)s version %(expected_version)s."
+            )
+            % {
+                "format": repr(data.get("format")),
+                "version": repr(data.get("version")),
+                "expected": repr(FORMAT),
+                "expected_version": FORMAT_VERSION,
+            }
+        )
+    return data
+
+
+def _scoring_game_value(raw: Mapping, field: str, default: object) -> object:
+    """A scoring game's switch from the file: under its old key in a file written before."""
+    return raw.get(field, raw.get(OLD_KEYS.get(field, field), default))
+
+
+def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
+    """Create the table, its players and matches (inside the caller's transaction)."""
+    check_types(raw_table, pgettext("backup part", "the table"))
+    table = saved(
+        Table(
+            key=raw_table["key"],
+            watch_key=raw_table["watch_key"],
+            creator=creator,
+            name=normal_name(
+                value_of(raw_table, "name", str), pgettext("backup part", "the table name")
+            ),
+            partnership=value_of(raw_table, "partnership", bool),
+            **fields_of(Table, raw_table, HOUSE_RULES_FIELDS),
+            **fields_of(
+                Table, raw_table, ("series_first_to", "shutout_counts_double", "entry_mode")
+            ),
+            **{
+                field: _scoring_game_value(raw_table, field, default)
+                for field, default in SCORING_GAME_FIELDS.items()
+            },
+            created_at=time_in(raw_table, "created_at"),
+            updated_at=time_in(raw_table, "updated_at"),
+        )
+    )
+    players = {}
+    stored: dict[str, Player] = {}
+    for name in list_of(data.get("players"), "players"):
+        if not isinstance(name, str) or name in players:
+            raise ValueError(
+                _("Invalid backup: bad or repeated player name %(name)s.") % {"name": repr(name)}
+            )
+        # Seats name players as the file wrote them; the table keeps them normalised.
+        clean = normal_name(name, pgettext("backup part", "the player name"), required=True)
+        if clean in (player.name for player in stored.values()):
+            raise ValueError(
+                _("Invalid backup: two players are both named %(name)s.") % {"name": repr(clean)}
+            )
+        # Names told apart only by case (an older table's) are one player, as the app seats them.
+        if name_key(clean) not in stored:
+            stored[name_key(clean)] = saved(Player(table=table, name=clean))
+        players[name] = stored[name_key(clean)]
+    series = {}
+    for raw_series in list_of(data.get("series", []), "series"):
+        raw_series = mapping_of(raw_series, pgettext("backup part", "a series"))
+        check_types(raw_series, pgettext("backup part", "a series"))
+        sides = raw_series.get("sides")
+        if not isinstance(sides, list) or not all(
+            isinstance(side, list) and all(isinstance(name, str) for name in side) for side in sides
+        ):
+            raise ValueError(_("Invalid backup: a series names its sides badly."))
+        found = saved(
+            Series(
+                table=table,
+                **{field: raw_series.get(field) for field in SERIES_FIELDS},
+                created_at=time_in(raw_series, "created_at"),
+            )
+        )
+        series[found.number] = found
+    for raw_match in list_of(data.get("matches"), "matches"):
+        _import_match(
+            table, players, series, mapping_of(raw_match, pgettext("backup part", "a match"))
+        )
+    check_series_wins(series)
+    record_table(table)
+    return table
+
+
+def _import_match(
+    table: Table, players: Mapping[str, Player], series: Mapping[int, Series], raw: Mapping
+) -> None:
+    """Create one match, its seats, hands and log, checking they fit its rules."""
+    match = _import_match_row(table, series, raw)
+    game = checked_game(match)
+    _import_seats(match, game, players, raw)
+    check_series_sides(match, game)
+    _import_hands(match, game, raw)
+    if match.scores_during_play:
+        check_scoring_match(match)
+    else:
+        check_match(match)
+    _import_log(match, game, raw)
+
+
+def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
+    """Create the match itself from the file's fields."""
+    if raw.get("series") is not None and raw.get("series") not in series:
+        raise ValueError(
+            _("Invalid backup: match %(match)s names an unknown series.")
+            % {"match": repr(raw.get("number"))}
+        )
+    # Translators: a place in a backup file, as in "match 2".
+    check_types(raw, _("match %(number)s") % {"number": repr(raw.get("number"))})
+    match = Match(
+        table=table,
+        series=series.get(raw.get("series")),
+        **fields_of(Match, raw, MATCH_FIELDS),
+        **{
+            field: _scoring_game_value(raw, field, default)
+            for field, default in SCORING_GAME_FIELDS.items()
+        },
+        **{field: time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+    )
+    if not isinstance(match.totals, list) or not all(
+        isinstance(total, int) for total in match.totals
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals.") % {"match": repr(match.number)}
+        )
+    return saved(match)
+
+
+def _import_seats(
+    match: Match, game: rules.Game, players: Mapping[str, Player], raw: Mapping
+) -> None:
+    """Create the match's seats: one a position, each on the side its rules give it."""
+    seats = []
+    for raw_seat in list_of(raw.get("seats"), "seats"):
+        raw_seat = mapping_of(raw_seat, pgettext("backup part", "a seat"))
+        check_types(raw_seat, _("match %(number)s, a seat") % {"number": match.number})
+        player = players.get(raw_seat.get("player"))
+        if player is None:
+            raise ValueError(
+                _("Invalid backup: unknown player %(name)s.")
+                % {"name": repr(raw_seat.get("player"))}
+            )
+        seats.append(
+            valid(
+                Seat(
+                    match=match,
+                    position=raw_seat.get("position"),
+                    side=raw_seat.get("side"),
+                    player=player,
+                )
+            )
+        )
+    if sorted(seat.position for seat in seats) != list(range(game.seats)) or any(
+        seat.side != game.side_of(seat.position) for seat in seats
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad seats.") % {"match": match.number}
+        )
+    Seat.objects.bulk_create(seats)
+
+
+class _HandRows:
+    """One hand of the file, checked and not yet written, with the rows that belong to it."""
+
+    def __init__(self, hand: Hand, counts: list, entries: list, plays: list) -> None:
+        self.hand, self.counts, self.entries, self.plays = hand, counts, entries, plays
+
+
+def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
+    """Create the match's hands, each naming only seats and sides the match has (in bulk: a
+    file as large as the import page takes is restored well within a request's time)."""
+    seats, sides = range(game.seats), range(game.side_count)
+    rows = []
+    for raw_hand in list_of(raw.get("hands"), "hands"):
+        row = _read_hand(match, mapping_of(raw_hand, pgettext("backup part", "a hand")))
+        hand = row.hand
+        # The sheet indexes names and sides with these: out of range would break its pages.
+        if not (
+            within(seats, hand.went_out, hand.winning_seat, hand.led_by)
+            and within(seats, *(count.position for count in row.counts))
+            and within(sides, *(entry.side for entry in row.entries))
+        ):
+            raise ValueError(
+                _("Invalid backup: match %(match)s, hand %(hand)s names a seat or side not there.")
+                % {"match": match.number, "hand": hand.number}
+            )
+        rows.append(row)
+    where = _("match %(number)s") % {"number": match.number}
+    distinct(where, "number", [row.hand.number for row in rows])
+    distinct(where, "token", [row.hand.token for row in rows])
+    Hand.objects.bulk_create([row.hand for row in rows])
+    for row in rows:
+        # Translators: a place in a backup file, as in "match 2, hand 5".
+        where = _("match %(number)s, hand %(hand)s") % {
+            "number": match.number,
+            "hand": row.hand.number,
+        }
+        distinct(where, "position", [count.position for count in row.counts])
+        distinct(where, "position", [play.position for play in row.plays])
+        distinct(where, "token", [play.token for play in row.plays])
+        for child in (*row.counts, *row.entries, *row.plays):
+            child.hand = row.hand  # now saved: its id goes into the rows below
+    SeatCount.objects.bulk_create([count for row in rows for count in row.counts])
+    ScoreEntry.objects.bulk_create([entry for row in rows for entry in row.entries])
+    PlayEntry.objects.bulk_create([play for row in rows for play in row.plays])
+    for row, raw_hand in zip(rows, raw["hands"], strict=True):
+        if "points" in raw_hand or "scoring_side" in raw_hand:
+            where = _("match %(number)s, hand %(hand)s") % {
+                "number": match.number,
+                "hand": repr(row.hand.number),
+            }
+            check_copy(row.hand, raw_hand, where)
+
+
+def _import_log(match: Match, game: rules.Game, raw: Mapping) -> None:
+    """Create the match's change log, each entry as a live save writes it."""
+    entries = []
+    for raw_entry in list_of(raw.get("log"), "log"):
+        raw_entry = mapping_of(raw_entry, pgettext("backup part", "a change log entry"))
+        check_types(raw_entry, _("match %(number)s, the change log") % {"number": match.number})
+        entry = LogEntry(
+            match=match,
+            **{field: raw_entry.get(field) for field in LOG_FIELDS},
+            at=time_in(raw_entry, "at"),
+        )
+        valid(entry)
+        check_log_entry(entry, game)
+        entries.append(entry)
+    LogEntry.objects.bulk_create(entries)
+
+
+def _read_hand(match: Match, raw: Mapping) -> _HandRows:
+    """One hand with its counts, score entries and plays, checked, not yet written."""
+    # Translators: a place in a backup file, as in "match 2, hand 5".
+    where = _("match %(number)s, hand %(hand)s") % {
+        "number": match.number,
+        "hand": repr(raw.get("number")),
+    }
+    check_types(raw, where)
+    try:
+        token = uuid.UUID(value_of(raw, "token", str))
+    except ValueError:
+        raise ValueError(bad_token(raw.get("token"))) from None
+    try:
+        # A scoring game's hand still in play (or ended by the match) has no reason yet.
+        if raw.get("ending") or raw.get("reason") != {}:
+            reason_from_json(raw.get("reason"))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        raise ValueError(
+            _("Invalid backup: %(where)s has a bad reason.") % {"where": where}
+        ) from None
+    pair_pips = raw.get("pair_pips", {})
+    if not isinstance(pair_pips, dict) or not set(pair_pips) <= {"0", "1"}:
+        raise ValueError(
+            _("Invalid backup: %(where)s: bad pair totals %(value)s.")
+            % {"where": where, "value": repr(pair_pips)}
+        )
+    hand = valid(
+        Hand(
+            match=match,
+            **fields_of(Hand, raw, HAND_FIELDS),
+            holding_doubles=raw.get("holding_doubles", []),
+            token=token,
+            **{field: time_in(raw, field) for field in HAND_TIMES},
+        )
+    )
+    counts = []
+    for raw_count in list_of(raw.get("counts"), "counts"):
+        raw_count = mapping_of(raw_count, pgettext("backup part", "a count"))
+        check_types(raw_count, where)
+        counts.append(
+            valid(
+                SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips"))
+            )
+        )
+    entries = []
+    for raw_entry in list_of(raw.get("entries"), "entries"):
+        raw_entry = mapping_of(raw_entry, pgettext("backup part", "a score entry"))
+        check_types(raw_entry, where)
+        entries.append(
+            valid(
+                ScoreEntry(
+                    hand=hand,
+                    side=raw_entry.get("side"),
+                    kind=raw_entry.get("kind"),
+                    points=raw_entry.get("points"),
+                )
+            )
+        )
+    plays = []
+    for raw_play in list_of(raw.get("plays", []), "plays"):
+        raw_play = mapping_of(raw_play, pgettext("backup part", "a play"))
+        check_types(raw_play, where)
+        try:
+            play_token = uuid.UUID(value_of(raw_play, "token", str))
+        except ValueError:
+            raise ValueError(bad_token(raw_play.get("token"))) from None
+        plays.append(
+            valid(
+                PlayEntry(
+                    hand=hand,
+                    **{field: raw_play.get(field) for field in PLAY_FIELDS},
+                    token=play_token,
+                    created_at=time_in(raw_play, "created_at"),
+                )
+            )
+        )
+    return _HandRows(hand, counts, entries, plays)
