@@ -4,19 +4,7 @@ from datetime import datetime
 
 from django.db.models import Prefetch
 
-from scorekeeper.backup.fields import (
-    FORMAT,
-    FORMAT_VERSION,
-    HAND_FIELDS,
-    HAND_TIMES,
-    HOUSE_RULES_FIELDS,
-    LOG_FIELDS,
-    MATCH_FIELDS,
-    MATCH_TIMES,
-    PLAY_FIELDS,
-    SCORING_GAME_FIELDS,
-    SERIES_FIELDS,
-)
+import scorekeeper.backup.fields as kept
 from scorekeeper.models import Hand, LogEntry, Match, PlayEntry, ScoreEntry, Seat, SeatCount, Table
 
 
@@ -39,14 +27,14 @@ def export_table(table: Table) -> dict:
         )
     )
     return {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
+        "format": kept.FORMAT,
+        "version": kept.FORMAT_VERSION,
         "table": {
             "key": table.key,
             "watch_key": table.watch_key,
             "name": table.name,
-            **{field: getattr(table, field) for field in HOUSE_RULES_FIELDS},
-            **{field: getattr(table, field) for field in SCORING_GAME_FIELDS},
+            **{field: getattr(table, field) for field in kept.HOUSE_RULES_FIELDS},
+            **{field: getattr(table, field) for field in kept.SCORING_GAME_FIELDS},
             "partnership": table.partnership,
             "series_first_to": table.series_first_to,
             "shutout_counts_double": table.shutout_counts_double,
@@ -57,7 +45,7 @@ def export_table(table: Table) -> dict:
         "players": [player.name for player in table.players.order_by("name", "id")],
         "series": [
             {
-                **{field: getattr(series, field) for field in SERIES_FIELDS},
+                **{field: getattr(series, field) for field in kept.SERIES_FIELDS},
                 "created_at": _time_out(series.created_at),
             }
             for series in table.series.order_by("number")
@@ -69,9 +57,9 @@ def export_table(table: Table) -> dict:
 def _export_match(match: Match) -> dict:
     """One match with its seats, hands and change log."""
     return {
-        **{field: getattr(match, field) for field in MATCH_FIELDS},
-        **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
-        **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
+        **{field: getattr(match, field) for field in kept.MATCH_FIELDS},
+        **{field: getattr(match, field) for field in kept.SCORING_GAME_FIELDS},
+        **{field: _time_out(getattr(match, field)) for field in kept.MATCH_TIMES},
         "series": match.series.number if match.series else None,
         "seats": [
             {"position": seat.position, "side": seat.side, "player": seat.player.name}
@@ -79,7 +67,10 @@ def _export_match(match: Match) -> dict:
         ],
         "hands": [_export_hand(hand) for hand in match.hands.all()],
         "log": [
-            {**{field: getattr(entry, field) for field in LOG_FIELDS}, "at": _time_out(entry.at)}
+            {
+                **{field: getattr(entry, field) for field in kept.LOG_FIELDS},
+                "at": _time_out(entry.at),
+            }
             for entry in match.log.all()
         ],
     }
@@ -88,9 +79,9 @@ def _export_match(match: Match) -> dict:
 def _export_hand(hand: Hand) -> dict:
     """One hand: what was entered, what it scored, its counts and entries."""
     return {
-        **{field: getattr(hand, field) for field in HAND_FIELDS},
+        **{field: getattr(hand, field) for field in kept.HAND_FIELDS},
         "token": str(hand.token),
-        **{field: _time_out(getattr(hand, field)) for field in HAND_TIMES},
+        **{field: _time_out(getattr(hand, field)) for field in kept.HAND_TIMES},
         "counts": [{"position": count.position, "pips": count.pips} for count in hand.counts.all()],
         "entries": [
             {"side": entry.side, "kind": entry.kind, "points": entry.points}
@@ -106,7 +97,7 @@ def _export_hand(hand: Hand) -> dict:
 def _export_play(play: PlayEntry) -> dict:
     """One score during play, in the order it was made."""
     return {
-        **{field: getattr(play, field) for field in PLAY_FIELDS},
+        **{field: getattr(play, field) for field in kept.PLAY_FIELDS},
         "token": str(play.token),
         "created_at": _time_out(play.created_at),
     }

@@ -2,34 +2,76 @@
 score it, and what the file says it scored must match; its log, seats and series must be what
 live saves write."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as default
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import models, rules, scoring_games
 from scorekeeper.backup.load import within
-from scorekeeper.models import (
-    REGIONAL_INPUTS,
-    Ending,
-    Hand,
-    LogAction,
-    LogEntry,
-    Match,
-    Series,
-    reason_to_json,
-)
+from scorekeeper.models.rules_fields import hand_of
 from scorekeeper.words.refusals import refusal_words
 
 
-def check_match(match: Match) -> None:
+@dataclass
+class HandRows:
+    """One hand of the file, checked and not yet written, with the rows that belong to it."""
+
+    hand: models.Hand
+    where: str  # the hand's place in the file, as in "match 2, hand 5"
+    counts: list[models.SeatCount]
+    entries: list[models.ScoreEntry]
+    plays: list[models.PlayEntry]
+
+    def rules_hand(self) -> rules.Hand:
+        return hand_of(self.hand, {count.position: count.pips for count in self.counts})
+
+    def scoring_hand(self) -> scoring_games.ScoringHand:
+        plays = sorted(self.plays, key=lambda play: play.position)
+        return scoring_games.ScoringHand(
+            tuple(scoring_games.Play(play.seat, play.points) for play in plays),
+            None if self.hand.in_play else self.rules_hand(),
+        )
+
+    def stored_entries(self) -> list[tuple]:
+        return sorted((entry.side, entry.kind, entry.points) for entry in self.entries)
+
+
+@dataclass
+class MatchRows:
+    """One match of the file, checked and not yet written, with its seats, hands and log."""
+
+    match: models.Match
+    game: rules.Game
+    seats: list[models.Seat]
+    hands: list[HandRows] = default(default_factory=list)
+    log: list[models.LogEntry] = default(default_factory=list)
+
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in sorted(self.seats, key=lambda seat: seat.position)]
+
+    def ordered_hands(self) -> list[HandRows]:
+        return sorted(self.hands, key=lambda row: row.hand.number)
+
+
+def replay(rows: MatchRows) -> None:
+    """Play the match again through the rules and compare with what the file stored."""
+    if rows.match.scores_during_play:
+        check_scoring_match(rows)
+    else:
+        check_match(rows)
+
+
+def check_match(rows: MatchRows) -> None:
     """Score every hand again and compare with what the file stored (ValueError naming the
     first hand that does not add up)."""
-    game = match.game()
+    match, game = rows.match, rows.game
     state = rules.tally(game, [])
     led_by: int | None = None
-    hands = list(match.hands.prefetch_related("counts", "entries").order_by("number"))
-    for expected, hand in enumerate(hands, start=1):
+    for expected, row in enumerate(rows.ordered_hands(), start=1):
+        hand = row.hand
         where = {"match": match.number, "hand": hand.number}
         if hand.number != expected:
             raise ValueError(
@@ -40,7 +82,7 @@ def check_match(match: Match) -> None:
                 % {**where, "expected": expected}
             )
         try:
-            result = rules.score_hand(game, hand.as_rules_hand(), led_by, number=expected)
+            result = rules.score_hand(game, row.rules_hand(), led_by, number=expected)
             state = rules.advance(game, state, result)
         except rules.InvalidHand as refused:
             raise ValueError(
@@ -48,19 +90,19 @@ def check_match(match: Match) -> None:
                     "Invalid backup: match %(match)s, hand %(hand)s: "
                     "the rules refuse this hand (%(codes)s)."
                 )
-                % {**where, "codes": refusal_words(refused, match.seat_names(), game)}
+                % {**where, "codes": refusal_words(refused, rows.names(), game)}
             ) from None
         # Named as the file names them, so that the field can be found in it.
         stored = {
             "led_by": hand.led_by,
             "winning_seat": hand.winning_seat,
             "reason": hand.reason,
-            "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
+            "entries": row.stored_entries(),
         }
         scored = {
             "led_by": result.led_by,
             "winning_seat": result.winning_seat,
-            "reason": reason_to_json(result.reason),
+            "reason": models.reason_to_json(result.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
         _compare(match, hand, stored, scored)
@@ -68,7 +110,7 @@ def check_match(match: Match) -> None:
     _check_state(match, state, with_leader=True)
 
 
-def _compare(match: Match, hand, stored: dict, made: dict) -> None:
+def _compare(match: models.Match, hand, stored: dict, made: dict) -> None:
     """Refuse the first field the file stored otherwise than the rules make it."""
     for field, value in stored.items():
         if value != made[field]:
@@ -87,7 +129,7 @@ def _compare(match: Match, hand, stored: dict, made: dict) -> None:
             )
 
 
-def _check_state(match: Match, state: rules.MatchState, *, with_leader: bool) -> None:
+def _check_state(match: models.Match, state: rules.MatchState, *, with_leader: bool) -> None:
     """The match's totals, hand count, winner, end (and next leader) as its hands make them."""
     compared = [
         ("totals", match.totals, list(state.totals)),
@@ -107,23 +149,24 @@ def _check_state(match: Match, state: rules.MatchState, *, with_leader: bool) ->
             )
 
 
-def check_scoring_match(match: Match) -> None:
+def check_scoring_match(rows: MatchRows) -> None:
     """All Fives and Bergen: score the plays and ends again, entry by entry, and compare."""
-    game = match.game()
-    hands = list(match.hands.prefetch_related("counts", "plays", "entries").order_by("number"))
+    match, game = rows.match, rows.game
+    hands = rows.ordered_hands()
     try:
         scored, state = scoring_games.play_scoring_match(
-            game, [hand.as_scoring_hand() for hand in hands]
+            game, [row.scoring_hand() for row in hands]
         )
     except rules.InvalidHand as refused:
         raise ValueError(
             _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
-            % {"match": match.number, "codes": refusal_words(refused, match.seat_names(), game)}
+            % {"match": match.number, "codes": refusal_words(refused, rows.names(), game)}
         ) from None
     led_by: int | None = None
-    for expected, (hand, result) in enumerate(zip(hands, scored, strict=True), start=1):
+    for expected, (row, result) in enumerate(zip(hands, scored, strict=True), start=1):
+        hand = row.hand
         credited = [0] * game.side_count
-        for entry in hand.entries.all():
+        for entry in row.entries:
             credited[entry.side] += entry.points
         if hand.number != expected or tuple(credited) != result.side_points:
             raise ValueError(
@@ -138,20 +181,20 @@ def check_scoring_match(match: Match) -> None:
                     "made": list(result.side_points),
                 }
             )
-        # The rest of what a live save writes (Hand.store_scored), field by field: the end's
+        # The rest of what a live save writes (models.Hand.store_scored), field by field: the end's
         # winner and reason, and each entry's kind (an end's points are not play points).
         end = result.end
         made = {
             "led_by": led_by if end is None or end.led_by is None else end.led_by,
             "winning_seat": None if end is None else end.winning_seat,
-            "reason": {} if end is None else reason_to_json(end.reason),
+            "reason": {} if end is None else models.reason_to_json(end.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
         stored = {
             "led_by": hand.led_by,
             "winning_seat": hand.winning_seat,
             "reason": hand.reason,
-            "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
+            "entries": row.stored_entries(),
         }
         _compare(match, hand, stored, made)
         if end is not None:
@@ -160,20 +203,20 @@ def check_scoring_match(match: Match) -> None:
 
 
 # What each change log action holds before and after, as the live saves write them: a hand's
-# summary (Hand.summary), a play's (PlayEntry.summary) or nothing.
+# summary (models.Hand.summary), a play's (models.PlayEntry.summary) or nothing.
 HAND, PLAY, HAND_OR_PLAY = "hand", "play", "hand or play"
 LOG_SHAPES = {
-    LogAction.STARTED: (None, None),
-    LogAction.SAVED: (None, HAND),
-    LogAction.EDITED: (HAND, HAND),
-    LogAction.UNDONE: (HAND, None),
-    LogAction.PLAYED: (None, PLAY),
-    LogAction.UNPLAYED: (PLAY, None),
+    models.LogAction.STARTED: (None, None),
+    models.LogAction.SAVED: (None, HAND),
+    models.LogAction.EDITED: (HAND, HAND),
+    models.LogAction.UNDONE: (HAND, None),
+    models.LogAction.PLAYED: (None, PLAY),
+    models.LogAction.UNPLAYED: (PLAY, None),
 }
 SUMMARY_KEYS = {"ending", "went_out", "capicu", "pips", "pooled", "pair_pips", "holding_doubles"}
 
 
-def check_log_entry(entry: LogEntry, game: rules.Game) -> None:
+def check_log_entry(entry: models.LogEntry, game: rules.Game) -> None:
     """A change log entry holds what a live save writes for its action (ValueError naming the
     first field that does not)."""
     before, after = LOG_SHAPES.get(entry.action, (None, None))
@@ -182,7 +225,7 @@ def check_log_entry(entry: LogEntry, game: rules.Game) -> None:
         (
             "hand_number",
             entry.hand_number,
-            (entry.action == LogAction.STARTED) is (entry.hand_number is None),
+            (entry.action == models.LogAction.STARTED) is (entry.hand_number is None),
         ),
         (
             "totals",
@@ -230,8 +273,8 @@ def _summary_fits(value: Any, shape: str | None, game: rules.Game) -> bool:
     return (
         {"ending", "went_out", "capicu", "pips"}
         <= set(value)
-        <= SUMMARY_KEYS | set(REGIONAL_INPUTS)
-        and value["ending"] in Ending.values
+        <= SUMMARY_KEYS | set(models.REGIONAL_INPUTS)
+        and value["ending"] in models.Ending.values
         and (value["went_out"] is None or _seat(value["went_out"], game))
         and isinstance(value["capicu"], bool)
         and isinstance(pips, dict)
@@ -251,7 +294,7 @@ def _int_text(text: str) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def checked_game(match: Match) -> rules.Game:
+def checked_game(match: models.Match) -> rules.Game:
     """The match's rules, once its totals, winner, next leader and series fit them."""
     try:
         game = match.game()
@@ -284,12 +327,13 @@ def checked_game(match: Match) -> rules.Game:
     return game
 
 
-def check_series_sides(match: Match, game: rules.Game) -> None:
+def check_series_sides(rows: MatchRows) -> None:
     """Each side of the match is the series side it names, with the same players (as a live
-    match joins a series: Series.for_match)."""
+    match joins a series: models.Series.for_match)."""
+    match, game = rows.match, rows.game
     if match.series is None:
         return
-    sides = Series.sides_of([seat.player.name for seat in match.ordered_seats()], game)
+    sides = models.Series.sides_of(rows.names(), game)
     if len(match.series.sides) != game.side_count or sides != [
         match.series.sides[side] for side in match.series_sides
     ]:
@@ -298,13 +342,15 @@ def check_series_sides(match: Match, game: rules.Game) -> None:
         )
 
 
-def check_series_wins(series: Mapping[int, Series]) -> None:
+def check_series_wins(series: Mapping[int, models.Series], matches: Sequence[models.Match]) -> None:
     """No first-to series holds more finished matches than it takes to decide it: a live table
     starts a new series once one is won (a correction may decide it earlier, never later)."""
     for found in series.values():
         if found.first_to is None:
             continue
-        finished = found.matches.filter(winner_side__isnull=False).count()
+        finished = sum(
+            1 for match in matches if match.series is found and match.winner_side is not None
+        )
         most = len(found.sides) * (found.first_to - 1) + 1
         if finished > most:
             raise ValueError(
@@ -321,9 +367,13 @@ def check_series_wins(series: Mapping[int, Series]) -> None:
             )
 
 
-def check_copy(hand: Hand, raw: Mapping, where: str) -> None:
+def check_copy(row: HandRows, raw: Mapping) -> None:
     """A version 1 hand's copy of its side and points must be what its entries say."""
-    side, points = next(iter(hand.side_points().items()), (None, 0))
+    where = row.where
+    points_of: dict[int, int] = {}
+    for entry in row.entries:
+        points_of[entry.side] = points_of.get(entry.side, 0) + entry.points
+    side, points = next(iter(points_of.items()), (None, 0))
     for field, value, made in (
         ("scoring_side", raw.get("scoring_side"), side),
         ("points", raw.get("points"), points),

@@ -2,7 +2,7 @@
 in bulk, all or nothing."""
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -10,7 +10,6 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper import rules
 from scorekeeper.backup.fields import (
     FORMAT,
     FORMAT_VERSION,
@@ -45,13 +44,14 @@ from scorekeeper.backup.load import (
     within,
 )
 from scorekeeper.backup.replay import (
+    HandRows,
+    MatchRows,
     check_copy,
     check_log_entry,
-    check_match,
-    check_scoring_match,
     check_series_sides,
     check_series_wins,
     checked_game,
+    replay,
 )
 from scorekeeper.models import (
     Hand,
@@ -196,33 +196,71 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             )
         )
         series[found.number] = found
-    for raw_match in list_of(data.get("matches"), "matches"):
-        _import_match(
-            table, players, series, mapping_of(raw_match, pgettext("backup part", "a match"))
-        )
-    check_series_wins(series)
+    matches = [
+        _read_match(table, players, series, mapping_of(raw, pgettext("backup part", "a match")))
+        for raw in list_of(data.get("matches"), "matches")
+    ]
+    check_series_wins(series, [rows.match for rows in matches])
+    _write(matches)
     record_table(table)
     return table
 
 
-def _import_match(
+def _read_match(
     table: Table, players: Mapping[str, Player], series: Mapping[int, Series], raw: Mapping
-) -> None:
-    """Create one match, its seats, hands and log, checking they fit its rules."""
-    match = _import_match_row(table, series, raw)
-    game = checked_game(match)
-    _import_seats(match, game, players, raw)
-    check_series_sides(match, game)
-    _import_hands(match, game, raw)
-    if match.scores_during_play:
-        check_scoring_match(match)
-    else:
-        check_match(match)
-    _import_log(match, game, raw)
+) -> MatchRows:
+    """One match with its seats, hands and log, checked against its rules, not yet written."""
+    match = _match_row(table, series, raw)
+    rows = MatchRows(match, checked_game(match), _seats(match, players, raw))
+    if sorted(seat.position for seat in rows.seats) != list(range(rows.game.seats)) or any(
+        seat.side != rows.game.side_of(seat.position) for seat in rows.seats
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad seats.") % {"match": match.number}
+        )
+    check_series_sides(rows)
+    rows.hands = _hands(rows, raw)
+    replay(rows)
+    log = pgettext("backup part", "a change log entry")
+    where = _("match %(number)s, the change log") % {"number": match.number}
+    for raw_entry in _records(raw.get("log"), "log", log, where):
+        entry = valid(
+            LogEntry(
+                match=match,
+                **{field: raw_entry.get(field) for field in LOG_FIELDS},
+                at=time_in(raw_entry, "at"),
+            )
+        )
+        check_log_entry(entry, rows.game)
+        rows.log.append(entry)
+    return rows
 
 
-def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
-    """Create the match itself from the file's fields."""
+def _write(matches: list[MatchRows]) -> None:
+    """Write the checked matches' rows, each kind of row for all matches in one go."""
+    where = pgettext("backup part", "the file")
+    distinct(where, "number", [rows.match.number for rows in matches])
+    Match.objects.bulk_create([rows.match for rows in matches])
+    Seat.objects.bulk_create([seat for rows in matches for seat in rows.seats])
+    hands = [hand for rows in matches for hand in rows.hands]
+    LogEntry.objects.bulk_create([entry for rows in matches for entry in rows.log])
+    Hand.objects.bulk_create([row.hand for row in hands])
+    # Each child's hand is saved now: its id goes into the rows below.
+    SeatCount.objects.bulk_create([count for row in hands for count in row.counts])
+    ScoreEntry.objects.bulk_create([entry for row in hands for entry in row.entries])
+    PlayEntry.objects.bulk_create([play for row in hands for play in row.plays])
+
+
+def _records(value: Any, name: str, what: str, where: str) -> Iterator[Mapping]:
+    """Each record of a list in the file: an object whose values have their fields' types."""
+    for raw in list_of(value, name):
+        raw = mapping_of(raw, what)
+        check_types(raw, where)
+        yield raw
+
+
+def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
+    """The match itself from the file's fields, checked."""
     if raw.get("series") is not None and raw.get("series") not in series:
         raise ValueError(
             _("Invalid backup: match %(match)s names an unknown series.")
@@ -246,17 +284,14 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
         raise ValueError(
             _("Invalid backup: match %(match)s has bad totals.") % {"match": repr(match.number)}
         )
-    return saved(match)
+    return valid(match)
 
 
-def _import_seats(
-    match: Match, game: rules.Game, players: Mapping[str, Player], raw: Mapping
-) -> None:
-    """Create the match's seats: one a position, each on the side its rules give it."""
+def _seats(match: Match, players: Mapping[str, Player], raw: Mapping) -> list[Seat]:
+    """The match's seats, each naming a player of the table."""
     seats = []
-    for raw_seat in list_of(raw.get("seats"), "seats"):
-        raw_seat = mapping_of(raw_seat, pgettext("backup part", "a seat"))
-        check_types(raw_seat, _("match %(number)s, a seat") % {"number": match.number})
+    where = _("match %(number)s, a seat") % {"number": match.number}
+    for raw_seat in _records(raw.get("seats"), "seats", pgettext("backup part", "a seat"), where):
         player = players.get(raw_seat.get("player"))
         if player is None:
             raise ValueError(
@@ -273,29 +308,17 @@ def _import_seats(
                 )
             )
         )
-    if sorted(seat.position for seat in seats) != list(range(game.seats)) or any(
-        seat.side != game.side_of(seat.position) for seat in seats
-    ):
-        raise ValueError(
-            _("Invalid backup: match %(match)s has bad seats.") % {"match": match.number}
-        )
-    Seat.objects.bulk_create(seats)
+    return seats
 
 
-class _HandRows:
-    """One hand of the file, checked and not yet written, with the rows that belong to it."""
-
-    def __init__(self, hand: Hand, counts: list, entries: list, plays: list) -> None:
-        self.hand, self.counts, self.entries, self.plays = hand, counts, entries, plays
-
-
-def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
-    """Create the match's hands, each naming only seats and sides the match has (in bulk: a
-    file as large as the import page takes is restored well within a request's time)."""
+def _hands(rows: MatchRows, raw: Mapping) -> list[HandRows]:
+    """The match's hands, each naming only seats and sides the match has, none twice."""
+    match, game = rows.match, rows.game
     seats, sides = range(game.seats), range(game.side_count)
-    rows = []
+    hands = []
     for raw_hand in list_of(raw.get("hands"), "hands"):
-        row = _read_hand(match, mapping_of(raw_hand, pgettext("backup part", "a hand")))
+        raw_hand = mapping_of(raw_hand, pgettext("backup part", "a hand"))
+        row = _read_hand(match, raw_hand)
         hand = row.hand
         # The sheet indexes names and sides with these: out of range would break its pages.
         if not (
@@ -307,52 +330,19 @@ def _import_hands(match: Match, game: rules.Game, raw: Mapping) -> None:
                 _("Invalid backup: match %(match)s, hand %(hand)s names a seat or side not there.")
                 % {"match": match.number, "hand": hand.number}
             )
-        rows.append(row)
-    where = _("match %(number)s") % {"number": match.number}
-    distinct(where, "number", [row.hand.number for row in rows])
-    distinct(where, "token", [row.hand.token for row in rows])
-    Hand.objects.bulk_create([row.hand for row in rows])
-    for row in rows:
-        # Translators: a place in a backup file, as in "match 2, hand 5".
-        where = _("match %(number)s, hand %(hand)s") % {
-            "number": match.number,
-            "hand": row.hand.number,
-        }
-        distinct(where, "position", [count.position for count in row.counts])
-        distinct(where, "position", [play.position for play in row.plays])
-        distinct(where, "token", [play.token for play in row.plays])
-        for child in (*row.counts, *row.entries, *row.plays):
-            child.hand = row.hand  # now saved: its id goes into the rows below
-    SeatCount.objects.bulk_create([count for row in rows for count in row.counts])
-    ScoreEntry.objects.bulk_create([entry for row in rows for entry in row.entries])
-    PlayEntry.objects.bulk_create([play for row in rows for play in row.plays])
-    for row, raw_hand in zip(rows, raw["hands"], strict=True):
+        distinct(row.where, "position", [count.position for count in row.counts])
+        distinct(row.where, "position", [play.position for play in row.plays])
+        distinct(row.where, "token", [play.token for play in row.plays])
         if "points" in raw_hand or "scoring_side" in raw_hand:
-            where = _("match %(number)s, hand %(hand)s") % {
-                "number": match.number,
-                "hand": repr(row.hand.number),
-            }
-            check_copy(row.hand, raw_hand, where)
+            check_copy(row, raw_hand)
+        hands.append(row)
+    where = _("match %(number)s") % {"number": match.number}
+    distinct(where, "number", [row.hand.number for row in hands])
+    distinct(where, "token", [row.hand.token for row in hands])
+    return hands
 
 
-def _import_log(match: Match, game: rules.Game, raw: Mapping) -> None:
-    """Create the match's change log, each entry as a live save writes it."""
-    entries = []
-    for raw_entry in list_of(raw.get("log"), "log"):
-        raw_entry = mapping_of(raw_entry, pgettext("backup part", "a change log entry"))
-        check_types(raw_entry, _("match %(number)s, the change log") % {"number": match.number})
-        entry = LogEntry(
-            match=match,
-            **{field: raw_entry.get(field) for field in LOG_FIELDS},
-            at=time_in(raw_entry, "at"),
-        )
-        valid(entry)
-        check_log_entry(entry, game)
-        entries.append(entry)
-    LogEntry.objects.bulk_create(entries)
-
-
-def _read_hand(match: Match, raw: Mapping) -> _HandRows:
+def _read_hand(match: Match, raw: Mapping) -> HandRows:
     """One hand with its counts, score entries and plays, checked, not yet written."""
     # Translators: a place in a backup file, as in "match 2, hand 5".
     where = _("match %(number)s, hand %(hand)s") % {
@@ -387,45 +377,45 @@ def _read_hand(match: Match, raw: Mapping) -> _HandRows:
             **{field: time_in(raw, field) for field in HAND_TIMES},
         )
     )
-    counts = []
-    for raw_count in list_of(raw.get("counts"), "counts"):
-        raw_count = mapping_of(raw_count, pgettext("backup part", "a count"))
-        check_types(raw_count, where)
-        counts.append(
-            valid(
-                SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips"))
+    counts = [
+        valid(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
+        for raw_count in _records(
+            raw.get("counts"), "counts", pgettext("backup part", "a count"), where
+        )
+    ]
+    entries = [
+        valid(
+            ScoreEntry(
+                hand=hand,
+                side=raw_entry.get("side"),
+                kind=raw_entry.get("kind"),
+                points=raw_entry.get("points"),
             )
         )
-    entries = []
-    for raw_entry in list_of(raw.get("entries"), "entries"):
-        raw_entry = mapping_of(raw_entry, pgettext("backup part", "a score entry"))
-        check_types(raw_entry, where)
-        entries.append(
-            valid(
-                ScoreEntry(
-                    hand=hand,
-                    side=raw_entry.get("side"),
-                    kind=raw_entry.get("kind"),
-                    points=raw_entry.get("points"),
-                )
-            )
+        for raw_entry in _records(
+            raw.get("entries"), "entries", pgettext("backup part", "a score entry"), where
         )
-    plays = []
-    for raw_play in list_of(raw.get("plays", []), "plays"):
-        raw_play = mapping_of(raw_play, pgettext("backup part", "a play"))
-        check_types(raw_play, where)
-        try:
-            play_token = uuid.UUID(value_of(raw_play, "token", str))
-        except ValueError:
-            raise ValueError(bad_token(raw_play.get("token"))) from None
-        plays.append(
-            valid(
-                PlayEntry(
-                    hand=hand,
-                    **{field: raw_play.get(field) for field in PLAY_FIELDS},
-                    token=play_token,
-                    created_at=time_in(raw_play, "created_at"),
-                )
-            )
+    ]
+    plays = [
+        _play(hand, raw_play)
+        for raw_play in _records(
+            raw.get("plays", []), "plays", pgettext("backup part", "a play"), where
         )
-    return _HandRows(hand, counts, entries, plays)
+    ]
+    return HandRows(hand, where, counts, entries, plays)
+
+
+def _play(hand: Hand, raw: Mapping) -> PlayEntry:
+    """One score made during the hand's play."""
+    try:
+        token = uuid.UUID(value_of(raw, "token", str))
+    except ValueError:
+        raise ValueError(bad_token(raw.get("token"))) from None
+    return valid(
+        PlayEntry(
+            hand=hand,
+            **{field: raw.get(field) for field in PLAY_FIELDS},
+            token=token,
+            created_at=time_in(raw, "created_at"),
+        )
+    )
