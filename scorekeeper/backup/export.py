@@ -34,7 +34,7 @@ def export_table(table: Table) -> dict:
             "watch_key": table.watch_key,
             "name": table.name,
             **{field: getattr(table, field) for field in kept.HOUSE_RULES_FIELDS},
-            **{field: getattr(table, field) for field in kept.SCORING_GAME_FIELDS},
+            **{field: getattr(table, field) for field in kept.LATER_RULES},
             "partnership": table.partnership,
             "series_first_to": table.series_first_to,
             "shutout_counts_double": table.shutout_counts_double,
@@ -58,7 +58,7 @@ def _export_match(match: Match) -> dict:
     """One match with its seats, hands and change log."""
     return {
         **{field: getattr(match, field) for field in kept.MATCH_FIELDS},
-        **{field: getattr(match, field) for field in kept.SCORING_GAME_FIELDS},
+        **{field: getattr(match, field) for field in kept.LATER_RULES},
         **{field: _time_out(getattr(match, field)) for field in kept.MATCH_TIMES},
         "series": match.series.number if match.series else None,
         "seats": [

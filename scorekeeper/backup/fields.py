@@ -20,6 +20,7 @@ from scorekeeper.models import (
 from scorekeeper.models.rules_fields import (
     HAND,
     HOUSE_RULES,
+    ROUND_RULES,
     SCORING_RULES,
     Group,
     Stored,
@@ -36,8 +37,8 @@ FORMAT = "scorekeeper.table"
 FORMAT_VERSION = 5
 READABLE_VERSIONS = (1, 2, 3, 4, 5)
 
-# The house rules every file has (the scoring games' came later: SCORING_GAME_FIELDS; Mexican
-# Train's are not kept until the setup offers it).
+# The house rules every file has (the scoring games' and Mexican Train's came later:
+# LATER_RULES).
 HOUSE_RULES_FIELDS = (
     "preset",
     *(field.field for field in HOUSE_RULES if field.group in (Group.CORE, Group.REGIONAL)),
@@ -57,11 +58,12 @@ ADDED_FIELDS = {
 # The table's own settings beyond its house rules.
 TABLE_FIELDS = ("series_first_to", "shutout_counts_double", "entry_mode")
 SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
-# Scoring games (All Fives, Bergen): files written before them lack these, so they have defaults.
-SCORING_GAME_FIELDS = {
+# The scoring games' (All Fives, Bergen) and the round game's (Mexican Train) house rules, with
+# the value each has when a file written before them lacks it: the rules' default.
+LATER_RULES = {
     name: value
     for name, value in house_rules_fields(rules.HouseRules()).items()
-    if name in SCORING_RULES
+    if name in (*SCORING_RULES, *ROUND_RULES)
 }
 # Keys that older files wrote, and what each is called now.
 OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}

@@ -16,13 +16,13 @@ from scorekeeper.backup.fields import (
     HAND_FIELDS,
     HAND_TIMES,
     HOUSE_RULES_FIELDS,
+    LATER_RULES,
     LOG_FIELDS,
     MATCH_FIELDS,
     MATCH_TIMES,
     OLD_KEYS,
     PLAY_FIELDS,
     READABLE_VERSIONS,
-    SCORING_GAME_FIELDS,
     SERIES_FIELDS,
 )
 from scorekeeper.backup.load import (
@@ -133,8 +133,9 @@ def _readable(data: Any) -> Mapping:
     return data
 
 
-def _scoring_game_value(raw: Mapping, field: str, default: object) -> object:
-    """A scoring game's switch from the file: under its old key in a file written before."""
+def _later_rule(raw: Mapping, field: str, default: object) -> object:
+    """A later game's house rule from the file: under its old key, or its default, in a file
+    written before."""
     return raw.get(field, raw.get(OLD_KEYS.get(field, field), default))
 
 
@@ -155,8 +156,8 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
                 Table, raw_table, ("series_first_to", "shutout_counts_double", "entry_mode")
             ),
             **{
-                field: _scoring_game_value(raw_table, field, default)
-                for field, default in SCORING_GAME_FIELDS.items()
+                field: _later_rule(raw_table, field, default)
+                for field, default in LATER_RULES.items()
             },
             created_at=time_in(raw_table, "created_at"),
             updated_at=time_in(raw_table, "updated_at"),
@@ -272,10 +273,7 @@ def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Matc
         table=table,
         series=series.get(raw.get("series")),
         **fields_of(Match, raw, MATCH_FIELDS),
-        **{
-            field: _scoring_game_value(raw, field, default)
-            for field, default in SCORING_GAME_FIELDS.items()
-        },
+        **{field: _later_rule(raw, field, default) for field, default in LATER_RULES.items()},
         **{field: time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
     )
     if not isinstance(match.totals, list) or not all(
