@@ -188,7 +188,7 @@ def make_tournament(entrants, format="swiss", target=200, **fields) -> Tournamen
 
 
 def win_hand(match: Match, side: int, pips: int = 30) -> Match:
-    """The next hand: seat `side` goes out (its side wins the hand), each other seat holding `pips`."""
+    """The next hand: seat `side` goes out (its side wins it), every other seat holding `pips`."""
     return add_hand(match, side, {seat: pips for seat in range(4) if seat != side})
 
 
