@@ -66,6 +66,7 @@ urlpatterns = [
         "d/<key:key>/b/<number:board>/forfeit", views.tournament_forfeit, name="tournament_forfeit"
     ),
     path("d/<key:key>/r/<number:number>/cards", views.tournament_cards, name="tournament_cards"),
+    path("d/<key:key>/r/<number:number>/clock", views.tournament_clock, name="tournament_clock"),
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),

@@ -7,6 +7,7 @@ match's stored totals (or the forfeit or bye the director set), never by replayi
 
 import secrets
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
 from django.db import models, transaction
 from django.urls import reverse
@@ -188,6 +189,44 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
+
+    def ends_at(self):
+        """When the round's clock runs out (None: not started, or no clock)."""
+        cap = self.tournament.time_cap
+        if self.started_at is None or not cap:
+            return None
+        return self.started_at + timedelta(minutes=cap)
+
+    def clock_running(self) -> bool:
+        ends_at = self.ends_at()
+        return ends_at is not None and timezone.now() < ends_at
+
+    def matches(self):
+        return Match.objects.filter(board__round=self)
+
+    @transaction.atomic
+    def start(self) -> None:
+        """Start the round's clock: every match of the round shows its time left."""
+        if self.started_at is not None:
+            return
+        self.started_at = timezone.now()
+        self.save(update_fields=["started_at"])
+        ends_at = self.ends_at()
+        if ends_at is not None:
+            self.matches().filter(winner_side__isnull=True).update(ends_at=ends_at)
+        # Kept match pages are drawn again: they now show the clock.
+        Table.objects.filter(board__round=self).update(updated_at=self.started_at)
+
+    @transaction.atomic
+    def end(self) -> None:
+        """Time is up now: each match in play ends with the side ahead (level: one more hand)."""
+        now = timezone.now()
+        self.ended_at = now
+        self.save(update_fields=["ended_at"])
+        for match in self.matches().filter(winner_side__isnull=True).select_for_update():
+            match.ends_at = min(match.ends_at or now, now)
+            Match.objects.filter(pk=match.pk).update(ends_at=match.ends_at)
+            match.store_state(match.state())
 
     def complete(self) -> bool:
         """Every board has a result (boards prefetched)."""

@@ -142,6 +142,18 @@ def tournament_draw(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_POST
+def tournament_clock(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Start the round (its clock runs), or end it now (the side ahead wins each match)."""
+    tournament = get_tournament(key)
+    round = get_object_or_404(Round, tournament=tournament, number=number)
+    if request.POST.get("end"):
+        round.end()
+    else:
+        round.start()
+    return redirect(tournament)
+
+
+@require_POST
 def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpResponse:
     """The side present at a board wins by the forfeit's score; the other did not play."""
     tournament = get_tournament(key)
