@@ -67,6 +67,12 @@ urlpatterns = [
     ),
     path("d/<key:key>/r/<number:number>/cards", views.tournament_cards, name="tournament_cards"),
     path("d/<key:key>/r/<number:number>/clock", views.tournament_clock, name="tournament_clock"),
+    path(
+        "e/<key:watch_key>/p/<number:entrant>",
+        views.tournament_entrant_page,
+        name="tournament_entrant_page",
+    ),
+    path("e/<key:watch_key>/standings.csv", views.tournament_csv, name="tournament_csv"),
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),

@@ -1,10 +1,11 @@
 """Tournaments: the director's page and actions, the table cards and the watch page."""
 
+import csv
 from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -183,6 +184,62 @@ def tournament_cards(request: HttpRequest, key: str, number: int) -> HttpRespons
     return render(
         request, "tournament_cards.html", {"tournament": tournament, "round": round, "cards": cards}
     )
+
+
+def entrant_boards(context: dict, entrant: int) -> list[tuple[Round, BoardRow]]:
+    """The entrant's boards, round by round, from the event already read."""
+    return [
+        (round, row)
+        for round, rows in context["rounds"]
+        for row in rows
+        if any(entrant in side for side in row.board.sides())
+    ]
+
+
+@require_safe
+def tournament_entrant_page(request: HttpRequest, watch_key: str, entrant: int) -> HttpResponse:
+    """One entrant's matches, round by round (read-only: from the watch link)."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    context = event_context(tournament)
+    found = next((e for e in context["entrants"] if e.pk == entrant), None)
+    if found is None:
+        raise Http404
+    context.update({"entrant": found, "boards": entrant_boards(context, entrant)})
+    return render(request, "tournament_entrant.html", context)
+
+
+@require_safe
+def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The standings as a spreadsheet: place, entrant, played, wins, efectividad, points."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("Place"),
+            _("Entrant"),
+            _("Played"),
+            _("Wins"),
+            _("Efectividad"),
+            _("Points for"),
+            _("Points against"),
+        ]
+    )
+    for row in event_context(tournament)["standings"]:
+        line = row.standing
+        writer.writerow(
+            [
+                line.place,
+                str(row.entrant),
+                line.played,
+                line.wins,
+                line.efectividad,
+                line.points_for,
+                line.points_against,
+            ]
+        )
+    return response
 
 
 @require_safe

@@ -1,8 +1,11 @@
 """The standings, live from the tables' stored results: RULES.md's worked example, and queries."""
 
+import csv
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
 from scorekeeper.testing import make_tournament, play_out
@@ -52,7 +55,8 @@ def test_standings_link_each_entrant_to_their_matches(client):
     client.post(tournament.draw_url())
     page = client.get(tournament.get_absolute_url()).content.decode()
     for entrant in tournament.entrants.all():
-        assert f'href="#entrant-{entrant.pk}"' in page
+        url = reverse("tournament_entrant_page", args=[tournament.watch_key, entrant.pk])
+        assert f'href="{url}"' in page
 
 
 def queries(client, url) -> int:
@@ -72,3 +76,33 @@ def test_pages_read_a_fixed_number_of_queries(client):
                     play_out(board.match, 0, pips=40)
     for page in ("get_absolute_url", "watch_url"):
         assert queries(client, getattr(small, page)()) == queries(client, getattr(large, page)())
+
+
+def test_each_entrants_page_lists_their_matches_only(client):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"])
+    client.post(tournament.draw_url())
+    ana = tournament.entrants.get(name="Ana")
+    board = next(
+        b for b in Board.objects.prefetch_related("places") if ana.pk in b.sides()[0] + b.sides()[1]
+    )
+    other = next(pk for side in board.sides() for pk in side if pk != ana.pk)
+    page = client.get(reverse("tournament_entrant_page", args=[tournament.watch_key, ana.pk]))
+    text = page.content.decode()
+    named = {str(e) for e in tournament.entrants.exclude(pk__in=[ana.pk, other])}
+    shown = {str(e) for e in tournament.entrants.all() if str(e).replace("&", "&amp;") in text}
+    assert shown == {"Ana & Ben", str(tournament.entrants.get(pk=other))}
+    assert named.isdisjoint(shown)
+    missing = reverse("tournament_entrant_page", args=[tournament.watch_key, 999999])
+    assert client.get(missing).status_code == 404
+
+
+def test_the_standings_download_as_csv(client):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"])
+    client.post(tournament.draw_url())
+    board = Board.objects.get()
+    finish(board, (212, 150))
+    winner = tournament.entrants.get(pk=board.sides()[0][0])
+    response = client.get(reverse("tournament_csv", args=[tournament.watch_key]))
+    rows = list(csv.reader(response.content.decode().splitlines()))
+    assert rows[0][:4] == ["Place", "Entrant", "Played", "Wins"]
+    assert rows[1] == ["1", str(winner), "1", "1", "62", "212", "150"]
