@@ -94,6 +94,9 @@ class HouseRulesFields(models.Model):
         self.blocked_pays_difference = game.rules.blocked_pays_difference
         self.won_hand_pays_two = game.rules.won_hand_pays_two
         self.doubles_lose_count = game.rules.doubles_lose_count
+        self.first_engine = game.rules.first_engine
+        self.double_blank_counts = game.rules.double_blank_counts
+        self.ties_to_most_outs = game.rules.ties_to_most_outs
 
     def house_rules(self) -> rules.HouseRules:
         return rules.HouseRules(
@@ -106,6 +109,9 @@ class HouseRulesFields(models.Model):
             blocked_pays_difference=self.blocked_pays_difference,
             won_hand_pays_two=self.won_hand_pays_two,
             doubles_lose_count=self.doubles_lose_count,
+            first_engine=self.first_engine,
+            double_blank_counts=self.double_blank_counts,
+            ties_to_most_outs=self.ties_to_most_outs,
         )
 
     def take_regional_rules(self, house: rules.HouseRules) -> None:

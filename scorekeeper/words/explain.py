@@ -162,6 +162,8 @@ def rules_summary(
     `targets`: a scoring game's usual targets (each for themselves, in pairs), when the number
     of seats is not known yet.
     """
+    if scoring is rules.Scoring.MEXICAN_TRAIN:
+        return round_rules_summary(house)
     if scoring is not rules.Scoring.BLOCK:
         return scoring_rules_summary(house, scoring, targets)
     parts = [_("to %(target)s") % {"target": house.target}]
@@ -192,6 +194,19 @@ def rules_summary(
     if any(house.first_hands_bonus):
         values = "/".join(str(value) for value in house.first_hands_bonus)
         parts.append(_("first hands %(values)s") % {"values": values})
+    return " · ".join(parts)
+
+
+def round_rules_summary(house: rules.HouseRules) -> str:
+    """Mexican Train in one line: the lowest total wins, and its house rules."""
+    parts = [_("a round for each double, the lowest total wins")]
+    if house.first_engine is not None:
+        parts.append(_("from the double %(number)s") % {"number": house.first_engine})
+    if house.double_blank_counts:
+        points = house.double_blank_counts
+        parts.append(_("the double blank counts %(points)s") % {"points": points})
+    if house.ties_to_most_outs:
+        parts.append(_("level totals go to who went out most"))
     return " · ".join(parts)
 
 
