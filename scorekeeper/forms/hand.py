@@ -16,6 +16,12 @@ from scorekeeper.forms.fields import (
     parse_tile,
     tile_choices,
 )
+from scorekeeper.forms.mexican_train import (
+    ROUND_ERROR_FIELDS,
+    add_double_blank_field,
+    double_blank_holders,
+    double_blank_initial,
+)
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     EntryMode,
@@ -151,6 +157,7 @@ class HandForm(forms.Form):
             and self.game.scoring is rules.Scoring.BERGEN
             and self.game.rules.doubles_lose_count
         )
+        add_double_blank_field(self)
         if self.asks_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
@@ -196,6 +203,7 @@ class HandForm(forms.Form):
                 for side, times in hand.pases_corridos_by_side().items()
             },
             **{f"double_{seat}": True for seat in hand.holding_doubles},
+            **double_blank_initial(match, hand),
         }
         # Who the sheet knew led it; None where the table had to say.
         known = None if hand.leader_told is not None else hand.led_by
@@ -328,9 +336,11 @@ class HandForm(forms.Form):
             **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
-            ),
+            )
+            | double_blank_holders(self, data),
         )
-        for error in rules.validate_hand(self.game, hand, self.known_leader):
+        number = data.get("number")
+        for error in rules.validate_hand(self.game, hand, self.known_leader, number=number):
             self._show(error, failed)
         data["hand"] = hand
         return data
@@ -372,7 +382,7 @@ class HandForm(forms.Form):
 
     def _show(self, error: rules.HandError, failed: set[str]) -> None:
         """One of the rules' refusals at its field, unless that field already says why."""
-        field = REGIONAL_ERROR_FIELDS.get(error.code)
+        field = REGIONAL_ERROR_FIELDS.get(error.code) or ROUND_ERROR_FIELDS.get(error.code)
         if field == "pase_corrido":
             field = f"pase_corrido_{error.seat}" if error.seat is not None else None
         if field is not None:

@@ -85,3 +85,63 @@ class MexicanTrainSetup(forms.Form):
                     _("A double-nine set starts from the double nine or lower.")
                 )
         return first
+
+
+# --- A round's form: who was left holding the double blank ------------------------------------
+
+ROUND_ERROR_FIELDS = {
+    rules.ErrorCode.DOUBLE_BLANK_NOT_ASKED: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_IS_ENGINE: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_TWO_HOLDERS: "double_blank",
+}
+
+
+def round_number(form) -> int | None:
+    """The number of the round a hand form is for (the hand's number on the sheet)."""
+    raw = form.data.get("number") if form.is_bound else form.initial.get("number")
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+def asks_double_blank(game: rules.Game, number: int | None) -> bool:
+    """Whether the round's form asks who holds the double blank: only when the house rule
+    gives it points, and not in the round the double blank starts."""
+    if game.scoring is not rules.Scoring.MEXICAN_TRAIN or not game.round_rules.asks_double_blank:
+        return False
+    if number is None or not 1 <= number <= game.round_rules.rounds:
+        return False
+    return game.round_rules.engine(number) != 0
+
+
+def add_double_blank_field(form) -> None:
+    """The round form's question about the double blank, when the house rule asks it."""
+    form.asks_double_blank = form.ending is not None and asks_double_blank(
+        form.game, round_number(form)
+    )
+    if form.asks_double_blank:
+        seats = [(seat, name) for seat, name in enumerate(form.names)]
+        form.fields["double_blank"] = forms.TypedChoiceField(
+            label=_("Who was left holding the double blank?"),
+            choices=[("", _("Nobody")), *seats],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+
+
+def double_blank_holders(form, data: dict) -> frozenset[int]:
+    """The seat holding the double blank, as a hand's `holding_doubles` (a round game)."""
+    holder = data.get("double_blank") if getattr(form, "asks_double_blank", False) else None
+    return frozenset() if holder is None else frozenset({holder})
+
+
+def double_blank_initial(match, hand) -> dict:
+    """A stored round's double blank holder, to fill its correction form."""
+    if match.game().scoring is not rules.Scoring.MEXICAN_TRAIN or not hand.holding_doubles:
+        return {}
+    return {"double_blank": hand.holding_doubles[0]}

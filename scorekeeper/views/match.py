@@ -23,6 +23,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
+from scorekeeper.views.round_sheet import round_end_text
 from scorekeeper.views.sheet import scoreboard, share_links
 from scorekeeper.words.explain import (
     explain_hand,
@@ -170,6 +171,8 @@ def match_end_text(match: Match, hand: rules.Hand) -> str:
     state = rules.advance(game, match.state(), result)
     if not state.finished:
         return ""
+    if game.lowest_wins:
+        return round_end_text(match, state)
     players = len(game.sides[state.winner_side])
     return ngettext(
         "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players

@@ -13,6 +13,7 @@ from scorekeeper.models import (
     side_name,
 )
 from scorekeeper.sharing import qr_svg
+from scorekeeper.views.round_sheet import round_sheet
 from scorekeeper.words.explain import (
     explain_hand,
     explain_scoring_end,
@@ -59,7 +60,7 @@ def scoreboard(match: Match) -> dict:
         rows.append({"hand": hand, "cells": cells})
         if game.scores_during_play:
             rows[-1].update(scoring_row(hand, game, totals))
-    return {
+    context = {
         "match": match,
         "game": game,
         "names": names,
@@ -71,6 +72,9 @@ def scoreboard(match: Match) -> dict:
         "series": series_score(match),
         "open_plays": open_plays(match, names) if game.scores_during_play else [],
     }
+    if game.lowest_wins:
+        context.update(round_sheet(match, game, rows))
+    return context
 
 
 def series_score(match: Match | None) -> dict | None:

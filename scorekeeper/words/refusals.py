@@ -28,6 +28,20 @@ SCORING_GAME_MESSAGES = {
 }
 
 
+# Mexican Train: refusals about the double blank (its holder named where there is one).
+ROUND_MESSAGES = {
+    rules.ErrorCode.DOUBLE_BLANK_NOT_ASKED: _("This table counts the double blank as its pips."),
+    rules.ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT: _("Tap who holds the double blank, or Nobody."),
+    rules.ErrorCode.DOUBLE_BLANK_IS_ENGINE: _(
+        "The double blank starts this round: nobody holds it."
+    ),
+    rules.ErrorCode.DOUBLE_BLANK_TWO_HOLDERS: _("Only one player can hold the double blank."),
+    rules.ErrorCode.NOT_A_ROUND: _(
+        "This page could not be read. Reload it and enter the hand again."
+    ),
+}
+
+
 # The rules' refusals that read the same for any hand (a limit, where there is one, is filled in).
 HAND_MESSAGES = {
     rules.ErrorCode.POOLED_TOO_MANY: _(
@@ -52,6 +66,7 @@ HAND_MESSAGES = {
     rules.ErrorCode.CAPICU_NOT_OFFERED: _("This table plays without a capicú bonus."),
     rules.ErrorCode.MATCH_OVER: _("This match is over. Start a rematch to play on."),
     **SCORING_GAME_MESSAGES,
+    **ROUND_MESSAGES,
 }
 
 
@@ -59,6 +74,9 @@ HAND_MESSAGES = {
 PLAYER_MESSAGES = {
     rules.ErrorCode.MISSING_PIPS: _("How many pips did %(name)s have left?"),
     rules.ErrorCode.PIPS_FOR_WINNER: _("%(name)s went out and holds no tiles."),
+    rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: _(
+        "%(name)s went out: the double blank is not in their hand."
+    ),
 }
 
 
