@@ -72,6 +72,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         reverse("offline"),
         static("css/app.css"),
         static("js/app.js"),
+        static("js/waiting.js"),
+        static("js/score.js"),
         static("django_htmx/htmx-2.min.js"),
         static("icon.svg"),
     ]

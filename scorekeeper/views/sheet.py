@@ -12,6 +12,7 @@ from scorekeeper.models import (
     reason_from_json,
     side_name,
 )
+from scorekeeper.offline_game import offline_game_json
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.round_sheet import round_sheet
 from scorekeeper.words.explain import (
@@ -69,6 +70,7 @@ def scoreboard(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "offline_game": offline_game_json(game, state, match.hand_count + 1),
         "series": series_score(match),
         "open_plays": open_plays(match, names) if game.scores_during_play else [],
     }

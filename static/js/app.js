@@ -518,6 +518,8 @@ var kept = (function () {
   }
 
   function showWaiting(q) {
+    // The sheet counts them in (waiting.js): the score while the signal is away.
+    document.dispatchEvent(new CustomEvent("waiting:hands", { detail: { hands: q.hands } }));
     var box = document.querySelector("[data-waiting]");
     var list = box && box.querySelector("[data-waiting-list]");
     var line = box && box.querySelector("[data-waiting-line]");
