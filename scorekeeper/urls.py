@@ -58,6 +58,7 @@ urlpatterns = [
     path("t/<key:key>/m/<number:number>/undo", views.undo_hand, name="undo_hand"),
     path("t/<key:key>/m/<number:number>/h/<number:hand_number>/", views.hand_page, name="hand"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
+    path("p/<key:key>/", views.seat_page, name="seat"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
 

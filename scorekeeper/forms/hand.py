@@ -21,6 +21,7 @@ from scorekeeper.forms.mexican_train import (
     add_double_blank_field,
     double_blank_holders,
     double_blank_initial,
+    prefill_round,
 )
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
@@ -175,7 +176,10 @@ class HandForm(forms.Form):
     ) -> "HandForm":
         """A blank form for the match's next hand, with a fresh token."""
         initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
-        return cls(match, out=out, entry=entry, initial=initial)
+        form = cls(match, out=out, entry=entry, initial=initial)
+        if form.game.lowest_wins and not match.finished:
+            prefill_round(form, match)  # the counts posted from the players' own phones
+        return form
 
     @classmethod
     def for_hand(

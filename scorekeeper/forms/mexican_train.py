@@ -4,7 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import PlayerField
+from scorekeeper.forms.fields import NUMBER_ATTRS, PlayerField
+from scorekeeper.models import open_round_counts
 
 # The presets of the round game (Mexican Train): only they take more than four names.
 ROUND_GAMES = tuple(rules.ROUND_PRESETS)
@@ -145,3 +146,64 @@ def double_blank_initial(match, hand) -> dict:
     if match.game().scoring is not rules.Scoring.MEXICAN_TRAIN or not hand.holding_doubles:
         return {}
     return {"double_blank": hand.holding_doubles[0]}
+
+
+# --- A player's own count, from their seat's page -------------------------------------------
+
+
+class SeatCountForm(forms.Form):
+    """One player's count for the open round: that they went out, or their pips."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    went_out = forms.BooleanField(label=_("I went out"), required=False)
+    pips = forms.IntegerField(
+        label=_("My count: the pips left in my hand"),
+        min_value=0,
+        required=False,
+        widget=forms.TextInput(attrs={**NUMBER_ATTRS, "enterkeyhint": "done"}),
+        error_messages={
+            "invalid": _("Type a whole number of pips, like 12."),
+            "min_value": _("Pips can't be below 0."),
+        },
+    )
+    double_blank = forms.BooleanField(
+        label=_("I was left holding the double blank"), required=False
+    )
+
+    def __init__(self, match, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.number = match.hand_count + 1
+        self.asks_double_blank = asks_double_blank(match.game(), self.number)
+        if not self.asks_double_blank:
+            del self.fields["double_blank"]
+
+    def clean_pips(self):
+        pips = self.cleaned_data.get("pips")
+        rounds = self.match.game().round_rules
+        if pips is not None and self.number <= rounds.rounds:
+            limit = rounds.max_pips(self.number)
+            if pips > limit:
+                raise forms.ValidationError(
+                    _("No hand can hold more than %(limit)s pips.") % {"limit": limit}
+                )
+        return pips
+
+    def clean(self):
+        data = super().clean()
+        if data.get("number") not in (None, self.number):
+            raise forms.ValidationError(
+                _("This round was closed meanwhile. Here is the next one."), code="stale"
+            )
+        if not data.get("went_out") and data.get("pips") is None and "pips" not in self.errors:
+            self.add_error("pips", _("Type your count, or tap I went out."))
+        return data
+
+
+def prefill_round(form, match) -> None:
+    """The round form filled with the counts the players posted from their own phones."""
+    for seat, count in open_round_counts(match).items():
+        if not count.went_out:
+            form.initial.setdefault(f"pips_{seat}", count.pips)
+        if count.double_blank:
+            form.initial.setdefault("double_blank", seat)

@@ -23,7 +23,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
-from scorekeeper.views.round_sheet import round_end_text
+from scorekeeper.views.round_sheet import round_end_text, seat_links
 from scorekeeper.views.sheet import scoreboard, share_links
 from scorekeeper.words.explain import (
     explain_hand,
@@ -101,6 +101,8 @@ def render_match(
         # The log and the share boxes sit outside the play area that htmx swaps.
         context["log"] = match.log_lines(LOG_LINES)
         context.update(share_links(request, match.table, match.get_absolute_url()))
+    if match.game().lowest_wins:
+        context.update(seat_links(request, match))
     if story.shows_chart(match):
         context["chart"] = story.race_chart(match)
     if match.finished:

@@ -3,7 +3,8 @@
 from django.utils.translation import gettext as _
 
 from scorekeeper import rules
-from scorekeeper.models import Match
+from scorekeeper.models import Match, SeatLink, open_round_counts
+from scorekeeper.sharing import qr_svg
 from scorekeeper.words.names import side_name
 
 
@@ -47,4 +48,23 @@ def round_end_text(match: Match, state: rules.MatchState) -> str:
     return _("The last round: %(name)s wins with %(total)s.") % {
         "name": names[winners[0]],
         "total": total,
+    }
+
+
+def seat_links(request, match: Match) -> dict:
+    """Each player's own link (with its QR), and whose count for the open round is in."""
+    if match.finished:
+        return {}
+    counts = open_round_counts(match)
+    names = match.seat_names()
+    links = []
+    for seat, link in enumerate(SeatLink.for_match(match)):
+        url = request.build_absolute_uri(link.get_absolute_url())
+        links.append(
+            {"name": names[seat], "url": url, "qr": qr_svg(url), "count": counts.get(seat)}
+        )
+    return {
+        "seat_links": links,
+        "counts_missing": [names[seat] for seat in range(match.seat_count) if seat not in counts],
+        "counts_posted": bool(counts),
     }

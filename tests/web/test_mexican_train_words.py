@@ -31,3 +31,15 @@ def test_the_mexican_train_setup_is_all_in_the_language(speaking: Client, langua
     response = speaking.get("/new")
 
     assert_no_english(response, language)
+
+
+def test_a_seat_page_is_all_in_the_language(speaking: Client, language: str):
+    from scorekeeper.models import SeatLink
+
+    match = start(speaking, double_blank_counts="25")
+    url = SeatLink.for_match(match)[1].get_absolute_url()
+    speaking.post(url, {"number": "1", "pips": "12"})
+
+    assert_no_english(speaking.get(url), language)
+    assert_no_english(speaking.post(url, {"number": "1", "pips": "x"}), language)
+    assert_no_english(speaking.get(match.get_absolute_url()), language)
