@@ -92,6 +92,10 @@ SCORING_GAME_FIELDS = {
     "blocked_pays_difference": False,
     "won_hand_pays_two": False,
     "doubles_lose_count": False,
+    # Mexican Train's house rules: files written before it lack them.
+    "first_engine": None,
+    "double_blank_counts": 0,
+    "ties_to_most_outs": False,
 }
 # Keys that older files wrote, and what each is called now.
 OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}
@@ -181,6 +185,8 @@ def _export_match(match: Match) -> dict:
     return {
         **{field: getattr(match, field) for field in MATCH_FIELDS},
         **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
+        # A round game's shared win (a file without it: nobody shares the win).
+        **({"co_winners": match.co_winners} if match.co_winners else {}),
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
         "series": match.series.number if match.series else None,
         "seats": [
@@ -408,7 +414,18 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
             for field, default in SCORING_GAME_FIELDS.items()
         },
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+        co_winners=raw.get("co_winners", []),
     )
+    co_winners = match.co_winners
+    sides = len(match.totals) if isinstance(match.totals, list) else 0
+    if not isinstance(co_winners, list) or not all(
+        isinstance(side, int) and not isinstance(side, bool) and 0 <= side < sides
+        for side in co_winners
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals or winner.")
+            % {"match": repr(match.number)}
+        )
     if not isinstance(match.totals, list) or not all(
         isinstance(total, int) for total in match.totals
     ):

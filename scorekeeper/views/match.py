@@ -30,6 +30,7 @@ from scorekeeper.words.explain import (
     explain_scoring_end,
     score_line,
 )
+from scorekeeper.words.rounds import explain_round
 
 # The match page's sheet shows the latest hands; the earlier ones are one tap away.
 SHEET_LATEST = 20
@@ -191,7 +192,9 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         result = rules.score_hand(
             form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
         )
-        if form.game.scores_during_play:
+        if form.game.lowest_wins:
+            context["preview"] = explain_round(result.reason, form.names, result.credits)
+        elif form.game.scores_during_play:
             context["preview"] = explain_scoring_end(
                 form.game, result.reason, form.names, match.side_names(), result.side, result.points
             )

@@ -22,6 +22,7 @@ from scorekeeper.words.explain import (
     play_text,
     series_text,
 )
+from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
@@ -144,6 +145,8 @@ def hand_plays(match: Match, hand) -> list[str]:
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     game = match.game()
+    if game.lowest_wins:
+        return explain_round(reason_from_json(hand.reason), match.seat_names(), hand.entries.all())
     if game.scores_during_play:
         if hand.in_play:
             if match.finished and hand.number == match.hand_count:

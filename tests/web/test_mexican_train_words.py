@@ -43,3 +43,12 @@ def test_a_seat_page_is_all_in_the_language(speaking: Client, language: str):
     assert_no_english(speaking.get(url), language)
     assert_no_english(speaking.post(url, {"number": "1", "pips": "x"}), language)
     assert_no_english(speaking.get(match.get_absolute_url()), language)
+
+
+def test_a_rounds_own_page_says_why_in_the_language(speaking: Client, language: str):
+    match = start(speaking, double_blank_counts="50")
+    post_round(speaking, match, "blocked", {0: 3, 1: 9, 2: 0, 3: 4}, double_blank="1")
+    post_round(speaking, match, "2", {0: 3, 1: 9, 3: 4})
+
+    for hand in match.hands.all():
+        assert_no_english(speaking.get(hand.get_absolute_url()), language)
