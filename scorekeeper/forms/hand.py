@@ -29,7 +29,7 @@ from scorekeeper.models import (
     Hand,
     Match,
 )
-from scorekeeper.words.refusals import hand_error_message, tile_message
+from scorekeeper.words.refusals import corrected_past_end, hand_error_message, tile_message
 
 # The rules' refusals of a pair's pips together, shown at that pair's field (a total too large
 # at the last one).
@@ -105,6 +105,9 @@ class HandForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.match = match
+        # The match's version as this form reads it: its score of the hand holds while the
+        # match is still at this version (Match.add_hand).
+        self.version = match.version
         self.game = match.game()
         self.names = match.seat_names()
         # Who the sheet knows led this hand: by default the match's next leader (a new hand).
@@ -223,10 +226,7 @@ class HandForm(forms.Form):
         """Show the rules' refusal of a hand that passed the form (the match moved on)."""
         for error in refused.errors:
             if editing and error.code == rules.ErrorCode.MATCH_OVER:
-                message = _(
-                    "With this change the match would end before its last hand. "
-                    "Undo the later hands first."
-                )
+                message = corrected_past_end()
             else:
                 message = hand_error_message(error, self.names, self.game)
             self.add_error(None, message)
@@ -297,6 +297,8 @@ class HandForm(forms.Form):
         return self.data["out"]
 
     def clean(self):
+        """The hand as typed, and the rules' score of it (`result`), scored once here: the
+        end-of-match question and the save use it (Match.add_hand)."""
         data = super().clean()
         if self.errors.keys() & {"number", "token", "entry"}:
             # Hidden fields only a changed or damaged page can get wrong: no field to show it at.
@@ -310,44 +312,65 @@ class HandForm(forms.Form):
         failed = {name for name in self.errors if name.startswith("pips_")}
         if not self._count_tiles(data):
             return data
-        pips = {
-            seat: data[f"pips_{seat}"]
-            for seat in self.count_seats
-            if data.get(f"pips_{seat}") is not None
-        }
-        pooled = data.get("pooled") if self.pooled_entry else None
-        if self.pooled_entry and pooled is None:
-            if "pooled" not in self.errors:
-                self.add_error("pooled", _("How many pips are left in the hands that count?"))
+        counts = self._counts(data)
+        if counts is None:
             return data
-        pair_pips = {}
-        if self.pair_entry:
-            for side in range(len(self.side_names)):
-                field = f"pair_{side}"
-                if data.get(field) is not None:
-                    pair_pips[side] = data[field]
-                elif field not in self.errors:
-                    self.add_error(field, _("How many pips did this pair hold together?"))
-            if len(pair_pips) < len(self.side_names):
-                return data
         hand = rules.Hand(
             ending=self.ending,
             went_out=self.went_out,
-            pips=pips,
             capicu=bool(data.get("capicu")),
-            pooled=pooled,
-            pair_pips=pair_pips,
+            **counts,
             **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
             )
             | double_blank_holders(self, data),
         )
-        number = data.get("number")
-        for error in rules.validate_hand(self.game, hand, self.known_leader, number=number):
-            self._show(error, failed)
         data["hand"] = hand
+        data["result"] = self._score(hand, data["number"], failed)
         return data
+
+    def _counts(self, data: dict) -> dict | None:
+        """The pips as typed (each hand's, one total, or each pair's), as rules.Hand fields;
+        None, with the question at its field, while a total the table gives is missing."""
+        pips = {
+            seat: data[f"pips_{seat}"]
+            for seat in self.count_seats
+            if data.get(f"pips_{seat}") is not None
+        }
+        counts = {"pips": pips, "pooled": None, "pair_pips": {}}
+        if self.pooled_entry:
+            counts["pooled"] = data.get("pooled")
+            if counts["pooled"] is None:
+                if "pooled" not in self.errors:
+                    self.add_error("pooled", _("How many pips are left in the hands that count?"))
+                return None
+        if self.pair_entry:
+            counts["pair_pips"] = self._pair_pips(data)
+            if len(counts["pair_pips"]) < len(self.side_names):
+                return None
+        return counts
+
+    def _pair_pips(self, data: dict) -> dict[int, int]:
+        """Each pair's pips together, as typed; the question at each pair's field left empty."""
+        pair_pips = {}
+        for side in range(len(self.side_names)):
+            field = f"pair_{side}"
+            if data.get(field) is not None:
+                pair_pips[side] = data[field]
+            elif field not in self.errors:
+                self.add_error(field, _("How many pips did this pair hold together?"))
+        return pair_pips
+
+    def _score(self, hand: rules.Hand, number: int, failed: set[str]) -> rules.HandResult | None:
+        """The rules' score of the hand (they validate it as they score); None, with each
+        refusal at its field, if they refuse it."""
+        try:
+            return rules.score_hand(self.game, hand, self.known_leader, number=number)
+        except rules.InvalidHand as refused:
+            for error in refused.errors:
+                self._show(error, failed)
+            return None
 
     def regional_inputs(self, data) -> dict:
         """What the regional taps say, as rules.Hand fields."""

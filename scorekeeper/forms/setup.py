@@ -25,6 +25,7 @@ from scorekeeper.forms.fields import (
 from scorekeeper.forms.mexican_train import MORE_PLAYERS, MexicanTrainSetup, is_round_game
 from scorekeeper.models import (
     REGIONAL_RULES,
+    SCORING_RULES,
     BlockedRule,
     CountRule,
     LeadRule,
@@ -32,6 +33,8 @@ from scorekeeper.models import (
     Preset,
     Rounding,
     Table,
+    house_rules_fields,
+    house_rules_of,
     name_key,
     offered_presets,
 )
@@ -403,18 +406,20 @@ class SetupForm(MexicanTrainSetup, forms.Form):
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
         scoring_game = rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK
-        return rules.HouseRules(
-            target=data["target_points"],
-            # A scoring game pays no capicú: its play scores stand in for bonuses.
-            capicu_bonus=0 if scoring_game else data["bonus_points"],
-            count_rule=rules.CountRule(data["count_rule"]),
-            blocked_rule=rules.BlockedRule(data["blocked_rule"]),
-            rounding=rules.Rounding(data.get("rounding") or Rounding.NEAREST_FIVE),
-            blocked_pays_difference=bool(data.get("blocked_pays_difference")),
-            won_hand_pays_two=bool(data.get("won_hand_pays_two")),
-            doubles_lose_count=bool(data.get("doubles_lose_count")),
-            **self.regional_rules(),
-            **self.round_rules(),
+        posted = {name: data.get(name) for name in SCORING_RULES}
+        return house_rules_of(
+            {
+                # A switch the page did not post keeps the rules' default.
+                **house_rules_fields(rules.HouseRules()),
+                **{name: value for name, value in posted.items() if value not in (None, "")},
+                "target": data["target_points"],
+                # A scoring game pays no capicú: its play scores stand in for bonuses.
+                "capicu_bonus": 0 if scoring_game else data["bonus_points"],
+                "count_rule": data["count_rule"],
+                "blocked_rule": data["blocked_rule"],
+                **self.regional_rules(),
+                **self.round_rules(),
+            }
         )
 
     def regional_rules(self) -> dict:

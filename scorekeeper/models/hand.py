@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from scorekeeper import rules, scoring_games
 from scorekeeper.models.choices import Ending, EntryKind
+from scorekeeper.models.rules_fields import REGIONAL_INPUTS, hand_fields, hand_of, reason_to_json
 
 
 def saved_once(name: str, *, within: str, place: str = "number") -> list[models.UniqueConstraint]:
@@ -134,38 +135,12 @@ class Hand(models.Model):
         return {count.position: count.pips for count in self.counts.all()}
 
     def as_rules_hand(self) -> rules.Hand:
-        return rules.Hand(
-            ending=rules.Ending(self.ending),
-            went_out=self.went_out,
-            pips=self.pips(),
-            capicu=self.capicu,
-            pooled=self.pooled,
-            pair_pips=self.pair_pips_by_side(),
-            led_by=self.leader_told,
-            blocked_by=self.blocked_by,
-            chuchazo=self.chuchazo,
-            pases_corridos=self.pases_corridos_by_side(),
-            pase_de_salida=self.pase_de_salida,
-            led_a_double=self.led_a_double,
-            holding_doubles=frozenset(self.holding_doubles),
-        )
+        return hand_of(self, self.pips())
 
     def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
         """Set what the table reported; returns its pip counts, unsaved."""
-        self.ending = str(hand.ending)
-        self.went_out = hand.went_out
-        self.capicu = hand.capicu
-        self.pooled = hand.pooled
-        self.pair_pips = {str(side): pips for side, pips in sorted(hand.pair_pips.items())}
-        self.leader_told = hand.led_by
-        self.blocked_by = hand.blocked_by
-        self.chuchazo = hand.chuchazo
-        self.pases_corridos = {
-            str(side): times for side, times in sorted(hand.pases_corridos.items()) if times
-        }
-        self.pase_de_salida = hand.pase_de_salida
-        self.led_a_double = hand.led_a_double
-        self.holding_doubles = sorted(hand.holding_doubles)
+        for name, value in hand_fields(hand).items():
+            setattr(self, name, value)
         return [
             SeatCount(hand=self, position=seat, pips=pips)
             for seat, pips in sorted(hand.pips.items())
@@ -229,17 +204,6 @@ class Hand(models.Model):
         }
 
 
-# What a hand's form may report beyond the ending, the pips and capicú.
-REGIONAL_INPUTS = (
-    "leader_told",
-    "blocked_by",
-    "chuchazo",
-    "pases_corridos",
-    "pase_de_salida",
-    "led_a_double",
-)
-
-
 class PlayEntry(models.Model):
     """A score made during a scoring game's hand, recorded the moment the table tapped it."""
 
@@ -293,37 +257,3 @@ class ScoreEntry(models.Model):
 
     def __str__(self) -> str:
         return f"side {self.side} {self.kind} {self.points}"
-
-
-def reason_to_json(reason: rules.Reason) -> dict:
-    return {
-        "code": str(reason.code),
-        "count_rule": str(reason.count_rule),
-        "winning_seat": reason.winning_seat,
-        "winning_pips": reason.winning_pips,
-        "counted": [list(pair) for pair in reason.counted],
-        "capicu_bonus": reason.capicu_bonus,
-        "tied_seats": list(reason.tied_seats),
-        "pooled": reason.pooled,
-        **({"pair_pips": list(reason.pair_pips)} if reason.pair_pips else {}),
-        **({"counted_pairs": list(reason.counted_pairs)} if reason.counted_pairs else {}),
-        "led_by": reason.led_by,
-        "compared_seats": list(reason.compared_seats),
-    }
-
-
-def reason_from_json(data: dict) -> rules.Reason:
-    return rules.Reason(
-        code=rules.ReasonCode(data["code"]),
-        count_rule=rules.CountRule(data["count_rule"]),
-        winning_seat=data["winning_seat"],
-        winning_pips=data["winning_pips"],
-        counted=tuple(tuple(pair) for pair in data["counted"]),
-        capicu_bonus=data["capicu_bonus"],
-        tied_seats=tuple(data.get("tied_seats", ())),
-        pooled=data.get("pooled"),
-        pair_pips=tuple(data.get("pair_pips", ())),
-        counted_pairs=tuple(data.get("counted_pairs", ())),
-        led_by=data.get("led_by"),
-        compared_seats=tuple(data.get("compared_seats", ())),
-    )

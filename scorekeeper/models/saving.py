@@ -146,8 +146,19 @@ class MatchWrites:
         self.undone_tokens = [*self.undone_tokens, str(token)][-self.UNDONE_KEPT :]
         type(self).objects.filter(pk=self.pk).update(undone_tokens=self.undone_tokens)
 
-    def add_hand(self, hand: rules.Hand, *, token: uuid.UUID, number: int) -> "Hand":
+    def add_hand(
+        self,
+        hand: rules.Hand,
+        *,
+        token: uuid.UUID,
+        number: int,
+        result: rules.HandResult | None = None,
+        version: int | None = None,
+    ) -> "Hand":
         """Record the next hand once (raises HandConflict for a repeat or a stale form).
+
+        `result`: the hand as the rules scored it (the hand form does) against this match at
+        `version`; used as it is while the match has not moved since, else scored again.
 
         Usually without reading the match again: the hand is scored against the match as this
         object holds it, and the transaction writes the match's row only if its version is
@@ -160,7 +171,7 @@ class MatchWrites:
             match = copy.copy(self)  # this object stays as read if the write does not hold
             try:
                 with transaction.atomic():
-                    saved = match._write_hand(hand, token, number)
+                    saved = match._write_hand(hand, token, number, (result, version))
             except (StaleMatch, IntegrityError):
                 pass
             else:
@@ -179,15 +190,24 @@ class MatchWrites:
                 raise HandConflict(HandConflict.ALREADY_SAVED, number)
             if number != match.hand_count + 1:  # a hand was undone since the form was shown
                 raise HandConflict(HandConflict.STALE, number)
-            saved = match._write_hand(hand, token, number)
+            saved = match._write_hand(hand, token, number, (result, version))
         self.take_state_of(match)
         return saved
 
-    def _write_hand(self, hand: rules.Hand, token: uuid.UUID, number: int) -> "Hand":
+    def _write_hand(
+        self,
+        hand: rules.Hand,
+        token: uuid.UUID,
+        number: int,
+        scored: tuple[rules.HandResult | None, int | None] = (None, None),
+    ) -> "Hand":
         """Score the next hand against this match and write it, inside the caller's transaction
-        (raises StaleMatch if the match's row is no longer as this object read it)."""
+        (raises StaleMatch if the match's row is no longer as this object read it). `scored`:
+        a result and the version it was scored at, kept if this match is still at it."""
         game = self.game()
-        result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
+        result, version = scored
+        if result is None or version != self.version:
+            result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
         state = rules.advance(game, self.state(), result)
         # A scoring game's hand already has a row once a play was recorded in it.
         saved = self.hands.filter(number=number).first() if game.scores_during_play else None

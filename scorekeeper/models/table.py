@@ -16,6 +16,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.models.choices import BlockedRule, CountRule, EntryMode, LeadRule, Preset, Rounding
+from scorekeeper.models.rules_fields import (
+    house_rules_fields,
+    house_rules_of,
+    regional_rules_fields,
+)
 from scorekeeper.words.labels import RULE_EXPLANATIONS
 
 NAME_MAX = 30
@@ -85,60 +90,16 @@ class HouseRulesFields(models.Model):
         """Copy a game's preset and house rules onto these fields (a table or a match)."""
         self.preset = preset
         self.partnership = game.partnership
-        self.target = game.rules.target
-        self.capicu_bonus = game.rules.capicu_bonus
-        self.count_rule = str(game.rules.count_rule)
-        self.blocked_rule = str(game.rules.blocked_rule)
-        self.take_regional_rules(game.rules)
-        self.rounding = str(game.rules.rounding)
-        self.blocked_pays_difference = game.rules.blocked_pays_difference
-        self.won_hand_pays_two = game.rules.won_hand_pays_two
-        self.doubles_lose_count = game.rules.doubles_lose_count
-        self.first_engine = game.rules.first_engine
-        self.double_blank_counts = game.rules.double_blank_counts
-        self.ties_to_most_outs = game.rules.ties_to_most_outs
+        for name, value in house_rules_fields(game.rules).items():
+            setattr(self, name, value)
 
     def house_rules(self) -> rules.HouseRules:
-        return rules.HouseRules(
-            target=self.target,
-            capicu_bonus=self.capicu_bonus,
-            count_rule=rules.CountRule(self.count_rule),
-            blocked_rule=rules.BlockedRule(self.blocked_rule),
-            **{name: getattr(self, name) for name in REGIONAL_RULES},
-            rounding=rules.Rounding(self.rounding),
-            blocked_pays_difference=self.blocked_pays_difference,
-            won_hand_pays_two=self.won_hand_pays_two,
-            doubles_lose_count=self.doubles_lose_count,
-            first_engine=self.first_engine,
-            double_blank_counts=self.double_blank_counts,
-            ties_to_most_outs=self.ties_to_most_outs,
-        )
+        return house_rules_of(self)
 
     def take_regional_rules(self, house: rules.HouseRules) -> None:
         """Copy the regional house rules onto these fields (a table or a match)."""
         for name, value in regional_rules_fields(house).items():
             setattr(self, name, value)
-
-
-# The regional switches: the same names on rules.HouseRules and on the models.
-REGIONAL_RULES = (
-    "lead_rule",
-    "ties_to_leaders",
-    "blocker_against_next",
-    "chuchazo_bonus",
-    "pase_corrido_bonus",
-    "pase_de_salida_bonus",
-    "pase_de_salida_on_double_only",
-    "first_hands_bonus",
-)
-
-
-def regional_rules_fields(house: rules.HouseRules) -> dict:
-    """The regional house rules as model field values."""
-    fields = {name: getattr(house, name) for name in REGIONAL_RULES}
-    fields["lead_rule"] = str(house.lead_rule)
-    fields["first_hands_bonus"] = list(house.first_hands_bonus)
-    return fields
 
 
 class RateLimited(Exception):

@@ -26,11 +26,9 @@ from scorekeeper.views.request import HtmxHttpRequest, remember
 from scorekeeper.views.round_sheet import round_end_text, seat_links
 from scorekeeper.views.sheet import scoreboard, share_links
 from scorekeeper.words.explain import (
-    explain_hand,
-    explain_scoring_end,
+    explain_result,
     score_line,
 )
-from scorekeeper.words.rounds import explain_round
 
 # The match page's sheet shows the latest hands; the earlier ones are one tap away.
 SHEET_LATEST = 20
@@ -165,12 +163,12 @@ def posted_to_open_match(
     return posted
 
 
-def match_end_text(match: Match, hand: rules.Hand) -> str:
-    """What this hand does to the match when it ends it ("Ben & Dev reach 205 and win"), else ""."""
+def match_end_text(match: Match, result: rules.HandResult) -> str:
+    """What this scored hand does to the match when it ends it ("Ben & Dev reach 205 and
+    win"), else ""."""
     game = match.game()
     if game.scores_during_play:
         return ""  # a scoring game ends at the line during play, as the points are entered
-    result = rules.score_hand(game, hand, match.next_leader, number=match.hand_count + 1)
     state = rules.advance(game, match.state(), result)
     if not state.finished:
         return ""
@@ -189,32 +187,12 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
     form = HandForm(match, request.POST)
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
-        result = rules.score_hand(
-            form.game, form.cleaned_data["hand"], match.next_leader, number=match.hand_count + 1
-        )
-        if form.game.lowest_wins:
-            context["preview"] = explain_round(result.reason, form.names, result.credits)
-        elif form.game.scores_during_play:
-            context["preview"] = explain_scoring_end(
-                form.game, result.reason, form.names, match.side_names(), result.side, result.points
-            )
-        else:
-            context["preview"] = explain_hand(
-                result.reason,
-                form.names,
-                match.side_names(),
-                result.side,
-                result.points,
-                result.credits,
-            )
-        context["ending"] = match_end_text(match, form.cleaned_data["hand"])
+        result = form.cleaned_data["result"]
+        side_names = match.side_names()
+        context["preview"] = explain_result(form.game, result, form.names, side_names)
+        context["ending"] = match_end_text(match, result)
         # Who scores what, in the bar above Save: in sight while the number pad is up.
-        paid: dict[int, int] = {}
-        if form.game.scores_during_play:
-            paid[result.side] = result.points
-        for credit in getattr(result, "credits", ()):
-            paid[credit.side] = paid.get(credit.side, 0) + credit.points
-        context["short"] = score_line(paid, match.side_names())
+        context["short"] = score_line(dict(enumerate(result.side_points)), side_names)
     elif form.errors:
         # What is still missing: a count (a hand's, a pair's or the total), or who led or
         # blocked when the rules need it.

@@ -27,11 +27,16 @@ from scorekeeper.views.match import (
     sheet_unfolded,
 )
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
-from scorekeeper.views.sheet import spoken_result
+from scorekeeper.words import refusals
 from scorekeeper.words.explain import (
     pips_text,
 )
-from scorekeeper.words.refusals import changed_elsewhere
+from scorekeeper.words.refusals import (
+    changed_elsewhere,
+    hand_undone_elsewhere,
+    play_undone_elsewhere,
+)
+from scorekeeper.words.spoken import hand_called
 
 
 @posted_to_open_match
@@ -52,7 +57,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if "confirm_end" not in request.POST:
         # A hand that ends the match is asked about once: the same form comes back with the
         # numbers as typed and a button that says so (with or without JavaScript).
-        ending = match_end_text(match, form.cleaned_data["hand"])
+        ending = match_end_text(match, form.cleaned_data["result"])
         if ending:
             return outcome(render_match(request, match, form, confirm_end=ending), "confirm")
     try:
@@ -60,6 +65,8 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             form.cleaned_data["hand"],
             token=form.cleaned_data["token"],
             number=form.cleaned_data["number"],
+            result=form.cleaned_data["result"],
+            version=form.version,
         )
     except HandConflict as conflict:
         return conflict_answer(request, match, form, conflict)
@@ -115,14 +122,7 @@ def outcome(response: HttpResponse, kind: str) -> HttpResponse:
 def undone_elsewhere(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
     """A hand sent again after it was saved and then undone on another phone: not stored again.
     The form comes back as typed, with a new token, for the player to save again or discard."""
-    messages.error(
-        request,
-        _(
-            "Hand %(number)s was undone on another phone, so it was not saved again. "
-            "This phone still has it as typed: save it again, or discard it."
-        )
-        % {"number": number},
-    )
+    messages.error(request, hand_undone_elsewhere(number))
     data = request.POST.copy()
     data["token"] = str(uuid.uuid4())
     data.pop("confirm_end", None)
@@ -139,11 +139,7 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
         typed = _("%(name)s went out") % {"name": isolated(match.seat_names()[hand.went_out])}
     else:
         typed = _("blocked")
-    return _(
-        "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
-        "This phone had: %(typed)s, %(pips)s. If that is right, correct hand %(number)s "
-        "from the sheet."
-    ) % {"number": number, "typed": typed, "pips": pips_text(typed_pips(hand))}
+    return refusals.entered_elsewhere(number, typed, pips_text(typed_pips(hand)))
 
 
 def typed_pips(hand: rules.Hand) -> int:
@@ -166,11 +162,8 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             number=form.cleaned_data["number"],
         )
     except HandConflict as conflict:
-        if conflict.kind == HandConflict.UNDONE:
-            text = _("That score was taken back on another phone, so it was not saved again.")
-        else:
-            text = _("The hand changed on another phone. Check the score and tap again.")
-        messages.info(request, text)
+        undone = conflict.kind == HandConflict.UNDONE
+        messages.info(request, play_undone_elsewhere() if undone else changed_elsewhere())
         match = get_match(match.table.key, match.number, sheet=False)  # read as it is now
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
@@ -180,3 +173,11 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if request.htmx:
         return render_match(request, match)  # add_play left it as it wrote it
     return redirect(match.get_absolute_url() + "#strip")
+
+
+def spoken_result(match: Match, number: int) -> str:
+    """The saved hand as a table calls it, from the match's sheet (see words.spoken)."""
+    hand = next(hand for hand in match.ordered_hands() if hand.number == number)
+    names = match.seat_names()
+    sides = [[names[seat] for seat in side] for side in match.game().sides]
+    return hand_called(hand.side_points(), sides)

@@ -10,7 +10,6 @@ from scorekeeper.models import (
     Match,
     Table,
     reason_from_json,
-    side_name,
 )
 from scorekeeper.offline_game import offline_game_json
 from scorekeeper.sharing import qr_svg
@@ -73,7 +72,7 @@ def scoreboard(match: Match) -> dict:
         "next_number": match.hand_count + 1,
         "offline_game": offline_game_json(game, state, match.hand_count + 1),
         "series": series_score(match),
-        "open_plays": open_plays(match, names) if game.scores_during_play else [],
+        "open_plays": open_plays(match, names),  # none but in a scoring game's hand in play
     }
     if game.lowest_wins:
         context.update(round_sheet(match, game, rows))
@@ -170,25 +169,6 @@ def why(match: Match, hand) -> str:
     points = hand.side_points().get(side, 0)
     names, side_names = match.seat_names(), match.side_names()
     return explain_hand(reason, names, side_names, side, points, hand.entries.all())
-
-
-def spoken_result(match: Match, number: int) -> str:
-    """A saved hand as a table calls it: "31 for Ben and Dev" (from the match's sheet)."""
-    hand = next(hand for hand in match.ordered_hands() if hand.number == number)
-    credited = hand.side_points()
-    if not credited:
-        return _("Blocked, tied: nobody scores")
-    names = match.seat_names()
-    sides = match.game().sides
-    # The partners as the page writes them ("Ike e Isa" in Spanish), in words to be said.
-    return " ".join(
-        _("%(points)s for %(players)s")
-        % {
-            "points": points,
-            "players": side_name([names[seat] for seat in sides[side]], spoken=True),
-        }
-        for side, points in sorted(credited.items())
-    )
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:

@@ -18,15 +18,7 @@ from scorekeeper.views.sheet import hand_plays, why
 from scorekeeper.words.explain import (
     play_text,
 )
-from scorekeeper.words.refusals import changed_elsewhere
-
-
-def played_on() -> str:
-    """Why a finished match's last hand cannot be taken back once the next match has begun."""
-    return _(
-        "The next match has already started, so this one's last hand can no longer be taken "
-        "back. To fix a hand, tap its number on the sheet and correct it."
-    )
+from scorekeeper.words.refusals import changed_elsewhere, played_on
 
 
 def undid_a_play(match: Match) -> bool:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper import rules
 from scorekeeper.scoring_games import nearest_five
+from scorekeeper.words.rounds import explain_round
 
 
 def pips_text(pips: int) -> str:
@@ -172,14 +173,7 @@ def rules_summary(
     else:
         parts.append(_("no capicú"))
     parts.append(count_rule_text(house.count_rule))
-    if house.blocker_against_next:
-        parts.append(_("blocked: the blocker against the next hand"))
-    elif house.blocked_rule == rules.BlockedRule.LIGHTER_PAIR:
-        parts.append(_("blocked: the lighter pair wins"))
-    else:
-        parts.append(_("blocked: the lightest hand wins"))
-    if house.ties_to_leaders and not house.blocker_against_next:
-        parts.append(_("ties go to the leaders"))
+    parts.extend(blocked_texts(house))
     parts.append(lead_rule_text(house.lead_rule))
     if house.chuchazo_bonus:
         parts.append(_("chuchazo %(bonus)s") % {"bonus": house.chuchazo_bonus})
@@ -208,6 +202,19 @@ def round_rules_summary(house: rules.HouseRules) -> str:
     if house.ties_to_most_outs:
         parts.append(_("level totals go to who went out most"))
     return " · ".join(parts)
+
+
+def blocked_texts(house: rules.HouseRules) -> list[str]:
+    """Who wins a blocked hand, and how its ties go, as the one-line summary says them."""
+    if house.blocker_against_next:
+        return [_("blocked: the blocker against the next hand")]
+    if house.blocked_rule == rules.BlockedRule.LIGHTER_PAIR:
+        parts = [_("blocked: the lighter pair wins")]
+    else:
+        parts = [_("blocked: the lightest hand wins")]
+    if house.ties_to_leaders:
+        parts.append(_("ties go to the leaders"))
+    return parts
 
 
 def scoring_rules_summary(
@@ -349,6 +356,22 @@ def explain_scoring_end(
         return _("%(points)s for %(side)s: %(why)s.") % who
     who["count"] = end_count_text(game, reason, points)
     return _("%(points)s for %(side)s: %(why)s; the other sides' hands: %(count)s.") % who
+
+
+def explain_result(
+    game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
+) -> str:
+    """Why a hand just scored pays what it does (the preview): a scoring game explains its
+    end (its plays are on the strip), a block game the hand and its bonuses."""
+    if game.lowest_wins:
+        return explain_round(result.reason, names, result.credits)
+    if game.scores_during_play:
+        return explain_scoring_end(
+            game, result.reason, names, side_names, result.side, result.points
+        )
+    return explain_hand(
+        result.reason, names, side_names, result.side, result.points, result.credits
+    )
 
 
 def score_line(paid: dict[int, int], side_names: list[str]) -> str:

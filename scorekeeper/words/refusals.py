@@ -7,15 +7,20 @@ from django.utils.translation import ngettext
 
 from scorekeeper import rules
 
+# A tile the rules will not count, by its code (its two numbers filled in).
+TILE_MESSAGES = {
+    rules.TileErrorCode.NOT_IN_SET: _("The %(high)s-%(low)s is not in this set."),
+    rules.TileErrorCode.CLAIMED_TWICE: _(
+        "The %(high)s-%(low)s is in two hands: a tile can only be in one."
+    ),
+    # Only a changed page names a seat the table does not have: the tile is not in its set.
+    rules.TileErrorCode.UNKNOWN_SEAT: _("The %(high)s-%(low)s is not in this set."),
+}
+
 
 def tile_message(error: rules.TileError) -> str:
     high, low = error.tile
-    if error.code == rules.TileErrorCode.CLAIMED_TWICE:
-        return _("The %(high)s-%(low)s is in two hands: a tile can only be in one.") % {
-            "high": high,
-            "low": low,
-        }
-    return _("The %(high)s-%(low)s is not in this set.") % {"high": high, "low": low}
+    return TILE_MESSAGES[error.code] % {"high": high, "low": low}
 
 
 # Scoring games (All Fives, Bergen): refusals of a score during play or of a Bergen end.
@@ -25,20 +30,6 @@ SCORING_GAME_MESSAGES = {
     rules.ErrorCode.PLAY_NOT_HEADER: _("Tap a double-header or a triple-header."),
     rules.ErrorCode.NO_PLAY_SCORES: _("This game scores only at the end of a hand."),
     rules.ErrorCode.DOUBLES_NOT_ASKED: _("This table does not ask who holds a double."),
-}
-
-
-# Mexican Train: refusals about the double blank (its holder named where there is one).
-ROUND_MESSAGES = {
-    rules.ErrorCode.DOUBLE_BLANK_NOT_ASKED: _("This table counts the double blank as its pips."),
-    rules.ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT: _("Tap who holds the double blank, or Nobody."),
-    rules.ErrorCode.DOUBLE_BLANK_IS_ENGINE: _(
-        "The double blank starts this round: nobody holds it."
-    ),
-    rules.ErrorCode.DOUBLE_BLANK_TWO_HOLDERS: _("Only one player can hold the double blank."),
-    rules.ErrorCode.NOT_A_ROUND: _(
-        "This page could not be read. Reload it and enter the hand again."
-    ),
 }
 
 
@@ -65,8 +56,24 @@ HAND_MESSAGES = {
     rules.ErrorCode.CAPICU_ON_BLOCKED: _("A blocked hand can't be a capicú."),
     rules.ErrorCode.CAPICU_NOT_OFFERED: _("This table plays without a capicú bonus."),
     rules.ErrorCode.MATCH_OVER: _("This match is over. Start a rematch to play on."),
+    # Only a changed page gets these wrong: the form's own question is the way back.
+    rules.ErrorCode.NO_WINNER: _("Tap who went out, or Blocked."),
+    rules.ErrorCode.UNKNOWN_SEAT: _("Tap who went out, or Blocked."),
+    rules.ErrorCode.WINNER_ON_BLOCKED: _("Tap who went out, or Blocked."),
+    rules.ErrorCode.POOLED_NOT_OFFERED: _("Tap who went out, or Blocked."),
+    rules.ErrorCode.HAND_NOT_ENDED: _("Tap who went out, or Blocked."),
+    # Mexican Train: the round and who holds the double blank.
+    rules.ErrorCode.NOT_A_ROUND: _("This game has no such round."),
+    rules.ErrorCode.TOO_FEW_PLAYERS: _("Too few players for this game."),
+    rules.ErrorCode.TOO_MANY_PLAYERS: _("Too many players for this game."),
+    rules.ErrorCode.DOUBLE_BLANK_NOT_ASKED: _("This table does not count the double blank."),
+    rules.ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT: _("Tap who holds the double blank."),
+    rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: _("Who went out can't hold the double blank."),
+    rules.ErrorCode.DOUBLE_BLANK_IS_ENGINE: _(
+        "The double blank starts this round: nobody holds it."
+    ),
+    rules.ErrorCode.DOUBLE_BLANK_TWO_HOLDERS: _("Only one player can hold the double blank."),
     **SCORING_GAME_MESSAGES,
-    **ROUND_MESSAGES,
 }
 
 
@@ -89,11 +96,7 @@ def hand_error_message(error: rules.HandError, names: list[str], game: rules.Gam
         return too_many_pips_message(error.limit, game)
     if code in HAND_MESSAGES:
         return HAND_MESSAGES[code] % {"limit": error.limit}
-    regional = regional_error_message(error)
-    if regional is not None:
-        return regional
-    # NO_WINNER, UNKNOWN_SEAT, and anything the form could not place.
-    return _("Tap who went out, or Blocked.")
+    return regional_error_message(error)
 
 
 def seat_name(seat: int | None, names: list[str]) -> str:
@@ -135,20 +138,58 @@ REGIONAL_MESSAGES = {
 }
 
 
-def regional_error_message(error: rules.HandError) -> str | None:
-    """A plain sentence for a refusal of the regional rules (None for any other)."""
-    message = REGIONAL_MESSAGES.get(error.code)
-    if message is None:
-        return None
+def regional_error_message(error: rules.HandError) -> str:
+    """A plain sentence for a refusal of the regional rules (a pase corrido's limit filled in)."""
+    message = REGIONAL_MESSAGES[error.code]
     if error.code is rules.ErrorCode.PASE_CORRIDO_TOO_MANY:
         return str(message) % {"limit": error.limit}
     return str(message)
 
 
+# --- What another phone did first: each told once, here.
+
+
 def changed_elsewhere() -> str:
-    """Why a save, correction or undo was refused: the match moved on under the page."""
+    """Why a save, correction, undo or score was refused: the match moved on under the page."""
     return _(
         "The match changed on another phone, so nothing was changed. Check the score and try again."
+    )
+
+
+def hand_undone_elsewhere(number: int) -> str:
+    """A hand saved, undone on another phone, then sent again: kept on the phone, not stored."""
+    return _(
+        "Hand %(number)s was undone on another phone, so it was not saved again. "
+        "This phone still has it as typed: save it again, or discard it."
+    ) % {"number": number}
+
+
+def play_undone_elsewhere() -> str:
+    """A score made during play, taken back on another phone, then sent again."""
+    return _("That score was taken back on another phone, so it was not saved again.")
+
+
+def entered_elsewhere(number: int, typed: str, pips: str) -> str:
+    """Another phone saved this hand first: what this phone had typed, so nothing is lost."""
+    return _(
+        "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
+        "This phone had: %(typed)s, %(pips)s. If that is right, correct hand %(number)s "
+        "from the sheet."
+    ) % {"number": number, "typed": typed, "pips": pips}
+
+
+def corrected_past_end() -> str:
+    """A correction that would have the match end before its last hand."""
+    return _(
+        "With this change the match would end before its last hand. Undo the later hands first."
+    )
+
+
+def played_on() -> str:
+    """Why a finished match's last hand cannot be taken back once the next match has begun."""
+    return _(
+        "The next match has already started, so this one's last hand can no longer be taken "
+        "back. To fix a hand, tap its number on the sheet and correct it."
     )
 
 

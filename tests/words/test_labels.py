@@ -25,7 +25,7 @@ def test_every_choice_has_a_label(codes, words):
 
 
 def test_every_preset_and_old_key_has_a_label():
-    assert set(labels.PRESET_LABELS) == {*rules.PRESETS, *rules.LEGACY_PRESETS}
+    assert set(labels.PRESET_LABELS) == {*rules.ALL_PRESETS, *rules.LEGACY_PRESETS}
 
 
 def test_every_switch_of_a_house_rule_is_explained():
