@@ -42,4 +42,4 @@ def test_the_fields_choices_carry_the_labels():
 
 
 def test_the_setup_offers_every_current_preset_and_no_old_key():
-    assert [key for key, _label in labels.offered_presets()] == list(rules.PRESETS)
+    assert [key for key, _label in labels.offered_presets()] == list(rules.ALL_PRESETS)
