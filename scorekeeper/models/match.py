@@ -153,8 +153,8 @@ class Match(MatchWrites, HouseRulesFields):
 
     @property
     def scores_during_play(self) -> bool:
-        """All Fives and Bergen: points are recorded during the hand too."""
-        return self.scoring != rules.Scoring.BLOCK
+        """All Fives and Bergen: points are recorded during the hand too (not Mexican Train)."""
+        return self.scoring in (rules.Scoring.ALL_FIVES, rules.Scoring.BERGEN)
 
     @classmethod
     @transaction.atomic

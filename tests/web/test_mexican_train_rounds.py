@@ -168,3 +168,12 @@ def test_the_sheet_shows_each_round_with_its_engine(client: Client):
     page = client.get(match.get_absolute_url()).content.decode()
 
     assert '<tr data-round="1">' in page and "2|2" in page and "1|1" in page
+
+
+def test_a_round_has_no_scores_during_play(client: Client):
+    match = start(client)
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    assert 'id="strip"' not in page
+    assert not match.scores_during_play
