@@ -100,6 +100,8 @@ def post_count(match, position: int, *, went_out: bool, pips: int, double_blank:
             "updated_at": timezone.now(),
         },
     )
+    # The scorer's kept page is keyed on the table's time: it shows who is missing afresh.
+    type(match.table).objects.filter(pk=match.table_id).update(updated_at=timezone.now())
     return close_round(match)
 
 

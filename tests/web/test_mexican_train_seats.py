@@ -148,3 +148,12 @@ def test_two_players_who_both_went_out_leave_the_round_to_the_scorer(client: Cli
 
     assert match.hand_count == 0
     assert RoundCount.objects.count() == 2
+
+
+def test_the_scorers_page_kept_before_a_count_shows_it_after(client: Client):
+    match = start(client)
+    client.get(match.get_absolute_url())
+
+    send(client, links(match)[2], match, pips="7")
+
+    assert "Counts still missing: Ann, Bo, Dee" in text(client.get(match.get_absolute_url()))
