@@ -44,7 +44,7 @@ def enter_round(
     """Tap who went out (or Blocked), type each other count, and save the round."""
     page.locator("#entry .outs").get_by_role("link", name=out or "Blocked", exact=True).click()
     for name, pips in counts.items():
-        field = page.get_by_label(name, exact=True)
+        field = page.get_by_role("textbox", name=name, exact=True)
         expect(field).to_have_attribute("inputmode", "numeric")
         field.fill(str(pips))
     if holder is not None:
@@ -109,7 +109,7 @@ def test_a_whole_double_twelve_game_of_four_with_two_own_phones(
             phone.locator("#sheet").get_by_role("link", name="6", exact=True).click()
             corrected = max(0, counts.get("Cy", 0) - 5) if out != "Cy" else 0
             if out != "Cy":
-                phone.get_by_label("Cy", exact=True).fill(str(corrected))
+                phone.get_by_role("textbox", name="Cy", exact=True).fill(str(corrected))
                 totals["Cy"] += corrected - counts["Cy"]
             phone.get_by_role("button", name="Save correction").click()
             phone.goto(phone.url.split("h/")[0])
