@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0017_mexican_train_house_rules'),
+        ('scorekeeper', '0019_match_ends_at'),
     ]
 
     operations = [

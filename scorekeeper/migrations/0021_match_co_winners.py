@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0018_mexican_train_presets'),
+        ('scorekeeper', '0020_mexican_train_presets'),
     ]
 
     operations = [

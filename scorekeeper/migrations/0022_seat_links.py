@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0019_match_co_winners'),
+        ('scorekeeper', '0021_match_co_winners'),
     ]
 
     operations = [
