@@ -59,6 +59,8 @@ def _export_match(match: Match) -> dict:
     return {
         **{field: getattr(match, field) for field in kept.MATCH_FIELDS},
         **{field: getattr(match, field) for field in kept.LATER_RULES},
+        # A round game's shared win (a file without it: nobody shares the win).
+        **({"co_winners": match.co_winners} if match.co_winners else {}),
         **{field: _time_out(getattr(match, field)) for field in kept.MATCH_TIMES},
         "series": match.series.number if match.series else None,
         "seats": [

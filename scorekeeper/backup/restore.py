@@ -275,7 +275,9 @@ def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Matc
         **fields_of(Match, raw, MATCH_FIELDS),
         **{field: _later_rule(raw, field, default) for field, default in LATER_RULES.items()},
         **{field: time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+        co_winners=raw.get("co_winners", []),
     )
+    _check_co_winners(match)
     if not isinstance(match.totals, list) or not all(
         isinstance(total, int) for total in match.totals
     ):
@@ -283,6 +285,20 @@ def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Matc
             _("Invalid backup: match %(match)s has bad totals.") % {"match": repr(match.number)}
         )
     return valid(match)
+
+
+def _check_co_winners(match: Match) -> None:
+    """A round game's shared win names sides the match has."""
+    co_winners = match.co_winners
+    sides = len(match.totals) if isinstance(match.totals, list) else 0
+    if not isinstance(co_winners, list) or not all(
+        isinstance(side, int) and not isinstance(side, bool) and 0 <= side < sides
+        for side in co_winners
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals or winner.")
+            % {"match": repr(match.number)}
+        )
 
 
 def _seats(match: Match, players: Mapping[str, Player], raw: Mapping) -> list[Seat]:
