@@ -31,6 +31,11 @@ class Column:
     key: str
     label: Promise
     only: str  # the history filter for the matches behind the number
+    # Which games the number is for: "" every game, "hands" the games of hands (block and
+    # scoring games), "rounds" the round games (Mexican Train).
+    games: str = ""
+    # Lower is better (a round game's count and total): sorted lowest first.
+    lowest_first: bool = False
 
 
 # The statistics table's columns, in order, each with the history filter for the matches
@@ -39,13 +44,17 @@ COLUMNS = (
     Column("played", _("Played"), "played"),
     Column("won", _("Won"), "won"),
     Column("win_rate", _("Win %"), "played"),
-    Column("hands_won", _("Hands won"), "hands_won"),
-    Column("points_per_hand", _("Points a hand"), "played"),
-    Column("capicus", _("Capicús"), "capicus"),
-    Column("bonuses", _("Other bonuses"), "bonuses"),
-    Column("blocked_won", _("Blocked hands won"), "blocked_won"),
-    Column("shutouts_given", _("Shutouts given"), "shutouts_given"),
-    Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken"),
+    Column("hands_won", _("Hands won"), "hands_won", "hands"),
+    Column("points_per_hand", _("Points a hand"), "hands", "hands"),
+    Column("capicus", _("Capicús"), "capicus", "hands"),
+    Column("bonuses", _("Other bonuses"), "bonuses", "hands"),
+    Column("blocked_won", _("Blocked hands won"), "blocked_won", "hands"),
+    Column("shutouts_given", _("Shutouts given"), "shutouts_given", "hands"),
+    Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken", "hands"),
+    Column("rounds", _("Rounds played"), "rounds", "rounds"),
+    Column("count_per_round", _("Count a round"), "rounds", "rounds", lowest_first=True),
+    Column("rounds_out", _("Rounds gone out"), "rounds_out", "rounds"),
+    Column("lowest_game", _("Lowest game"), "lowest_game", "rounds", lowest_first=True),
     Column("best_streak", _("Longest winning streak"), "streak"),
     Column("series_won", _("Series won"), "series_won"),
 )
@@ -53,15 +62,27 @@ SORTS = ("name", *(column.key for column in COLUMNS))
 DEFAULT_SORT = "win_rate"
 
 
+def columns_for(rows: list[Record]) -> list[Column]:
+    """The columns of the games the table has finished: a table that never played Mexican
+    Train sees no rounds, one that only plays it no hands."""
+    played = {"": True, "hands": any(row.hands for row in rows)}
+    played["rounds"] = any(row.rounds for row in rows)
+    return [column for column in COLUMNS if played[column.games]]
+
+
 def sort_records(rows: list[Record], key: str) -> list[Record]:
-    """Best first by the chosen column; by name for "name"; ties broken by matches played."""
+    """Best first by the chosen column (lowest first for a round game's count and total); by
+    name for "name"; ties broken by matches played."""
     if key == "name":
         return sorted(rows, key=lambda row: row.name.casefold())
-    return sorted(
-        rows,
-        key=lambda row: (getattr(row, key) is not None, getattr(row, key) or 0, row.played),
-        reverse=True,
-    )
+    lowest = next((column.lowest_first for column in COLUMNS if column.key == key), False)
+    sign = -1 if lowest else 1
+
+    def best(row: Record) -> tuple:
+        value = getattr(row, key)
+        return (value is not None, sign * (value or 0), row.played)
+
+    return sorted(rows, key=best, reverse=True)
 
 
 def parse_who(value: str) -> tuple[int, ...] | None:
@@ -89,6 +110,10 @@ def filter_matches(
     or the run of wins that made their longest winning streak ("streak")."""
     if only == "streak":
         return matches.filter(pk__in=longest_streak(side_rows(table, who)))
+    if only == "lowest_game":
+        rows = side_rows(table, who).filter(lowest_game__isnull=False)
+        lowest = rows.order_by("lowest_game").values("lowest_game")[:1]
+        return matches.filter(pk__in=rows.filter(lowest_game=Subquery(lowest)).values("match"))
     if only:
         # An IN over the records' index, read once, rather than a lookup for every match.
         return matches.filter(

@@ -76,6 +76,7 @@ urlpatterns = [
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("p/<key:key>/", views.seat_page, name="seat"),
+    path("p/<key:key>/status", views.seat_status, name="seat_status"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
 

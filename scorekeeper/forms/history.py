@@ -39,6 +39,10 @@ class HistoryFilterForm(forms.Form):
             ("blocked_won", _("Matches they won a blocked hand in")),
             ("shutouts_given", _("Shutouts they gave")),
             ("shutouts_taken", _("Shutouts they took")),
+            ("hands", _("Their finished games of hands")),
+            ("rounds", _("Their finished Mexican Train games")),
+            ("rounds_out", _("Games they went out in a round")),
+            ("lowest_game", _("Their lowest game")),
             ("streak", _("Their longest winning streak")),
             ("series_won", _("Matches that won them a series")),
         ],
@@ -47,7 +51,15 @@ class HistoryFilterForm(forms.Form):
 
     # What some tables never count (a game without capicú, a table paying no bonus): offered
     # once somebody at the table has one.
-    ONCE_SEEN = ("capicus", "bonuses", "blocked_won")
+    ONCE_SEEN = (
+        "capicus",
+        "bonuses",
+        "blocked_won",
+        "hands",
+        "rounds",
+        "rounds_out",
+        "lowest_game",
+    )
 
     def __init__(
         self, data, *, choices: list[tuple[str, str]], seen: Iterable[str] = ONCE_SEEN

@@ -41,6 +41,9 @@ COUNTERS = (
     "shutouts_given",
     "shutouts_taken",
     "series_won",
+    "rounds",
+    "round_pips",
+    "rounds_out",
 )
 
 
@@ -64,6 +67,13 @@ class Tally(models.Model):
     shutouts_given = models.PositiveIntegerField(default=0)
     shutouts_taken = models.PositiveIntegerField(default=0)
     series_won = models.PositiveIntegerField(default=0, db_default=0)
+    # A round game's (Mexican Train's) own numbers: its rounds are not hands, and the pips
+    # counted against a player are not points scored, so they are kept apart. A side's
+    # lowest_game is its total in that game; a record's, the lowest of its games.
+    rounds = models.PositiveIntegerField(default=0, db_default=0)
+    round_pips = models.PositiveIntegerField(default=0, db_default=0)
+    rounds_out = models.PositiveIntegerField(default=0, db_default=0)
+    lowest_game = models.IntegerField(null=True, blank=True)
 
     class Meta:
         abstract = True
@@ -135,6 +145,12 @@ class Record(Tally):
             return None
         return (20 * self.points + self.hands) // (2 * self.hands) / 10
 
+    @property
+    def count_per_round(self) -> float | None:
+        if not self.rounds:
+            return None
+        return (20 * self.round_pips + self.rounds) // (2 * self.rounds) / 10
+
 
 # --- Writing: kept in step with the matches ---------------------------------------------------
 
@@ -176,7 +192,14 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     finished = {
         row["pk"]: row
         for row in matches.filter(winner_side__isnull=False).values(
-            "pk", "table_id", "number", "winner_side", "hand_count"
+            "pk",
+            "table_id",
+            "number",
+            "winner_side",
+            "hand_count",
+            "scoring",
+            "co_winners",
+            "totals",
         )
     }
     if not finished:
@@ -190,6 +213,9 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     records = []
     for (match_id, side), seated in sorted(players.items()):
         match = finished[match_id]
+        if match["scoring"] == rules.Scoring.MEXICAN_TRAIN:
+            records.append(_round_game_record(match, side, seated, tallies[match_id, side]))
+            continue
         won = side == match["winner_side"]
         # A shutout: the match was won with every other side still on nought.
         shutout = all(
@@ -216,6 +242,24 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
             )
         )
     return SideRecord.objects.bulk_create(records)
+
+
+def _round_game_record(match: dict, side: int, seated: list[int], tally: Counter) -> SideRecord:
+    """One player's side of a finished round game: a shared win is a win for each who shares
+    it; its rounds, the pips counted against them and the rounds they went out are its own."""
+    return SideRecord(
+        table_id=match["table_id"],
+        match_id=match["pk"],
+        number=match["number"],
+        side=side,
+        player_a_id=seated[0],
+        played=1,
+        won=int(side == match["winner_side"] or side in match["co_winners"]),
+        rounds=match["hand_count"],
+        round_pips=tally["points"],
+        rounds_out=tally["hands_won"],
+        lowest_game=match["totals"][side],
+    )
 
 
 Seats = dict[tuple[int, int], int]
@@ -316,12 +360,12 @@ def series_clinchers(matches: Iterable[int]) -> dict[int, bool]:
 def rebuild_records(table_id: int) -> None:
     """Sum a table's side records into one record per player and per pair, streaks included."""
     totals: dict[tuple[int, int | None], Counter] = defaultdict(Counter)
-    for player_a, player_b, *counts in (
+    for player_a, player_b, lowest, *counts in (
         SideRecord.objects.filter(table_id=table_id)
         .order_by("number", "side")
-        .values_list("player_a_id", "player_b_id", *COUNTERS)
+        .values_list("player_a_id", "player_b_id", "lowest_game", *COUNTERS)
     ):
-        _count(totals, player_a, player_b, dict(zip(COUNTERS, counts, strict=True)))
+        _count(totals, player_a, player_b, dict(zip(COUNTERS, counts, strict=True)), lowest)
     Record.objects.filter(table_id=table_id).delete()
     Record.objects.bulk_create(
         Record(table_id=table_id, player_a_id=player_a, player_b_id=player_b, **total)
@@ -335,14 +379,16 @@ def add_to_records(table_id: int, added: list[SideRecord]) -> None:
     stored = Record.objects.filter(table_id=table_id, player_a_id__in=players)
     ids: dict[tuple[int, int | None], int] = {}
     totals: dict[tuple[int, int | None], Counter] = defaultdict(Counter)
-    for pk, player_a, player_b, *counts in stored.values_list(
-        "pk", "player_a_id", "player_b_id", *STORED
+    for pk, player_a, player_b, lowest, *counts in stored.values_list(
+        "pk", "player_a_id", "player_b_id", "lowest_game", *STORED
     ):
         ids[player_a, player_b] = pk
         totals[player_a, player_b].update(dict(zip(STORED, counts, strict=True)))
+        if lowest is not None:
+            totals[player_a, player_b]["lowest_game"] = lowest
     for side in added:
         counts = {counter: getattr(side, counter) for counter in COUNTERS}
-        _count(totals, side.player_a_id, side.player_b_id, counts)
+        _count(totals, side.player_a_id, side.player_b_id, counts, side.lowest_game)
     # Written again under the same ids (the statistics list ties in the order records began):
     # one delete and one insert cost far less than an update of each changed row.
     stored.delete()
@@ -352,8 +398,11 @@ def add_to_records(table_id: int, added: list[SideRecord]) -> None:
     )
 
 
-def _count(totals: dict, player_a: int, player_b: int | None, counts: dict) -> None:
-    """One side of one match, in order, into its players' records and its pair's."""
+def _count(
+    totals: dict, player_a: int, player_b: int | None, counts: dict, lowest: int | None = None
+) -> None:
+    """One side of one match, in order, into its players' records and its pair's (a round
+    game's total into the lowest game, when lower)."""
     keys = [(player_a, None)]
     if player_b is not None:
         keys += [(player_b, None), (player_a, player_b)]
@@ -362,3 +411,5 @@ def _count(totals: dict, player_a: int, player_b: int | None, counts: dict) -> N
         total.update(counts)
         total["streak"] = total["streak"] + 1 if counts["won"] else 0
         total["best_streak"] = max(total["best_streak"], total["streak"])
+        if lowest is not None and total.get("lowest_game", lowest) >= lowest:
+            total["lowest_game"] = lowest

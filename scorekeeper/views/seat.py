@@ -3,10 +3,12 @@
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.forms.mexican_train import SeatCountForm
+from scorekeeper.inputs import whole_number
 from scorekeeper.models import Match, SeatLink, open_round_counts, post_count
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
 
@@ -42,11 +44,29 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 messages.success(request, _("Your count is in."))
             return redirect(link)
         status = refused_status(request)
+    return render(request, "seat.html", seat_context(link, match, form), status=status)
+
+
+@require_safe
+def seat_status(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The seat page's part that keeps itself current (polled): who is still missing; once the
+    round it was drawn for has closed, the whole page is drawn again (the next engine)."""
+    link = get_seat_link(key)
+    match = Match.objects.with_seats().get(pk=link.seat.match_id)
+    if whole_number(request.GET.get("round")) != match.hand_count + 1 or match.finished:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    return render(request, "includes/seat_status.html", seat_context(link, match, None))
+
+
+def seat_context(link: SeatLink, match: Match, form: SeatCountForm | None) -> dict:
+    position = link.seat.position
     counts = open_round_counts(match) if not match.finished else {}
     names = match.seat_names()
     game = match.game()
     number = match.hand_count + 1
-    context = {
+    return {
         "match": match,
         "table": match.table,
         "name": names[position],
@@ -57,5 +77,5 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
         "rounds": game.round_rules.rounds,
         "engine": None if match.finished else game.round_rules.engine(number),
         "total": match.totals[position],
+        "status_url": reverse("seat_status", args=[link.key]),
     }
-    return render(request, "seat.html", context, status=status)

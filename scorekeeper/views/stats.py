@@ -18,17 +18,19 @@ from scorekeeper.views.lookup import get_table
 from scorekeeper.views.request import HtmxHttpRequest, remember
 
 
-def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
+def stat_rows(table: Table, records: list, sort: str, columns: list) -> list[dict]:
     """Each record's numbers, each linked to the history of the matches behind it."""
     history = table.get_absolute_url()
     rows = []
     for record in stats.sort_records(records, sort):
         played = f"{history}?{urlencode({'who': record.who})}"
         cells = []
-        for column in stats.COLUMNS:
+        for column in columns:
             value = getattr(record, column.key)
-            # A 0 has no matches behind it to list: it is not a link.
-            href = f"{played}&{urlencode({'only': column.only})}" if value else None
+            # A 0 has no matches behind it to list: it is not a link. A lowest game of 0 is a
+            # game, and links to it.
+            behind = value is not None if column.key == "lowest_game" else value
+            href = f"{played}&{urlencode({'only': column.only})}" if behind else None
             cells.append((column, value, href))
         rows.append({"record": record, "href": played, "cells": cells})
     return rows
@@ -40,16 +42,18 @@ def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     table = get_table(key)
     remember(request, table)
     players, pairs = stats.records(table)
+    columns = stats.columns_for(players + pairs)
     sort = request.GET.get("sort", "")
-    if sort not in stats.SORTS:
+    if sort not in ("name", *(column.key for column in columns)):
         sort = stats.DEFAULT_SORT
     context = {
         "table": table,
-        "columns": stats.COLUMNS,
+        "columns": columns,
         "sort": sort,
+        "round_games": any(column.games == "rounds" for column in columns),
         "groups": [
-            (_("Players"), stat_rows(table, players, sort)),
-            (_("Pairs"), stat_rows(table, pairs, sort)),
+            (_("Players"), stat_rows(table, players, sort, columns)),
+            (_("Pairs"), stat_rows(table, pairs, sort, columns)),
         ],
     }
     return render(request, "stats.html", context)

@@ -157,3 +157,20 @@ def test_the_scorers_page_kept_before_a_count_shows_it_after(client: Client):
     send(client, links(match)[2], match, pips="7")
 
     assert "Counts still missing: Ann, Bo, Dee" in text(client.get(match.get_absolute_url()))
+
+
+def test_the_seat_page_keeps_itself_current_by_polling_a_small_part(client: Client):
+    match = start(client)
+    urls = links(match)
+    page = client.get(urls[1]).content.decode()
+    status = re.search(r'hx-get="([^"]+)" hx-trigger="every \d+s"', page).group(1)
+    assert "Still missing: Ann, Bo, Cy, Dee" in text(client.get(status))
+
+    send(client, urls[0], match, went_out="on")
+    assert "Still missing: Bo, Cy, Dee" in text(client.get(status))
+
+    for seat, pips in ((1, "23"), (2, "7"), (3, "41")):
+        send(client, urls[seat], match, pips=pips)
+    # The round it was drawn for has closed: the page draws itself again, next engine and all.
+    assert client.get(status).headers.get("HX-Refresh") == "true"
+    assert "Engine: the double 11" in text(client.get(urls[1]))
