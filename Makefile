@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 python; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' \
 	>/dev/null 2>&1 && { echo $$p; break; }; done)
 
-.PHONY: run test test-postgres lint format bench loadtest loadtest-scaled bench-scaled messages check-deploy clean nginx wrk
+.PHONY: run test test-fast test-postgres lint format bench loadtest loadtest-scaled bench-scaled messages check-deploy clean nginx wrk
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then \
@@ -61,7 +61,11 @@ endif
 
 test: $(VENV)/.dev messages chromium
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --durations=15 $(PYTEST_ARGS)
+
+# The edit-run loop: everything but the browser and load tests (no Chromium needed).
+test-fast: $(VENV)/.dev messages
+	$(PY) -m pytest -m "not browser and not load" --durations=10 -q $(PYTEST_ARGS)
 
 # The load tests at full size: 50 tables at once, duplicate posts, SIGKILL mid-game (minutes).
 loadtest: $(VENV)/.dev messages
@@ -94,7 +98,7 @@ wrk:
 	fi
 
 test-postgres: $(VENV)/.dev messages chromium
-	bash scripts/with-postgres.sh $(PY) -m pytest $(PYTEST_ARGS)
+	bash scripts/with-postgres.sh $(PY) -m pytest --durations=15 $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.tournament import Format, Result
-from scorekeeper.tournament_draw import draw_round
+from scorekeeper.rules.tournament import Format, Result
+from scorekeeper.rules.tournament_draw import draw_round
 
 
 def play(draw, rng):

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
 from scorekeeper.backup_checks import (
     check_log_entry,
     check_match,
@@ -44,6 +44,15 @@ from scorekeeper.models import (
     new_key,
     reason_from_json,
 )
+from scorekeeper.models.records import record_table
+from scorekeeper.models.rules_fields import (
+    HAND,
+    HOUSE_RULES,
+    SCORING_RULES,
+    Group,
+    Stored,
+    house_rules_fields,
+)
 
 FORMAT = "scorekeeper.table"
 # Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
@@ -59,13 +68,11 @@ KEY_RE = re.compile(KEY_PATTERN)
 # No table was kept before this app was written.
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 
+# The house rules every file has (the scoring games' came later: SCORING_GAME_FIELDS; Mexican
+# Train's are not kept until the setup offers it).
 HOUSE_RULES_FIELDS = (
     "preset",
-    "target",
-    "capicu_bonus",
-    "count_rule",
-    "blocked_rule",
-    *REGIONAL_RULES,
+    *(field.field for field in HOUSE_RULES if field.group in (Group.CORE, Group.REGIONAL)),
 )
 # Fields a file written before they existed may lack: the model's default stands in.
 ADDED_FIELDS = {
@@ -87,10 +94,9 @@ REGIONAL_BONUSES = {
 SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
 # Scoring games (All Fives, Bergen): files written before them lack these, so they have defaults.
 SCORING_GAME_FIELDS = {
-    "rounding": "nearest_five",
-    "blocked_pays_difference": False,
-    "won_hand_pays_two": False,
-    "doubles_lose_count": False,
+    name: value
+    for name, value in house_rules_fields(rules.HouseRules()).items()
+    if name in SCORING_RULES
 }
 # Keys that older files wrote, and what each is called now.
 OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}
@@ -113,12 +119,12 @@ MATCH_FIELDS = (
 MATCH_TIMES = ("created_at", "updated_at", "finished_at")
 HAND_FIELDS = (
     "number",
-    "ending",
-    "went_out",
-    "capicu",
-    "pooled",
-    "pair_pips",
-    *REGIONAL_INPUTS,
+    # What the table reported (the pips are the counts; holding_doubles only when held).
+    *(
+        field.field
+        for field in HAND
+        if field.stored is not Stored.ROWS and field.group is not Group.SCORING
+    ),
     "led_by",
     "winning_seat",
     "reason",
@@ -358,7 +364,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
             table, players, series, _mapping(raw_match, pgettext("backup part", "a match"))
         )
     _check_series_wins(series)
-    stats.record_table(table)
+    record_table(table)
     return table
 
 

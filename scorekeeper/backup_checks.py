@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from scorekeeper import rules, scoring_games
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import REGIONAL_INPUTS, Ending, LogAction, LogEntry, Match, reason_to_json
+from scorekeeper.words.refusals import refusal_words
 
 # A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
 MAX_DEPTH = 8
@@ -105,17 +106,6 @@ def normal_name(name: str, what: str, *, required: bool = False) -> str:
     return clean
 
 
-def refusal_words(refused: rules.InvalidHand, match: Match, game: rules.Game) -> str:
-    """The rules' refusal in the page's language: the hand form's words for each code (the
-    rules module gives codes, never sentences)."""
-    from scorekeeper.forms import hand_error_message  # forms reads backups with this module
-
-    names = match.seat_names()
-    return "; ".join(
-        str(hand_error_message(error, names, game)).rstrip(".") for error in refused.errors
-    )
-
-
 def check_match(match: Match) -> None:
     """Score every hand again and compare with what the file stored (ValueError naming the
     first hand that does not add up)."""
@@ -142,7 +132,7 @@ def check_match(match: Match) -> None:
                     "Invalid backup: match %(match)s, hand %(hand)s: "
                     "the rules refuse this hand (%(codes)s)."
                 )
-                % {**where, "codes": refusal_words(refused, match, game)}
+                % {**where, "codes": refusal_words(refused, match.seat_names(), game)}
             ) from None
         # Named as the file names them, so that the field can be found in it.
         stored = {
@@ -212,7 +202,7 @@ def check_scoring_match(match: Match) -> None:
     except rules.InvalidHand as refused:
         raise ValueError(
             _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
-            % {"match": match.number, "codes": refusal_words(refused, match, game)}
+            % {"match": match.number, "codes": refusal_words(refused, match.seat_names(), game)}
         ) from None
     led_by: int | None = None
     for expected, (hand, result) in enumerate(zip(hands, scored, strict=True), start=1):

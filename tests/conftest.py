@@ -142,3 +142,14 @@ def park_table(make_match, add_hand):
     fourth = start(("Alice", "Ben", "Cara", "Dev"), 500)
     add_hand(fourth, 1, {0: 10, 2: 10, 3: 10})
     return table
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser or tests/load carries its mark, so `make test-fast` (which
+    deselects them) never starts Chromium or gunicorn for a file that forgot `pytestmark`."""
+    for item in items:
+        parts = Path(str(item.path)).parts
+        if "browser" in parts:
+            item.add_marker(pytest.mark.browser)
+        if "load" in parts:
+            item.add_marker(pytest.mark.load)

@@ -1,14 +1,26 @@
 """The rules of the games the app scores: pure Python, no Django.
 
 Each module holds one idea (tiles, house rules, the game, a hand, its result, one module a
-game, the regional rules, the match, the series); callers name what they use as rules.X.
+game, the regional rules, the match, the series, Mexican Train's rounds, tournaments);
+callers name what they use as rules.X (Mexican Train's own tally and advance as
+rules.mexican_train.X).
+
+One path for every game (match.py), where a hand is its plays (none in a block game) and its
+end: rules.play_match(game, hands) scores a whole match again (a model's recompute);
+rules.play_hand(game, state, hand) scores and adds one hand; rules.advance(game, state, entry)
+adds one rules.Play or one scored hand. A hand is a rules.Hand or rules.PlayedHand(plays, end).
 """
 
+from . import mexican_train as mexican_train
+from . import rounds as rounds
+from . import tournament as tournament
 from .all_fives import nearest_five as nearest_five
 from .all_fives import play_bound as play_bound
 from .bergen import Header as Header
+from .game import ALL_PRESETS as ALL_PRESETS
 from .game import LEGACY_PRESETS as LEGACY_PRESETS
 from .game import PRESETS as PRESETS
+from .game import ROUND_PRESETS as ROUND_PRESETS
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset
@@ -26,16 +38,30 @@ from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
 from .house import Rounding as Rounding
+from .legacy import ScoredHand as ScoredHand
+from .legacy import ScoringHand as ScoringHand
+from .legacy import play_scoring_match as play_scoring_match
 from .match import MatchState as MatchState
-from .match import ScoredHand as ScoredHand
-from .match import ScoringHand as ScoringHand
+from .match import PlayedHand as PlayedHand
 from .match import add_play as add_play
 from .match import advance as advance
 from .match import check_can_add as check_can_add
 from .match import end_hand as end_hand
+from .match import play_hand as play_hand
 from .match import play_match as play_match
-from .match import play_scoring_match as play_scoring_match
 from .match import tally as tally
+from .mexican_train import DOUBLE_BLANK_VALUES as DOUBLE_BLANK_VALUES
+from .mexican_train import InvalidRound as InvalidRound
+from .mexican_train import MexicanTrainRules as MexicanTrainRules
+from .mexican_train import MexicanTrainState as MexicanTrainState
+from .mexican_train import Round as Round
+from .mexican_train import RoundError as RoundError
+from .mexican_train import RoundErrorCode as RoundErrorCode
+from .mexican_train import RoundResult as RoundResult
+from .mexican_train import play_game as play_game
+from .mexican_train import players_error as players_error
+from .mexican_train import score_round as score_round
+from .mexican_train import validate_round as validate_round
 from .plays import Play as Play
 from .plays import play_amounts as play_amounts
 from .plays import play_side_points as play_side_points
@@ -45,6 +71,7 @@ from .result import HandResult as HandResult
 from .result import PointKind as PointKind
 from .result import Reason as Reason
 from .result import ReasonCode as ReasonCode
+from .scoring import CHECKS as CHECKS
 from .scoring import SCORERS as SCORERS
 from .scoring import TIES as TIES
 from .scoring import score_hand as score_hand
@@ -62,3 +89,19 @@ from .tiles import TileSet as TileSet
 from .tiles import count_tiles as count_tiles
 from .tiles import normalise as normalise
 from .tiles import tile_pips as tile_pips
+from .tournament import Award as Award
+from .tournament import Draw as Draw
+from .tournament import Entrant as Entrant
+from .tournament import Format as Format
+from .tournament import Result as Result
+from .tournament import ResultKind as ResultKind
+from .tournament import Side as Side
+from .tournament import Standing as Standing
+from .tournament import TournamentRules as TournamentRules
+from .tournament import side_of as side_of
+from .tournament import standings as standings
+from .tournament import time_up as time_up
+from .tournament_draw import draw_round as draw_round
+from .tournament_draw import pair_nearest as pair_nearest
+from .tournament_matching import Matching as Matching
+from .tournament_matching import nearest_perfect_matching as nearest_perfect_matching

@@ -32,7 +32,7 @@ def _rounded(rounding: Rounding, counted: Iterable[int], own: Iterable[int]) -> 
     return nearest_five(raw) if rounding is Rounding.NEAREST_FIVE else raw
 
 
-def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
+def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None) -> HandResult:
     void = nobody_scores(game, hand, led_by)
     if void is not None:
         return void

@@ -19,7 +19,7 @@ class Header(IntEnum):
     TRIPLE = 3  # ... and one of them is a double
 
 
-def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
+def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None) -> HandResult:
     void = nobody_scores(game, hand, led_by)
     if void is not None:
         return void

@@ -5,10 +5,10 @@ from __future__ import annotations
 from .game import Game
 from .hand import Ending, Hand
 from .house import BlockedRule, CountRule
-from .result import HandResult, Reason, ReasonCode
+from .result import HandResult, PointKind, Reason, ReasonCode, credits_of
 
 
-def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
+def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None) -> HandResult:
     pips = hand.pips
     count_rule = game.rules.count_rule
     if hand.ending is Ending.WENT_OUT:
@@ -31,7 +31,7 @@ def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
                 code, seat = _tie_to_leaders(game, held, code, tied, led_by)
         if seat is None:
             reason = Reason(code, count_rule, None, winning_pips, (), 0, tied, led_by)
-            return HandResult(None, 0, None, led_by, reason, game._zero_points)
+            return HandResult(None, None, led_by, reason, game.side_count)
         winning_seat = seat
         bonus = 0
     # The seat that went out may have no count given: it holds nothing.
@@ -44,8 +44,7 @@ def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
         for _, held_pips in counted:
             points += held_pips
     side = game._side_by_seat[winning_seat]
-    side_points = list(game._zero_points)
-    side_points[side] = points
+    credits = credits_of(side, (PointKind.CAPICU, bonus), (PointKind.COUNT, points - bonus))
     tied = tied if code is ReasonCode.TIE_TO_LEADERS else ()
     reason = Reason(
         code,
@@ -59,7 +58,7 @@ def score(game: Game, hand: Hand, led_by: int | None) -> HandResult:
         compared,
         pooled=hand.pooled,
     )
-    return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
+    return HandResult(side, winning_seat, winning_seat, reason, game.side_count, credits)
 
 
 def _score_pairs(game: Game, hand: Hand, led_by: int | None) -> HandResult:
@@ -72,7 +71,7 @@ def _score_pairs(game: Game, hand: Hand, led_by: int | None) -> HandResult:
             ReasonCode.DRAW_PAIRS, count_rule, None, lightest, (), 0, led_by=led_by,
             pair_pips=totals,
         )  # fmt: skip
-        return HandResult(None, 0, None, led_by, reason, game._zero_points)
+        return HandResult(None, None, led_by, reason, game.side_count)
     side = totals.index(lightest)
     if count_rule is CountRule.EVERY_HAND:
         counted_pairs = tuple(range(game.side_count))
@@ -82,13 +81,12 @@ def _score_pairs(game: Game, hand: Hand, led_by: int | None) -> HandResult:
     # Which hand of the pair was lighter is not known, nor needed (the lead passes in turn):
     # the pair's first seat stands for the side.
     winning_seat = game.sides[side][0]
-    side_points = list(game._zero_points)
-    side_points[side] = points
     reason = Reason(
         ReasonCode.LIGHTER_PAIR, count_rule, winning_seat, lightest, (), 0, led_by=led_by,
         pair_pips=totals, counted_pairs=counted_pairs,
     )  # fmt: skip
-    return HandResult(side, points, winning_seat, winning_seat, reason, tuple(side_points))
+    credits = credits_of(side, (PointKind.COUNT, points))
+    return HandResult(side, winning_seat, winning_seat, reason, game.side_count, credits)
 
 
 def _blocked_winner(

@@ -9,6 +9,7 @@ from functools import cached_property
 
 from .base import is_whole
 from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
+from .mexican_train import MexicanTrainRules, players_error
 from .tiles import TileSet
 
 
@@ -17,6 +18,8 @@ class Scoring(StrEnum):
     # The scoring games score during play too (plays.py); each game has its module.
     ALL_FIVES = "all_fives"
     BERGEN = "bergen"
+    # A round game (mexican_train.py): no target, a round per double, the lowest total wins.
+    MEXICAN_TRAIN = "mexican_train"
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,10 @@ class Game:
             # A scoring game ignores the block games' regional switches, so that a table stored
             # with one on (the setup offered them once) scores as RULES.md says.
             object.__setattr__(self, "rules", self.rules.without_block_switches())
-        if not is_whole(self.seats) or not 2 <= self.seats <= 4:
+        if self.scoring is Scoring.MEXICAN_TRAIN:
+            if players_error(self.round_rules, self.seats) is not None:
+                raise ValueError(f"Mexican Train is not played by {self.seats!r} with this set")
+        elif not is_whole(self.seats) or not 2 <= self.seats <= 4:
             raise ValueError(f"a table has 2 to 4 seats, not {self.seats!r}")
         if self.partnership and self.seats != 4:
             raise ValueError("partnership needs exactly 4 seats")
@@ -54,6 +60,26 @@ class Game:
         if not is_whole(self.rules.capicu_bonus) or self.rules.capicu_bonus < 0:
             raise ValueError(f"the capicu bonus cannot be {self.rules.capicu_bonus!r}")
         check_bonuses(self.rules)
+
+    @cached_property
+    def round_rules(self) -> MexicanTrainRules:
+        """A round game's rules: its set, rounds and switches (ValueError if it cannot be)."""
+        house = self.rules
+        return MexicanTrainRules(
+            self.tile_set, house.first_engine, house.double_blank_counts, house.ties_to_most_outs
+        )
+
+    @property
+    def rounds(self) -> int | None:
+        """How many rounds a round game has (None: a game played to its target)."""
+        if self.scoring is not Scoring.MEXICAN_TRAIN:
+            return None
+        return self.round_rules.rounds
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total wins (a round game), not the first to the target."""
+        return self.rounds is not None
 
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -110,7 +136,7 @@ class Game:
     @property
     def scores_during_play(self) -> bool:
         """Whether points are scored during the hand (All Fives, Bergen), not only at its end."""
-        return self.scoring is not Scoring.BLOCK
+        return self.scoring in (Scoring.ALL_FIVES, Scoring.BERGEN)
 
     # Regional rules: what the hand form asks, only when the table's rules need it.
 
@@ -251,6 +277,13 @@ class Preset:
 PAIRS_DOUBLE_SIX = {4: Deal(7)}
 EACH_DOUBLE_SIX = {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)}
 
+
+def round_game_deals(tile_set: TileSet) -> dict[int, Deal]:
+    """Mexican Train's deal for each number of players the set is dealt to (the rest drawn)."""
+    rules = MexicanTrainRules(tile_set)
+    return {players: Deal(rules.tiles_each(players), True) for players in rules.player_options}
+
+
 # RULES.md's table of ways to play: each preset sets every switch; the setup keeps them all
 # editable. The scoring games (All Fives, Bergen) add theirs beside these.
 PRESETS: dict[str, Preset] = {
@@ -330,6 +363,27 @@ PRESETS: dict[str, Preset] = {
         targets=(10, 15),
     ),
 }
+# The round games (Mexican Train), beside the ways to play that the setup offers today: they
+# join PRESETS once the models and setup have their names (rules.preset_named finds them now).
+ROUND_PRESETS: dict[str, Preset] = {
+    # Each for themselves, 2-8 players with double-twelve (2-4 with double-nine).
+    "mexican_train": Preset(
+        "mexican_train",
+        TileSet.DOUBLE_TWELVE,
+        round_game_deals(TileSet.DOUBLE_TWELVE),
+        rules=HouseRules(capicu_bonus=0),
+        scoring=Scoring.MEXICAN_TRAIN,
+    ),
+    "mexican_train_nine": Preset(
+        "mexican_train_nine",
+        TileSet.DOUBLE_NINE,
+        round_game_deals(TileSet.DOUBLE_NINE),
+        rules=HouseRules(capicu_bonus=0),
+        scoring=Scoring.MEXICAN_TRAIN,
+    ),
+}
+# Every preset the rules know.
+ALL_PRESETS: dict[str, Preset] = {**PRESETS, **ROUND_PRESETS}
 # Keys that stored matches and old links still carry, and the preset each now means.
 LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
 
@@ -366,6 +420,6 @@ def make_game(
 def preset_named(key: str) -> Preset:
     """The preset with this key, or the one an old key now means (ValueError if none)."""
     try:
-        return PRESETS[LEGACY_PRESETS.get(key, key)]
+        return ALL_PRESETS[LEGACY_PRESETS.get(key, key)]
     except (KeyError, TypeError):
         raise ValueError(f"unknown preset {key!r}") from None

@@ -30,7 +30,8 @@ class Hand:
     # A blocked hand under `lighter pair`, where that is enough to score it (see
     # Game.counts_blocked_by_pair): each side's pips together, {side: pips}; `pips` stays empty.
     pair_pips: Mapping[int, int] = field(default_factory=dict)
-    # Bergen under `doubles lose the count`: the seats whose hand holds a double.
+    # Bergen under `doubles lose the count`: the seats whose hand holds a double. Mexican Train
+    # under `double blank counts` 25 or 50: the seat left holding the double blank (one at most).
     holding_doubles: frozenset[int] = frozenset()
 
     # Regional inputs (lead, blocked additions, bonuses): asked only when the table's rules
@@ -96,6 +97,15 @@ class ErrorCode(StrEnum):
     PLAY_NOT_HEADER = "play_not_header"
     DOUBLES_NOT_ASKED = "doubles_not_asked"
     HAND_NOT_ENDED = "hand_not_ended"
+    # Mexican Train (a round game): the round and who holds the double blank
+    NOT_A_ROUND = "not_a_round"
+    TOO_FEW_PLAYERS = "too_few_players"
+    TOO_MANY_PLAYERS = "too_many_players"
+    DOUBLE_BLANK_NOT_ASKED = "double_blank_not_asked"
+    DOUBLE_BLANK_UNKNOWN_SEAT = "double_blank_unknown_seat"
+    DOUBLE_BLANK_WENT_OUT = "double_blank_went_out"
+    DOUBLE_BLANK_IS_ENGINE = "double_blank_is_engine"
+    DOUBLE_BLANK_TWO_HOLDERS = "double_blank_two_holders"
 
 
 @dataclass(frozen=True, slots=True)

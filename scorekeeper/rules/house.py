@@ -47,6 +47,12 @@ class HouseRules:
     blocked_pays_difference: bool = False
     won_hand_pays_two: bool = False
     doubles_lose_count: bool = False
+    # Mexican Train (a round game): the engine of round 1 (None: the set's highest double), what
+    # a player left holding the double blank scores (0: its pips, 25 or 50), and whether level
+    # lowest totals go to who went out in more rounds.
+    first_engine: int | None = None
+    double_blank_counts: int = 0
+    ties_to_most_outs: bool = False
 
     # Regional rules (lead, blocked additions, bonuses)
     lead_rule: LeadRule = LeadRule.WINNER_LEADS

@@ -1,4 +1,8 @@
-"""The match: the score sheet's totals, the end at the target, and a scoring game's plays."""
+"""The match: one path for every game, where a hand is its plays (none in a block game) and its end.
+
+For the models: `play_match` scores a whole match again from what was entered (recompute);
+`play_hand` scores and adds one hand to the sheet; `advance` adds one play or one scored hand.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ from dataclasses import dataclass, replace
 
 from .game import Game
 from .hand import ErrorCode, Hand, HandError, InvalidHand
-from .plays import Play, play_side_points
-from .result import Credit, HandResult, PointKind
+from .mexican_train import round_winners
+from .plays import play_side_points
+from .result import Credit, HandResult, Play, PointKind
 from .scoring import score_hand
 
 
@@ -22,17 +27,37 @@ class MatchState:
     next_leader: int | None  # None: whoever holds the double (first hand, void first hands)
     hands_played: int
     target: int | None = None  # set by tally and advance; a state rebuilt from storage may omit it
+    # A round game (Mexican Train): the sides that share the win with winner_side (level lowest
+    # totals), and the rounds each side went out of (for `ties go to who went out most`).
+    co_winners: tuple[int, ...] = ()
+    outs: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
-        """Whether a side has reached the target: no further hand can be added."""
+        """Whether the match is won (the target reached, or a round game's last round in)."""
         return self.winner_side is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every side that won: one, or in a round game all that share the lowest total."""
+        return () if self.winner_side is None else (self.winner_side, *self.co_winners)
 
     def to_target(self, side: int) -> int:
         """Points the side still needs to reach the target (0 once reached)."""
         if self.target is None:
             raise ValueError("this match state was built without its target")
         return max(0, self.target - self.totals[side])
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """What the table entered for one hand: its scores during play, in order, and its end.
+
+    A block game's hand has no plays; a bare rules.Hand stands for PlayedHand(end=hand).
+    """
+
+    plays: Sequence[Play] = ()
+    end: Hand | None = None  # None: still in play, or the match ended during it
 
 
 def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
@@ -43,34 +68,69 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
         ended_after=None,
         next_leader=None,
         hands_played=0,
-        target=game.rules.target,
+        target=None if game.lowest_wins else game.rules.target,
+        outs=game._zero_points if game.lowest_wins else (),
     )
     for result in results:
         state = advance(game, state, result)
     return state
 
 
-def advance(game: Game, state: MatchState, result: HandResult) -> MatchState:
-    """The match after one more scored hand (raises InvalidHand(MATCH_OVER) once it has ended)."""
+def advance(game: Game, state: MatchState, entry: HandResult | Play) -> MatchState:
+    """The match after one more play or scored hand (raises InvalidHand(MATCH_OVER) once ended).
+
+    A hand's plays are added first, one by one: the match may end during them, and then the
+    hand's end must not follow. A result without an end is a hand the match ended during.
+    """
+    if isinstance(entry, Play):
+        return add_play(game, state, entry)
     check_can_add(game, state)
-    if len(result.side_points) != len(state.totals):
-        raise ValueError(
-            f"the hand scores {len(result.side_points)} sides, the match has {len(state.totals)}"
-        )
+    if entry.sides != len(state.totals):
+        raise ValueError(f"the hand scores {entry.sides} sides, the match has {len(state.totals)}")
+    for play in entry.plays:
+        state = add_play(game, state, play)
+    if not entry.ended:
+        return state
+    return _end_hand(game, state, entry)
+
+
+def _end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
+    check_can_add(game, state)
     totals = tuple(
-        total + points for total, points in zip(state.totals, result.side_points, strict=True)
+        total + sum(c.points for c in result.end_credits if c.side == side)
+        for side, total in enumerate(state.totals)
     )
-    target = game.rules.target
-    finished = max(totals) >= target
+    outs = state.outs
+    if outs and result.side is not None:
+        outs = tuple(count + (side == result.side) for side, count in enumerate(outs))
+    winners = _winners(game, totals, outs, state.hands_played + 1, result.side)
+    finished = bool(winners)
     return MatchState(
         totals=totals,
-        winner_side=_winner(totals, result.side) if finished else None,
+        winner_side=winners[0] if finished else None,
         ended_after=state.hands_played if finished else None,
         # A finished match has no next hand: a new one starts again with the double.
         next_leader=None if finished else result.next_leader,
         hands_played=state.hands_played + 1,
-        target=target,
+        target=state.target if game.lowest_wins else game.rules.target,
+        co_winners=winners[1:],
+        outs=outs,
     )
+
+
+def _winners(
+    game: Game, totals: tuple[int, ...], outs: tuple[int, ...], played: int, won: int | None
+) -> tuple[int, ...]:
+    """Who won once this hand is in (none yet: empty): the end is data of the Game.
+
+    A game to a target ends when a side reaches it; a round game after its last round, the
+    lowest total winning (level: shared, or to who went out most under that house rule).
+    """
+    if game.rounds is not None:
+        return round_winners(game.round_rules, totals, outs) if played >= game.rounds else ()
+    if max(totals) < game.rules.target:
+        return ()
+    return (_winner(totals, won),)
 
 
 def _winner(totals: tuple[int, ...], won_the_hand: int | None) -> int:
@@ -83,17 +143,6 @@ def _winner(totals: tuple[int, ...], won_the_hand: int | None) -> int:
     if won_the_hand is not None and totals[won_the_hand] == best:
         return won_the_hand
     return totals.index(best)
-
-
-def play_match(game: Game, hands: Sequence[Hand]) -> tuple[tuple[HandResult, ...], MatchState]:
-    """Score a sequence of hands in order, chaining the leader, and tally them."""
-    results: list[HandResult] = []
-    led_by: int | None = None
-    for number, hand in enumerate(hands, start=1):
-        result = score_hand(game, hand, led_by, number=number)
-        results.append(result)
-        led_by = result.next_leader
-    return tuple(results), tally(game, results)
 
 
 def check_can_add(game: Game, state: MatchState) -> None:
@@ -126,65 +175,54 @@ def add_play(game: Game, state: MatchState, play: Play) -> MatchState:
 
 def end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
     """The match after the end count of a hand (its plays already added with add_play)."""
-    return advance(game, state, result)
+    return _end_hand(game, state, result)
 
 
-@dataclass(frozen=True)
-class ScoringHand:
-    """What the table entered for one hand: its scores during play, in order, and its end."""
+def play_hand(
+    game: Game, state: MatchState, hand: Hand | PlayedHand, *, number: int | None = None
+) -> tuple[HandResult, MatchState]:
+    """Score one hand (its plays, then its end) and add it to the sheet, validating it once.
 
-    plays: Sequence[Play] = ()
-    end: Hand | None = None  # None: still in play, or the match ended during it
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredHand:
-    """One hand of a scoring game: the plays credited and the end count, by side."""
-
-    plays: tuple[Play, ...]
-    play_points: tuple[int, ...]
-    end: HandResult | None
-
-    @property
-    def credits(self) -> tuple[Credit, ...]:
-        """Each side's points by kind: play scores together, then the end count."""
-        plays = tuple(
-            Credit(side, PointKind.PLAY, points)
-            for side, points in enumerate(self.play_points)
-            if points
-        )
-        return plays + (self.end.credits if self.end is not None else ())
-
-    @property
-    def side_points(self) -> tuple[int, ...]:
-        """Everything the hand credited to each side: several sides may score in one hand."""
-        if self.end is None:
-            return self.play_points
-        return tuple(a + b for a, b in zip(self.play_points, self.end.side_points, strict=True))
+    `number` is the hand's number on the sheet (default: the next). Raises InvalidHand.
+    """
+    played = hand if isinstance(hand, PlayedHand) else PlayedHand(end=hand)
+    number = state.hands_played + 1 if number is None else number
+    leader = state.next_leader
+    plays = tuple(played.plays)
+    for play in plays:
+        state = add_play(game, state, play)
+    credits = _play_credits(game, plays)
+    if played.end is None:  # still in play, or the match ended during it
+        result = HandResult(None, None, None, None, game.side_count, credits, leader, plays)
+        return result, state
+    check_can_add(game, state)
+    end = score_hand(game, played.end, leader, number=number)
+    result = replace(end, credits=credits + end.credits, plays=plays)
+    return result, _end_hand(game, state, result)
 
 
-def play_scoring_match(
-    game: Game, hands: Sequence[ScoringHand]
-) -> tuple[tuple[ScoredHand, ...], MatchState]:
-    """Score a scoring game's hands entry by entry, stopping the match at the target.
+def _play_credits(game: Game, plays: Sequence[Play]) -> tuple[Credit, ...]:
+    """The plays' scores, one credit a side that scored, in side order."""
+    points = list(game._zero_points)
+    for play in plays:
+        points[game.side_of(play.seat)] += play.points
+    return tuple(Credit(side, PointKind.PLAY, value) for side, value in enumerate(points) if value)
+
+
+def play_match(
+    game: Game, hands: Sequence[Hand | PlayedHand]
+) -> tuple[tuple[HandResult, ...], MatchState]:
+    """Score every hand of a match in order, chaining the leader, and tally them.
 
     Raises InvalidHand: MATCH_OVER for anything entered after the match ended, HAND_NOT_ENDED
     for a hand without an end followed by another hand, or whatever a play or end refuses.
     """
     state = tally(game, ())
-    scored: list[ScoredHand] = []
-    for index, hand in enumerate(hands):
+    results: list[HandResult] = []
+    for number, hand in enumerate(hands, start=1):
         check_can_add(game, state)
-        if index and scored[-1].end is None and not state.finished:
+        if results and not results[-1].ended:
             raise InvalidHand((HandError(ErrorCode.HAND_NOT_ENDED),))
-        play_points = list(game._zero_points)
-        for play in hand.plays:
-            state = add_play(game, state, play)
-            play_points[game.side_of(play.seat)] += play.points
-        result = None
-        if hand.end is not None:
-            check_can_add(game, state)
-            result = score_hand(game, hand.end, led_by=state.next_leader)
-            state = end_hand(game, state, result)
-        scored.append(ScoredHand(tuple(hand.plays), tuple(play_points), result))
-    return tuple(scored), state
+        result, state = play_hand(game, state, hand, number=number)
+        results.append(result)
+    return tuple(results), state

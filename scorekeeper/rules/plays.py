@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .all_fives import play_bound
 from .base import is_whole, seat_or_none
 from .bergen import Header
 from .game import Game, Scoring
 from .hand import ErrorCode, HandError, InvalidHand
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """A score made during play: the seat it is credited to, and its points."""
-
-    seat: int
-    points: int
+from .result import Play as Play
 
 
 def play_amounts(game: Game) -> tuple[int, ...]:

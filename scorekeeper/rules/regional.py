@@ -95,7 +95,7 @@ def with_regional_rules(
 ) -> HandResult:
     """The scorer's verdict with the table's bonuses credited and its lead rule applied."""
     house = game.rules
-    credits = list(result.credits or _count_credits(result))
+    credits = list(result.credits)
     if result.side is not None:
         credits += _winners_bonuses(game, hand, result.side, number)
     # These happened during play, so they count even when the hand is void.
@@ -106,18 +106,13 @@ def with_regional_rules(
     if hand.pase_de_salida and leader is not None:
         side = game._side_by_seat[leader]
         credits.append(Credit(side, PointKind.PASE_DE_SALIDA, house.pase_de_salida_bonus))
-    side_points = list(game._zero_points)
-    for credit in credits:
-        side_points[credit.side] += credit.points
     if house.lead_rule is LeadRule.TURN_PASSES:
         next_leader = None if leader is None else (leader + 1) % game.seats
     else:
         next_leader = result.next_leader
     return replace(
         result,
-        points=0 if result.side is None else side_points[result.side],
         next_leader=next_leader,
-        side_points=tuple(side_points),
         credits=tuple(credits),
         led_by=leader,
     )
@@ -136,17 +131,3 @@ def _winners_bonuses(game: Game, hand: Hand, side: int, number: int | None) -> l
             bonus = house.first_hands_bonus[number - 1]
             credits.append(Credit(side, PointKind.FIRST_HANDS, bonus))
     return credits
-
-
-def _count_credits(result: HandResult) -> tuple[Credit, ...]:
-    # A block scorer's points are the count plus any capicú bonus, all to the winning side.
-    credits = []
-    bonus = result.reason.capicu_bonus
-    for side, points in enumerate(result.side_points):
-        if not points:
-            continue
-        if bonus:
-            credits.append(Credit(side, PointKind.CAPICU, bonus))
-        if points - bonus:
-            credits.append(Credit(side, PointKind.COUNT, points - bonus))
-    return tuple(credits)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -18,6 +19,8 @@ class ReasonCode(StrEnum):
     BLOCKER_VS_NEXT = "blocker_vs_next"
     # Bergen under `doubles lose the count`: the lightest hand without a double won.
     LIGHTEST_WITHOUT_DOUBLE = "lightest_without_double"
+    # Mexican Train: a round nobody went out of, where everyone counts.
+    ROUND_BLOCKED = "round_blocked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,8 @@ class PointKind(StrEnum):
     FIRST_HANDS = "first_hands"
     # Scoring games (All Fives, Bergen): everything a side scored during the hand's play.
     PLAY = "play"
+    # Mexican Train: what the double blank adds for the player left holding it (25 or 50).
+    DOUBLE_BLANK = "double_blank"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,21 +75,75 @@ class Credit:
 
 
 @dataclass(frozen=True, slots=True)
+class Play:
+    """A score made during play (All Fives, Bergen): the seat it is credited to, and its points."""
+
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
-    """What one hand scored, for whom, and who leads the next."""
+    """What one hand scored, for whom, and who leads the next.
+
+    Its score is kept in one form, its credits (plays first, then the end's): each side's
+    points, the winner's and the plays' are all derived from them.
+    """
 
     side: int | None
-    points: int
     winning_seat: int | None
     next_leader: int | None  # None: whoever holds the double leads
-    reason: Reason
-    side_points: tuple[int, ...]  # what tallies add up: a scoring game may credit several sides
-    # Each side's points by kind, adding up to side_points; empty from a scorer that leaves
-    # them to score_hand.
+    # None: a scoring game's hand that the match ended during play (no end was entered).
+    reason: Reason | None
+    sides: int  # how many sides score: the length of side_points
     credits: tuple[Credit, ...] = ()
     led_by: int | None = None  # who led the hand, as far as the sheet and the table know
+    plays: tuple[Play, ...] = ()  # the scores made during play, in order (none in a block game)
+
+    @property
+    def side_points(self) -> tuple[int, ...]:
+        """Everything the hand credited to each side: several sides may score in one hand."""
+        return _by_side(self.sides, self.credits)
+
+    @property
+    def play_points(self) -> tuple[int, ...]:
+        """What the plays credited to each side."""
+        return _by_side(self.sides, (c for c in self.credits if c.kind is PointKind.PLAY))
+
+    @property
+    def end_credits(self) -> tuple[Credit, ...]:
+        """The credits of the hand's end: its count and bonuses, the plays left out."""
+        return tuple(credit for credit in self.credits if credit.kind is not PointKind.PLAY)
+
+    @property
+    def points(self) -> int:
+        """What the end of the hand paid the side that won it (0 on a void or without an end)."""
+        if self.side is None:
+            return 0
+        return sum(
+            c.points for c in self.credits if c.side == self.side and c.kind is not PointKind.PLAY
+        )
+
+    @property
+    def ended(self) -> bool:
+        """Whether the hand's end was entered (a match may end during a hand's play)."""
+        return self.reason is not None
 
     @property
     def void(self) -> bool:
-        """Whether nobody scored: a void (replayed) or drawn blocked hand."""
+        """Whether nobody won the hand: a void (replayed) or drawn blocked hand, or no end."""
         return self.side is None
+
+
+def _by_side(sides: int, credits: Iterable[Credit]) -> tuple[int, ...]:
+    points = [0] * sides
+    for credit in credits:
+        points[credit.side] += credit.points
+    return tuple(points)
+
+
+def credits_of(side: int | None, *parts: tuple[PointKind, int]) -> tuple[Credit, ...]:
+    """The credits of one side, of each kind that paid something (none for no side)."""
+    if side is None:
+        return ()
+    return tuple(Credit(side, kind, points) for kind, points in parts if points)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .game import Game, Scoring
 from .hand import Ending, Hand
 from .house import CountRule
-from .result import HandResult, Reason, ReasonCode
+from .result import HandResult, PointKind, Reason, ReasonCode, credits_of
 
 
 def blocked_count(
@@ -53,15 +53,14 @@ def nobody_scores(game: Game, hand: Hand, led_by: int | None) -> HandResult | No
     if seat is not None:
         return None
     reason = Reason(code, CountRule.OPPONENTS_ONLY, None, lightest, (), 0, tied)
-    return HandResult(None, 0, None, led_by, reason, game._zero_points)
+    return HandResult(None, None, led_by, reason, game.side_count)
 
 
 def credited(game: Game, code: ReasonCode, seat: int, pips, counted, points) -> HandResult:
     side = game.side_of(seat)
-    side_points = list(game._zero_points)
-    side_points[side] = points
     reason = Reason(code, CountRule.OPPONENTS_ONLY, seat, pips, counted, 0)
-    return HandResult(side, points, seat, seat, reason, tuple(side_points))
+    credits = credits_of(side, (PointKind.COUNT, points))
+    return HandResult(side, seat, seat, reason, game.side_count, credits)
 
 
 def tie_without_leader(game: Game, hand: Hand) -> bool:

@@ -4,6 +4,7 @@ import "./tiles.js";
 import "./keys.js";
 import "./setup.js";
 import "./keep.js";
+import "./waiting.js";
 import "./hand.js";
 import "./queue.js";
 import "./saves.js";

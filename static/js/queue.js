@@ -61,6 +61,8 @@ function pipsOf(values) {
 }
 
 export function showWaiting(q) {
+  // The sheet counts them in (waiting.js): the score while the signal is away.
+  document.dispatchEvent(new CustomEvent("waiting:hands", { detail: { hands: q.hands } }));
   const box = document.querySelector("[data-waiting]");
   const list = box && box.querySelector("[data-waiting-list]");
   const line = box && box.querySelector("[data-waiting-line]");

@@ -5,7 +5,8 @@ Ann 0, Bo 1, Cy 2, Dee 3.
 
 import pytest
 
-from scorekeeper.round_game import (
+from scorekeeper.rules import TileSet
+from scorekeeper.rules.mexican_train import (
     InvalidRound,
     MexicanTrainRules,
     Round,
@@ -19,7 +20,6 @@ from scorekeeper.round_game import (
     tally,
     validate_round,
 )
-from scorekeeper.rules import TileSet
 
 ANN, BO, CY, DEE = range(4)
 TWELVE = MexicanTrainRules()

@@ -5,7 +5,8 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.round_game import (
+from scorekeeper.rules import TileSet
+from scorekeeper.rules.mexican_train import (
     DOUBLE_BLANK_VALUES,
     MexicanTrainRules,
     Round,
@@ -14,7 +15,6 @@ from scorekeeper.round_game import (
     score_round,
     validate_round,
 )
-from scorekeeper.rules import TileSet
 
 MODEST = settings(max_examples=150, deadline=None)
 SETS = (TileSet.DOUBLE_NINE, TileSet.DOUBLE_TWELVE)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.tournament import (
+from scorekeeper.rules.tournament import (
     Award,
     Draw,
     Format,
@@ -11,7 +11,7 @@ from scorekeeper.tournament import (
     TournamentRules,
     standings,
 )
-from scorekeeper.tournament_draw import draw_round, pair_nearest
+from scorekeeper.rules.tournament_draw import draw_round, pair_nearest
 
 A, B, C, D = "ABCD"
 ROUND_1 = [Result.played(A, B, 212, 150), Result.played(C, D, 205, 90)]

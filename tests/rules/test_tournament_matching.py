@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament_matching import Matching, nearest_perfect_matching
+from scorekeeper.rules.tournament_matching import Matching, nearest_perfect_matching
 
 
 def first_pairing_by_trying_all(neighbours, left):

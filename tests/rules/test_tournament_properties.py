@@ -7,8 +7,8 @@ from itertools import combinations, product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament import Format, Result, TournamentRules
-from scorekeeper.tournament_draw import draw_round
+from scorekeeper.rules.tournament import Format, Result, TournamentRules
+from scorekeeper.rules.tournament_draw import draw_round
 
 MODEST = settings(max_examples=60, deadline=None)
 RULES = TournamentRules()

@@ -9,6 +9,7 @@ from scorekeeper.rules import (
     Header,
     HouseRules,
     Play,
+    PlayedHand,
     ReasonCode,
     Rounding,
     ScoringHand,
@@ -154,3 +155,34 @@ def test_bergen_worked_example_each_for_themselves():
     _, state = play_scoring_match(game, [hand])
 
     assert state.totals == (2, 3, 1, 0)
+
+
+# The same examples through the one play_match, where a hand is its plays and its end.
+
+
+def test_all_fives_worked_example_through_the_one_play_match():
+    results, state = play_match(all_fives(), [PlayedHand(HAND_ONE_PLAYS, DEE_OUT)])
+
+    assert state.totals == (15, 15, 20, 25)
+    # Dee's end: Ann 7 + Bo 12 + Cy 4 = 23, to the nearest five 25; the plays kept apart.
+    assert (results[0].side, results[0].points) == (DEE, 25)
+    assert results[0].play_points == (15, 15, 20, 0)
+
+
+def test_all_fives_in_pairs_through_the_one_play_match():
+    results, state = play_match(all_fives(partnership=True), [PlayedHand(HAND_ONE_PLAYS, DEE_OUT)])
+
+    assert results[0].points == 10
+    assert state.totals == (35, 25)
+
+
+def test_bergen_worked_example_through_the_one_play_match():
+    game = make_game("bergen", 4, partnership=False)
+    hand = PlayedHand(
+        (Play(ANN, Header.DOUBLE), Play(BO, Header.TRIPLE)), Hand(Ending.WENT_OUT, went_out=CY)
+    )
+
+    results, state = play_match(game, [hand])
+
+    assert state.totals == (2, 3, 1, 0)
+    assert results[0].side_points == (2, 3, 1, 0)

@@ -5,8 +5,9 @@ import uuid
 import pytest
 from django.test import Client
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
 from scorekeeper.models import Match, Table
+from scorekeeper.models.records import series_clinchers
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +86,7 @@ def test_the_series_goes_to_the_first_side_to_reach_its_wins(client: Client, ser
 
     assert (state.wins, state.winner_side) == ((2, 0), 0)
     # The statistics agree: the corrected match won the series, the one after it won nothing.
-    assert stats.series_clinchers([m.pk for m in series]) == {
+    assert series_clinchers([m.pk for m in series]) == {
         series[0].pk: False,
         series[1].pk: True,
     }

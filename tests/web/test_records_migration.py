@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
-from scorekeeper import stats
+from scorekeeper.models.records import COUNTERS, STORED, Record, SideRecord
 
 pytestmark = pytest.mark.django_db
 
@@ -15,12 +15,10 @@ MIGRATION = ("scorekeeper", "0007_records")
 
 def stored(table) -> tuple[set, set]:
     """The table's side records and records as plain values, whoever wrote them."""
-    sides = stats.SideRecord.objects.filter(table=table).values_list(
-        "match_id", "number", "side", "player_a_id", "player_b_id", *stats.COUNTERS
+    sides = SideRecord.objects.filter(table=table).values_list(
+        "match_id", "number", "side", "player_a_id", "player_b_id", *COUNTERS
     )
-    records = stats.Record.objects.filter(table=table).values_list(
-        "player_a_id", "player_b_id", *stats.STORED
-    )
+    records = Record.objects.filter(table=table).values_list("player_a_id", "player_b_id", *STORED)
     return set(sides), set(records)
 
 
@@ -33,8 +31,8 @@ def run_migration_step() -> None:
 
 def test_the_migration_writes_the_records_the_app_keeps(park_table):
     kept = stored(park_table)
-    stats.SideRecord.objects.all().delete()
-    stats.Record.objects.all().delete()
+    SideRecord.objects.all().delete()
+    Record.objects.all().delete()
     run_migration_step()
     assert stored(park_table) == kept
 

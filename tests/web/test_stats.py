@@ -9,11 +9,12 @@ from django.test import Client
 from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.management.commands.generate_matches import create_matches
+from scorekeeper.models.records import COUNTERS, Record, SideRecord, rebuild_records
 from scorekeeper.testing import reported, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 
-FIELDS = ("best_streak", *stats.COUNTERS)
+FIELDS = ("best_streak", *COUNTERS)
 # best streak, played, won, hands, hands won, points, capicús, bonuses, blocked won, shutouts
 # given and taken, series won (no series is won here: tests/web/test_stats_series.py)
 EXPECTED = {
@@ -42,7 +43,7 @@ def test_every_record_matches_the_matches_worked_out_by_hand(park_table):
 def test_a_match_in_progress_counts_for_nothing(park_table):
     open_match = park_table.matches.get(number=4)
     assert not open_match.finished
-    assert not stats.SideRecord.objects.filter(match=open_match).exists()
+    assert not SideRecord.objects.filter(match=open_match).exists()
 
 
 def test_undoing_the_hand_that_won_a_match_takes_the_win_back(park_table):
@@ -67,7 +68,7 @@ def test_editing_a_finished_match_rewrites_its_records(park_table):
 def test_an_imported_table_has_the_same_records(park_table):
     data = export_table(park_table)
     park_table.delete()
-    assert not stats.Record.objects.exists()
+    assert not Record.objects.exists()
     assert table_records(import_table(data)) == EXPECTED
 
 
@@ -149,10 +150,10 @@ def test_generated_matches_get_their_records(make_match):
 
 def test_records_added_match_by_match_equal_records_summed_again(park_table):
     added = table_records(park_table)
-    streaks = {record.name: record.streak for record in stats.Record.objects.all()}
-    stats.rebuild_records(park_table.pk)
+    streaks = {record.name: record.streak for record in Record.objects.all()}
+    rebuild_records(park_table.pk)
     assert table_records(park_table) == added
-    assert {record.name: record.streak for record in stats.Record.objects.all()} == streaks
+    assert {record.name: record.streak for record in Record.objects.all()} == streaks
 
 
 def test_a_match_that_ends_after_a_later_one_counts_in_its_place(make_match, add_hand):
@@ -179,9 +180,9 @@ def test_points_scored_during_play_are_not_counted_as_bonuses():
 
 def test_points_a_hand_rounds_a_half_up_as_a_player_would():
     # 145 points in 4 hands is 36.25: the sheet's reader writes 36.3.
-    assert stats.Record(points=145, hands=4).points_per_hand == 36.3
+    assert Record(points=145, hands=4).points_per_hand == 36.3
 
 
 def test_the_win_rate_rounds_a_half_up_as_a_player_would():
     # 5 matches won of 8 is 62.5 %: 63, not 62.
-    assert stats.Record(played=8, won=5).win_rate == 63
+    assert Record(played=8, won=5).win_rate == 63

@@ -8,11 +8,12 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
 from scorekeeper import rules, stats
+from scorekeeper.models.records import STORED, Record, SideRecord
 
 pytestmark = pytest.mark.django_db
 
 
-def record_of(table, name: str) -> stats.Record:
+def record_of(table, name: str) -> Record:
     players, pairs = stats.records(table)
     return next(record for record in players + pairs if record.name == name)
 
@@ -42,17 +43,17 @@ def test_the_recount_migration_counts_as_the_app_now_does(make_match, add_hand, 
     add_hand(match, 0, {1: 0})
     add_hand(match, 0, {1: 20})
     kept = {
-        (record.table_id, record.name): tuple(getattr(record, field) for field in stats.STORED)
-        for record in stats.Record.objects.all()
+        (record.table_id, record.name): tuple(getattr(record, field) for field in STORED)
+        for record in Record.objects.all()
     }
     # As the records stood before: the hand won for nothing left out.
-    stats.SideRecord.objects.update(hands_won=0, bonuses=5, blocked_won=0)
-    stats.Record.objects.update(hands_won=0, bonuses=5, blocked_won=0)
+    SideRecord.objects.update(hands_won=0, bonuses=5, blocked_won=0)
+    Record.objects.update(hands_won=0, bonuses=5, blocked_won=0)
     name = "0014_recount_hands_won_and_bonuses"
     apps = MigrationLoader(connection).project_state(("scorekeeper", name)).apps
     importlib.import_module(f"scorekeeper.migrations.{name}").recount(apps, None)
     assert {
-        (record.table_id, record.name): tuple(getattr(record, field) for field in stats.STORED)
-        for record in stats.Record.objects.all()
+        (record.table_id, record.name): tuple(getattr(record, field) for field in STORED)
+        for record in Record.objects.all()
     } == kept
     assert record_of(match.table, "Ann").hands_won == 2

@@ -10,6 +10,7 @@ from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.forms import SetupForm
 from scorekeeper.models import Player, name_key
+from scorekeeper.models.records import STORED, Record, record_table
 
 pytestmark = pytest.mark.django_db
 
@@ -60,19 +61,19 @@ def test_the_migration_merges_players_named_alike_keeping_their_matches(make_mat
     add_hand(third, 0, {1: 20})
     # As an older table could hold them: Cy's matches played by "ana".
     Player.objects.filter(table=table, name="Cy").update(name="ana")
-    stats.record_table(table)
+    record_table(table)
     assert len(stats.records(table)[0]) == 3
     apps = MigrationLoader(connection).project_state(("scorekeeper", MIGRATION)).apps
     importlib.import_module(f"scorekeeper.migrations.{MIGRATION}").merge_players(apps, None)
     assert sorted(table.players.values_list("name", flat=True)) == ["Ana", "Bo"]
     merged = {
-        record.name: tuple(getattr(record, field) for field in stats.STORED)
-        for record in stats.Record.objects.filter(table=table)
+        record.name: tuple(getattr(record, field) for field in STORED)
+        for record in Record.objects.filter(table=table)
     }
-    stats.record_table(table)
+    record_table(table)
     assert merged == {
-        record.name: tuple(getattr(record, field) for field in stats.STORED)
-        for record in stats.Record.objects.filter(table=table)
+        record.name: tuple(getattr(record, field) for field in STORED)
+        for record in Record.objects.filter(table=table)
     }
     ana = next(record for record in stats.records(table)[0] if record.name == "Ana")
     assert (ana.played, ana.won, ana.best_streak) == (3, 2, 2)

@@ -11,6 +11,7 @@ from django.test import Client
 from scorekeeper import rules, stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Table
+from scorekeeper.models.records import Record, SideRecord
 from scorekeeper.testing import add_hand, reported
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ def test_one_match_won_each_wins_no_series_yet():
 
 def test_the_match_that_decides_the_series_gets_the_credit():
     table, matches = best_of_three(1, 0, 3)
-    clinching = stats.SideRecord.objects.filter(series_won=1)
+    clinching = SideRecord.objects.filter(series_won=1)
     assert [(record.match_id, record.side) for record in clinching] == [(matches[2].pk, 1)]
     assert series_won(table)["Ben & Dev"] == 1
 
@@ -112,8 +113,8 @@ def test_the_series_won_number_links_to_the_match_that_won_it(client: Client):
 def test_the_migration_credits_the_series_already_won():
     table, _ = best_of_three(0, 2)
     kept = series_won(table)
-    stats.SideRecord.objects.update(series_won=0)
-    stats.Record.objects.update(series_won=0)
+    SideRecord.objects.update(series_won=0)
+    Record.objects.update(series_won=0)
     apps = MigrationLoader(connection).project_state(("scorekeeper", "0009_series_won")).apps
     importlib.import_module("scorekeeper.migrations.0009_series_won").credit_series_won(apps, None)
     assert series_won(table) == kept

@@ -9,7 +9,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import models, rules, stats
+from scorekeeper import models, rules
+from scorekeeper.models.records import record_table
 from scorekeeper.testing import deal_hand
 
 NAMES = (
@@ -187,7 +188,7 @@ def create_matches(
     models.ScoreEntry.objects.bulk_create(entries)
     models.LogEntry.objects.bulk_create(logs)
     # The records the statistics read, from what was just written (as after an import).
-    stats.record_table(table, models.Match.objects.filter(pk__in=[match.pk for match in matches]))
+    record_table(table, models.Match.objects.filter(pk__in=[match.pk for match in matches]))
 
 
 def sheet_of(match: models.Match) -> tuple:

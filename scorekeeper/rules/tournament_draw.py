@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from scorekeeper.tournament import Draw, Entrant, Format, Result, Side, standings
-from scorekeeper.tournament_matching import nearest_perfect_matching
+from .tournament import Draw, Entrant, Format, Result, Side, standings
+from .tournament_matching import nearest_perfect_matching
 
 __all__ = ["draw_round", "pair_nearest"]
 

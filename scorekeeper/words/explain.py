@@ -170,14 +170,7 @@ def rules_summary(
     else:
         parts.append(_("no capicú"))
     parts.append(count_rule_text(house.count_rule))
-    if house.blocker_against_next:
-        parts.append(_("blocked: the blocker against the next hand"))
-    elif house.blocked_rule == rules.BlockedRule.LIGHTER_PAIR:
-        parts.append(_("blocked: the lighter pair wins"))
-    else:
-        parts.append(_("blocked: the lightest hand wins"))
-    if house.ties_to_leaders and not house.blocker_against_next:
-        parts.append(_("ties go to the leaders"))
+    parts.extend(blocked_texts(house))
     parts.append(lead_rule_text(house.lead_rule))
     if house.chuchazo_bonus:
         parts.append(_("chuchazo %(bonus)s") % {"bonus": house.chuchazo_bonus})
@@ -193,6 +186,19 @@ def rules_summary(
         values = "/".join(str(value) for value in house.first_hands_bonus)
         parts.append(_("first hands %(values)s") % {"values": values})
     return " · ".join(parts)
+
+
+def blocked_texts(house: rules.HouseRules) -> list[str]:
+    """Who wins a blocked hand, and how its ties go, as the one-line summary says them."""
+    if house.blocker_against_next:
+        return [_("blocked: the blocker against the next hand")]
+    if house.blocked_rule == rules.BlockedRule.LIGHTER_PAIR:
+        parts = [_("blocked: the lighter pair wins")]
+    else:
+        parts = [_("blocked: the lightest hand wins")]
+    if house.ties_to_leaders:
+        parts.append(_("ties go to the leaders"))
+    return parts
 
 
 def scoring_rules_summary(
@@ -336,6 +342,20 @@ def explain_scoring_end(
     return _("%(points)s for %(side)s: %(why)s; the other sides' hands: %(count)s.") % who
 
 
+def explain_result(
+    game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
+) -> str:
+    """Why a hand just scored pays what it does (the preview): a scoring game explains its
+    end (its plays are on the strip), a block game the hand and its bonuses."""
+    if game.scores_during_play:
+        return explain_scoring_end(
+            game, result.reason, names, side_names, result.side, result.points
+        )
+    return explain_hand(
+        result.reason, names, side_names, result.side, result.points, result.credits
+    )
+
+
 def score_line(paid: dict[int, int], side_names: list[str]) -> str:
     """Who scores what, in one short line: "29 for Alice & Cara" (each side paid, in order)."""
     scored = [(side, points) for side, points in sorted(paid.items()) if points]
@@ -345,3 +365,15 @@ def score_line(paid: dict[int, int], side_names: list[str]) -> str:
         _("%(points)s for %(side)s") % {"points": points, "side": side_names[side]}
         for side, points in scored
     )
+
+
+def preset_rules(key: str) -> rules.HouseRules:
+    """The rules a preset starts from, as the setup fills them (a scoring game's own target)."""
+    preset = rules.preset_named(key)
+    return preset.default_rules(preset.partnership)
+
+
+def preset_summary(key: str) -> str:
+    """A preset's rules in one line (a scoring game's usual targets both ways)."""
+    preset = rules.preset_named(key)
+    return rules_summary(preset_rules(key), preset.scoring, preset.targets)

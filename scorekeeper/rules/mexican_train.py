@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scorekeeper.rules import TileSet
+from .base import is_whole, seat_or_none
+from .tiles import TileSet
 
 __all__ = [
     "DOUBLE_BLANK_VALUES",
@@ -98,7 +99,7 @@ class MexicanTrainRules:
         object.__setattr__(self, "tile_set", tile_set)
         top = tile_set.value
         first = top if self.first_engine is None else self.first_engine
-        if not _is_whole(first) or not 0 <= first <= top:
+        if not is_whole(first) or not 0 <= first <= top:
             raise ValueError(f"the first engine is a double of the set, not {first!r}")
         object.__setattr__(self, "first_engine", first)
         if self.double_blank_counts not in DOUBLE_BLANK_VALUES or isinstance(
@@ -118,7 +119,7 @@ class MexicanTrainRules:
 
     def engine(self, round_number: int) -> int:
         """The double that starts this round (ValueError for a round the game has not)."""
-        if not _is_whole(round_number) or not 1 <= round_number <= self.rounds:
+        if not is_whole(round_number) or not 1 <= round_number <= self.rounds:
             raise ValueError(f"no round {round_number!r} in a game of {self.rounds}")
         return self.first_engine - (round_number - 1)  # type: ignore[operator]
 
@@ -147,7 +148,7 @@ class MexicanTrainRules:
 def players_error(rules: MexicanTrainRules, players: object) -> RoundError | None:
     """What is wrong with this number of players for the set, if anything."""
     most = rules.player_options[-1]
-    if not _is_whole(players) or players < MIN_PLAYERS:  # type: ignore[operator]
+    if not is_whole(players) or players < MIN_PLAYERS:  # type: ignore[operator]
         return RoundError(RoundErrorCode.TOO_FEW_PLAYERS, limit=MIN_PLAYERS)
     if players > most:  # type: ignore[operator]
         return RoundError(RoundErrorCode.TOO_MANY_PLAYERS, limit=most)
@@ -183,14 +184,14 @@ def validate_round(
     error = players_error(rules, players)
     if error is not None:
         return (error,)
-    if not _is_whole(round_number) or round_number < 1:
+    if not is_whole(round_number) or round_number < 1:
         return (RoundError(RoundErrorCode.NOT_A_ROUND),)
     if round_number > rules.rounds:
         return (RoundError(RoundErrorCode.GAME_OVER, limit=rules.rounds),)
     errors: list[RoundError] = []
     went_out = entry.went_out
     if went_out is not None and not _is_seat(went_out, players):
-        errors.append(RoundError(RoundErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(went_out)))
+        errors.append(RoundError(RoundErrorCode.UNKNOWN_SEAT, seat=seat_or_none(went_out)))
         went_out = None
     errors += _pips_errors(rules.max_pips(round_number), players, went_out, entry)
     errors += _double_blank_errors(rules, players, round_number, entry)
@@ -200,7 +201,7 @@ def validate_round(
 def _pips_errors(limit: int, players: int, went_out: int | None, entry: Round) -> list[RoundError]:
     """Each count: given where needed, whole, possible, and not too many together."""
     errors = [
-        RoundError(RoundErrorCode.UNKNOWN_SEAT, seat=_seat_or_none(seat))
+        RoundError(RoundErrorCode.UNKNOWN_SEAT, seat=seat_or_none(seat))
         for seat in entry.pips
         if not _is_seat(seat, players)
     ]
@@ -222,7 +223,7 @@ def _pips_errors(limit: int, players: int, went_out: int | None, entry: Round) -
 
 def _count_error(limit: int, seat: int, value: object, went_out: int | None) -> RoundError | None:
     """What is wrong with one player's count, if anything."""
-    if not _is_whole(value):
+    if not is_whole(value):
         return RoundError(RoundErrorCode.NOT_WHOLE, seat=seat)
     if value < 0:  # type: ignore[operator]
         return RoundError(RoundErrorCode.NEGATIVE_PIPS, seat=seat)
@@ -246,7 +247,7 @@ def _double_blank_errors(
         # The double blank starts the last round: it lies on the table, in nobody's hand.
         return [RoundError(RoundErrorCode.DOUBLE_BLANK_IS_ENGINE)]
     if not _is_seat(holder, players):
-        return [RoundError(RoundErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT, seat=_seat_or_none(holder))]
+        return [RoundError(RoundErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT, seat=seat_or_none(holder))]
     if holder == entry.went_out:
         return [RoundError(RoundErrorCode.DOUBLE_BLANK_WENT_OUT, seat=holder)]
     return []
@@ -360,11 +361,11 @@ def advance(
     if result.went_out is not None:
         outs[result.went_out] += 1
     played = state.rounds_played + 1
-    winners = _winners(rules, totals, tuple(outs)) if played >= state.rounds else ()
+    winners = round_winners(rules, totals, tuple(outs)) if played >= state.rounds else ()
     return MexicanTrainState(totals, tuple(outs), played, state.rounds, winners)
 
 
-def _winners(
+def round_winners(
     rules: MexicanTrainRules, totals: tuple[int, ...], outs: tuple[int, ...]
 ) -> tuple[int, ...]:
     """The lowest totals share the win, or under `ties to most outs` those who went out most."""
@@ -389,14 +390,5 @@ def play_game(
 # --- Small helpers ----------------------------------------------------------------------------
 
 
-def _is_whole(value: object) -> bool:
-    # bool is an int subclass, but True pips or seat True is a slip, not a number.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_seat(value: object, players: int) -> bool:
-    return _is_whole(value) and 0 <= value < players  # type: ignore[operator]
-
-
-def _seat_or_none(value: object) -> int | None:
-    return value if _is_whole(value) else None  # type: ignore[return-value]
+    return is_whole(value) and 0 <= value < players  # type: ignore[operator]

@@ -1,0 +1,228 @@
+"""Fields the forms share: whole numbers, seat and point buttons, house-rule choices."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.inputs import clean_text, typed_number, whole_number
+from scorekeeper.models import (
+    NAME_MAX,
+    RULE_EXPLANATIONS,
+)
+from scorekeeper.words.explain import preset_summary
+
+TARGET_CHOICES = (100, 150, 200, 500)
+
+
+USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
+
+
+BONUS_CHOICES = (25, 30, 0)
+
+
+MAX_TARGET = 10_000
+
+
+MAX_BONUS = 500
+
+
+# A whole number typed on a phone: the number keypad, no suggestions.
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+
+INVISIBLE_NAME = _("Type a name with letters you can see.")
+
+
+def clean_name(value: str) -> str:
+    return clean_text(value)
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number as a person types it: decimal digits of any script, nothing else.
+
+    Django's IntegerField takes '1_2' as 12, '2.0' as 2 and '+3' as 3; a count is digits.
+    """
+
+    def to_python(self, value):
+        if value in self.empty_values or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = typed_number(value)
+        if number is None and isinstance(value, str) and value.strip().startswith("-"):
+            # A minus sign before digits gets the field's own "below 0" message.
+            number = typed_number(value.strip()[1:])
+            number = None if number is None else -number
+        if number is None:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class PointsButtons(forms.TypedChoiceField):
+    """A row of buttons for the usual numbers; a number typed beside them wins."""
+
+    def __init__(self, **kwargs):
+        super().__init__(coerce=int, required=False, widget=forms.RadioSelect, **kwargs)
+
+
+class SeatButtons(forms.TypedChoiceField):
+    """A button for each player, to say who did something; none chosen is None."""
+
+    def __init__(self, label, seats: list[tuple[int, str]]):
+        super().__init__(
+            label=label,
+            choices=seats,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+
+
+class OtherPoints(WholeNumberField):
+    """The number typed beside the buttons, on a number keypad."""
+
+    def __init__(self, *, placeholder: str, **kwargs):
+        attrs = {**NUMBER_ATTRS, "placeholder": placeholder}
+        super().__init__(required=False, widget=forms.TextInput(attrs), **kwargs)
+
+
+class ExplainedRadioSelect(forms.RadioSelect):
+    """Radio buttons for a house rule, each with what the rule means under its label."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        option["explanation"] = RULE_EXPLANATIONS.get(value, "")
+        return option
+
+
+class HouseRuleChoice(forms.ChoiceField):
+    """A house rule's choices (its TextChoices) as buttons, each with what it means under it."""
+
+    def __init__(self, label, rule, initial, required=True):
+        super().__init__(
+            label=label,
+            choices=rule.choices,
+            initial=initial,
+            required=required,
+            widget=ExplainedRadioSelect,
+        )
+
+
+class PresetRadioSelect(forms.RadioSelect):
+    """The ways to play as buttons, each with its rules in one line under its name."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        preset = rules.PRESETS.get(value)
+        option["explanation"] = preset_summary(value) if preset else ""
+        # The page's script fills in the game's switches when this changes.
+        option["attrs"]["data-preset"] = ""
+        return option
+
+
+class PresetField(forms.ChoiceField):
+    """The way to play; an old key (from a stored match or an old page) means its new preset."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return rules.LEGACY_PRESETS.get(value, value)
+
+
+class BonusField(WholeNumberField):
+    """A bonus a table may pay, typed on a number keypad; 0 or empty for none."""
+
+    def __init__(self, label, placeholder="0", **kwargs):
+        super().__init__(
+            label=label,
+            min_value=0,
+            max_value=MAX_BONUS,
+            required=False,
+            widget=forms.TextInput({**NUMBER_ATTRS, "placeholder": placeholder}),
+            error_messages={
+                "invalid": _("Type a whole number, like 25."),
+                "min_value": _("The bonus can't be below 0."),
+                "max_value": _("The bonus can be at most %(limit_value)s."),
+            },
+            **kwargs,
+        )
+
+
+class FirstHandsField(forms.CharField):
+    """The first-hands bonus as numbers for hands 1, 2, 3...: "100 75 50 25"; blank for none."""
+
+    def __init__(self, **kwargs):
+        super().__init__(label=_("First hands bonus"), max_length=40, required=False, **kwargs)
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        parts = [part for part in text.replace(",", " ").replace("/", " ").split() if part]
+        if len(parts) > 4 or not all(part.isdigit() and int(part) <= MAX_BONUS for part in parts):
+            raise ValidationError(
+                _("Type up to four whole numbers for hands 1 to 4, like 100 75 50 25.")
+            )
+        return tuple(int(part) for part in parts)
+
+    def prepare_value(self, value):
+        if isinstance(value, (list, tuple)):
+            return " ".join(str(part) for part in value)
+        return value
+
+
+class PlayerField(forms.CharField):
+    """A player's name, offered the names this table has seen before."""
+
+    def __init__(self, *, placeholder: str = "", **kwargs):
+        attrs = {
+            "autocomplete": "off",
+            "autocapitalize": "words",
+            "list": "known-players",
+            "data-player": "",
+            "placeholder": placeholder,
+        }
+        super().__init__(
+            max_length=NAME_MAX, required=False, widget=forms.TextInput(attrs), **kwargs
+        )
+
+
+class PipsField(WholeNumberField):
+    """The pips a seat still held: a number keypad on phones, checked by the rules."""
+
+    widget = forms.TextInput(attrs={"enterkeyhint": "next"})
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            min_value=0,
+            required=False,
+            error_messages={
+                "invalid": _("Type a whole number of pips, like 12."),
+                "min_value": _("Pips can't be below 0."),
+            },
+            **kwargs,
+        )
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        attrs.update(NUMBER_ATTRS)
+        attrs.pop("min", None)
+        return attrs
+
+
+def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
+    """The `out` parameter: 'blocked' or the number of the seat that went out."""
+    if value == "blocked":
+        return rules.Ending.BLOCKED, None
+    seat = whole_number(value)
+    if seat is not None and seat < seats:
+        return rules.Ending.WENT_OUT, seat
+    return None, None
+
+
+def tile_choices(tile_set: rules.TileSet) -> list[tuple[str, str]]:
+    return [(f"{high}-{low}", f"{high}-{low}") for high, low in tile_set.tiles]
+
+
+def parse_tile(value: str) -> rules.Tile:
+    high, low = value.split("-")
+    return rules.normalise((int(high), int(low)))

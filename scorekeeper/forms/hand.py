@@ -1,0 +1,481 @@
+"""A hand as typed at the table, and a score made during play."""
+
+import uuid
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules, scoring_games
+from scorekeeper.forms.fields import (
+    NUMBER_ATTRS,
+    PipsField,
+    SeatButtons,
+    WholeNumberField,
+    parse_out,
+    parse_tile,
+    tile_choices,
+)
+from scorekeeper.inputs import whole_number
+from scorekeeper.models import (
+    EntryMode,
+    Hand,
+    Match,
+)
+from scorekeeper.words.refusals import corrected_past_end, hand_error_message, tile_message
+
+# The rules' refusals of a pair's pips together, shown at that pair's field (a total too large
+# at the last one).
+PAIR_FIELD_ERRORS = (
+    rules.ErrorCode.PAIR_NOT_WHOLE,
+    rules.ErrorCode.PAIR_NEGATIVE,
+    rules.ErrorCode.PAIR_TOO_MANY,
+    rules.ErrorCode.PAIR_MISSING,
+    rules.ErrorCode.TOTAL_TOO_MANY,
+)
+
+
+# The rules' refusals of a pooled count, shown at its one field.
+POOLED_FIELD_ERRORS = (
+    rules.ErrorCode.NOT_WHOLE,
+    rules.ErrorCode.NEGATIVE_PIPS,
+    rules.ErrorCode.POOLED_TOO_MANY,
+    rules.ErrorCode.POOLED_WITH_PIPS,
+)
+
+
+REGIONAL_ERROR_FIELDS = {
+    rules.ErrorCode.LEADER_NEEDED: "led_by",
+    rules.ErrorCode.LEADER_UNKNOWN_SEAT: "led_by",
+    rules.ErrorCode.BLOCKER_NEEDED: "blocked_by",
+    rules.ErrorCode.BLOCKER_UNKNOWN_SEAT: "blocked_by",
+    rules.ErrorCode.BLOCKER_NOT_BLOCKED: "blocked_by",
+    rules.ErrorCode.BLOCKER_NOT_ASKED: "blocked_by",
+    rules.ErrorCode.CHUCHAZO_ON_BLOCKED: "chuchazo",
+    rules.ErrorCode.CHUCHAZO_NOT_OFFERED: "chuchazo",
+    rules.ErrorCode.PASE_CORRIDO_NOT_OFFERED: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_UNKNOWN_SIDE: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_NOT_WHOLE: "pase_corrido",
+    rules.ErrorCode.PASE_CORRIDO_TOO_MANY: "pase_corrido",
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_OFFERED: "pase_de_salida",
+    rules.ErrorCode.PASE_DE_SALIDA_NOT_DOUBLE: "pase_de_salida",
+}
+
+
+def each_hand_why(game: rules.Game) -> str | None:
+    """One short line: why a blocked hand asks every hand at a table that counts in totals."""
+    house = game.rules
+    if not game.partnership or game.scoring is not rules.Scoring.BLOCK:
+        return None
+    if house.blocked_rule is rules.BlockedRule.LIGHTEST_HAND:
+        return _("Blocked: the lightest hand wins, so each hand counts.")
+    if house.blocker_against_next or house.ties_to_leaders:
+        return _("Blocked: your rules compare single hands, so each hand counts.")
+    if house.count_rule is rules.CountRule.ALL_OTHER_HANDS:
+        return _("Blocked: the winner's own hand is left out of the count, so each hand counts.")
+    if house.lead_rule is rules.LeadRule.WINNER_LEADS:
+        return _("Blocked: the lightest hand leads next, so each hand counts.")
+    return None
+
+
+class HandForm(forms.Form):
+    """One hand: who went out (or blocked), the pips left where they count, capicú."""
+
+    out = forms.CharField(widget=forms.HiddenInput)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
+    token = forms.UUIDField(widget=forms.HiddenInput)
+    entry = forms.ChoiceField(choices=EntryMode.choices, widget=forms.HiddenInput, required=False)
+    capicu = forms.BooleanField(label=_("Capicú"), required=False)
+
+    def __init__(
+        self,
+        match: Match,
+        *args,
+        out: str | None = None,
+        entry: str | None = None,
+        led_by: int | str | None = "next",
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        # The match's version as this form reads it: its score of the hand holds while the
+        # match is still at this version (Match.add_hand).
+        self.version = match.version
+        self.game = match.game()
+        self.names = match.seat_names()
+        # Who the sheet knows led this hand: by default the match's next leader (a new hand).
+        self.known_leader = match.next_leader if led_by == "next" else led_by
+        self.add_regional_fields()
+        raw_out = self.data.get("out", out) if self.is_bound else out
+        self.ending, self.went_out = parse_out(raw_out, self.game.seats)
+        # A page from before the switch posts no `entry`: its counts are per hand.
+        raw_entry = self.data.get("entry", EntryMode.EACH) if self.is_bound else entry
+        if raw_entry not in EntryMode.values:
+            raw_entry = match.table.entry_mode
+        self.entry_mode = raw_entry
+        self.fields["entry"].initial = raw_entry
+        # One number for the hands that count, when the table pools them; a blocked hand still
+        # needs what its blocked rule needs: each pair's pips together where that is enough to
+        # score it (see rules.Game.counts_blocked_by_pair), else each hand's count.
+        blocked = self.ending is rules.Ending.BLOCKED
+        by_pair = blocked and self.game.counts_blocked_by_pair
+        self.offers_total = by_pair or (
+            self.ending is rules.Ending.WENT_OUT and self.game.scoring is rules.Scoring.BLOCK
+        )
+        totals = raw_entry == EntryMode.TOTAL
+        self.pooled_entry = totals and self.offers_total and not blocked
+        self.pair_entry = totals and by_pair
+        # Why a blocked hand at a table that counts in totals still asks every hand.
+        self.each_hand_why = each_hand_why(self.game) if totals and blocked else None
+        self.needed: tuple[int, ...] = ()
+        if self.ending is not None:
+            self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
+        self.count_seats = () if self.pooled_entry or self.pair_entry else self.needed
+        for seat in self.count_seats:
+            self.fields[f"pips_{seat}"] = PipsField(label=self.names[seat])
+            self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
+                choices=tile_choices(self.game.tile_set), required=False
+            )
+        if self.pooled_entry:
+            self.fields["pooled"] = PipsField(label=_("Pips in the hands that count"))
+            self.fields["pooled"].widget.attrs["enterkeyhint"] = "done"
+        elif self.pair_entry:
+            for side, name in enumerate(self.side_names):
+                self.fields[f"pair_{side}"] = PipsField(label=name)
+            self.fields[f"pair_{len(self.side_names) - 1}"].widget.attrs["enterkeyhint"] = "done"
+        elif self.count_seats:
+            # The number pad's Enter says Done on the last count: that one saves the hand.
+            self.fields[f"pips_{self.count_seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
+        # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
+        self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
+        # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
+        self.asks_doubles = (
+            self.ending is rules.Ending.BLOCKED
+            and self.game.scoring is rules.Scoring.BERGEN
+            and self.game.rules.doubles_lose_count
+        )
+        if self.asks_doubles:
+            for seat in range(self.game.seats):
+                self.fields[f"double_{seat}"] = forms.BooleanField(
+                    label=self.names[seat], required=False
+                )
+
+    def double_fields(self):
+        return (
+            [self[f"double_{seat}"] for seat in range(self.game.seats)] if self.asks_doubles else []
+        )
+
+    @classmethod
+    def for_next_hand(
+        cls, match: Match, out: str | None = None, entry: str | None = None
+    ) -> "HandForm":
+        """A blank form for the match's next hand, with a fresh token."""
+        initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        return cls(match, out=out, entry=entry, initial=initial)
+
+    @classmethod
+    def for_hand(
+        cls, match: Match, hand: Hand, out: str | None = None, entry: str | None = None
+    ) -> "HandForm":
+        """A form to correct a stored hand, filled with what was entered."""
+        out = out or ("blocked" if hand.blocked else str(hand.went_out))
+        if entry is None:
+            by_total = hand.pooled is not None or bool(hand.pair_pips)
+            entry = EntryMode.TOTAL if by_total else EntryMode.EACH
+        initial = {
+            "out": out,
+            "number": hand.number,
+            "token": hand.token,
+            "capicu": hand.capicu,
+            "pooled": hand.pooled,
+            **{f"pair_{side}": pips for side, pips in hand.pair_pips_by_side().items()},
+            **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
+            "led_by": hand.leader_told,
+            "blocked_by": hand.blocked_by,
+            "chuchazo": hand.chuchazo,
+            "pase_de_salida": hand.pase_de_salida,
+            **{
+                f"pase_corrido_{side}": times
+                for side, times in hand.pases_corridos_by_side().items()
+            },
+            **{f"double_{seat}": True for seat in hand.holding_doubles},
+        }
+        # Who the sheet knew led it; None where the table had to say.
+        known = None if hand.leader_told is not None else hand.led_by
+        return cls(match, out=out, entry=entry, led_by=known, initial=initial)
+
+    def out_choices(self) -> list[tuple[str, str, bool]]:
+        """Who went out, or Blocked: (value of `out`, label, whether it is chosen)."""
+        seats = [(str(seat), name, self.went_out == seat) for seat, name in enumerate(self.names)]
+        blocked = self.ending is rules.Ending.BLOCKED
+        return [*seats, ("blocked", str(_("Blocked")), blocked)]
+
+    def refuse(self, refused: rules.InvalidHand, *, editing: bool = False) -> None:
+        """Show the rules' refusal of a hand that passed the form (the match moved on)."""
+        for error in refused.errors:
+            if editing and error.code == rules.ErrorCode.MATCH_OVER:
+                message = corrected_past_end()
+            else:
+                message = hand_error_message(error, self.names, self.game)
+            self.add_error(None, message)
+
+    def add_regional_fields(self) -> None:
+        """The taps the table's rules may ask for; each shows only when the rules need it."""
+        game = self.game
+        seats = [(seat, name) for seat, name in enumerate(self.names)]
+        # Who led: asked for a new hand only while the sheet does not know who leads it.
+        self.asks_leader = game.asks_leader(self.known_leader)
+        self.fields["led_by"] = SeatButtons(_("Who led this hand?"), seats)
+        self.fields["blocked_by"] = SeatButtons(_("Who played the tile that blocked?"), seats)
+        self.fields["chuchazo"] = forms.BooleanField(label=_("Chuchazo"), required=False)
+        self.fields["pase_de_salida"] = forms.BooleanField(
+            label=_("Pase de salida"), required=False
+        )
+        sides = self.match.side_names()
+        for side, name in enumerate(sides):
+            self.fields[f"pase_corrido_{side}"] = WholeNumberField(
+                label=name,
+                widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
+                min_value=0,
+                max_value=game.pase_corrido_limit,
+                required=False,
+                error_messages={
+                    "invalid": _("Type how many times, like 1."),
+                    "min_value": _("Type how many times, like 1."),
+                    "max_value": _("At most %(limit_value)s times in one hand."),
+                },
+            )
+        self.side_names = sides
+
+    def pase_corrido_fields(self):
+        return [self[f"pase_corrido_{side}"] for side in range(len(self.side_names))]
+
+    @property
+    def asks_blocker(self) -> bool:
+        return self.ending is rules.Ending.BLOCKED and self.game.asks_blocker
+
+    @property
+    def offers_chuchazo(self) -> bool:
+        return self.ending is rules.Ending.WENT_OUT and self.game.offers_chuchazo
+
+    def pip_fields(self):
+        return [(seat, self[f"pips_{seat}"], self[f"tiles_{seat}"]) for seat in self.count_seats]
+
+    def pair_fields(self):
+        return (
+            [self[f"pair_{side}"] for side in range(len(self.side_names))]
+            if self.pair_entry
+            else []
+        )
+
+    def entry_choices(self) -> list[tuple[str, str, bool]]:
+        """Per hand or Total: (value of `entry`, label, whether it is chosen)."""
+        choices = [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
+        if self.ending is rules.Ending.BLOCKED:
+            # A blocked hand's totals are one per pair.
+            choices = [
+                (value, _("Per pair") if value == EntryMode.TOTAL else label, chosen)
+                for value, label, chosen in choices
+            ]
+        return choices
+
+    def clean_out(self):
+        if self.ending is None:
+            raise ValidationError(_("Tap who went out, or Blocked."))
+        return self.data["out"]
+
+    def clean(self):
+        """The hand as typed, and the rules' score of it (`result`), scored once here: the
+        end-of-match question and the save use it (Match.add_hand)."""
+        data = super().clean()
+        if self.errors.keys() & {"number", "token", "entry"}:
+            # Hidden fields only a changed or damaged page can get wrong: no field to show it at.
+            self.add_error(
+                None, _("This page could not be read. Reload it and enter the hand again.")
+            )
+        if self.ending is None or "number" in self.errors or "token" in self.errors:
+            return data
+        # Fields that already failed (not a number, below 0) keep their own message; the rules
+        # still check the others, so every problem shows at once.
+        failed = {name for name in self.errors if name.startswith("pips_")}
+        if not self._count_tiles(data):
+            return data
+        counts = self._counts(data)
+        if counts is None:
+            return data
+        hand = rules.Hand(
+            ending=self.ending,
+            went_out=self.went_out,
+            capicu=bool(data.get("capicu")),
+            **counts,
+            **self.regional_inputs(data),
+            holding_doubles=frozenset(
+                seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
+            ),
+        )
+        data["hand"] = hand
+        data["result"] = self._score(hand, data["number"], failed)
+        return data
+
+    def _counts(self, data: dict) -> dict | None:
+        """The pips as typed (each hand's, one total, or each pair's), as rules.Hand fields;
+        None, with the question at its field, while a total the table gives is missing."""
+        pips = {
+            seat: data[f"pips_{seat}"]
+            for seat in self.count_seats
+            if data.get(f"pips_{seat}") is not None
+        }
+        counts = {"pips": pips, "pooled": None, "pair_pips": {}}
+        if self.pooled_entry:
+            counts["pooled"] = data.get("pooled")
+            if counts["pooled"] is None:
+                if "pooled" not in self.errors:
+                    self.add_error("pooled", _("How many pips are left in the hands that count?"))
+                return None
+        if self.pair_entry:
+            counts["pair_pips"] = self._pair_pips(data)
+            if len(counts["pair_pips"]) < len(self.side_names):
+                return None
+        return counts
+
+    def _pair_pips(self, data: dict) -> dict[int, int]:
+        """Each pair's pips together, as typed; the question at each pair's field left empty."""
+        pair_pips = {}
+        for side in range(len(self.side_names)):
+            field = f"pair_{side}"
+            if data.get(field) is not None:
+                pair_pips[side] = data[field]
+            elif field not in self.errors:
+                self.add_error(field, _("How many pips did this pair hold together?"))
+        return pair_pips
+
+    def _score(self, hand: rules.Hand, number: int, failed: set[str]) -> rules.HandResult | None:
+        """The rules' score of the hand (they validate it as they score); None, with each
+        refusal at its field, if they refuse it."""
+        try:
+            return rules.score_hand(self.game, hand, self.known_leader, number=number)
+        except rules.InvalidHand as refused:
+            for error in refused.errors:
+                self._show(error, failed)
+            return None
+
+    def regional_inputs(self, data) -> dict:
+        """What the regional taps say, as rules.Hand fields."""
+        # The double-only rule's tap reads "on a double lead": tapping it says so.
+        salida = bool(data.get("pase_de_salida"))
+        return {
+            "led_by": data.get("led_by") if self.asks_leader else None,
+            "blocked_by": data.get("blocked_by"),
+            "chuchazo": bool(data.get("chuchazo")),
+            "pases_corridos": {
+                side: data.get(f"pase_corrido_{side}") or 0 for side in range(len(self.side_names))
+            },
+            "pase_de_salida": salida,
+            "led_a_double": salida and self.game.rules.pase_de_salida_on_double_only,
+        }
+
+    def _count_tiles(self, data: dict) -> bool:
+        """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
+        tiles = {
+            seat: [parse_tile(value) for value in data[f"tiles_{seat}"]]
+            for seat in self.count_seats
+            if data.get(f"tiles_{seat}")
+        }
+        if not tiles:
+            return True
+        try:
+            counted = rules.count_tiles(self.game, tiles)
+        except rules.InvalidTiles as error:
+            for tile_error in error.errors:
+                self.add_error(f"pips_{tile_error.seat}", tile_message(tile_error))
+            return False
+        for seat, pips in counted.items():
+            if data.get(f"pips_{seat}") is None:
+                data[f"pips_{seat}"] = pips
+        return True
+
+    def _show(self, error: rules.HandError, failed: set[str]) -> None:
+        """One of the rules' refusals at its field, unless that field already says why."""
+        field = REGIONAL_ERROR_FIELDS.get(error.code)
+        if field == "pase_corrido":
+            field = f"pase_corrido_{error.seat}" if error.seat is not None else None
+        if field is not None:
+            if field not in self.errors:
+                self.add_error(field, hand_error_message(error, self.names, self.game))
+            return
+        if error.seat is not None and f"pips_{error.seat}" in self.fields:
+            field = f"pips_{error.seat}"
+            if field in failed:
+                return
+        elif error.code == rules.ErrorCode.TOTAL_TOO_MANY and failed:
+            return
+        elif error.code in (rules.ErrorCode.CAPICU_ON_BLOCKED, rules.ErrorCode.CAPICU_NOT_OFFERED):
+            field = "capicu"
+        elif self.pooled_entry and error.code in POOLED_FIELD_ERRORS:
+            field = "pooled"
+        elif self.pair_entry and error.code in PAIR_FIELD_ERRORS:
+            side = len(self.side_names) - 1 if error.seat is None else error.seat
+            field = f"pair_{side}"
+        self.add_error(field, hand_error_message(error, self.names, self.game))
+
+
+class PlayForm(forms.Form):
+    """A score made during play: the seat that made it and the points (All Fives, Bergen)."""
+
+    seat = forms.TypedChoiceField(
+        coerce=int, widget=forms.HiddenInput, error_messages={"required": _("Tap who scored.")}
+    )
+    points = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": _("Tap the points scored.")}
+    )
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
+    token = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, match: Match, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.game = match.game()
+        self.names = match.seat_names()
+        self.fields["seat"].choices = [(seat, name) for seat, name in enumerate(self.names)]
+        self.fields["points"].choices = [
+            (points, str(points)) for points in scoring_games.play_amounts(self.game)
+        ]
+        invalid = _("Tap one of the scores shown.")
+        self.fields["points"].error_messages["invalid_choice"] = invalid
+        self.fields["seat"].error_messages["invalid_choice"] = _("Tap who scored.")
+
+    @classmethod
+    def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
+        """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
+        if not match.scores_during_play:
+            return None
+        initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        return cls(match, initial=initial)
+
+    def refuse(self, refused: rules.InvalidHand) -> None:
+        """Show the rules' refusal of a score that passed the form (the match moved on)."""
+        for error in refused.errors:
+            self.add_error(None, hand_error_message(error, self.names, self.game))
+
+    def chosen_seat(self) -> int | None:
+        """The seat tapped first, so the strip can offer its amounts."""
+        seat = whole_number(str(self["seat"].value()))
+        return seat if seat is not None and seat < self.game.seats else None
+
+    def amounts(self) -> list[tuple[int, str]]:
+        """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
+        if self.game.scoring is rules.Scoring.BERGEN:
+            return [
+                (scoring_games.Header.DOUBLE, _("Double-header +2")),
+                (scoring_games.Header.TRIPLE, _("Triple-header +3")),
+            ]
+        return [(points, f"+{points}") for points in scoring_games.play_amounts(self.game)]
+
+    def clean(self):
+        data = super().clean()
+        if "seat" in data and "points" in data:
+            play = scoring_games.Play(data["seat"], data["points"])
+            for error in scoring_games.validate_play(self.game, play):
+                self.add_error(None, hand_error_message(error, self.names, self.game))
+            data["play"] = play
+        return data

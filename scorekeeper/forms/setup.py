@@ -1,0 +1,434 @@
+"""The setup of a table or a match: players, game, target, house rules and series."""
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scorekeeper import rules
+from scorekeeper.forms.fields import (
+    BONUS_CHOICES,
+    INVISIBLE_NAME,
+    MAX_TARGET,
+    TARGET_CHOICES,
+    USUAL_TARGET,
+    BonusField,
+    FirstHandsField,
+    HouseRuleChoice,
+    OtherPoints,
+    PlayerField,
+    PointsButtons,
+    PresetField,
+    PresetRadioSelect,
+    clean_name,
+)
+from scorekeeper.models import (
+    REGIONAL_RULES,
+    SCORING_RULES,
+    BlockedRule,
+    CountRule,
+    LeadRule,
+    Match,
+    Preset,
+    Rounding,
+    Table,
+    house_rules_fields,
+    house_rules_of,
+    name_key,
+    offered_presets,
+)
+from scorekeeper.words.explain import preset_rules, preset_summary, rules_summary
+
+# A series: first to this many match wins; 0 is an open series that just keeps count.
+SERIES_CHOICES = (2, 3, 0)
+
+
+PAIRINGS = {
+    # Partners sit opposite (seats 1+3 against 2+4); a pairing reorders the names typed in
+    # turn order so that the chosen partners face each other.
+    "13": (0, 1, 2, 3),
+    "12": (0, 2, 1, 3),
+    "14": (0, 1, 3, 2),
+}
+
+
+def preset_switches(key: str) -> dict:
+    """The setup's switches as a preset sets them (form field names and values)."""
+    preset = rules.preset_named(key)
+    house = preset_rules(key)
+    usual = preset.targets is not None  # a scoring game: its usual target, by seats
+    listed = house.target if house.target in TARGET_CHOICES else None
+    return {
+        "target": USUAL_TARGET if usual else listed,
+        "target_other": None if usual or house.target in TARGET_CHOICES else house.target,
+        "capicu_bonus": house.capicu_bonus if house.capicu_bonus in BONUS_CHOICES else None,
+        "capicu_other": None if house.capicu_bonus in BONUS_CHOICES else house.capicu_bonus,
+        "count_rule": str(house.count_rule),
+        "blocked_rule": str(house.blocked_rule),
+        "lead_rule": str(house.lead_rule),
+        "ties_to_leaders": house.ties_to_leaders,
+        "blocker_against_next": house.blocker_against_next,
+        "chuchazo_bonus": house.chuchazo_bonus,
+        "pase_corrido_bonus": house.pase_corrido_bonus,
+        "pase_de_salida_bonus": house.pase_de_salida_bonus,
+        "pase_de_salida_on_double_only": house.pase_de_salida_on_double_only,
+        "first_hands_bonus": house.first_hands_bonus,
+        "rounding": str(house.rounding),
+        "blocked_pays_difference": house.blocked_pays_difference,
+        "won_hand_pays_two": house.won_hand_pays_two,
+        "doubles_lose_count": house.doubles_lose_count,
+    }
+
+
+def target_choice(table: Table) -> int | None:
+    """The target button for a table's next match: its game's usual, a number, or None (typed)."""
+    usual = rules.preset_named(table.preset).default_rules(table.partnership).target
+    if table.target == usual and table.scores_during_play:
+        return USUAL_TARGET
+    return table.target if table.target in TARGET_CHOICES else None
+
+
+class SetupForm(forms.Form):
+    """A new table and its first match: players, game, target and house rules."""
+
+    name = forms.CharField(
+        label=_("Table name"),
+        max_length=60,
+        required=False,
+        widget=forms.TextInput({"placeholder": _("Sunday in the park")}),
+    )
+    player_1 = PlayerField(label=_("Player 1"))
+    player_2 = PlayerField(label=_("Player 2"))
+    player_3 = PlayerField(label=_("Player 3"), placeholder=_("optional"))
+    player_4 = PlayerField(label=_("Player 4"), placeholder=_("optional"))
+    partnership = forms.BooleanField(label=_("Play as partners"), required=False, initial=True)
+    pairing = forms.ChoiceField(
+        label=_("Partners"),
+        choices=[
+            ("13", _("1 & 3 against 2 & 4")),
+            ("12", _("1 & 2 against 3 & 4")),
+            ("14", _("1 & 4 against 2 & 3")),
+        ],
+        initial="13",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    preset = PresetField(
+        label=_("Game"),
+        choices=offered_presets,
+        initial=Preset.CARIBBEAN,
+        widget=PresetRadioSelect,
+    )
+    # The preset the switches below were filled from: when the game changes without
+    # JavaScript to refill them, the form shows the new game's switches before starting.
+    rules_of = forms.CharField(widget=forms.HiddenInput, required=False, initial=Preset.CARIBBEAN)
+    target = PointsButtons(
+        label=_("Play to"),
+        choices=[(USUAL_TARGET, _("usual")), *((value, str(value)) for value in TARGET_CHOICES)],
+        initial=USUAL_TARGET,
+    )
+    target_other = OtherPoints(
+        label=_("Other target"),
+        placeholder=pgettext_lazy("another target score", "other"),
+        min_value=1,
+        max_value=MAX_TARGET,
+        error_messages={
+            "invalid": _("Type a whole number, like 200."),
+            "min_value": _("The target must be at least 1."),
+            "max_value": _("The target can be at most %(limit_value)s."),
+        },
+    )
+    capicu_bonus = PointsButtons(
+        label=_("Capicú bonus"),
+        choices=[(value, str(value) if value else _("none")) for value in BONUS_CHOICES],
+        initial=25,
+    )
+    capicu_other = BonusField(
+        _("Other bonus"), placeholder=pgettext_lazy("another capicú bonus", "other")
+    )
+    count_rule = HouseRuleChoice(_("Who counts"), CountRule, CountRule.ALL_OTHER_HANDS)
+    blocked_rule = HouseRuleChoice(_("Blocked hand"), BlockedRule, BlockedRule.LIGHTEST_HAND)
+    # Scoring games (All Fives, Bergen)
+    rounding = HouseRuleChoice(
+        _("All Fives: rounding the count"), Rounding, Rounding.NEAREST_FIVE, required=False
+    )
+    blocked_pays_difference = forms.BooleanField(
+        label=_("All Fives: a blocked hand pays the difference"), required=False
+    )
+    won_hand_pays_two = forms.BooleanField(label=_("Bergen: a won hand pays 2"), required=False)
+    doubles_lose_count = forms.BooleanField(
+        label=_("Bergen: a hand holding a double loses the count"), required=False
+    )
+
+    # Regional rules (lead, blocked additions, bonuses) and the series.
+    lead_rule = HouseRuleChoice(
+        _("Who leads the next hand"), LeadRule, LeadRule.WINNER_LEADS, required=False
+    )
+    ties_to_leaders = forms.BooleanField(label=_("Ties go to the leaders"), required=False)
+    blocker_against_next = forms.BooleanField(
+        label=_("Blocker against the next hand"), required=False
+    )
+    chuchazo_bonus = BonusField(_("Chuchazo bonus"))
+    pase_corrido_bonus = BonusField(_("Pase corrido bonus"))
+    pase_de_salida_bonus = BonusField(_("Pase de salida bonus"))
+    pase_de_salida_on_double_only = forms.BooleanField(
+        label=_("Pase de salida only when the lead was a double"), required=False
+    )
+    first_hands_bonus = FirstHandsField()
+    series_first_to = forms.TypedChoiceField(
+        label=_("Series"),
+        choices=[
+            (2, _("Best of three")),
+            (3, _("Best of five")),
+            (0, _("Open: just keep count")),
+        ],
+        coerce=int,
+        initial=2,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    shutout_counts_double = forms.BooleanField(
+        label=_("A shutout counts as two match wins"), required=False
+    )
+
+    note = ""  # a word above the form, such as why it came back
+    shown_rules: rules.HouseRules | None = None  # a new match's: the table's rules so far
+    player_fields = ("player_1", "player_2", "player_3", "player_4")
+    switch_fields = (
+        "target",
+        "target_other",
+        "capicu_bonus",
+        "capicu_other",
+        "count_rule",
+        "blocked_rule",
+        *REGIONAL_RULES,
+    )
+
+    @classmethod
+    def for_table(cls, table: Table, last: Match | None) -> "SetupForm":
+        """The next match's setup: the table's rules and the last match's seats."""
+        preset = rules.LEGACY_PRESETS.get(table.preset, table.preset)
+        initial = {
+            "name": table.name,
+            "preset": preset,
+            "rules_of": preset,
+            "partnership": table.partnership,
+            "target": target_choice(table),
+            "target_other": None if target_choice(table) is not None else table.target,
+            "capicu_bonus": table.capicu_bonus if table.capicu_bonus in BONUS_CHOICES else None,
+            "capicu_other": None if table.capicu_bonus in BONUS_CHOICES else table.capicu_bonus,
+            "count_rule": table.count_rule,
+            "blocked_rule": table.blocked_rule,
+            **{name: getattr(table, name) for name in REGIONAL_RULES},
+            "series_first_to": table.series_first_to or 0,
+            "shutout_counts_double": table.shutout_counts_double,
+            "rounding": table.rounding,
+            "blocked_pays_difference": table.blocked_pays_difference,
+            "won_hand_pays_two": table.won_hand_pays_two,
+            "doubles_lose_count": table.doubles_lose_count,
+        }
+        if last is not None:
+            for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
+                initial[field] = name
+        form = cls(initial=initial)
+        form.shown_rules = table.house_rules()
+        return form
+
+    def clean_name(self):
+        name = clean_name(self.cleaned_data.get("name") or "")
+        if not name and (self.cleaned_data.get("name") or "").strip():
+            raise ValidationError(INVISIBLE_NAME)
+        return name
+
+    def players(self):
+        return [self[name] for name in self.player_fields]
+
+    def bonus_fields(self):
+        names = ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
+        return [self[name] for name in (*names, "first_hands_bonus")]
+
+    def preset_switches(self) -> dict:
+        """Every preset's switches, for the page's script to fill in when the game changes."""
+        return {
+            key: {
+                name: self.fields[name].prepare_value(value)
+                if not isinstance(value, bool) and value is not None
+                else value
+                for name, value in preset_switches(key).items()
+            }
+            for key in rules.PRESETS
+        }
+
+    @property
+    def preset_changed(self) -> bool:
+        """Whether the game changed since the switches were filled (a page without JS)."""
+        if not self.is_bound or "preset" in self.errors:
+            return False
+        shown = rules.LEGACY_PRESETS.get(self.data.get("rules_of"), self.data.get("rules_of"))
+        return bool(shown) and shown != self.cleaned_data.get("preset")
+
+    def refilled(self) -> "SetupForm":
+        """This form again with the new game's switches, to check before starting."""
+        data = self.data.copy()
+        preset = self.cleaned_data["preset"]
+        data["rules_of"] = preset
+        for name, value in preset_switches(preset).items():
+            data.pop(name, None)
+            if value is True:
+                data[name] = "on"
+            elif value is not None and value is not False:
+                data[name] = str(self.fields[name].prepare_value(value))
+        form = SetupForm(data)
+        form.note = _("These are the rules of the game you chose. Check them, then start.")
+        return form
+
+    scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
+    block_presets = tuple(key for key, preset in rules.PRESETS.items() if not preset.targets)
+
+    @property
+    def shows_scoring_switches(self) -> bool:
+        """Whether the chosen game is a scoring game (All Fives, Bergen): only then its switches."""
+        chosen = self["preset"].value()
+        return rules.LEGACY_PRESETS.get(chosen, chosen) in self.scoring_presets
+
+    def rules_line(self) -> str:
+        """The chosen game and its rules in one line: the summary the setup folds them under."""
+        key = self["preset"].value()
+        key = rules.LEGACY_PRESETS.get(key, key)
+        label = dict(self.fields["preset"].choices).get(key)
+        if label is None:
+            return ""
+        scoring = rules.preset_named(key).scoring
+        if self.is_bound and not self.errors and hasattr(self, "cleaned_data"):
+            return f"{label} · {rules_summary(self.house_rules(), scoring)}"
+        if self.shown_rules is None:
+            return f"{label} · {preset_summary(key)}"
+        return f"{label} · {rules_summary(self.shown_rules, scoring)}"
+
+    def preset_lines(self) -> dict:
+        """Each game's one line, for the page's script to show when the game changes."""
+        return {
+            key: f"{label} · {preset_summary(key)}" for key, label in self.fields["preset"].choices
+        }
+
+    def rules_need_a_look(self) -> bool:
+        """Whether the folded rules must open: a choice there has an error, or a word about it."""
+        outside = {*self.player_fields, "partnership", "pairing", NON_FIELD_ERRORS}
+        return bool(self.note) or any(name not in outside for name in self.errors)
+
+    def scoring_switches(self):
+        names = ("blocked_pays_difference", "won_hand_pays_two", "doubles_lose_count")
+        return [self[name] for name in names]
+
+    def clean(self):
+        data = super().clean()
+        if self.preset_changed:
+            self.add_error(None, _("Check the rules of the game you chose, then start."))
+            return data
+        self._clean_points(data)
+        names = [clean_name(data.get(field) or "") for field in self.player_fields]
+        for field, name in zip(self.player_fields, names, strict=True):
+            if not name and (data.get(field) or "").strip():
+                self.add_error(field, INVISIBLE_NAME)
+        typed = [name for name in names if name]
+        if len(typed) < 2:
+            empty = [
+                field
+                for field, name in zip(self.player_fields, names, strict=True)
+                if not name and field not in self.errors
+            ]
+            for field in empty[: 2 - len(typed)]:
+                self.add_error(field, _("Type a name: a game needs at least two players."))
+            return data
+        seen: set[str] = set()
+        for field, name in zip(self.player_fields, names, strict=True):
+            if name and name_key(name) in seen:
+                self.add_error(field, _("Two players can't have the same name."))
+            seen.add(name_key(name))
+        seats = len(typed)
+        preset = data.get("preset")
+        if preset and seats not in rules.PRESETS[preset].seat_options:
+            if rules.PRESETS[preset].partnership:
+                self.add_error("preset", _("This game is for four players."))
+            else:
+                self.add_error("preset", _("This game is for two to four players."))
+        partnership = bool(data.get("partnership")) and seats == 4
+        pairing = data.get("pairing") or "13"
+        order = PAIRINGS[pairing] if partnership else tuple(range(seats))
+        data["seat_names"] = [typed[index] for index in order]
+        data["partnership"] = partnership
+        return data
+
+    def _clean_points(self, data: dict) -> None:
+        """The target and the capicú bonus: a number typed in "other" wins over the buttons
+        (somebody typed it on purpose)."""
+        target = data.get("target_other") or data.get("target")
+        if target == USUAL_TARGET and data.get("preset") in rules.PRESETS:
+            usual = rules.PRESETS[data["preset"]]
+            target = usual.default_rules(
+                bool(data.get("partnership")) and self._seats() == 4
+            ).target
+        if not target and "target_other" not in self.errors:
+            self.add_error("target_other", _("Choose the score that wins the match."))
+        data["target_points"] = target
+        bonus = data.get("capicu_other")
+        data["bonus_points"] = bonus if bonus is not None else data.get("capicu_bonus")
+        if data["bonus_points"] == "":  # neither a button nor a number: nothing chosen
+            data["bonus_points"] = None
+        if data["bonus_points"] is None and "capicu_other" not in self.errors:
+            self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
+
+    def _seats(self) -> int:
+        return sum(1 for field in self.player_fields if clean_name(self.data.get(field) or ""))
+
+    def house_rules(self) -> rules.HouseRules:
+        data = self.cleaned_data
+        scoring_game = rules.PRESETS[data["preset"]].scoring is not rules.Scoring.BLOCK
+        posted = {name: data.get(name) for name in SCORING_RULES}
+        return house_rules_of(
+            {
+                # A switch the page did not post keeps the rules' default.
+                **house_rules_fields(rules.HouseRules()),
+                **{name: value for name, value in posted.items() if value not in (None, "")},
+                "target": data["target_points"],
+                # A scoring game pays no capicú: its play scores stand in for bonuses.
+                "capicu_bonus": 0 if scoring_game else data["bonus_points"],
+                "count_rule": data["count_rule"],
+                "blocked_rule": data["blocked_rule"],
+                **self.regional_rules(),
+            }
+        )
+
+    def regional_rules(self) -> dict:
+        """The regional switches as posted; a page that never showed them gets the preset's."""
+        data = self.cleaned_data
+        if not self.data.get("rules_of"):
+            preset = rules.preset_named(data["preset"]).rules
+            return {name: getattr(preset, name) for name in REGIONAL_RULES}
+        chosen = {name: data.get(name) for name in REGIONAL_RULES}
+        for name in ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
+            chosen[name] = chosen[name] or 0
+        chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
+        chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
+        if rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK:
+            # Not offered for All Fives and Bergen: a switch posted all the same is ignored.
+            off = rules.HouseRules(**chosen).without_block_switches()
+            chosen = {name: getattr(off, name) for name in REGIONAL_RULES}
+        return chosen
+
+    def series_rules(self) -> rules.SeriesRules:
+        data = self.cleaned_data
+        first_to = data.get("series_first_to")
+        return rules.SeriesRules(
+            first_to=2 if first_to is None else (first_to or None),
+            shutout_counts_double=bool(data.get("shutout_counts_double")),
+        )
+
+    def game(self) -> rules.Game:
+        data = self.cleaned_data
+        return rules.make_game(
+            data["preset"],
+            len(data["seat_names"]),
+            partnership=data["partnership"],
+            rules=self.house_rules(),
+        )

@@ -1,0 +1,259 @@
+"""Hands as the table reported them, their plays, their pip counts and their points."""
+
+import uuid
+
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper import rules, scoring_games
+from scorekeeper.models.choices import Ending, EntryKind
+from scorekeeper.models.rules_fields import REGIONAL_INPUTS, hand_fields, hand_of, reason_to_json
+
+
+def saved_once(name: str, *, within: str, place: str = "number") -> list[models.UniqueConstraint]:
+    """One row per place in its parent, and one per form token: a double tap or a retry of the
+    form that sent it saves it once."""
+    return [
+        models.UniqueConstraint(fields=[within, place], name=f"{name}_unique_{place}"),
+        models.UniqueConstraint(fields=[within, "token"], name=f"{name}_unique_token"),
+    ]
+
+
+class Hand(models.Model):
+    """One deal as the table reported it, and what the rules made of it."""
+
+    match = models.ForeignKey("scorekeeper.Match", on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    # What was entered.
+    # Blank while a scoring game's hand is in play (and for good if the match ended in it).
+    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
+    went_out = models.PositiveSmallIntegerField(null=True, blank=True)
+    capicu = models.BooleanField(default=False)
+    # The pips of the hands that count, given as one number (then no SeatCount rows).
+    pooled = models.PositiveIntegerField(null=True, blank=True)
+    # A blocked hand given per pair, where that is enough: {"side": pips} (then no SeatCount).
+    pair_pips = models.JSONField(default=dict, blank=True)
+    # Regional inputs, asked only when the match's rules need them.
+    leader_told = models.PositiveSmallIntegerField(null=True, blank=True)  # who led, if asked
+    blocked_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    chuchazo = models.BooleanField(default=False)
+    pases_corridos = models.JSONField(default=dict, blank=True)  # {"side": times}
+    pase_de_salida = models.BooleanField(default=False)
+    led_a_double = models.BooleanField(default=False)
+    # Bergen under `doubles lose the count`: the seats whose hand held a double.
+    holding_doubles = models.JSONField(default=list, blank=True)
+    # A token from the form that rendered this hand: a double tap or a retry saves it once.
+    token = models.UUIDField(default=uuid.uuid4)
+    # What the rules made of it (recomputed whenever an earlier hand changes).
+    # The points themselves are its ScoreEntry rows, one per side and kind.
+    led_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    winning_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.JSONField(default=dict, blank=True)  # empty while a hand is in play
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = saved_once("hand", within="match")
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.match} hand {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("hand", args=[self.match.table.key, self.match.number, self.number])
+
+    @property
+    def blocked(self) -> bool:
+        return self.ending == Ending.BLOCKED
+
+    def side_points(self) -> dict[int, int]:
+        """What each credited side scored in this hand (from its prefetched entries)."""
+        points: dict[int, int] = {}
+        for entry in self.entries.all():
+            points[entry.side] = points.get(entry.side, 0) + entry.points
+        return points
+
+    @property
+    def void(self) -> bool:
+        """Whether nobody won the hand: a void or drawn blocked hand (a pase corrido or a pase
+        de salida may still have scored during its play)."""
+        return not self.in_play and self.winning_seat is None
+
+    def pair_pips_by_side(self) -> dict[int, int]:
+        return {int(side): pips for side, pips in sorted(self.pair_pips.items())}
+
+    def pair_totals(self) -> list[tuple[str, int]]:
+        """A blocked hand given per pair: (pair's name, pips together), for its page."""
+        if not self.pair_pips:
+            return []
+        names = self.match.side_names()
+        return [(names[side], pips) for side, pips in self.pair_pips_by_side().items()]
+
+    def pases_corridos_by_side(self) -> dict[int, int]:
+        return {int(side): times for side, times in self.pases_corridos.items()}
+
+    def end_credit(self) -> tuple[int | None, int]:
+        """A scoring game's end of hand: the side it credited and its points (None, 0: none)."""
+        for entry in self.entries.all():
+            if entry.kind != EntryKind.PLAY:
+                return entry.side, entry.points
+        return None, 0
+
+    @property
+    def in_play(self) -> bool:
+        """A scoring game's hand with plays recorded and no end (yet)."""
+        return not self.ending
+
+    def ordered_plays(self) -> list["PlayEntry"]:
+        return sorted(self.plays.all(), key=lambda play: play.position)
+
+    def as_scoring_hand(self) -> scoring_games.ScoringHand:
+        plays = tuple(scoring_games.Play(play.seat, play.points) for play in self.ordered_plays())
+        return scoring_games.ScoringHand(plays, None if self.in_play else self.as_rules_hand())
+
+    def store_scored(self, scored: scoring_games.ScoredHand, led_by: int | None) -> None:
+        """Save a scoring game's hand as scored again: its plays by side and its end count."""
+        if scored.end is not None:
+            self.take_result(scored.end, led_by)
+        else:
+            self.led_by, self.winning_seat, self.reason = led_by, None, {}
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
+        self.entries.all().delete()
+        ScoreEntry.objects.bulk_create(
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in scored.credits
+        )
+
+    def reopen(self) -> None:
+        """Take back a scoring game's end of hand: it is in play again, its plays kept."""
+        self.ending, self.went_out, self.capicu, self.holding_doubles = "", None, False, []
+        self.save(update_fields=["ending", "went_out", "capicu", "holding_doubles"])
+        self.counts.all().delete()
+
+    def pips(self) -> dict[int, int]:
+        return {count.position: count.pips for count in self.counts.all()}
+
+    def as_rules_hand(self) -> rules.Hand:
+        return hand_of(self, self.pips())
+
+    def take_reported(self, hand: rules.Hand) -> list["SeatCount"]:
+        """Set what the table reported; returns its pip counts, unsaved."""
+        for name, value in hand_fields(hand).items():
+            setattr(self, name, value)
+        return [
+            SeatCount(hand=self, position=seat, pips=pips)
+            for seat, pips in sorted(hand.pips.items())
+        ]
+
+    def store(self, hand: rules.Hand, result: rules.HandResult, led_by: int | None) -> None:
+        """Save what the table reported and the rules' verdict: a new hand in one insert with
+        its counts and entries in bulk; a stored one (a scoring game's hand in play) replaces
+        its counts and its end's entries."""
+        if self.pk is not None:
+            self.store_reported(hand)
+            self.store_result(result, led_by)
+            return
+        counts = self.take_reported(hand)
+        entries = self.take_result(result, led_by)
+        self.save(force_insert=True)
+        SeatCount.objects.bulk_create(counts)
+        ScoreEntry.objects.bulk_create(entries)
+
+    def store_reported(self, hand: rules.Hand) -> None:
+        """Save what the table reported for this hand, replacing any earlier counts."""
+        counts = self.take_reported(hand)
+        self.save()
+        self.counts.all().delete()
+        SeatCount.objects.bulk_create(counts)
+
+    def take_result(self, result: rules.HandResult, led_by: int | None) -> list["ScoreEntry"]:
+        """Set the rules' verdict on this hand; returns its score entries, unsaved."""
+        self.led_by = led_by if result.led_by is None else result.led_by
+        self.winning_seat = result.winning_seat
+        self.reason = reason_to_json(result.reason)
+        return [
+            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
+            for credit in result.credits
+        ]
+
+    def store_result(self, result: rules.HandResult, led_by: int | None) -> None:
+        """Save the rules' verdict on this hand, replacing its score entries."""
+        entries = self.take_result(result, led_by)
+        self.save(update_fields=["led_by", "winning_seat", "reason"])
+        # A scoring game's play entries are written as the plays happen, not from this result.
+        self.entries.exclude(kind=EntryKind.PLAY).delete()
+        ScoreEntry.objects.bulk_create(entries)
+
+    def summary(self, pips: dict[int, int] | None = None) -> dict:
+        """What was entered, for the change log."""
+        pips = self.pips() if pips is None else pips
+        return {
+            "ending": self.ending,
+            "went_out": self.went_out,
+            "capicu": self.capicu,
+            "pips": {str(seat): count for seat, count in sorted(pips.items())},
+            **({"pooled": self.pooled} if self.pooled is not None else {}),
+            **({"pair_pips": self.pair_pips} if self.pair_pips else {}),
+            **{
+                name: getattr(self, name)
+                for name in REGIONAL_INPUTS
+                if getattr(self, name) not in (None, False, {})
+            },
+            **({"holding_doubles": self.holding_doubles} if self.holding_doubles else {}),
+        }
+
+
+class PlayEntry(models.Model):
+    """A score made during a scoring game's hand, recorded the moment the table tapped it."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="plays")
+    position = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField()
+    # From the play strip that sent it: a double tap or a retry records it once.
+    token = models.UUIDField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = saved_once("play", within="hand", place="position")
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.hand} play {self.position}: seat {self.seat} {self.points}"
+
+    def summary(self) -> dict:
+        """What was tapped, for the change log."""
+        return {"play": {"seat": self.seat, "points": self.points}}
+
+
+class SeatCount(models.Model):
+    """The pips one seat still held when the hand ended."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="counts")
+    position = models.PositiveSmallIntegerField()
+    pips = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "position"], name="count_unique_position")
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"seat {self.position}: {self.pips}"
+
+
+class ScoreEntry(models.Model):
+    """Points credited to a side in a hand; a side's total is the sum of its entries."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="entries")
+    side = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=EntryKind.choices)
+    points = models.IntegerField()
+
+    class Meta:
+        ordering = ["side", "kind"]
+
+    def __str__(self) -> str:
+        return f"side {self.side} {self.kind} {self.points}"

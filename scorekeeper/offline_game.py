@@ -1,0 +1,68 @@
+"""How a match scores, as data for the phone (static/js/score.js) to score hands waiting there.
+
+Without signal the server cannot score the hands the phone keeps, so the phone does, from
+this description; the server stays the only writer and its sheet replaces the phone's numbers
+when the hands arrive. Whatever score.js does not handle is marked `"offline": false`, and the
+phone then shows the typed hand as "scored when sent", never a number of its own.
+"""
+
+from __future__ import annotations
+
+import json
+
+from scorekeeper import rules
+
+SCORED_ON_THE_PHONE = (rules.Scoring.BLOCK, rules.Scoring.ALL_FIVES, rules.Scoring.BERGEN)
+
+
+def scores_offline(game: rules.Game) -> bool:
+    """Whether score.js can score this table's hands: a block game with no regional rule but
+    the lead rule, All Fives or Bergen (a round game such as Mexican Train is the server's)."""
+    house = game.rules
+    if game.scoring not in SCORED_ON_THE_PHONE:
+        return False
+    return not (
+        house.ties_to_leaders
+        or house.blocker_against_next
+        or game.offers_chuchazo
+        or game.offers_pase_corrido
+        or game.offers_pase_de_salida
+        or any(house.first_hands_bonus)
+    )
+
+
+def offline_game_json(game: rules.Game, state: rules.MatchState, next_number: int) -> str:
+    """offline_game as JSON, for a data attribute of the play area (htmx drops scripts)."""
+    return json.dumps(offline_game(game, state, next_number))
+
+
+def offline_game(game: rules.Game, state: rules.MatchState, next_number: int) -> dict:
+    """The game, its house rules and the sheet as it stands."""
+    house = game.rules
+    return {
+        "offline": scores_offline(game),
+        "scoring": str(game.scoring),
+        "seats": game.seats,
+        "sides": [list(seats) for seats in game.sides],
+        # Whose hands the winner of a hand counts, seat by seat: the count rule, worked out here
+        # once so that the phone does not repeat it.
+        "counted_by_winner": [list(seats) for seats in game._counted_by_winner],
+        "needed_by_winner": [list(seats) for seats in game._needed_by_winner],
+        # What the hand form refuses, so that the phone shows no number for a hand it would.
+        "max_pips_in_hand": game.max_pips_in_hand,
+        "max_pips_in_hands": [game.max_pips_in_hands(hands) for hands in range(game.seats + 1)],
+        "max_pips_in_set": game.tile_set.total_pips,
+        "count_rule": str(house.count_rule),
+        "blocked_rule": str(house.blocked_rule),
+        "lead_rule": str(house.lead_rule),
+        "capicu_bonus": house.capicu_bonus,
+        "target": house.target,
+        "rounding": str(house.rounding),
+        "blocked_pays_difference": house.blocked_pays_difference,
+        "won_hand_pays_two": house.won_hand_pays_two,
+        "doubles_lose_count": house.doubles_lose_count,
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "next_number": next_number,
+        "next_leader": state.next_leader,
+    }

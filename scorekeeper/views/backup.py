@@ -1,0 +1,102 @@
+"""Backups: a table as JSON, a match as CSV, and restoring a table from a file."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper import backup
+from scorekeeper.forms import (
+    ImportForm,
+)
+from scorekeeper.inputs import whole_number
+from scorekeeper.models import (
+    RateLimited,
+    Table,
+)
+from scorekeeper.views.lookup import get_match, get_table
+from scorekeeper.views.request import HtmxHttpRequest, client_id, remember
+from scorekeeper.words.refusals import too_large_message
+
+
+@require_safe
+@never_cache
+def export_json(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """The whole table as a JSON backup file to download."""
+    table = get_table(key)
+    response = JsonResponse(
+        backup.export_table(table), json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        True, backup.download_name(table, "json")
+    )
+    return response
+
+
+@require_safe
+@never_cache
+def export_csv(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """A match's score sheet as a CSV file for spreadsheets."""
+    match = get_match(key, number)
+    table = match.table
+    # The byte-order mark makes spreadsheet programs read accented names as UTF-8.
+    response = HttpResponse(
+        "\ufeff" + backup.match_csv(match), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = content_disposition_header(
+        True, backup.download_name(table, "csv", match)
+    )
+    return response
+
+
+# Room for the multipart envelope around the file itself.
+UPLOAD_OVERHEAD = 64 * 1024
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Restore a table from a JSON backup: a new table, with new keys if the file's are taken."""
+    if request.method == "POST":
+        length = whole_number(request.META.get("CONTENT_LENGTH")) or 0
+        if length > settings.IMPORT_MAX_BYTES + UPLOAD_OVERHEAD:
+            # Refused before the body is read (the CSRF check would read it all to a temp file).
+            form = ImportForm({}, {})
+            form.is_valid()
+            form.errors["backup"] = form.error_class([too_large_message()])
+            return render(request, "import.html", {"form": form}, status=413)
+    return restore(request)
+
+
+@csrf_protect
+def restore(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"
+    form = ImportForm(request.POST, request.FILES) if posted else ImportForm()
+    if posted and form.is_valid():
+        creator = client_id(request)
+        try:
+            with transaction.atomic():
+                Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
+                table = backup.import_table(
+                    form.cleaned_data["backup"], new_keys=True, creator=creator
+                )
+        except RateLimited:
+            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            return render(request, "import.html", {"form": form}, status=429)
+        except ValueError as problem:
+            form.add_error(
+                "backup",
+                _("This backup does not add up, so nothing was restored. %(problem)s")
+                % {"problem": problem},
+            )
+        else:
+            remember(request, table)
+            messages.success(request, _("The table is restored from the backup."))
+            return redirect("table", key=table.key)
+    return render(request, "import.html", {"form": form}, status=422 if form.errors else 200)

@@ -1,0 +1,203 @@
+"""The match page: drawing it, its parts for htmx, and the preview of a hand as it is typed."""
+
+import uuid
+from collections.abc import Callable
+from functools import wraps
+from urllib.parse import parse_qs, urlsplit
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST, require_safe
+
+from scorekeeper import pagecache, rules, story
+from scorekeeper.forms import (
+    HandForm,
+    PlayForm,
+)
+from scorekeeper.models import (
+    Match,
+    page_version,
+)
+from scorekeeper.views.lookup import get_match
+from scorekeeper.views.request import HtmxHttpRequest, remember
+from scorekeeper.views.sheet import scoreboard, share_links
+from scorekeeper.words.explain import (
+    explain_result,
+    score_line,
+)
+
+# The match page's sheet shows the latest hands; the earlier ones are one tap away.
+SHEET_LATEST = 20
+
+
+LOG_LINES = 50
+
+
+# What the match page reads from its query string (render_match, sheet_unfolded).
+MATCH_PAGE_QUERY = ("out", "entry", "seat", "sheet")
+
+
+def sheet_unfolded(request: HtmxHttpRequest) -> bool:
+    """Whether the sheet shows every hand: ?sheet=all, or a save or undo made from such a page.
+
+    Only a POST reads the page it came from: a GET answer may be kept by the page cache, whose
+    key is the path, not the page that asked.
+    """
+    if request.GET.get("sheet") == "all":
+        return True
+    if request.method != "POST" or not request.htmx or not request.htmx.current_url:
+        return False
+    return parse_qs(urlsplit(request.htmx.current_url).query).get("sheet") == ["all"]
+
+
+def render_match(
+    request: HtmxHttpRequest,
+    match: Match,
+    form: HandForm | None = None,
+    status: int = 200,
+    play_form: PlayForm | None = None,
+    spoken: str = "",
+    slots: dict | None = None,
+    confirm_end: str = "",
+) -> HttpResponse:
+    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
+    slots = slots or {}
+    # The sheet shows the latest hands and folds the rest behind a link (?sheet=all); a finished
+    # match's chart and summary read every hand.
+    fold = not sheet_unfolded(request)
+    context = scoreboard(match.load_sheet(SHEET_LATEST if fold and not match.finished else None))
+    if fold and context["rows"]:
+        context["rows"] = context["rows"][-SHEET_LATEST:]
+        context["folded"] = context["rows"][0]["hand"].number - 1
+    context["confirm_end"] = confirm_end
+    context["table"] = match.table
+    # A scoring game won during play: its banner's undo takes back that score, not a hand.
+    context["undo_play"] = bool(
+        match.finished and context["rows"] and context["rows"][-1]["hand"].in_play
+    )
+    # Undo on the win banner only until the table starts its next match.
+    context["superseded"] = match.finished and match.superseded()
+    if form is None:
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
+        if "token" in slots:  # a kept page: a fresh token filled in per request
+            form.initial["token"] = slots["token"]
+    if play_form is None:
+        play_form = PlayForm.for_next_play(match, request.GET.get("seat"))
+        if play_form is not None and "token" in slots:
+            play_form.initial["token"] = slots["token"]
+    context["form"] = form
+    context["play_form"] = play_form
+    # Rematch starts one match however often it is tapped.
+    context["start_token"] = slots.get("token") or uuid.uuid4()
+    context["spoken"] = spoken
+    if "csrf_token" in slots:
+        context["csrf_token"] = slots["csrf_token"]
+    if not request.htmx:
+        # The log and the share boxes sit outside the play area that htmx swaps.
+        context["log"] = match.log_lines(LOG_LINES)
+        context.update(share_links(request, match.table, match.get_absolute_url()))
+    if story.shows_chart(match):
+        context["chart"] = story.race_chart(match)
+    if match.finished:
+        context["summary"] = story.summary(match)
+    template = "match.html#play" if request.htmx else "match.html"
+    return render(request, template, context, status=status)
+
+
+@require_safe
+def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    part = request.GET.get("part") if request.htmx else None
+    if part is None:
+        # The page as kept for this version of the match and of its table (a rematch, a series
+        # or a record changes the table's), if it is kept (see pagecache).
+        version = page_version(key=key, number=number)
+        if version is None:
+            raise Http404
+        remember(request, key)
+        return pagecache.cached_page(
+            request,
+            "match",
+            version,
+            lambda slots: render_match(request, get_match(key, number, sheet=False), slots=slots),
+            query=MATCH_PAGE_QUERY,
+            absolute=True,  # the share links
+        )
+    match = get_match(key, number, sheet=part != "log")
+    remember(request, match.table)
+    if part == "log":
+        return render(request, "match.html#log", {"log": match.log_lines(LOG_LINES)})
+    if part == "entry":
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
+        context = {**scoreboard(match), "table": match.table, "form": form}
+        context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
+        return render(request, "match.html#entry", context)
+    return render_match(request, match)
+
+
+def match_over(request: HttpRequest, match: Match) -> HttpResponse:
+    """A hand posted to a finished match: nothing saved, and the page says why."""
+    messages.error(request, _("This match is over. Start a rematch to play on."))
+    return render_match(request, get_match(match.table.key, match.number))
+
+
+def posted_to_open_match(
+    view: Callable[[HtmxHttpRequest, Match], HttpResponse],
+) -> Callable[..., HttpResponse]:
+    """A POST that records something in a match: the view gets the match (its seats, not its
+    sheet); a finished match records nothing and says why."""
+
+    @require_POST
+    @wraps(view)
+    def posted(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+        match = get_match(key, number, sheet=False)
+        if match.finished:
+            return match_over(request, match)
+        return view(request, match)
+
+    return posted
+
+
+def match_end_text(match: Match, result: rules.HandResult) -> str:
+    """What this scored hand does to the match when it ends it ("Ben & Dev reach 205 and
+    win"), else ""."""
+    game = match.game()
+    if game.scores_during_play:
+        return ""  # a scoring game ends at the line during play, as the points are entered
+    state = rules.advance(game, match.state(), result)
+    if not state.finished:
+        return ""
+    players = len(game.sides[state.winner_side])
+    return ngettext(
+        "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players
+    ) % {"side": match.side_names()[state.winner_side], "total": state.totals[state.winner_side]}
+
+
+@require_POST
+def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """What the hand will score, as the fields are filled (htmx)."""
+    match = get_match(key, number, sheet=False)
+    form = HandForm(match, request.POST)
+    context = {"preview": None, "problem": None}
+    if form.is_valid() and not match.finished:
+        result = form.cleaned_data["result"]
+        side_names = match.side_names()
+        context["preview"] = explain_result(form.game, result, form.names, side_names)
+        context["ending"] = match_end_text(match, result)
+        # Who scores what, in the bar above Save: in sight while the number pad is up.
+        context["short"] = score_line(dict(enumerate(result.side_points)), side_names)
+    elif form.errors:
+        # What is still missing: a count (a hand's, a pair's or the total), or who led or
+        # blocked when the rules need it.
+        missing = [
+            field
+            for field, errors in form.errors.items()
+            if errors
+            and (
+                field.startswith(("pips_", "pair_")) or field in ("pooled", "led_by", "blocked_by")
+            )
+        ]
+        context["problem"] = form.errors[missing[0]][0] if missing else None
+    return render(request, "match.html#preview", context)

@@ -1,0 +1,65 @@
+"""What the views read from a request and keep in its session."""
+
+import uuid
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
+from django_htmx.middleware import HtmxDetails
+
+from scorekeeper.inputs import whole_number
+from scorekeeper.models import (
+    Table,
+)
+
+REMEMBERED_TABLES = 30
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware."""
+
+    htmx: HtmxDetails
+
+
+def refused_status(request: HtmxHttpRequest) -> int:
+    """The status of a page that shows a refused hand: htmx 2 swaps only 2xx bodies."""
+    return 200 if request.htmx else 422
+
+
+def remember(request: HttpRequest, table: Table | str) -> None:
+    """Keep the table (or the table of this key) on this phone's home page, most recent first."""
+    table_key = table if isinstance(table, str) else table.key
+    kept = request.session.get("tables", [])
+    if kept[:1] == [table_key]:
+        return  # already first: the session cookie is not signed and sent again
+    keys = [key for key in kept if key != table_key]
+    request.session["tables"] = [table_key, *keys][:REMEMBERED_TABLES]
+
+
+def client_id(request: HttpRequest) -> str:
+    """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
+    address = client_address(request.META, settings.TRUSTED_PROXY_COUNT)
+    return salted_hmac("table-creator", address, algorithm="sha256").hexdigest()[:32]
+
+
+def client_address(meta: dict, proxies: int) -> str:
+    """The client's address: REMOTE_ADDR, or the one our Nth proxy from the app wrote."""
+    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if proxies <= 0 or len(forwarded) < proxies or not forwarded[-proxies]:
+        # Without proxies the header is the client's own words; too short, it was not ours.
+        return meta.get("REMOTE_ADDR", "")
+    return forwarded[-proxies]
+
+
+def posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The form's one-time token, or None for a page from before tokens."""
+    try:
+        return uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        return None
+
+
+def posted_version(request: HttpRequest) -> int:
+    """The match version the page was rendered at; garbage counts as stale."""
+    version = whole_number(request.POST.get("version"))
+    return -1 if version is None else version

@@ -1,0 +1,183 @@
+"""Saving a hand or a score made during play, and what the page says if another phone was first."""
+
+import uuid
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from scorekeeper import rules
+from scorekeeper.forms import (
+    HandForm,
+    PlayForm,
+)
+from scorekeeper.inputs import isolated
+from scorekeeper.models import (
+    HandConflict,
+    Match,
+)
+from scorekeeper.views.lookup import get_match
+from scorekeeper.views.match import (
+    SHEET_LATEST,
+    match_end_text,
+    match_over,
+    posted_to_open_match,
+    render_match,
+    sheet_unfolded,
+)
+from scorekeeper.views.request import HtmxHttpRequest, refused_status
+from scorekeeper.words import refusals
+from scorekeeper.words.explain import (
+    pips_text,
+)
+from scorekeeper.words.refusals import (
+    changed_elsewhere,
+    hand_undone_elsewhere,
+    play_undone_elsewhere,
+)
+from scorekeeper.words.spoken import hand_called
+
+
+@posted_to_open_match
+def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    response = hand_saved(request, match)
+    # What became of the hand, for the phone's queue of hands waiting to be sent (saves.js).
+    response.headers.setdefault("X-Hand", "refused")
+    return response
+
+
+def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    form = HandForm(match, request.POST)
+    if not form.is_valid():
+        return render_match(request, match, form, status=refused_status(request))
+    if "back" in request.POST:
+        # Backed out of the question below: the form again, the numbers as typed, nothing saved.
+        return render_match(request, match, form)
+    if "confirm_end" not in request.POST:
+        # A hand that ends the match is asked about once: the same form comes back with the
+        # numbers as typed and a button that says so (with or without JavaScript).
+        ending = match_end_text(match, form.cleaned_data["result"])
+        if ending:
+            return outcome(render_match(request, match, form, confirm_end=ending), "confirm")
+    try:
+        hand = match.add_hand(
+            form.cleaned_data["hand"],
+            token=form.cleaned_data["token"],
+            number=form.cleaned_data["number"],
+            result=form.cleaned_data["result"],
+            version=form.version,
+        )
+    except HandConflict as conflict:
+        return conflict_answer(request, match, form, conflict)
+    except rules.InvalidHand as refused:
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return outcome(match_over(request, match), "over")  # another phone's winning hand
+        form.refuse(refused)
+        return render_match(request, match, form, status=refused_status(request))
+    messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+    match.table.keep_entry_mode(form.entry_mode)
+    if not request.htmx:
+        return outcome(redirect(match), "saved")
+    # add_hand left the match as it wrote it: only the sheet is read again, as much of it as
+    # the page shows.
+    match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
+    return outcome(render_match(request, match, spoken=spoken_result(match, hand.number)), "saved")
+
+
+def conflict_answer(
+    request: HtmxHttpRequest, match: Match, form: HandForm, conflict: HandConflict
+) -> HttpResponse:
+    """A hand that met another phone's change: sent before, undone since, stale or taken."""
+    if conflict.kind == HandConflict.UNDONE:
+        return undone_elsewhere(request, match, conflict.number)
+    messages.info(request, conflict_text(match, form.cleaned_data["hand"], conflict))
+    kind = {HandConflict.REPEAT: "saved", HandConflict.STALE: "stale"}.get(conflict.kind, "taken")
+    if not request.htmx:
+        return outcome(redirect(match), kind)
+    # The match moved on under the form: read it as it is now.
+    return outcome(
+        render_match(request, get_match(match.table.key, match.number, sheet=False)), kind
+    )
+
+
+def conflict_text(match: Match, hand: rules.Hand, conflict: HandConflict) -> str:
+    """What the page says about a hand that met another phone's change."""
+    if conflict.kind == HandConflict.REPEAT:
+        # Sent again after a lost answer or from the phone's queue: not another phone's hand.
+        return _("Hand %(number)s saved (it had arrived before, and counts once).") % {
+            "number": conflict.number
+        }
+    if conflict.kind == HandConflict.STALE:
+        return changed_elsewhere()
+    return entered_elsewhere(match, conflict.number, hand)
+
+
+def outcome(response: HttpResponse, kind: str) -> HttpResponse:
+    """The answer to a hand's save, marked with what became of it (see save_hand)."""
+    response.headers["X-Hand"] = kind
+    return response
+
+
+def undone_elsewhere(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
+    """A hand sent again after it was saved and then undone on another phone: not stored again.
+    The form comes back as typed, with a new token, for the player to save again or discard."""
+    messages.error(request, hand_undone_elsewhere(number))
+    data = request.POST.copy()
+    data["token"] = str(uuid.uuid4())
+    data.pop("confirm_end", None)
+    form = HandForm(match, data)
+    form.is_valid()
+    return outcome(render_match(request, match, form, status=refused_status(request)), "undone")
+
+
+def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
+    """Another phone saved this hand first: the score as it stands, and what this phone had
+    typed, so that nothing typed is lost if the other phone's numbers were the wrong ones."""
+    if hand.ending == rules.Ending.WENT_OUT and hand.went_out is not None:
+        # A message is plain text: a right-to-left name is isolated with marks, not a tag.
+        typed = _("%(name)s went out") % {"name": isolated(match.seat_names()[hand.went_out])}
+    else:
+        typed = _("blocked")
+    return refusals.entered_elsewhere(number, typed, pips_text(typed_pips(hand)))
+
+
+def typed_pips(hand: rules.Hand) -> int:
+    """The pips typed for a hand, all together: one total, a total per pair, or each hand."""
+    if hand.pooled is not None:
+        return hand.pooled
+    return sum((hand.pair_pips or hand.pips).values())
+
+
+@posted_to_open_match
+def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
+    form = PlayForm(match, request.POST)
+    if not form.is_valid():
+        return render_match(request, match, status=refused_status(request), play_form=form)
+    try:
+        match.add_play(
+            form.cleaned_data["play"],
+            token=form.cleaned_data["token"],
+            number=form.cleaned_data["number"],
+        )
+    except HandConflict as conflict:
+        undone = conflict.kind == HandConflict.UNDONE
+        messages.info(request, play_undone_elsewhere() if undone else changed_elsewhere())
+        match = get_match(match.table.key, match.number, sheet=False)  # read as it is now
+    except rules.InvalidHand as refused:
+        if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
+            return match_over(request, match)  # another phone's tap ended it first
+        form.refuse(refused)
+        return render_match(request, match, status=refused_status(request), play_form=form)
+    if request.htmx:
+        return render_match(request, match)  # add_play left it as it wrote it
+    return redirect(match.get_absolute_url() + "#strip")
+
+
+def spoken_result(match: Match, number: int) -> str:
+    """The saved hand as a table calls it, from the match's sheet (see words.spoken)."""
+    hand = next(hand for hand in match.ordered_hands() if hand.number == number)
+    names = match.seat_names()
+    sides = [[names[seat] for seat in side] for side in match.game().sides]
+    return hand_called(hand.side_points(), sides)

@@ -1,0 +1,176 @@
+"""The score sheet as the pages show it: the scoreboard, its rows, the series, why a hand scored."""
+
+from django.db.models import prefetch_related_objects
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from scorekeeper import rules
+from scorekeeper.models import (
+    EntryKind,
+    Match,
+    Table,
+    reason_from_json,
+)
+from scorekeeper.offline_game import offline_game_json
+from scorekeeper.sharing import qr_svg
+from scorekeeper.words.explain import (
+    explain_hand,
+    explain_scoring_end,
+    lead_text,
+    play_text,
+    series_text,
+)
+
+# Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
+SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
+
+
+def scoreboard(match: Match) -> dict:
+    """Everything the scoreboard and the sheet show, from one prefetched match."""
+    game = match.game()
+    names = match.seat_names()
+    side_names = match.side_names()
+    state = match.state()
+    sides = [
+        {
+            "index": index,
+            "name": side_names[index],
+            "total": state.totals[index],
+            "to_go": state.to_target(index),
+            "won": state.winner_side == index,
+        }
+        for index in range(game.side_count)
+    ]
+    if game.scores_during_play:
+        prefetch_related_objects(match.ordered_hands(), "plays")
+    rows = []
+    for hand, totals in match.running_totals():
+        # Bonuses may credit a side that did not win the hand: each side's own entries.
+        points = hand.side_points()
+        bonuses: dict[int, list[str]] = {}
+        for entry in hand.entries.all():
+            if entry.kind in SHEET_BONUSES:
+                bonuses.setdefault(entry.side, []).append(entry.kind)
+        won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+        cells = [
+            (points.get(index), total, bonuses.get(index, ()), won == index)
+            for index, total in enumerate(totals)
+        ]
+        rows.append({"hand": hand, "cells": cells})
+        if game.scores_during_play:
+            rows[-1].update(scoring_row(hand, game, totals))
+    return {
+        "match": match,
+        "game": game,
+        "names": names,
+        "sides": sides,
+        "rows": rows,
+        "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
+        "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
+        "next_number": match.hand_count + 1,
+        "offline_game": offline_game_json(game, state, match.hand_count + 1),
+        "series": series_score(match),
+        "open_plays": open_plays(match, names),  # none but in a scoring game's hand in play
+    }
+
+
+def series_score(match: Match | None) -> dict | None:
+    """The series this match counts toward: its kind, each side's match wins, its winner."""
+    if match is None or match.series is None:
+        return None
+    series = match.series
+    state = series.state()
+    if not any(state.wins):
+        return None  # nothing to tell before the first match of the series is won
+    side_names = match.side_names()
+    winner = None
+    if state.winner_side is not None and state.winner_side in match.series_sides:
+        winner = side_names[match.series_sides.index(state.winner_side)]
+    return {
+        "kind": series_text(series.first_to),
+        "number": series.number,
+        "sides": [
+            (name, state.wins[match.series_sides[side]]) for side, name in enumerate(side_names)
+        ],
+        "winner": winner,
+        "shutouts_double": series.shutout_counts_double,
+    }
+
+
+def open_plays(match: Match, names: list[str]) -> list[tuple[str, int]]:
+    """The scores made so far in the hand in play: (name, points), in order."""
+    hand = match.open_hand()
+    if hand is None or match.finished:
+        return []
+    return [(names[play.seat], play.points) for play in hand.ordered_plays()]
+
+
+def scoring_row(hand, game: rules.Game, totals) -> dict:
+    """A scoring game's sheet row: each side's points during play and at the end of the hand."""
+    play = [0] * game.side_count
+    end = [0] * game.side_count
+    for entry in hand.entries.all():
+        if entry.kind == EntryKind.PLAY:
+            play[entry.side] += entry.points
+        else:
+            end[entry.side] += entry.points
+    return {
+        "scoring_cells": [
+            (
+                play[side] + end[side] if play[side] or end[side] else None,
+                total,
+                play[side],
+                end[side],
+            )
+            for side, total in enumerate(totals)
+        ]
+    }
+
+
+def hand_plays(match: Match, hand) -> list[str]:
+    """Each score made during the hand, in words, in the order made."""
+    game = match.game()
+    names, side_names = match.seat_names(), match.side_names()
+    return [
+        play_text(game, names, side_names, play.seat, play.points) for play in hand.ordered_plays()
+    ]
+
+
+def why(match: Match, hand) -> str:
+    """Why a stored hand scored what it did, in the reader's language."""
+    game = match.game()
+    if game.scores_during_play:
+        if hand.in_play:
+            if match.finished and hand.number == match.hand_count:
+                return _("The match ended during this hand: the rest of it is not scored.")
+            return _("This hand is in play: scores are added as they are made.")
+        side, points = hand.end_credit()
+        if side is None and hand.winning_seat is not None:
+            # An end that came to 0 (two pips, to the nearest five) stores no credit, but it
+            # still had a winner to name.
+            side = game.side_of(hand.winning_seat)
+        return explain_scoring_end(
+            game,
+            reason_from_json(hand.reason),
+            match.seat_names(),
+            match.side_names(),
+            side,
+            points,
+        )
+    reason = reason_from_json(hand.reason)
+    side = None if hand.winning_seat is None else match.game().side_of(hand.winning_seat)
+    points = hand.side_points().get(side, 0)
+    names, side_names = match.seat_names(), match.side_names()
+    return explain_hand(reason, names, side_names, side, points, hand.entries.all())
+
+
+def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
+    """The watch link and the scorer's link as full addresses, each with its QR code."""
+    watch_url = request.build_absolute_uri(table.watch_url())
+    scorer_url = request.build_absolute_uri(scorer_path)
+    return {
+        "watch_url": watch_url,
+        "watch_qr": qr_svg(watch_url),
+        "scorer_url": scorer_url,
+        "scorer_qr": qr_svg(scorer_url),
+    }

@@ -1,0 +1,73 @@
+"""The table's numbers: players and pairs, and two of them against each other."""
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from scorekeeper import stats
+from scorekeeper.forms import (
+    VersusForm,
+    who_choices,
+)
+from scorekeeper.models import (
+    Table,
+)
+from scorekeeper.views.lookup import get_table
+from scorekeeper.views.request import HtmxHttpRequest, remember
+
+
+def stat_rows(table: Table, records: list, sort: str) -> list[dict]:
+    """Each record's numbers, each linked to the history of the matches behind it."""
+    history = table.get_absolute_url()
+    rows = []
+    for record in stats.sort_records(records, sort):
+        played = f"{history}?{urlencode({'who': record.who})}"
+        cells = []
+        for column in stats.COLUMNS:
+            value = getattr(record, column.key)
+            # A 0 has no matches behind it to list: it is not a link.
+            href = f"{played}&{urlencode({'only': column.only})}" if value else None
+            cells.append((column, value, href))
+        rows.append({"record": record, "href": played, "cells": cells})
+    return rows
+
+
+@require_safe
+def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Players and pairs at this table: their finished matches in numbers, sortable."""
+    table = get_table(key)
+    remember(request, table)
+    players, pairs = stats.records(table)
+    sort = request.GET.get("sort", "")
+    if sort not in stats.SORTS:
+        sort = stats.DEFAULT_SORT
+    context = {
+        "table": table,
+        "columns": stats.COLUMNS,
+        "sort": sort,
+        "groups": [
+            (_("Players"), stat_rows(table, players, sort)),
+            (_("Pairs"), stat_rows(table, pairs, sort)),
+        ],
+    }
+    return render(request, "stats.html", context)
+
+
+@require_safe
+def versus_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    """Two players or two pairs: their record against each other, and their last matches."""
+    table = get_table(key)
+    players, pairs = stats.records(table)
+    choices = who_choices([record.player_a for record in players], pairs)
+    form = VersusForm(request.GET if request.GET else None, choices=choices)
+    context = {"table": table, "form": form, "enough": len(players) > 1}
+    if form.is_valid():
+        names = {record.who: record.name for record in players + pairs}
+        one, other = form.cleaned_data["one"], form.cleaned_data["other"]
+        versus = stats.head_to_head(table, stats.parse_who(one), stats.parse_who(other))
+        for side, who in zip(versus["sides"], (one, other), strict=True):
+            side["name"] = names[who]
+        context.update({"names": (names[one], names[other]), "versus": versus})
+    return render(request, "versus.html", context, status=422 if form.errors else 200)

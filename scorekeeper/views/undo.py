@@ -1,0 +1,91 @@
+"""Taking back the last hand or the last score made during play."""
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper.models import (
+    HandConflict,
+    LogAction,
+    Match,
+)
+from scorekeeper.views.lookup import get_match
+from scorekeeper.views.match import render_match
+from scorekeeper.views.request import HtmxHttpRequest, posted_version
+from scorekeeper.views.sheet import hand_plays, why
+from scorekeeper.words.explain import (
+    play_text,
+)
+from scorekeeper.words.refusals import changed_elsewhere, played_on
+
+
+def undid_a_play(match: Match) -> bool:
+    """Whether the match's last change took back one score made during play."""
+    newest = match.log.first()
+    return newest is not None and newest.action == LogAction.UNPLAYED
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """Take back the last hand, after a confirmation."""
+    match = get_match(key, number, sheet=False)
+    if request.method == "POST":
+        take_back(request, match)
+        if request.htmx:
+            return render_match(request, get_match(key, number))
+        return redirect(match)
+    if match.finished and match.superseded():
+        messages.error(request, played_on())
+        return redirect(match)
+    last = match.hands.prefetch_related("entries").order_by("-number").first()
+    if last is None:
+        return redirect(match)
+    context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
+    if match.scores_during_play and last.in_play:
+        context["last_play"] = hand_plays(match, last)[-1]
+    template = "undo.html#confirm" if request.htmx else "undo.html"
+    return render(request, template, context)
+
+
+def take_back(request: HtmxHttpRequest, match: Match) -> None:
+    """Undo the match's last change, and say what became of it."""
+    try:
+        if match.scores_during_play:
+            undone, play = match.undo_last_entry(version=posted_version(request))
+        else:
+            undone, play = match.undo_last(version=posted_version(request)), None
+    except HandConflict as conflict:
+        if conflict.kind == HandConflict.REPEAT:
+            messages.info(request, undone_before(match, conflict.number))
+        elif conflict.kind == HandConflict.SUPERSEDED:
+            messages.error(request, played_on())
+        else:
+            messages.error(request, changed_elsewhere())
+    else:
+        messages.success(request, taken_back(match, undone, play))
+
+
+def undone_before(match: Match, number: int) -> str:
+    """An undo sent again after a lost answer: it counts once."""
+    if undid_a_play(match):
+        return _("The take-back of that score had arrived before, and counts once.")
+    return _("The undo of hand %(number)s had arrived before, and counts once.") % {
+        "number": number
+    }
+
+
+def taken_back(match: Match, undone: int, play) -> str:
+    """What an undo took back: a score made during play, a hand's end, or a whole hand."""
+    if play is not None:
+        return _("Taken back: %(play)s") % {
+            "play": play_text(
+                match.game(), match.seat_names(), match.side_names(), play.seat, play.points
+            )
+        }
+    if match.scores_during_play:
+        return _("The end of hand %(number)s was taken back: it is in play again.") % {
+            "number": undone
+        }
+    return _("Hand %(number)s undone.") % {"number": undone}

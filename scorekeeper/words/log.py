@@ -1,0 +1,97 @@
+"""The change log's words: each change to a match as one line, and how long ago it was."""
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from django.utils import timezone
+from django.utils.timesince import timesince
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+
+# The label of each kind of change (models.LogAction's values).
+ACTIONS = {
+    "started": _("Match started"),
+    "saved": _("Hand saved"),
+    "edited": _("Hand edited"),
+    "undone": _("Hand undone"),
+    "played": _("Score during play"),
+    "unplayed": _("Score during play taken back"),
+}
+
+# Each kind of change as one line of the log on the match page.
+DESCRIPTIONS = {
+    "started": _("Match started"),
+    "saved": _("Hand %(number)s saved."),
+    "edited": _("Hand %(number)s corrected."),
+    "undone": _("Hand %(number)s undone."),
+    "played": _("Hand %(number)s: %(points)s scored during play."),
+    "unplayed": _("Hand %(number)s: %(points)s during play taken back."),
+}
+
+
+class Change(Protocol):
+    """What the words need of a change-log entry (models.LogEntry)."""
+
+    action: str
+    hand_number: int | None
+    before: dict | None
+    after: dict | None
+    totals: list[int]
+
+
+def ago(at: datetime) -> str:
+    """How long ago a change was, for the log: "just now" within its first minute."""
+    if timezone.now() - at < timedelta(minutes=1):
+        return gettext("just now")
+    return gettext("%(time)s ago") % {"time": timesince(at)}
+
+
+def describe(change: Change) -> str:
+    """One line for the change log on the match page."""
+    play = (change.after if change.action == "played" else change.before) or {}
+    words = DESCRIPTIONS.get(change.action, DESCRIPTIONS["started"])
+    return str(words) % {
+        "number": change.hand_number,
+        "points": play.get("play", {}).get("points", 0),
+    }
+
+
+def line(
+    change: Change, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]
+) -> str:
+    """One line for the change log: which hand, what the table reported, what it scored.
+
+    `before` is the totals after the previous entry: a saved hand's points are the step.
+    """
+    if change.action not in ("saved", "edited"):
+        return describe(change)
+    reported = change.after or {}
+    seat = reported.get("went_out")
+    if reported.get("ending") == rules.Ending.BLOCKED or seat is None or seat >= len(names):
+        what = gettext("blocked")
+    else:
+        what = gettext("%(name)s went out") % {"name": names[seat]}
+    if change.action == "edited":
+        return gettext("Hand %(number)s corrected: %(what)s") % {
+            "number": change.hand_number,
+            "what": what,
+        }
+    steps = [
+        (side, total - earlier)
+        for side, (total, earlier) in enumerate(zip(change.totals, before, strict=False))
+        if total != earlier
+    ]
+    # Bonuses made during play (pase corrido, pase de salida) may pay the other side too.
+    scored = "; ".join(
+        gettext("%(points)s for %(side)s") % {"points": points, "side": side_names[side]}
+        for side, points in steps
+        if points > 0 and side < len(side_names)
+    ) or gettext("nobody scores")
+    return gettext("Hand %(number)s: %(what)s, %(scored)s") % {
+        "number": change.hand_number,
+        "what": what,
+        "scored": scored,
+    }

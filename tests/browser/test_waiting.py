@@ -1,0 +1,102 @@
+"""The hands waiting on the phone without signal count on its score sheet: rows marked not sent
+yet, totals with them, the end of the match when one reaches the target; the server's sheet
+takes their place with the same numbers when the signal returns."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+ALICE_OUT = ("Alice", {"Ben": 10, "Cara": 5, "Dev": 7})  # 22 for Alice & Cara
+BEN_OUT = ("Ben", {"Alice": 3, "Cara": 4, "Dev": 5})  # 12 for Ben & Dev
+
+
+@pytest.fixture
+def phone(page: Page):
+    """The phone, failing the test on any page error (without signal a failed request is a
+    console error of its own, so those are not counted)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 360, "height": 740})
+    yield page
+    assert problems == []
+
+
+def controlled(page: Page, url: str) -> None:
+    """Open the page, wait for the service worker, and open it again under its control."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
+    out, pips = hand
+    page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+    for name, value in pips.items():
+        page.get_by_label(name, exact=True).fill(str(value))
+    page.get_by_role("button", name="Save hand").click()
+
+
+def rows(page: Page, which: str) -> list[list[str]]:
+    """Each sheet row (hand number, then each side's "+points total") of the kind asked."""
+    found = []
+    for row in page.locator(f".sheet tbody tr{which}:not(.void-note)").all():
+        cells = [row.locator("th").inner_text()]
+        for cell in row.locator("td").all():
+            plus = cell.locator(".plus")
+            points = plus.inner_text() if plus.count() else ""
+            cells.append(f"{points} {cell.locator('.run').inner_text()}".strip())
+        found.append(cells)
+    return found
+
+
+def totals(page: Page) -> list[str]:
+    return [page.get_by_test_id(f"total-{side}").inner_text() for side in (0, 1)]
+
+
+def test_waiting_hands_count_on_the_sheet_until_the_server_has_them(
+    live_server, phone: Page, make_match
+):
+    match = make_match(target=80)
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    enter(phone, ALICE_OUT)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    phone.context.set_offline(True)
+
+    enter(phone, BEN_OUT)
+    unsent = phone.locator(".sheet tr.unsent:not(.void-note)")
+    expect(unsent).to_have_count(1)
+    expect(phone.get_by_test_id("total-1")).to_have_text("12")
+    expect(phone.locator(".board .side-1 .side-to-go")).to_have_text("68 to go")
+    expect(phone.locator("[data-waiting-totals]")).to_be_visible()
+    enter(phone, ALICE_OUT)
+    phone.reload()  # the kept copy of the page: the waiting hands still count
+    expect(unsent).to_have_count(2)
+    assert totals(phone) == ["44", "12"]
+    enter(phone, ALICE_OUT)
+    expect(phone.locator("[data-waiting-end]")).to_be_hidden()
+    enter(phone, ALICE_OUT)  # 88: past the target of 80
+
+    expect(unsent).to_have_count(4)
+    expect(phone.locator("[data-waiting-end]")).to_have_text(
+        "The match ends with hand 5: confirmed when it is sent."
+    )
+    expect(phone.locator("#entry")).to_be_hidden()
+    expect(phone.locator(".sheet tr.void-note.unsent").first).to_have_text("Not sent yet")
+    assert totals(phone) == ["88", "12"]
+    mine = rows(phone, ".unsent")
+    assert mine == [
+        ["2", "22", "+12 12"],
+        ["3", "+22 44", "12"],
+        ["4", "+22 66", "12"],
+        ["5", "+22 88", "12"],
+    ]
+
+    phone.context.set_offline(False)
+
+    expect(phone.get_by_role("button", name="Rematch")).to_be_visible(timeout=15_000)
+    expect(unsent).to_have_count(0)
+    expect(phone.locator("[data-waiting-totals]")).to_be_hidden()
+    assert rows(phone, "")[1:] == mine
+    assert totals(phone) == ["88", "12"]

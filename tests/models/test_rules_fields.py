@@ -1,0 +1,97 @@
+"""The one mapping between the rules' dataclasses and the models' fields covers every field."""
+
+import dataclasses
+
+from scorekeeper import models, rules
+from scorekeeper.models import rules_fields
+from scorekeeper.models.rules_fields import Stored
+
+HOUSE = rules.HouseRules(
+    target=150,
+    capicu_bonus=30,
+    count_rule=rules.CountRule.OPPONENTS_ONLY,
+    blocked_rule=rules.BlockedRule.LIGHTER_PAIR,
+    rounding=rules.Rounding.EXACT,
+    blocked_pays_difference=True,
+    won_hand_pays_two=True,
+    doubles_lose_count=True,
+    lead_rule=rules.LeadRule.TURN_PASSES,
+    ties_to_leaders=True,
+    blocker_against_next=True,
+    chuchazo_bonus=100,
+    pase_corrido_bonus=25,
+    pase_de_salida_bonus=50,
+    pase_de_salida_on_double_only=True,
+    first_hands_bonus=(100, 50),
+)
+
+HAND = rules.Hand(
+    ending=rules.Ending.BLOCKED,
+    went_out=None,
+    pips={0: 5, 1: 0, 2: 7, 3: 9},
+    capicu=True,
+    pooled=12,
+    pair_pips={0: 0, 1: 9},
+    holding_doubles=frozenset({2, 0}),
+    led_by=1,
+    blocked_by=3,
+    chuchazo=True,
+    pases_corridos={0: 2},
+    pase_de_salida=True,
+    led_a_double=True,
+)
+
+
+def test_every_house_rule_has_one_entry_and_a_column():
+    names = [field.name for field in rules_fields.HOUSE_RULES]
+    assert sorted(names) == sorted(field.name for field in dataclasses.fields(rules.HouseRules))
+    columns = {field.name for field in models.HouseRulesFields._meta.get_fields()}
+    assert {field.field for field in rules_fields.HOUSE_RULES} <= columns
+
+
+def test_the_house_rules_come_back_as_they_were_stored():
+    table = models.Table()
+    table.take_rules(rules.make_game("caribbean", 4, rules=HOUSE), "caribbean")
+    assert table.count_rule == "opponents_only"
+    assert table.first_hands_bonus == [100, 50]
+    assert table.house_rules() == HOUSE
+
+
+def test_every_field_of_a_hand_has_one_entry_and_a_place():
+    names = [field.name for field in rules_fields.HAND]
+    assert sorted(names) == sorted(field.name for field in dataclasses.fields(rules.Hand))
+    columns = {field.name for field in models.Hand._meta.get_fields()}
+    kept = {field.field for field in rules_fields.HAND if field.stored is not Stored.ROWS}
+    assert kept <= columns
+    assert set(rules_fields.REGIONAL_INPUTS) <= columns
+
+
+def test_a_hand_comes_back_as_it_was_stored():
+    saved = models.Hand()
+    counts = saved.take_reported(HAND)
+    assert saved.leader_told == 1
+    assert saved.pair_pips == {"0": 0, "1": 9}  # a pair's nought is kept
+    assert saved.pases_corridos == {"0": 2}
+    assert saved.holding_doubles == [0, 2]
+    pips = {count.position: count.pips for count in counts}
+    assert rules_fields.hand_of(saved, pips) == HAND
+
+
+def test_a_pase_corrido_not_made_is_not_stored():
+    fields = rules_fields.hand_fields(dataclasses.replace(HAND, pases_corridos={0: 0, 1: 1}))
+    assert fields["pases_corridos"] == {"1": 1}
+
+
+def test_a_reason_comes_back_from_its_json():
+    reason = rules.Reason(
+        code=rules.ReasonCode.LIGHTEST_HAND,
+        count_rule=rules.CountRule.ALL_OTHER_HANDS,
+        winning_seat=2,
+        winning_pips=3,
+        counted=((0, 5), (1, 7)),
+        capicu_bonus=0,
+        tied_seats=(1,),
+        led_by=0,
+        compared_seats=(0, 1, 2),
+    )
+    assert rules_fields.reason_from_json(rules_fields.reason_to_json(reason)) == reason

@@ -1,0 +1,177 @@
+"""Mexican Train through the one play_match, as every other game: RULES.md's worked example,
+its refusals as ErrorCodes, and the same results as its own round-by-round path.
+
+Ann 0, Bo 1, Cy 2, Dee 3.
+"""
+
+import pytest
+from hypothesis import given, settings
+
+from scorekeeper import rules
+from scorekeeper.rules import (
+    CHECKS,
+    Ending,
+    ErrorCode,
+    Hand,
+    HouseRules,
+    InvalidHand,
+    PointKind,
+    RoundErrorCode,
+    Scoring,
+    TileSet,
+    make_game,
+    mexican_train,
+    play_match,
+    validate_hand,
+)
+
+from .test_mexican_train import GAME
+from .test_mexican_train_properties import games
+
+ANN, BO, CY, DEE = range(4)
+MODEST = settings(max_examples=150, deadline=None)
+
+
+def as_hand(entry: rules.Round) -> Hand:
+    """A round as every game's Hand: who went out (or blocked), the counts, the double blank."""
+    ending = Ending.BLOCKED if entry.went_out is None else Ending.WENT_OUT
+    holder = () if entry.double_blank is None else (entry.double_blank,)
+    return Hand(ending, went_out=entry.went_out, pips=entry.pips, holding_doubles=holder)
+
+
+def train(players: int = 4, preset: str = "mexican_train", **house) -> rules.Game:
+    return make_game(preset, players, rules=HouseRules(capicu_bonus=0, **house))
+
+
+ROUND_1 = Hand(Ending.WENT_OUT, went_out=ANN, pips={BO: 23, CY: 7, DEE: 41})
+
+
+def test_every_game_has_its_checks():
+    assert set(CHECKS) == set(Scoring)
+
+
+def test_the_presets_deal_as_rules_md_says():
+    assert [train(n).tiles_each for n in (2, 4, 5, 6, 7, 8)] == [15, 15, 12, 12, 10, 10]
+    nine = train(3, "mexican_train_nine")
+    assert (nine.tile_set, nine.tiles_each, nine.rounds) == (TileSet.DOUBLE_NINE, 10, 10)
+    assert (train().rounds, train(first_engine=6).rounds) == (13, 7)
+    with pytest.raises(ValueError, match="not played"):
+        train(5, "mexican_train_nine")
+
+
+def test_round_one_of_the_worked_example_credits_each_player_their_count():
+    results, state = play_match(train(), [ROUND_1])
+
+    assert results[0].side_points == (0, 23, 7, 41)
+    assert state.totals == (0, 23, 7, 41)
+    assert not state.finished
+    assert state.target is None
+
+
+def test_the_double_blank_at_50_makes_dee_91():
+    hand = Hand(Ending.WENT_OUT, went_out=ANN, pips={BO: 23, CY: 7, DEE: 41}, holding_doubles={DEE})
+    results, _ = play_match(train(double_blank_counts=50), [hand])
+
+    assert results[0].side_points == (0, 23, 7, 91)
+    assert rules.Credit(DEE, PointKind.DOUBLE_BLANK, 50) in results[0].credits
+
+
+def test_after_13_rounds_ann_and_cy_share_the_win():
+    _, state = play_match(train(), [as_hand(entry) for entry in GAME])
+
+    assert state.totals == (112, 140, 112, 230)
+    assert (state.finished, state.hands_played) == (True, 13)
+    assert state.winners == (ANN, CY)
+
+
+def test_under_ties_to_most_outs_ann_who_went_out_twice_wins_alone():
+    _, state = play_match(train(ties_to_most_outs=True), [as_hand(entry) for entry in GAME])
+
+    assert state.winners == (ANN,)
+    assert state.outs == (2, 0, 1, 0)
+
+
+def test_nothing_follows_the_last_round():
+    hands = [as_hand(entry) for entry in GAME]
+    with pytest.raises(InvalidHand) as refused:
+        play_match(train(), [*hands, ROUND_1])
+
+    assert [error.code for error in refused.value.errors] == [ErrorCode.MATCH_OVER]
+
+
+def test_a_round_is_added_with_play_hand_and_advance():
+    game = train()
+    result, state = rules.play_hand(game, rules.tally(game, ()), ROUND_1)
+    assert state.totals == (0, 23, 7, 41)
+    # The same result added to the empty sheet with advance.
+    assert rules.advance(game, rules.tally(game, ()), result) == state
+
+
+def test_a_count_over_the_set_less_the_engine_is_refused_with_its_limit():
+    game = train()
+    hand = Hand(Ending.BLOCKED, pips={ANN: 0, BO: 1069, CY: 0, DEE: 0})
+
+    errors = validate_hand(game, hand, number=1)
+
+    # 1,092 pips in double-twelve, less the double twelve's 24 on the table.
+    assert [(error.code, error.seat, error.limit) for error in errors] == [
+        (ErrorCode.TOO_MANY_PIPS, BO, 1068)
+    ]
+
+
+def test_the_round_refusals_in_every_games_codes():
+    game = train(double_blank_counts=25)
+    missing = Hand(Ending.WENT_OUT, went_out=ANN, pips={BO: 3, CY: 4})
+    out_holds = Hand(Ending.WENT_OUT, went_out=ANN, pips={ANN: 5, BO: 3, CY: 4, DEE: 1})
+    blank_on_engine = Hand(Ending.BLOCKED, pips=dict.fromkeys(range(4), 1), holding_doubles={BO})
+    two_holders = Hand(Ending.BLOCKED, pips=dict.fromkeys(range(4), 1), holding_doubles={BO, CY})
+
+    def codes(hand, number=1):
+        return [error.code for error in validate_hand(game, hand, number=number)]
+
+    assert codes(missing) == [ErrorCode.MISSING_PIPS]
+    assert codes(out_holds) == [ErrorCode.PIPS_FOR_WINNER]
+    assert codes(blank_on_engine, number=13) == [ErrorCode.DOUBLE_BLANK_IS_ENGINE]
+    assert codes(two_holders) == [ErrorCode.DOUBLE_BLANK_TWO_HOLDERS]
+    assert codes(Hand(Ending.WENT_OUT, went_out=ANN, pips={1: 1, 2: 1, 3: 1}, capicu=True)) == [
+        ErrorCode.CAPICU_NOT_OFFERED
+    ]
+    assert codes(ROUND_1, number=14) == [ErrorCode.MATCH_OVER]
+
+
+def test_the_double_blank_is_asked_only_under_its_house_rule():
+    hand = Hand(Ending.BLOCKED, pips=dict.fromkeys(range(4), 1), holding_doubles={BO})
+
+    errors = validate_hand(train(), hand, number=1)
+
+    assert [error.code for error in errors] == [ErrorCode.DOUBLE_BLANK_NOT_ASKED]
+
+
+@pytest.mark.parametrize("code", list(RoundErrorCode))
+def test_every_round_refusal_has_an_error_code(code):
+    assert isinstance(rules.rounds.error_code(code), ErrorCode)
+
+
+@MODEST
+@given(games())
+def test_play_match_gives_what_mexican_trains_own_path_gives(game):
+    round_rules, players, entries = game
+    house = HouseRules(
+        capicu_bonus=0,
+        first_engine=round_rules.first_engine,
+        double_blank_counts=round_rules.double_blank_counts,
+        ties_to_most_outs=round_rules.ties_to_most_outs,
+    )
+    preset = (
+        "mexican_train" if round_rules.tile_set is TileSet.DOUBLE_TWELVE else "mexican_train_nine"
+    )
+    table = make_game(preset, players, rules=house)
+
+    old_results, old_state = mexican_train.play_game(round_rules, players, entries)
+    results, state = play_match(table, [as_hand(entry) for entry in entries])
+
+    assert [result.side_points for result in results] == [r.points for r in old_results]
+    assert state.totals == old_state.totals
+    assert state.hands_played == old_state.rounds_played
+    assert state.finished == old_state.finished
+    assert state.winners == old_state.winners
