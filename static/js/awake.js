@@ -15,4 +15,4 @@ function stayAwake() {
 
 // The phone lets go of the lock whenever the page is hidden; take it again on return.
 document.addEventListener("visibilitychange", stayAwake);
-window.htmx.onLoad((root) => { if (root === document.body) stayAwake(); });
+export function onLoad(root) { if (root === document.body) stayAwake(); }

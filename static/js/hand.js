@@ -124,10 +124,10 @@ function discard() {
   if (preview && preview.dataset.empty) preview.textContent = preview.dataset.empty;
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   root.querySelectorAll("form[data-hand-save]").forEach((form) => {
     form.addEventListener("input", () => remember(form));
     form.addEventListener("change", () => remember(form));
   });
   root.querySelectorAll("[data-discard]").forEach((button) => button.addEventListener("click", discard));
-});
+}

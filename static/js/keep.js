@@ -107,7 +107,7 @@ function sweep() {
   note.querySelector("[data-fix-link]").href = keptUrl(waiting.path, waiting.draft);
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   root.querySelectorAll("form[data-draft]").forEach((form) => {
     form.addEventListener("input", () => rememberFix(form));
     form.addEventListener("change", () => rememberFix(form));
@@ -115,5 +115,5 @@ window.htmx.onLoad((root) => {
   root.querySelectorAll("[data-draft-drop]").forEach((link) => link.addEventListener("click", () => drop(fixKey())));
   if (root === document.body) restoreFix();
   if (root === document.body || root.matches("[data-play]")) sweep();
-});
+}
 window.addEventListener("pageshow", (event) => { if (event.persisted) { restoreFix(); sweep(); } });

@@ -34,7 +34,7 @@ function focusFirstCount(root) {
   if (first) first.focus({ preventScroll: false });
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   root.querySelectorAll("[data-pips]").forEach((pips) => {
     const form = pips.closest("form");
     if (!form) return;
@@ -47,4 +47,4 @@ window.htmx.onLoad((root) => {
     // Opened from the link of a name (no htmx): the first count is where the thumb goes next.
     focusFirstCount(root);
   }
-});
+}

@@ -198,7 +198,7 @@ window.addEventListener("offline", () => {
   if (hands.length) show("queued", hands[hands.length - 1]);
 });
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   if (root !== document.body) return;
   const box = root.querySelector("[data-waiting]");
   if (box) {
@@ -213,6 +213,6 @@ window.htmx.onLoad((root) => {
   on("[data-bring-back]", bringBack);
   on("[data-send-waiting]", sendHeld);
   restore();
-});
+}
 // The back gesture may show this page from the browser's memory: bring the hand back too.
 window.addEventListener("pageshow", (event) => { if (event.persisted) restore(); });

@@ -57,11 +57,11 @@ function applyPreset(form, key) {
   if (lines && line) line.textContent = JSON.parse(lines.textContent)[key] || "";
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   root.querySelectorAll("form").forEach((form) => {
     if (!form.querySelector("[data-partners], [data-preset]")) return;
     syncPartners(form);
     form.addEventListener("input", (event) => { if (event.target.matches("[data-player]")) syncPartners(form); });
     form.addEventListener("change", (event) => { if (event.target.matches("[data-preset]")) applyPreset(form, event.target.value); });
   });
-});
+}

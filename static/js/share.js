@@ -22,11 +22,11 @@ function share(button) {
   copy(link.href, link).then(() => { done.hidden = false; }, () => { done.hidden = true; });
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   root.querySelectorAll("[data-share-actions]").forEach((actions) => {
     const button = actions.querySelector("[data-share]");
     if (!navigator.share) button.textContent = button.dataset.copyLabel;
     button.addEventListener("click", () => share(button));
     actions.hidden = false;
   });
-});
+}

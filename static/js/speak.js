@@ -27,9 +27,9 @@ function say(said) {
   window.speechSynthesis.speak(utterance);
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   root.querySelectorAll("[data-say-switch]").forEach(saySwitch);
   if (root === document.body) return;
   const said = root.querySelector("[data-say]");
   if (said) say(said);
-});
+}

@@ -41,8 +41,8 @@ export function freeTiles(form) {
   form.querySelectorAll("[data-tile-grid] input").forEach((box) => { box.disabled = false; });
 }
 
-window.htmx.onLoad((root) => {
+export function onLoad(root) {
   const grids = root.querySelectorAll("[data-tile-grid]");
   grids.forEach(watch);
   new Set(Array.from(grids, (grid) => grid.closest("form"))).forEach((form) => form && syncTiles(form));
-});
+}
