@@ -56,7 +56,8 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client: C
 
 def test_the_service_worker_keeps_the_shell_and_the_no_signal_page(client: Client, db):
     script = client.get("/sw.js").content.decode()
-    modules = [f"/static/js/{path.name}" for path in (settings.BASE_DIR / "static" / "js").glob("*.js")]
+    scripts = (settings.BASE_DIR / "static" / "js").glob("*.js")
+    modules = [f"/static/js/{path.name}" for path in scripts]
     assert "/static/js/main.js" in modules
     for url in ("/offline", "/static/css/app.css", *modules, "/static/icon.svg"):
         assert f'"{url}"' in script

@@ -78,11 +78,13 @@ def test_each_collected_module_imports_the_others_by_their_hashed_names(producti
         assert served == [hashed["js/" + module] for module in source], name
         for module in served:
             assert (production["root"] / "static" / "js" / module).is_file()
-    assert {"saves.js", "speak.js", "offline.js"} <= set(IMPORTED.findall((STATIC / "js/main.js").read_text()))
+    asked = set(IMPORTED.findall((STATIC / "js/main.js").read_text()))
+    assert asked >= {"saves.js", "speak.js", "offline.js"}
 
 
 def test_no_script_module_is_over_300_lines():
-    lengths = {path.name: len(path.read_text().splitlines()) for path in (STATIC / "js").glob("*.js")}
+    scripts = (STATIC / "js").glob("*.js")
+    lengths = {path.name: len(path.read_text().splitlines()) for path in scripts}
     assert "main.js" in lengths
     assert {name: lines for name, lines in lengths.items() if lines > 300} == {}
 
