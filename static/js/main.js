@@ -5,14 +5,16 @@
 import "./offline.js";
 
 // Each job: where it is wanted, and its module. In the order they look at a part: the waiting
-// hands' sheet (waiting.js) listens before the queue (saves.js) says which hands wait.
+// hands' sheet (waiting.js) listens before the queue (saves.js) says which hands wait. The match
+// page ([data-play]) asks for the hand form's modules with the page: a form swapped in later is
+// handed to them at once, before a thumb can type into it.
 const JOBS = [
-  ["[data-tile-grid]", () => import("./tiles.js")],
-  ["[data-pips]", () => import("./keys.js")],
+  ["[data-tile-grid], [data-play]", () => import("./tiles.js")],
+  ["[data-pips], [data-play]", () => import("./keys.js")],
   ["[data-partners], [data-preset]", () => import("./setup.js")],
   ["form[data-draft], [data-draft-drop], [data-play]", () => import("./keep.js")],
   ["[data-waiting-words]", () => import("./waiting.js")],
-  ["form[data-hand-save], [data-discard]", () => import("./hand.js")],
+  ["form[data-hand-save], [data-discard], [data-play]", () => import("./hand.js")],
   ["[data-play]", () => import("./saves.js")],
   ["[data-keep-awake]", () => import("./awake.js")],
   ["[data-share-actions]", () => import("./share.js")],
