@@ -107,13 +107,22 @@ function sweep() {
   note.querySelector("[data-fix-link]").href = keptUrl(waiting.path, waiting.draft);
 }
 
+// Whether the form holds anything but what the page came with (its boxes and typed fields).
+function typed(form) {
+  return Array.prototype.some.call(form.querySelectorAll("input, textarea"), (field) => (
+    field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked : field.value !== field.defaultValue
+  ));
+}
+
 export function onLoad(root) {
+  if (root === document.body) restoreFix();
   root.querySelectorAll("form[data-draft]").forEach((form) => {
     form.addEventListener("input", () => rememberFix(form));
     form.addEventListener("change", () => rememberFix(form));
+    // This module comes a moment after the page: what was typed meanwhile is kept too.
+    if (typed(form)) rememberFix(form);
   });
   root.querySelectorAll("[data-draft-drop]").forEach((link) => link.addEventListener("click", () => drop(fixKey())));
-  if (root === document.body) restoreFix();
   if (root === document.body || root.matches("[data-play]")) sweep();
 }
 window.addEventListener("pageshow", (event) => { if (event.persisted) { restoreFix(); sweep(); } });

@@ -108,7 +108,7 @@ def test_the_minified_stylesheet_draws_the_page_as_its_source_does(
     pictures = []
     for page in (source, phone):
         page.emulate_media(reduced_motion="reduce")
-        page.goto(url)
+        page.goto(url, wait_until="networkidle")  # the modules asked for at load, in place
         page.evaluate("document.activeElement && document.activeElement.blur()")
         pictures.append(page.screenshot(full_page=True, animations="disabled", caret="hide"))
     plain.close()
