@@ -15,6 +15,10 @@ HTML_ASSETS = re.compile(
     r"""<(?:link|script|img|source)\b[^>]*?\b(?:href|src)=["']([^"'#]+)["']""", re.IGNORECASE
 )
 CSS_ASSETS = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']""")
+# A script module's imports: static ones (`import "./a.js";`, `import {x} from "./a.js";`) load
+# with the page; dynamic ones (`import("./a.js")`) when the page asks for them, after its load.
+JS_STATIC_IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["']((?:\.{1,2})?/[^"']+)["']""")
+JS_DYNAMIC_IMPORTS = re.compile(r"""\bimport\s*\(\s*["']((?:\.{1,2})?/[^"']+)["']\s*\)""")
 
 
 def gzipped(body: bytes) -> int:
@@ -44,12 +48,21 @@ def entry(path: str, response: Reply, raw: bytes) -> dict:
     return {"path": path, "type": kind, **sizes(response, raw), "headers": response.headers}
 
 
+def local(base: str, path: str, ref: str) -> str | None:
+    """A reference in the file at path, as a path on this site (None for another site's)."""
+    url = urlsplit(urljoin(base + path, ref))
+    if url.netloc != urlsplit(base).netloc:
+        return None
+    return url.path + (f"?{url.query}" if url.query else "")
+
+
 def first_visit(host: str, port: int, page: str) -> dict:
     """The page and everything it references, fetched as a phone with an empty cache would."""
     phone = Phone((host, port), keep_alive=True)
     base = f"http://{host}:{port}"
     seen: set[str] = set()
     files = []
+    later: list[str] = []  # the modules the scripts import dynamically
     queue = [page]
     while queue:
         path = queue.pop(0)
@@ -67,12 +80,15 @@ def first_visit(host: str, port: int, page: str) -> dict:
             found = HTML_ASSETS.findall(raw.decode())
         elif kind == "text/css":
             found = [a or b for a, b in CSS_ASSETS.findall(raw.decode())]
+        elif kind == "text/javascript":
+            found = JS_STATIC_IMPORTS.findall(raw.decode())
+            later += [local(base, path, ref) for ref in JS_DYNAMIC_IMPORTS.findall(raw.decode())]
         for ref in found:
             if ref.startswith("data:"):
                 continue
-            url = urlsplit(urljoin(base + path, ref))
-            if url.netloc == f"{host}:{port}":
-                queue.append(url.path + (f"?{url.query}" if url.query else ""))
+            url = local(base, path, ref)
+            if url:
+                queue.append(url)
     html = files[0]
     assets = files[1:]
     served = sum(f["served_bytes"] for f in files)
@@ -82,6 +98,7 @@ def first_visit(host: str, port: int, page: str) -> dict:
     return {
         "page": page,
         "files": files,
+        "imported_later": [url for url in dict.fromkeys(later) if url and url not in seen],
         "html_compressed_by_server": html["encoding"] != "identity",
         "served_bytes": served,
         "header_bytes": headers,
@@ -97,15 +114,22 @@ HAND_FORMS = re.compile(r"""hx-get=["']([^"']*[?&]part=entry[^"']*)["']""")
 
 
 def kept_for_no_signal(host: str, port: int, first: dict) -> dict:
-    """What the first visit goes on to download once the page has loaded: the service worker
-    (app.js registers it), the shell it keeps that the page did not fetch (the no-signal
-    page), and the hand form of every seat, which the page asks it to keep so that a hand can
-    be entered without signal. Static files it keeps come from the browser's cache."""
+    """What the first visit goes on to download once the page has loaded: the script modules
+    imported dynamically (main.js asks for each when its element is on the page), the service
+    worker (offline.js registers it), the shell it keeps that the page did not fetch (the
+    no-signal page, the modules this page did not ask for), and the hand form of every seat,
+    which the page asks it to keep so that a hand can be entered without signal. Static files
+    it keeps come from the browser's cache."""
     phone = Phone((host, port), keep_alive=True)
     page = first["page"]
     html = phone.get(page, headers=ACCEPT).content.decode()
     fetched = {f["path"] for f in first["files"]}
     files = []
+    for path in first.get("imported_later", []):
+        if path not in fetched:
+            fetched.add(path)
+            response = phone.get(path, headers=ACCEPT)
+            files.append(entry(path, response, response.content))
     found = SERVICE_WORKER.search(html)
     if found:
         worker = markup.unescape(found.group(1))
@@ -114,6 +138,7 @@ def kept_for_no_signal(host: str, port: int, first: dict) -> dict:
         shell = SHELL.search(response.content.decode())
         for path in json.loads(shell.group(1)) if shell else []:
             if path not in fetched:
+                fetched.add(path)
                 response = phone.get(path, headers=ACCEPT)
                 files.append(entry(path, response, response.content))
     for path in dict.fromkeys(markup.unescape(url) for url in HAND_FORMS.findall(html)):

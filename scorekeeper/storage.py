@@ -32,6 +32,10 @@ def minified(name: str, text: str) -> str:
 
 
 class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
+    # main.js imports the modules by name: their hashed names, so that a deploy cannot pair a new
+    # main.js with old modules from a phone's cache (each import statement ends with a ";").
+    support_js_module_import_aggregation = True
+
     def post_process(self, paths, dry_run=False, **options):
         if not dry_run:
             for name in list(paths):

@@ -64,6 +64,10 @@ def manifest(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# The page's script modules (static/js), kept by the service worker for use without signal.
+SCRIPTS = sorted(path.name for path in (settings.BASE_DIR / "static" / "js").glob("*.js"))
+
+
 @require_safe
 @never_cache
 def service_worker(request: HttpRequest) -> HttpResponse:
@@ -71,9 +75,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     shell = [
         reverse("offline"),
         static("css/app.css"),
-        static("js/app.js"),
-        static("js/waiting.js"),
-        static("js/score.js"),
+        *(static(f"js/{name}") for name in SCRIPTS),
         static("django_htmx/htmx-2.min.js"),
         static("icon.svg"),
     ]

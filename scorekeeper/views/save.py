@@ -42,7 +42,7 @@ from scorekeeper.words.spoken import hand_called
 @posted_to_open_match
 def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     response = hand_saved(request, match)
-    # What became of the hand, for the phone's queue of hands waiting to be sent (app.js).
+    # What became of the hand, for the phone's queue of hands waiting to be sent (saves.js).
     response.headers.setdefault("X-Hand", "refused")
     return response
 

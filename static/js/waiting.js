@@ -1,6 +1,6 @@
 // The hands waiting on the phone, on the score sheet: each a row marked "not sent yet", the
 // totals and "to go" with them, and the end of the match when one of them reaches the target.
-// The queue (app.js, part 3) says which hands wait with a "waiting:hands" event; the numbers come
+// The queue (queue.js) says which hands wait with a "waiting:hands" event; the numbers come
 // from score.js and the server's description of the match ([data-game]). A swap of #play brings the
 // server's sheet, and the queue says again what still waits: nothing here outlives it.
 import { advance, handFromForm, startOf } from "./score.js";

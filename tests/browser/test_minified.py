@@ -1,6 +1,6 @@
-"""The script and stylesheet as production serves them: minified at collectstatic
+"""The script modules and stylesheet as production serves them: minified at collectstatic
 (scorekeeper/storage.py). The other browser tests run the sources in static/; these run the
-same flows on the minified files a phone downloads, through each part of the script."""
+same flows on the minified files a phone downloads, through the modules of the match page."""
 
 import re
 from pathlib import Path
@@ -17,11 +17,22 @@ pytestmark = pytest.mark.browser
 SOURCES = Path(settings.BASE_DIR) / "static"
 
 
+# What every page loads (main.js imports offline.js), and what the match page loads for its parts.
+EVERY_PAGE = {"js/main.js", "js/offline.js", "css/app.css"}
+MATCH_PAGE = {"js/keep.js", "js/notes.js", "js/queue.js", "js/hand.js", "js/saves.js"}
+MATCH_PAGE |= {"js/awake.js", "js/waiting.js", "js/score.js", "js/speak.js", "js/tiles.js"}
+MATCH_PAGE |= {"js/keys.js"}
+
+
 @pytest.fixture
-def phone(page: Page):
+def served() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def phone(page: Page, served: list[str]):
     """A small phone that gets our scripts and styles minified, failing the test on any console
     error; it checks that the script and the stylesheet were the minified ones."""
-    served: list[str] = []
 
     def serve(route: Route) -> None:
         name = urlsplit(route.request.url).path.split("/static/", 1)[1]
@@ -42,7 +53,7 @@ def phone(page: Page):
     page.set_viewport_size({"width": 360, "height": 740})
     yield page
     assert problems == []
-    assert {"js/app.js", "css/app.css"} <= set(served)
+    assert set(served) >= EVERY_PAGE
 
 
 def open_match(page: Page, live_server, match) -> None:
@@ -65,7 +76,7 @@ def test_minified_tiles_count_and_the_typed_hand_survives_a_reload(
 
 
 def test_minified_save_goes_by_htmx_with_the_cursor_on_the_first_count(
-    live_server, phone: Page, make_match
+    live_server, phone: Page, make_match, served: list[str]
 ):
     open_match(phone, live_server, make_match())
     phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
@@ -75,6 +86,7 @@ def test_minified_save_goes_by_htmx_with_the_cursor_on_the_first_count(
     phone.get_by_role("button", name="Save hand").click()
     expect(phone.locator(".msg")).to_have_text("Hand 1 saved.")
     expect(phone.get_by_test_id("total-0")).to_have_text("22")
+    assert set(served) >= MATCH_PAGE  # each module of the match page, minified
 
 
 def test_minified_page_says_when_the_signal_is_gone(live_server, phone: Page, make_match):
@@ -96,7 +108,7 @@ def test_the_minified_stylesheet_draws_the_page_as_its_source_does(
     pictures = []
     for page in (source, phone):
         page.emulate_media(reduced_motion="reduce")
-        page.goto(url)
+        page.goto(url, wait_until="networkidle")  # the modules asked for at load, in place
         page.evaluate("document.activeElement && document.activeElement.blur()")
         pictures.append(page.screenshot(full_page=True, animations="disabled", caret="hide"))
     plain.close()

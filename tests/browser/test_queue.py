@@ -35,6 +35,13 @@ def controlled(page: Page, url: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+def offline(page: Page) -> None:
+    """No signal, once the page knows it: under load the browser may take a moment to say so,
+    and a save sent before then would still reach the server."""
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+
+
 def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
     out, pips = hand
     page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
@@ -56,7 +63,7 @@ def test_a_whole_match_played_without_signal_arrives_in_order_once(
     controlled(phone, match_url(live_server, match))
     enter(phone, ALICE_OUT)
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
-    phone.context.set_offline(True)
+    offline(phone)
     enter(phone, BEN_OUT)
     expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 2 is kept")
     enter(phone, ALICE_OUT)

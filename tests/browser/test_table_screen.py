@@ -60,6 +60,7 @@ def test_with_the_number_pad_up_the_score_shows_above_save(live_server, phone: P
     for name, value in {"Alice": 5, "Ben": 10, "Cara": 7, "Dev": 12}.items():
         phone.get_by_label(name, exact=True).fill(str(value))
     expect(phone.locator("#preview")).to_contain_text("Alice & Cara")
+    phone.wait_for_load_state("networkidle")  # the last preview in: none swapped while measured
     bar = phone.locator(".save-row").bounding_box()
     # Who scores what, in sight: above the Save bar's button and inside the window.
     score = phone.get_by_text("29 for Alice & Cara", exact=True)

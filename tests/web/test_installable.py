@@ -56,7 +56,10 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client: C
 
 def test_the_service_worker_keeps_the_shell_and_the_no_signal_page(client: Client, db):
     script = client.get("/sw.js").content.decode()
-    for url in ("/offline", "/static/css/app.css", "/static/js/app.js", "/static/icon.svg"):
+    scripts = (settings.BASE_DIR / "static" / "js").glob("*.js")
+    modules = [f"/static/js/{path.name}" for path in scripts]
+    assert "/static/js/main.js" in modules
+    for url in ("/offline", "/static/css/app.css", *modules, "/static/icon.svg"):
         assert f'"{url}"' in script
 
 
@@ -90,7 +93,7 @@ print(json.dumps({"worker": worker.status_code, "script": worker.content.decode(
 def test_the_service_worker_and_manifest_name_the_hashed_files_in_production(tmp_path):
     seen = run_in_production(PRODUCTION_SHELL, tmp_path)
     assert (seen["worker"], seen["manifest"]) == (200, 200)
-    hashed = r"/static/js/app\.[0-9a-f]{12}\.js"
+    hashed = r"/static/js/main\.[0-9a-f]{12}\.js"
     assert re.search(hashed, seen["script"])
     for icon in seen["icons"]:
         served = icon["src"].removeprefix("/static/")

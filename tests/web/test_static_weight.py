@@ -1,5 +1,6 @@
-"""What a first visit downloads besides the page: our script and stylesheet minified, no header
-a static file has no use for, a small icon (issue 16: the first visit's budget)."""
+"""What a first visit downloads besides the page: our script modules and stylesheet minified,
+each module under its hashed name in the imports that name it, no header a static file has no
+use for, a small icon (issue 16: the first visit's budget; issue 24: the script in modules)."""
 
 import re
 from pathlib import Path
@@ -21,11 +22,15 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.test import Client
 call_command("collectstatic", interactive=False, verbosity=0)
 client = Client(headers={"host": "scores.example.org"})
+from pathlib import Path
+from django.conf import settings
+modules = sorted("js/" + path.name for path in (settings.BASE_DIR / "static" / "js").glob("*.js"))
 names = {name: staticfiles_storage.url(name) for name in
-         ("js/app.js", "css/app.css", "django_htmx/htmx-2.min.js", "icon-192.png")}
-static = client.get(names["js/app.js"], secure=True)
+         (*modules, "css/app.css", "django_htmx/htmx-2.min.js", "icon-192.png")}
+static = client.get(names["js/main.js"], secure=True)
 page = client.get("/", secure=True)
-print(json.dumps({"names": names, "static": dict(static.headers), "page": dict(page.headers)}))
+print(json.dumps({"names": names, "modules": modules, "static": dict(static.headers),
+                  "page": dict(page.headers)}))
 """
 
 
@@ -43,12 +48,45 @@ def served_file(production: dict, url: str) -> str:
 
 def test_production_serves_our_script_and_stylesheet_without_comments(production):
     names = production["names"]
-    for name, comment in (("js/app.js", "// === 2."), ("css/app.css", "/*")):
+    assert "js/main.js" in production["modules"]
+    for name in (*production["modules"], "css/app.css"):
         source = (STATIC / name).read_text()
         served = served_file(production, names[name])
-        assert comment in source
-        assert comment not in served
-        assert len(served) < 0.85 * len(source)
+        # Each module opens with a comment saying what it does.
+        comment = "/*" if name.endswith(".css") else source.splitlines()[0]
+        assert comment.startswith(("/*", "// ")), name
+        assert comment not in served, name
+        assert len(served) < 0.85 * len(source), name
+
+
+# An import of another module: static (`import ... from "./x.js";`) or dynamic (`import("./x.js")`).
+IMPORTED = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["']\./([\w.-]+\.js)["']""")
+
+
+def test_each_collected_module_imports_the_others_by_their_hashed_names(production):
+    """A deploy cannot pair a new main.js with old modules kept by a phone: the hashed main.js
+    names the hashed modules (the storage's support_js_module_import_aggregation), each of
+    which is collected under that name."""
+    names = production["names"]
+    main = served_file(production, names["js/main.js"])
+    imported = IMPORTED.findall(main)
+    assert "offline.js" not in " ".join(imported)  # hashed, not the source's name
+    hashed = {name: names[name].rsplit("/", 1)[1] for name in production["modules"]}
+    for name in production["modules"]:
+        source = IMPORTED.findall((STATIC / name).read_text())
+        served = IMPORTED.findall(served_file(production, names[name]))
+        assert served == [hashed["js/" + module] for module in source], name
+        for module in served:
+            assert (production["root"] / "static" / "js" / module).is_file()
+    asked = set(IMPORTED.findall((STATIC / "js/main.js").read_text()))
+    assert asked >= {"saves.js", "speak.js", "offline.js"}
+
+
+def test_no_script_module_is_over_300_lines():
+    scripts = (STATIC / "js").glob("*.js")
+    lengths = {path.name: len(path.read_text().splitlines()) for path in scripts}
+    assert "main.js" in lengths
+    assert {name: lines for name, lines in lengths.items() if lines > 300} == {}
 
 
 def test_production_leaves_htmx_as_it_comes(production):

@@ -1,0 +1,133 @@
+// The hand being typed, kept on the phone (per match) until it is saved or discarded, and put
+// back when the page opens again; restore() squares what the page holds with what the phone
+// kept (the typed hand and the hands waiting, queue.js).
+
+import { load, store, drop, valuesOf, fill as fillForm } from "./keep.js";
+import { play, handForm, show, seatLink } from "./notes.js";
+import { freeTiles } from "./tiles.js";
+import { state, handKey, queue, waiting, nextHand, enqueue, showWaiting, sendNext } from "./queue.js";
+
+// Who went out and how the pips are given (per hand or one total) are what the page shows.
+const PAGE_GIVES = ["csrfmiddlewaretoken", "out", "entry"];
+
+export function loadDraft() { return load(handKey()); }
+export function storeDraft(draft) { store(handKey(), draft); }
+function clear() {
+  drop(handKey());
+  show(null);
+}
+
+// A fresh token for every new draft: a page kept for use without signal may carry one that
+// has been used already.
+function newToken() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => (b + 256).toString(16).slice(1)).join("");
+  return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+}
+
+export function remember(form) {
+  let draft = loadDraft();
+  const number = Number(form.elements.number.value);
+  if (!draft || draft.number !== number || waiting().some((hand) => hand.token === draft.token)) {
+    draft = { number, token: newToken() };
+  }
+  form.elements.token.value = draft.token;
+  draft.out = form.elements.out.value;
+  draft.action = form.getAttribute("action");
+  draft.values = valuesOf(form, ["csrfmiddlewaretoken"]);
+  storeDraft(draft);
+  return draft;
+}
+
+export function fill(form, draft) {
+  fillForm(form, draft.values, PAGE_GIVES);
+  form.elements.number.value = draft.number;
+  form.elements.token.value = draft.token;
+  refreshPreview(form); // the preview shows these numbers
+}
+
+// Asked directly, not through the form's change event: htmx may not listen on a new form yet.
+export function refreshPreview(form) {
+  const preview = form.querySelector("[data-preview]");
+  const filled = Array.from(form.querySelectorAll(".pip-field input[type=text]")).some((input) => input.value !== "");
+  if (filled && preview && window.htmx) {
+    window.htmx.ajax("POST", preview.getAttribute("hx-post"), { source: preview, target: preview, swap: "innerHTML" });
+  }
+}
+
+// Asked for the seat of the kept hand: the hand form comes back for it, and restore runs again.
+// Asked through htmx directly: right after a swap htmx has not taken over the new link yet, and
+// a click would load the whole page again, losing the message that came with the swap.
+function openSeat(out) {
+  const link = seatLink(out);
+  if (!link || state.opening === out) return;
+  state.opening = out;
+  if (window.htmx && link.getAttribute("hx-get")) {
+    window.htmx.ajax("GET", link.getAttribute("hx-get"), { source: link, target: "[data-entry]", swap: "outerHTML" });
+  } else {
+    link.click();
+  }
+}
+
+// What the page holds now, against what the phone kept.
+export function restore() {
+  if (!play()) return;
+  const old = loadDraft();
+  if (old && old.queued) enqueue(old); // kept by the one-hand queue of before
+  const q = queue();
+  showWaiting(q);
+  if (q.hands.length && !q.held) {
+    show(navigator.onLine ? "sending" : "queued", q.hands[q.hands.length - 1]);
+    if (navigator.onLine) sendNext();
+  }
+  const draft = loadDraft();
+  const form = handForm();
+  if (!draft) {
+    if (!q.hands.length) show(null);
+    if (form) {
+      if (q.hands.length) form.elements.number.value = nextHand();
+      refreshPreview(form);
+    }
+    return;
+  }
+  if (draft.number < nextHand() && !q.hands.length) { clear(); return; } // saved, here or on another phone
+  if (draft.number !== nextHand()) {
+    // A copy of the page from before this hand: leave the hand be. A fresh page (a hand was
+    // undone on another phone, or one waiting was discarded) takes it as the hand to enter now.
+    if (document.body.hasAttribute("data-offline-copy") && !q.hands.length) return;
+    draft.number = nextHand();
+    storeDraft(draft);
+  }
+  if (form && form.elements.out.value === draft.out) {
+    fill(form, draft);
+    if (!q.hands.length) show("restored", draft);
+    return;
+  }
+  openSeat(draft.out);
+}
+
+// The kept hand discarded: the form empties, with a new token.
+function discard() {
+  clear();
+  const form = handForm();
+  if (!form) return;
+  Array.prototype.forEach.call(form.querySelectorAll("input"), (field) => {
+    if (field.type === "checkbox") field.checked = false;
+    else if (field.type === "text") field.value = "";
+  });
+  freeTiles(form);
+  form.elements.token.value = newToken();
+  const preview = form.querySelector("[data-preview]");
+  if (preview && preview.dataset.empty) preview.textContent = preview.dataset.empty;
+}
+
+export function onLoad(root) {
+  root.querySelectorAll("form[data-hand-save]").forEach((form) => {
+    form.addEventListener("input", () => remember(form));
+    form.addEventListener("change", () => remember(form));
+  });
+  root.querySelectorAll("[data-discard]").forEach((button) => button.addEventListener("click", discard));
+}

@@ -1,0 +1,50 @@
+// Entering the pips with the phone's number pad: tapping who went out puts the cursor in the
+// first count, the pad's Next goes to the following one, and only the last one's Done saves,
+// and only once every count is filled. Without JavaScript the server checks the same.
+
+function pipInputs(form) {
+  return Array.from(form.querySelectorAll("[data-pips] input[inputmode=numeric]"));
+}
+
+function markKeys(form) {
+  const inputs = pipInputs(form);
+  inputs.forEach((input, index) => {
+    input.enterKeyHint = index === inputs.length - 1 ? "done" : "next";
+  });
+}
+
+function onEnter(event) {
+  if (event.key !== "Enter") return;
+  const inputs = pipInputs(event.currentTarget.form);
+  const index = inputs.indexOf(event.currentTarget);
+  const empty = inputs.filter((input) => input.value.trim() === "");
+  if (index < inputs.length - 1) {
+    event.preventDefault();
+    inputs[index + 1].focus();
+  } else if (empty.length) {
+    event.preventDefault();
+    empty[0].focus();
+  }
+}
+
+function focusFirstCount(root) {
+  const form = root.querySelector("form[data-hand-save]");
+  if (!form) return;
+  const first = pipInputs(form).find((input) => input.value.trim() === "");
+  if (first) first.focus({ preventScroll: false });
+}
+
+export function onLoad(root) {
+  root.querySelectorAll("[data-pips]").forEach((pips) => {
+    const form = pips.closest("form");
+    if (!form) return;
+    markKeys(form);
+    pips.querySelectorAll("input[inputmode=numeric]").forEach((input) => input.addEventListener("keydown", onEnter));
+  });
+  if (root.matches("[data-entry]")) {
+    focusFirstCount(root); // a seat tapped: the hand form swapped in
+  } else if (root === document.body && /[?&]out=/.test(location.search) && location.hash === "#entry") {
+    // Opened from the link of a name (no htmx): the first count is where the thumb goes next.
+    focusFirstCount(root);
+  }
+}

@@ -1,0 +1,136 @@
+// Without signal: the service worker keeps the pages and hand forms this phone saw, the page
+// says how old its score is, and a form that cannot be sent says so beside it. (The hand form
+// has its own queue: queue.js.)
+
+export function worker(message) {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((registration) => {
+    if (registration.active) registration.active.postMessage(message);
+  });
+}
+
+function register() {
+  const url = document.body.dataset.serviceWorker;
+  if (!url || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(url).catch(() => { /* plain http on the Wi-Fi: online only */ });
+}
+
+// The hand forms for every seat, so that a hand can be entered with no signal.
+function warmHandForms(root) {
+  const urls = Array.from(root.querySelectorAll("[data-entry] a[data-out][hx-get]"), (link) => new URL(link.getAttribute("hx-get"), location.href).href);
+  if (urls.length) worker({ warm: urls });
+}
+
+function localTime() {
+  const time = document.querySelector("[data-drawn-at]");
+  if (!time) return;
+  const when = new Date(time.getAttribute("datetime"));
+  if (isNaN(when.getTime())) return;
+  const options = { hour: "numeric", minute: "2-digit" };
+  if (when.toDateString() !== new Date().toDateString()) {
+    options.day = "numeric";
+    options.month = "short";
+  }
+  try {
+    time.textContent = when.toLocaleString(document.documentElement.lang || undefined, options);
+  } catch (error) { /* the server's own rendering stays */ }
+}
+
+function stale(show) {
+  const banner = document.querySelector("[data-stale]");
+  if (banner) banner.hidden = !show;
+}
+
+export function isCopy() { return document.body.hasAttribute("data-offline-copy"); }
+
+// Fresh numbers from the server: the page is no longer a copy, and its time is now.
+function fresh() {
+  document.body.removeAttribute("data-offline-copy");
+  const time = document.querySelector("[data-drawn-at]");
+  if (time) time.setAttribute("datetime", new Date().toISOString());
+  localTime();
+  stale(!navigator.onLine);
+}
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  const target = event.detail.target;
+  const xhr = event.detail.xhr;
+  if (!target || !target.matches("[data-play], [data-board]")) return;
+  if (xhr && !xhr.getResponseHeader("X-Offline-Copy") && xhr.status === 200) {
+    fresh();
+    if (target.matches("[data-play]")) worker({ refresh: location.href });
+  }
+});
+
+// A form sent with no signal says so beside it. A plain form (a correction, Start, Rematch)
+// is not sent at all: the browser's error page would take what was typed with it. A form
+// that htmx sends (Undo) failed on its way. Held once found: put beside a form inside the play
+// area, it leaves the page with the next swap.
+let unsentNote = null;
+function unsentNoteOf() {
+  unsentNote = unsentNote || document.querySelector("[data-unsent]");
+  return unsentNote;
+}
+function unsent(form) {
+  const note = unsentNoteOf();
+  if (!note) return;
+  form.after(note);
+  note.hidden = false;
+}
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  const note = unsentNoteOf();
+  if (note) note.hidden = true;
+  if (navigator.onLine || form.hasAttribute("hx-post") || form.method !== "post") return;
+  event.preventDefault();
+  unsent(form);
+});
+
+// The element an htmx event is about, or null.
+function eltOf(event) {
+  const elt = event.detail && event.detail.elt;
+  return elt && elt.closest ? elt : null;
+}
+
+// A score tapped during play that cannot reach the server says so on the strip: a tap is not
+// kept on the phone like a hand, so it must be tapped again.
+function tapFailed(event, failed) {
+  const form = eltOf(event) && eltOf(event).closest("form");
+  const note = form && form.querySelector("[data-net-error]");
+  if (note) note.hidden = !failed;
+}
+["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach((name) => {
+  document.addEventListener(name, (event) => tapFailed(event, true));
+});
+document.addEventListener("htmx:beforeRequest", (event) => tapFailed(event, false));
+
+["htmx:sendError", "htmx:timeout"].forEach((name) => {
+  document.addEventListener(name, (event) => {
+    const form = eltOf(event) && eltOf(event).closest("form.confirm");
+    if (form) unsent(form);
+  });
+});
+
+// Without signal the preview cannot be worked out: it says so instead of showing old numbers.
+document.addEventListener("htmx:sendError", (event) => {
+  const preview = event.target;
+  if (preview && preview.matches && preview.matches("[data-preview]") && preview.dataset.offline) preview.textContent = preview.dataset.offline;
+});
+
+window.addEventListener("offline", () => stale(true));
+window.addEventListener("online", () => {
+  if (!isCopy()) { stale(false); return; }
+  // A kept copy of the page: the watch page follows the table again by itself, and the match
+  // page fetches its play area (queue.js, after any hand waiting on the phone). Others reload.
+  if (document.querySelector("[data-play], [data-board]")) return;
+  location.reload();
+});
+
+window.htmx.onLoad((root) => {
+  if (root === document.body) {
+    register();
+    localTime();
+    stale(isCopy() || !navigator.onLine);
+    warmHandForms(root);
+  }
+});

@@ -1,0 +1,120 @@
+// The hands waiting on the phone: a save that could not reach the server joins them, in order,
+// each with its number and token, and they go out one at a time, the first first. The token
+// makes the server record each once, however many times it is sent.
+
+import { load, store, drop } from "./keep.js";
+import { play, handForm, show, note, seatLink } from "./notes.js";
+
+const WAITING = "scorekeeper:waiting:";
+export const HAND = "scorekeeper:hand:";
+
+// What the page's saves share: the token of the save on its way (so that a second one is not
+// sent), the hand form asked for to restore a hand (once per page), and the last waiting hand
+// discarded and where it stood (it can come back).
+export const state = { inFlight: null, opening: null, discarded: null };
+
+export function handKey() { return HAND + location.pathname; }
+function serverNext() { const p = play(); return p ? Number(p.dataset.nextHand) : 0; }
+
+// { hands: [{number, token, out, action, values}], held: true when another phone changed the
+// match and the player is to say what becomes of them }
+export function queue() { return load(WAITING + location.pathname) || { hands: [], held: false }; }
+export function keepQueue(q) {
+  if (q.hands.length) store(WAITING + location.pathname, q);
+  else drop(WAITING + location.pathname);
+  showWaiting(q);
+}
+export function waiting() { return queue().hands; }
+
+// The next hand's number counts the hands waiting on the phone.
+export function nextHand() {
+  const hands = waiting();
+  const last = hands.length ? hands[hands.length - 1].number + 1 : 0;
+  return Math.max(serverNext(), last);
+}
+
+export function enqueue(draft) {
+  const q = queue();
+  if (!q.hands.some((hand) => hand.token === draft.token)) {
+    q.hands.push({ number: draft.number, token: draft.token, out: draft.out, action: draft.action, values: draft.values });
+  }
+  keepQueue(q);
+  drop(handKey());
+}
+
+// Renumbered to follow the hands the server has: after another phone's hand, or a discard.
+export function renumber(q) {
+  q.hands.forEach((hand, index) => { hand.number = serverNext() + index; });
+  return q;
+}
+
+function whoOf(out) {
+  const link = seatLink(out);
+  return link ? link.textContent.trim() : String(out);
+}
+function pipsOf(values) {
+  let total = 0;
+  Object.keys(values).forEach((name) => {
+    if (/^(pips_|pair_|pooled$)/.test(name)) total += parseInt(values[name][0], 10) || 0;
+  });
+  return total;
+}
+
+export function showWaiting(q) {
+  // The sheet counts them in (waiting.js): the score while the signal is away.
+  document.dispatchEvent(new CustomEvent("waiting:hands", { detail: { hands: q.hands } }));
+  const box = document.querySelector("[data-waiting]");
+  const list = box && box.querySelector("[data-waiting-list]");
+  const line = box && box.querySelector("[data-waiting-line]");
+  if (!list || !line) return;
+  list.textContent = "";
+  q.hands.forEach((hand, index) => {
+    const item = line.content.firstElementChild.cloneNode(true);
+    item.querySelector("[data-hand-number]").textContent = String(hand.number);
+    item.querySelector("[data-hand-who]").textContent = whoOf(hand.out);
+    item.querySelector("[data-hand-pips]").textContent = String(pipsOf(hand.values));
+    item.querySelector("[data-discard-waiting]").dataset.index = String(index);
+    list.appendChild(item);
+  });
+  box.hidden = !q.hands.length;
+  note("conflict", q.held && q.hands.length > 0);
+  const hand = document.querySelector("[data-play] .hand-no");
+  if (hand && q.hands.length && !play().querySelector(".banner, .won")) {
+    hand.textContent = hand.textContent.replace(/\d+/, String(nextHand()));
+  }
+}
+
+// The hand form leaves the page once its hand waits on the phone: the next seat tapped opens
+// the next hand's form.
+export function closeForm() {
+  const form = handForm();
+  if (form) form.remove();
+  document.querySelectorAll("[data-entry] .out.chosen").forEach((link) => {
+    link.classList.remove("chosen");
+    link.removeAttribute("aria-current");
+  });
+}
+
+// A waiting hand sent. Its source is the waiting list ([data-hand-save]): saves.js knows the
+// request for a save by that attribute, as it knows the hand form's.
+function send(hand, fromQueue) {
+  if (state.inFlight === hand.token || !window.htmx || !play()) return;
+  show("sending", hand);
+  const values = {};
+  Object.keys(hand.values).forEach((name) => {
+    values[name] = hand.values[name].length === 1 ? hand.values[name][0] : hand.values[name];
+  });
+  values.token = hand.token;
+  values.number = String(hand.number);
+  // Played already, at a table with no signal: a hand that ends the match is not asked about.
+  if (fromQueue) values.confirm_end = "1";
+  const source = document.querySelector("[data-waiting]") || document.body;
+  window.htmx.ajax("POST", hand.action, { source, target: "[data-play]", swap: "outerHTML", values });
+}
+
+// The waiting hands go out one at a time, the first first.
+export function sendNext() {
+  const q = queue();
+  if (!q.hands.length || q.held || state.inFlight !== null || !play()) return;
+  send(q.hands[0], true);
+}
