@@ -58,7 +58,7 @@ class MatchQuerySet(models.QuerySet):
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table", "series").prefetch_related(seats_prefetch())
+        return self.select_related("table__board", "series").prefetch_related(seats_prefetch())
 
     def for_listing(self) -> "MatchQuerySet":
         return self.select_related("series").prefetch_related(seats_prefetch())
