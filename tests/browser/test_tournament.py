@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match, Round
+from scorekeeper.testing import make_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -274,3 +276,22 @@ def test_an_individual_event_of_eight_never_seats_the_same_partners_twice(live_s
         for board in boards
     ]
     assert shown_standings(phone, director) == expected_standings(PLAYERS, found)
+
+
+def test_the_match_page_counts_the_round_clock_down(live_server, phone: Page):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"], time_cap=30)
+    round = tournament.draw_next_round()
+    round.start()
+    board = round.boards.select_related("table", "match").get()
+    phone.goto(live_server.url + board.get_absolute_url())
+    clock = phone.locator("time[data-ends-at]")
+    expect(clock).to_have_text(re.compile(r"^29:[0-5]\d$"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first)  # a second later
+    # Three seconds before the end: then the page says what the end of time means.
+    Match.objects.update(ends_at=timezone.now() + timedelta(seconds=3))
+    phone.reload()
+    expect(clock).to_have_text(re.compile(r"^0:0[0-3]$"))
+    expect(phone.locator(".round-clock")).to_contain_text(
+        "Time is up: this hand is the last.", timeout=6000
+    )
