@@ -74,6 +74,7 @@ urlpatterns = [
     ),
     path("e/<key:watch_key>/standings.csv", views.tournament_csv, name="tournament_csv"),
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
+    path("e/<key:watch_key>/screen", views.tournament_screen, name="tournament_screen"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]

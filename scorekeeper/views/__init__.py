@@ -30,6 +30,7 @@ from scorekeeper.views.tournament import tournament_entrant_page as tournament_e
 from scorekeeper.views.tournament import tournament_entrants as tournament_entrants
 from scorekeeper.views.tournament import tournament_forfeit as tournament_forfeit
 from scorekeeper.views.tournament import tournament_page as tournament_page
+from scorekeeper.views.tournament import tournament_screen as tournament_screen
 from scorekeeper.views.tournament import tournament_watch as tournament_watch
 from scorekeeper.views.undo import undo_hand as undo_hand
 from scorekeeper.views.watch import watch as watch

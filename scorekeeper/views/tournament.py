@@ -250,3 +250,12 @@ def tournament_watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     context["watching"] = True
     template = "tournament_watch.html#event" if request.headers.get("HX-Request") else None
     return render(request, template or "tournament_watch.html", context)
+
+
+@require_safe
+def tournament_screen(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The big screen: the standings and the round's tables in large type, following by itself."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    context = event_context(tournament)
+    template = "tournament_screen.html#screen" if request.headers.get("HX-Request") else None
+    return render(request, template or "tournament_screen.html", context)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match, Round
-from scorekeeper.testing import make_tournament
+from scorekeeper.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.browser
 
@@ -295,3 +295,19 @@ def test_the_match_page_counts_the_round_clock_down(live_server, phone: Page):
     expect(phone.locator(".round-clock")).to_contain_text(
         "Time is up: this hand is the last.", timeout=6000
     )
+
+
+def test_the_big_screen_follows_the_event_and_pages_by_itself(live_server, phone: Page):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(15)])
+    round = tournament.draw_next_round()
+    board = round.boards.select_related("match").first()
+    phone.goto(f"{live_server.url}/e/{tournament.watch_key}/screen")
+    state = phone.locator(f'.screen-board[data-board="{board.number}"]')
+    expect(state).to_have_attribute("data-state", "waiting")
+    play_out(board.match, 0)
+    expect(state).to_have_attribute("data-state", "finished", timeout=8000)  # no touch
+    # The standings are longer than the screen: it turns to their next page by itself.
+    standings = phone.locator("[data-pages]").first
+    assert standings.evaluate("box => box.scrollHeight > box.clientHeight")
+    expect(standings).to_have_attribute("data-page", "1", timeout=20000)
+    assert standings.evaluate("box => box.scrollTop") > 0

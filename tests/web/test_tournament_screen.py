@@ -1,0 +1,74 @@
+"""The big screen: the standings and the round's tables with their state, redrawn by itself."""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.models import Board
+from scorekeeper.testing import make_tournament, play_out, win_hand
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = ["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo", "Ines & Juan"]
+
+
+def screen_url(tournament) -> str:
+    return reverse("tournament_screen", args=[tournament.watch_key])
+
+
+def states(page: str) -> dict[str, str]:
+    return dict(re.findall(r'data-board="(\d+)" data-state="(\w+)"', page))
+
+
+def test_it_shows_each_tables_state_and_the_standings(client):
+    tournament = make_tournament(PAIRS, time_cap=30)
+    client.post(tournament.draw_url())
+    client.post(reverse("tournament_clock", args=[tournament.key, 1]))
+    playing, finished = Board.objects.filter(kind="played").select_related("match")
+    win_hand(playing.match, 0, pips=10)
+    play_out(finished.match, 1)
+    page = client.get(screen_url(tournament)).content.decode()
+    assert states(page) == {"1": "playing", "2": "finished", "3": "bye"}
+    text = re.sub(r"<[^>]+>", "", page)
+    assert re.search(r"playing · Time left: 29", text)
+    assert 'hx-trigger="every 5s"' in page and "js/screen" in page
+    winner = tournament.entrants.get(pk=finished.sides()[1][0])
+    rows = re.findall(r'<tr data-entrant="(\d+)"><td>(\d+)</td>', page)
+    assert rows[0] == (str(winner.pk), "1")  # a win, and the best efectividad
+
+
+def test_a_table_not_started_is_waiting(client):
+    tournament = make_tournament(PAIRS[:2])
+    client.post(tournament.draw_url())
+    assert states(client.get(screen_url(tournament)).content.decode()) == {"1": "waiting"}
+
+
+def test_its_refresh_is_the_screen_alone(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    part = client.get(screen_url(tournament), headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<div id="screen"') and "<html" not in part
+
+
+def queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url, headers={"HX-Request": "true"}).status_code == 200
+    return len(captured)
+
+
+def test_its_refresh_reads_a_fixed_number_of_queries(client):
+    small = make_tournament([f"P{n} & Q{n}" for n in range(4)], time_cap=30)
+    large = make_tournament([f"P{n} & Q{n}" for n in range(15)], time_cap=30)
+    for tournament in (small, large):
+        for number in (1, 2):
+            client.post(tournament.draw_url())
+            client.post(reverse("tournament_clock", args=[tournament.key, number]))
+            for board in Board.objects.filter(round__tournament=tournament, round__number=number):
+                if board.match and number == 1:
+                    play_out(board.match, 0, pips=40)
+                elif board.match:
+                    win_hand(board.match, 0, pips=5)
+    assert queries(client, screen_url(small)) == queries(client, screen_url(large))
