@@ -66,6 +66,7 @@ urlpatterns = [
         "d/<key:key>/b/<number:board>/forfeit", views.tournament_forfeit, name="tournament_forfeit"
     ),
     path("d/<key:key>/r/<number:number>/cards", views.tournament_cards, name="tournament_cards"),
+    path("d/<key:key>/r/<number:number>/sheets", views.tournament_sheets, name="tournament_sheets"),
     path("d/<key:key>/r/<number:number>/clock", views.tournament_clock, name="tournament_clock"),
     path(
         "e/<key:watch_key>/p/<number:entrant>",
@@ -75,6 +76,11 @@ urlpatterns = [
     path("e/<key:watch_key>/standings.csv", views.tournament_csv, name="tournament_csv"),
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
     path("e/<key:watch_key>/screen", views.tournament_screen, name="tournament_screen"),
+    path(
+        "e/<key:watch_key>/standings/print",
+        views.tournament_standings_print,
+        name="tournament_standings_print",
+    ),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]

@@ -31,6 +31,8 @@ from scorekeeper.views.tournament import tournament_entrants as tournament_entra
 from scorekeeper.views.tournament import tournament_forfeit as tournament_forfeit
 from scorekeeper.views.tournament import tournament_page as tournament_page
 from scorekeeper.views.tournament import tournament_screen as tournament_screen
+from scorekeeper.views.tournament import tournament_sheets as tournament_sheets
+from scorekeeper.views.tournament import tournament_standings_print as tournament_standings_print
 from scorekeeper.views.tournament import tournament_watch as tournament_watch
 from scorekeeper.views.undo import undo_hand as undo_hand
 from scorekeeper.views.watch import watch as watch

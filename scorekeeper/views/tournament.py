@@ -186,6 +186,39 @@ def tournament_cards(request: HttpRequest, key: str, number: int) -> HttpRespons
     )
 
 
+SHEET_ROWS = 16
+
+
+@require_safe
+def tournament_sheets(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """The round's paper score sheets, one a page: the table, who sits where, rows to fill."""
+    tournament = get_tournament(key)
+    round = get_object_or_404(Round, tournament=tournament, number=number)
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    sheets = []
+    for board in round.boards.select_related("match").prefetch_related("places"):
+        if board.match is None:
+            continue
+        sides = board.sides()
+        seats = board.seat_names(sides, entrants)
+        names = [" & ".join(str(entrants[pk]) for pk in side) for side in sides]
+        sheets.append({"board": board, "seats": seats, "sides": names})
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "sheets": sheets,
+        "rows": range(1, SHEET_ROWS + 1),
+    }
+    return render(request, "tournament_sheets.html", context)
+
+
+@require_safe
+def tournament_standings_print(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The standings on paper: every column, the rounds played so far."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    return render(request, "tournament_standings_print.html", event_context(tournament))
+
+
 def entrant_boards(context: dict, entrant: int) -> list[tuple[Round, BoardRow]]:
     """The entrant's boards, round by round, from the event already read."""
     return [

@@ -311,3 +311,20 @@ def test_the_big_screen_follows_the_event_and_pages_by_itself(live_server, phone
     assert standings.evaluate("box => box.scrollHeight > box.clientHeight")
     expect(standings).to_have_attribute("data-page", "1", timeout=20000)
     assert standings.evaluate("box => box.scrollTop") > 0
+
+
+def pdf_pages(page: Page, paper: str) -> int:
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", page.pdf(format=paper)))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_each_score_sheet_prints_on_a_page_of_its_own(live_server, page: Page, paper: str):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(9)], time_cap=40)
+    tournament.draw_next_round()
+    page.goto(f"{live_server.url}/d/{tournament.key}/r/1/sheets")
+    page.emulate_media(media="print")
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(page.get_by_role("button", name="Print")).to_be_hidden()
+    assert pdf_pages(page, paper) == 4  # four tables, the bye has no sheet
+    page.goto(f"{live_server.url}/d/{tournament.key}/r/1/cards")
+    assert pdf_pages(page, paper) == 1  # four cards, two by two
