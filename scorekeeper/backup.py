@@ -116,7 +116,8 @@ MATCH_FIELDS = (
     "hand_count",
     "version",
 )
-MATCH_TIMES = ("created_at", "updated_at", "finished_at")
+# A tournament round's clock ("ends_at") came later: a file without it has no clock.
+MATCH_TIMES = ("created_at", "updated_at", "finished_at", "ends_at")
 HAND_FIELDS = (
     "number",
     # What the table reported (the pips are the counts; holding_doubles only when held).
@@ -412,7 +413,10 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
             field: _scoring_game_value(raw, field, default)
             for field, default in SCORING_GAME_FIELDS.items()
         },
-        **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+        **{
+            field: _time_in(raw, field, optional=field in ("finished_at", "ends_at"))
+            for field in MATCH_TIMES
+        },
     )
     if not isinstance(match.totals, list) or not all(
         isinstance(total, int) for total in match.totals

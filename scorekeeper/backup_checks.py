@@ -17,11 +17,14 @@ from scorekeeper.words.refusals import refusal_words
 
 # A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
 MAX_DEPTH = 8
+# A tournament's file holds its tables' backups five levels down (its rounds, a round, the
+# round's boards, a board, the board's table).
+TOURNAMENT_DEPTH = MAX_DEPTH + 5
 # Whole numbers only: a count, a total or a seat has at most this many digits.
 MAX_DIGITS = 12
 
 
-def load_backup(raw: bytes | str, max_bytes: int) -> Any:
+def load_backup(raw: bytes | str, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
     """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
     if len(raw) > max_bytes:
         raise ValueError(
@@ -50,7 +53,7 @@ def load_backup(raw: bytes | str, max_bytes: int) -> Any:
             _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s).")
             % {"line": error.lineno, "column": error.colno, "problem": error.msg}
         ) from None
-    check_shape(data)
+    check_shape(data, max_depth)
     return data
 
 
@@ -78,12 +81,12 @@ def not_whole(value: str) -> str:
     }
 
 
-def check_shape(data: Any) -> None:
+def check_shape(data: Any, max_depth: int = MAX_DEPTH) -> None:
     """Refuse deep nesting and any number that is not a whole one (bool aside), however loaded."""
     stack = [(data, 0)]
     while stack:
         value, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        if depth > max_depth:
             raise ValueError(_("The file is nested too deeply to be a backup."))
         if isinstance(value, float):
             raise ValueError(not_whole(repr(value)))
@@ -149,6 +152,9 @@ def check_match(match: Match) -> None:
         }
         _compare(match, hand, stored, scored)
         led_by = result.next_leader
+    if match.ends_at is not None and match.finished_at is not None:
+        # A tournament round's clock ended it: the side ahead after its last hand won.
+        state = rules.time_up(state)
     _check_state(match, state, with_leader=True)
 
 

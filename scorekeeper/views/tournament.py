@@ -5,13 +5,16 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import rules
-from scorekeeper.forms.tournament import EntrantsForm, TournamentForm
+from scorekeeper import rules, tournament_backup
+from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, TournamentImportForm
 from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
@@ -292,3 +295,40 @@ def tournament_screen(request: HttpRequest, watch_key: str) -> HttpResponse:
     context = event_context(tournament)
     template = "tournament_screen.html#screen" if request.headers.get("HX-Request") else None
     return render(request, template or "tournament_screen.html", context)
+
+
+@require_safe
+@never_cache
+def tournament_export(request: HttpRequest, key: str) -> HttpResponse:
+    """The whole tournament as a JSON backup (the director's: it holds every link)."""
+    tournament = get_tournament(key)
+    response = JsonResponse(
+        tournament_backup.export_tournament(tournament),
+        json_dumps_params={"indent": 2, "ensure_ascii": False},
+    )
+    name = slugify(tournament.name) or "tournament"
+    response["Content-Disposition"] = content_disposition_header(True, f"{name}.json")
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_import(request: HttpRequest) -> HttpResponse:
+    """Restore a tournament from its JSON backup: new links if its own are taken."""
+    posted = request.method == "POST"
+    form = TournamentImportForm(request.POST, request.FILES) if posted else TournamentImportForm()
+    if posted and form.is_valid():
+        try:
+            tournament = tournament_backup.import_tournament(
+                form.cleaned_data["backup"], new_keys=True
+            )
+        except ValueError as problem:
+            form.add_error(
+                "backup",
+                _("This backup does not add up, so nothing was restored. %(problem)s")
+                % {"problem": problem},
+            )
+        else:
+            messages.success(request, _("The tournament is restored from the backup."))
+            return redirect(tournament)
+    status = 422 if form.errors else 200
+    return render(request, "tournament_import.html", {"form": form}, status=status)

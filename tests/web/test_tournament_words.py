@@ -58,3 +58,9 @@ def test_the_big_screen_and_the_print_pages_are_translated(speaking, language, e
 def test_a_tournament_tables_own_pages_are_translated(speaking, language, event):
     board = Board.objects.filter(kind="played", match__isnull=False).select_related("table").last()
     assert_no_english(speaking.get(board.table.get_absolute_url()), language)
+
+
+def test_restoring_a_tournament_is_translated(speaking, language, event):
+    assert_no_english(speaking.get(reverse("tournament_import")), language)
+    refused = speaking.post(reverse("tournament_import"), {})
+    assert_no_english(refused, language)
