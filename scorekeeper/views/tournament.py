@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import rules, tournament_backup
+from scorekeeper import pagecache, rules, tournament_backup
 from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, TournamentImportForm
 from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
@@ -281,20 +281,28 @@ def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
 @require_safe
 def tournament_watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The whole event, read-only: standings and the round's tables, following by itself."""
-    tournament = get_object_or_404(Tournament, watch_key=watch_key)
-    context = event_context(tournament)
-    context["watching"] = True
-    template = "tournament_watch.html#event" if request.headers.get("HX-Request") else None
-    return render(request, template or "tournament_watch.html", context)
+    return kept_event_page(request, watch_key, "tournament_watch.html", "event", watching=True)
 
 
 @require_safe
 def tournament_screen(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The big screen: the standings and the round's tables in large type, following by itself."""
+    return kept_event_page(request, watch_key, "tournament_screen.html", "screen")
+
+
+def kept_event_page(
+    request: HttpRequest, watch_key: str, template: str, partial: str, **extra
+) -> HttpResponse:
+    """A read-only page of the whole event (htmx: only its `partial`), kept while the event
+    stands still: a hundred phones refreshing cost a few small reads each, not a drawing."""
     tournament = get_object_or_404(Tournament, watch_key=watch_key)
-    context = event_context(tournament)
-    template = "tournament_screen.html#screen" if request.headers.get("HX-Request") else None
-    return render(request, template or "tournament_screen.html", context)
+    if pagecache.is_htmx(request):
+        template = f"{template}#{partial}"
+
+    def draw(slots: dict) -> HttpResponse:
+        return render(request, template, {**event_context(tournament), **extra, **slots})
+
+    return pagecache.cached_page(request, template, tournament.page_version(), draw)
 
 
 @require_safe

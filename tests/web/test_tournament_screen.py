@@ -34,7 +34,7 @@ def test_it_shows_each_tables_state_and_the_standings(client):
     assert states(page) == {"1": "playing", "2": "finished", "3": "bye"}
     text = re.sub(r"<[^>]+>", "", page)
     assert re.search(r"playing · Time left: 29", text)
-    assert 'hx-trigger="every 5s"' in page and "js/screen" in page
+    assert 'hx-trigger="every 3s"' in page and "js/screen" in page
     winner = tournament.entrants.get(pk=finished.sides()[1][0])
     rows = re.findall(r'<tr data-entrant="(\d+)"><td>(\d+)</td>', page)
     assert rows[0] == (str(winner.pk), "1")  # a win, and the best efectividad
@@ -72,3 +72,30 @@ def test_its_refresh_reads_a_fixed_number_of_queries(client):
                 elif board.match:
                     win_hand(board.match, 0, pips=5)
     assert queries(client, screen_url(small)) == queries(client, screen_url(large))
+
+
+def test_a_kept_screen_follows_every_change(client):
+    """Kept between refreshes, the screen is drawn again for a hand, a forfeit, a withdrawal."""
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    first, second = Board.objects.filter(kind="played").select_related("match")
+    url = screen_url(tournament)
+    assert states(client.get(url).content.decode())["1"] == "waiting"
+    win_hand(first.match, 0, pips=10)
+    assert states(client.get(url).content.decode())["1"] == "playing"
+    client.post(reverse("tournament_forfeit", args=[tournament.key, second.pk]), {"present": "0"})
+    assert states(client.get(url).content.decode())["2"] == "forfeit"
+    assert "withdrawn" not in client.get(tournament.watch_url()).content.decode()
+    entrant = tournament.entrants.get(pk=first.sides()[0][0])
+    client.post(
+        reverse("tournament_entrant", args=[tournament.key, entrant.pk]), {"change": "withdraw"}
+    )
+    assert "withdrawn" in client.get(tournament.watch_url()).content.decode()
+
+
+def test_an_unchanged_screen_is_served_kept(client):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(15)])
+    client.post(tournament.draw_url())
+    drawn = queries(client, screen_url(tournament))
+    kept = queries(client, screen_url(tournament))
+    assert kept <= 3 < drawn
