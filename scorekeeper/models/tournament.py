@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -75,26 +76,13 @@ class Tournament(HouseRulesFields):
         return self._url("tournament_draw")
 
     def page_version(self) -> tuple:
-        """What the watch page and the big screen show changes with: a kept copy is served
-        while this stays the same. Two aggregate reads, whatever the size of the event: every
-        hand saved moves its table's time; the draw, a start, an end or a forfeit changes the
-        boards' counts; entrants' changes their counts; and the clock's minute passes."""
-        boards = Board.objects.filter(round__tournament=self).aggregate(
-            changed=models.Max("table__updated_at"),
-            boards=models.Count("id"),
-            forfeits=models.Count("id", filter=models.Q(kind=Board.Kind.FORFEIT)),
-            started=models.Count("id", filter=models.Q(round__started_at__isnull=False)),
-            ended=models.Count("id", filter=models.Q(round__ended_at__isnull=False)),
-            last=models.Max("id"),
-        )
-        entrants = self.entrants.aggregate(
-            count=models.Count("id"),
-            last=models.Max("id"),
-            withdrawn=models.Count("id", filter=models.Q(withdrawn=True)),
-            absent=models.Count("id", filter=models.Q(checked_in=False)),
-        )
-        minute = int(timezone.now().timestamp() // 60)
-        return (self.pk, *sorted(boards.items()), *sorted(entrants.items()), minute)
+        """What a kept watch page or big screen is keyed on: this event and the current slice
+        of settings.TOURNAMENT_KEEP_SECONDS. However many phones refresh, each page is drawn
+        at most once a slice (and shows every change at most that late); no read is needed to
+        tell, whatever the event's size."""
+        seconds = settings.TOURNAMENT_KEEP_SECONDS
+        now = timezone.now().timestamp()
+        return (self.pk, int(now // seconds) if seconds else now)
 
     @property
     def individual(self) -> bool:

@@ -21,6 +21,9 @@ pytest_plugins = ["loadfixtures"]
 
 TABLES, WATCHERS = (50, 100) if loadlib.FULL else (10, 20)
 TARGET = 150
+# A table enters a hand every second or so (a real hand takes minutes): fifty tables still
+# save dozens of hands a second between them.
+PACE = 1.0
 SHOWN_WITHIN = 5.0  # seconds from a match's last hand to the big screen showing it finished
 BOARD = re.compile(r'data-board="(\d+)">.*?href="(/t/([^/"]+)/m/1/)"', re.S)
 STATE = re.compile(rb'data-board="(\d+)" data-state="(\w+)"')
@@ -46,6 +49,7 @@ class Round:
     ended: dict[int, float] = field(default_factory=dict)  # when each match's last hand saved
     seen: dict[int, float] = field(default_factory=dict)  # when the big screen first showed it
     watcher_pages: int = 0
+    screen_waits: list[float] = field(default_factory=list)  # seconds each refresh took
 
 
 def create_and_draw(load: loadlib.Load) -> Round:
@@ -84,6 +88,7 @@ def play(load: loadlib.Load, round: Round, number: int, start: threading.Barrier
     phone = load.phone()
     phone.get(f"/t/{record.key}/m/1/")  # the table's QR opened: the phone's first page
     start.wait()
+    time.sleep(rng.random() * PACE)  # the tables do not all start on the same instant
     while not sheet.finished:
         hand, token = deal_hand(sheet.game, rng), uuid.uuid4()
         outcome, _retried = load.post_hand(phone, record, hand, sheet.next_number, token)
@@ -91,6 +96,8 @@ def play(load: loadlib.Load, round: Round, number: int, start: threading.Barrier
             load.stats.problem(f"{record.name} hand {sheet.next_number}: {outcome}")
             return
         sheet.add(hand, token)
+        if not sheet.finished:
+            time.sleep(PACE * (0.5 + rng.random()))
     round.ended[number] = time.monotonic()
 
 
@@ -111,8 +118,10 @@ def big_screen(load: loadlib.Load, round: Round, done: threading.Event) -> None:
     phone = load.phone()
     path = f"/e/{round.watch_key}/screen"
     while not done.is_set():
+        asked = time.monotonic()
         reply = phone.get(path, headers={"HX-Request": "true"})
         now = time.monotonic()
+        round.screen_waits.append(now - asked)
         for number, state in STATE.findall(reply.body):
             if state == b"finished":
                 round.seen.setdefault(int(number), now)
@@ -162,7 +171,8 @@ def played(site):
     loadlib.SUMMARY.append(
         f"tournament, {vendor}, seed {seed}: {TABLES} tables, {WATCHERS} watchers, "
         f"{load.stats.requests} requests in {load.elapsed:.1f} s, "
-        f"slowest finish on the big screen {slowest:.2f} s"
+        f"slowest finish on the big screen {slowest:.2f} s, "
+        f"slowest refresh {max(round.screen_waits, default=0):.2f} s"
     )
     return Played(load, round, ledger, screen, server_log)
 
