@@ -14,7 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorekeeper import backup
-from scorekeeper.backup_checks import TOURNAMENT_DEPTH, check_shape
+from scorekeeper.backup.fields import HOUSE_RULES_FIELDS, LATER_RULES
+from scorekeeper.backup.load import (
+    KEY_RE,
+    TOURNAMENT_DEPTH,
+    check_shape,
+    list_of,
+    mapping_of,
+    time_in,
+)
 from scorekeeper.models import Board, Entrant, Place, Round, Tournament, new_key
 
 FORMAT = "scorekeeper.tournament"
@@ -29,8 +37,8 @@ TOURNAMENT_FIELDS = (
     "forfeit_against",
     "bye_for",
     "bye_against",
-    *backup.HOUSE_RULES_FIELDS,
-    *backup.SCORING_GAME_FIELDS,
+    *HOUSE_RULES_FIELDS,
+    *LATER_RULES,
 )
 ENTRANT_FIELDS = ("name", "partner", "checked_in", "withdrawn")
 
@@ -80,7 +88,7 @@ def import_tournament(data: Any, *, new_keys: bool = False) -> Tournament:
 
     With new_keys, a tournament (or a table) whose keys are taken comes back under new keys."""
     check_shape(data, TOURNAMENT_DEPTH)
-    data = backup._mapping(data, pgettext("backup part", "the file"))
+    data = mapping_of(data, pgettext("backup part", "the file"))
     version = data.get("version")
     if data.get("format") != FORMAT or type(version) is not int or version != FORMAT_VERSION:
         raise ValueError(
@@ -95,9 +103,9 @@ def import_tournament(data: Any, *, new_keys: bool = False) -> Tournament:
                 "expected_version": FORMAT_VERSION,
             }
         )
-    raw = backup._mapping(data.get("tournament"), _("the tournament"))
+    raw = mapping_of(data.get("tournament"), _("the tournament"))
     keys = [raw.get("key"), raw.get("watch_key")]
-    if not all(isinstance(key, str) and backup.KEY_RE.fullmatch(key) for key in keys):
+    if not all(isinstance(key, str) and KEY_RE.fullmatch(key) for key in keys):
         raise ValueError(_("Invalid backup: the tournament's keys are not keys."))
     if keys[0] == keys[1]:
         raise ValueError(_("Invalid backup: the tournament's key and watch key are the same."))
@@ -131,13 +139,13 @@ def _import(data: Mapping, raw: Mapping, keys: list[str], new_keys: bool) -> Tou
         key=keys[0],
         watch_key=keys[1],
         **{field: raw[field] for field in TOURNAMENT_FIELDS},
-        created_at=backup._time_in(raw, "created_at"),
+        created_at=time_in(raw, "created_at"),
     )
     tournament.full_clean()
     tournament.save()
     entrants: dict[int, Entrant] = {}
-    for item in backup._list(data.get("entrants"), _("the entrants")):
-        item = backup._mapping(item, _("an entrant"))
+    for item in list_of(data.get("entrants"), _("the entrants")):
+        item = mapping_of(item, _("an entrant"))
         ident = item.get("id")
         if type(ident) is not int or ident in entrants:
             raise ValueError(
@@ -149,9 +157,9 @@ def _import(data: Mapping, raw: Mapping, keys: list[str], new_keys: bool) -> Tou
         entrant.full_clean()
         entrant.save()
         entrants[ident] = entrant
-    rounds = backup._list(data.get("rounds"), _("the rounds"))
+    rounds = list_of(data.get("rounds"), _("the rounds"))
     for expected, item in enumerate(rounds, start=1):
-        item = backup._mapping(item, _("a round"))
+        item = mapping_of(item, _("a round"))
         if item.get("number") != expected:
             raise ValueError(
                 _("Invalid backup: round %(number)s is missing.") % {"number": expected}
@@ -160,16 +168,14 @@ def _import(data: Mapping, raw: Mapping, keys: list[str], new_keys: bool) -> Tou
             tournament=tournament,
             number=expected,
             seed=item.get("seed"),
-            started_at=backup._time_in(item, "started_at", optional=True),
-            ended_at=backup._time_in(item, "ended_at", optional=True),
+            started_at=time_in(item, "started_at", optional=True),
+            ended_at=time_in(item, "ended_at", optional=True),
         )
         round.full_clean()
         round.save()
         seated: set[int] = set()
-        for raw_board in backup._list(item.get("boards"), _("the boards")):
-            _import_board(
-                round, backup._mapping(raw_board, _("a board")), entrants, seated, new_keys
-            )
+        for raw_board in list_of(item.get("boards"), _("the boards")):
+            _import_board(round, mapping_of(raw_board, _("a board")), entrants, seated, new_keys)
     return tournament
 
 
@@ -184,7 +190,7 @@ def _import_board(
         present_side=raw.get("present_side"),
     )
     board.full_clean(exclude=["table", "match"])
-    sides = backup._list(raw.get("sides"), _("a board's sides"))
+    sides = list_of(raw.get("sides"), _("a board's sides"))
     if len(sides) != 2 or not all(isinstance(side, list) for side in sides):
         raise ValueError(
             _("Invalid backup: round %(round)s, table %(board)s has not two sides.") % where

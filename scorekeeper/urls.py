@@ -84,6 +84,7 @@ urlpatterns = [
         name="tournament_standings_print",
     ),
     path("w/<key:watch_key>/", views.watch, name="watch"),
+    path("p/<key:key>/", views.seat_page, name="seat"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
 

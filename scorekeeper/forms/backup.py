@@ -5,7 +5,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.backup_checks import MAX_DEPTH, load_backup
+from scorekeeper.backup import load_backup
+from scorekeeper.backup.load import MAX_DEPTH
 from scorekeeper.words.refusals import too_large_message
 
 

@@ -16,6 +16,13 @@ from scorekeeper.forms.fields import (
     parse_tile,
     tile_choices,
 )
+from scorekeeper.forms.mexican_train import (
+    ROUND_ERROR_FIELDS,
+    add_double_blank_field,
+    double_blank_holders,
+    double_blank_initial,
+    prefill_round,
+)
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     EntryMode,
@@ -154,6 +161,7 @@ class HandForm(forms.Form):
             and self.game.scoring is rules.Scoring.BERGEN
             and self.game.rules.doubles_lose_count
         )
+        add_double_blank_field(self)
         if self.asks_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
@@ -171,7 +179,10 @@ class HandForm(forms.Form):
     ) -> "HandForm":
         """A blank form for the match's next hand, with a fresh token."""
         initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
-        return cls(match, out=out, entry=entry, initial=initial)
+        form = cls(match, out=out, entry=entry, initial=initial)
+        if form.game.lowest_wins and not match.finished:
+            prefill_round(form, match)  # the counts posted from the players' own phones
+        return form
 
     @classmethod
     def for_hand(
@@ -199,6 +210,7 @@ class HandForm(forms.Form):
                 for side, times in hand.pases_corridos_by_side().items()
             },
             **{f"double_{seat}": True for seat in hand.holding_doubles},
+            **double_blank_initial(match, hand),
         }
         # Who the sheet knew led it; None where the table had to say.
         known = None if hand.leader_told is not None else hand.led_by
@@ -311,7 +323,8 @@ class HandForm(forms.Form):
             **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
-            ),
+            )
+            | double_blank_holders(self, data),
         )
         data["hand"] = hand
         data["result"] = self._score(hand, data["number"], failed)
@@ -396,7 +409,7 @@ class HandForm(forms.Form):
 
     def _show(self, error: rules.HandError, failed: set[str]) -> None:
         """One of the rules' refusals at its field, unless that field already says why."""
-        field = REGIONAL_ERROR_FIELDS.get(error.code)
+        field = REGIONAL_ERROR_FIELDS.get(error.code) or ROUND_ERROR_FIELDS.get(error.code)
         if field == "pase_corrido":
             field = f"pase_corrido_{error.seat}" if error.seat is not None else None
         if field is not None:

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.backup_checks import TOURNAMENT_DEPTH
+from scorekeeper.backup.load import TOURNAMENT_DEPTH
 from scorekeeper.forms.backup import ImportForm
 from scorekeeper.forms.fields import (
     MAX_TARGET,

@@ -213,7 +213,8 @@ class Table(HouseRulesFields):
     @property
     def scores_during_play(self) -> bool:
         """Whether the table's game is All Fives or Bergen."""
-        return rules.preset_named(self.preset).scoring is not rules.Scoring.BLOCK
+        scoring = rules.preset_named(self.preset).scoring
+        return scoring in (rules.Scoring.ALL_FIVES, rules.Scoring.BERGEN)
 
     def current_match(self) -> models.Model | None:
         return self.matches.order_by("-number").first()
