@@ -219,6 +219,9 @@ TABLES_PER_HOUR = int(os.environ.get("TABLES_PER_HOUR", 100))
 # New matches per table and hour: a real table plays a few; a script with a key gets no more.
 MATCHES_PER_HOUR = int(os.environ.get("MATCHES_PER_HOUR", 30))
 # The largest backup file an import takes (a table with years of matches is well under this).
+# A tournament's watch page and big screen are drawn at most once in this many seconds, however
+# many phones and screens refresh them (0: drawn for every request).
+TOURNAMENT_KEEP_SECONDS = int(os.environ.get("TOURNAMENT_KEEP_SECONDS", 1))
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", 2_000_000))
 # How many proxies stand in front of the app and append to X-Forwarded-For. 0: the header is
 # ignored (anybody can write it) and the client's address is REMOTE_ADDR. N: the Nth address

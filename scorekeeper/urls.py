@@ -58,6 +58,8 @@ urlpatterns = [
     path("t/<key:key>/m/<number:number>/undo", views.undo_hand, name="undo_hand"),
     path("t/<key:key>/m/<number:number>/h/<number:hand_number>/", views.hand_page, name="hand"),
     path("tournament/new", views.new_tournament, name="new_tournament"),
+    path("tournament/import", views.tournament_import, name="tournament_import"),
+    path("d/<key:key>/export.json", views.tournament_export, name="tournament_export"),
     path("d/<key:key>/", views.tournament_page, name="tournament"),
     path("d/<key:key>/entrants", views.tournament_entrants, name="tournament_entrants"),
     path("d/<key:key>/e/<number:entrant>", views.tournament_entrant, name="tournament_entrant"),
@@ -66,6 +68,7 @@ urlpatterns = [
         "d/<key:key>/b/<number:board>/forfeit", views.tournament_forfeit, name="tournament_forfeit"
     ),
     path("d/<key:key>/r/<number:number>/cards", views.tournament_cards, name="tournament_cards"),
+    path("d/<key:key>/r/<number:number>/sheets", views.tournament_sheets, name="tournament_sheets"),
     path("d/<key:key>/r/<number:number>/clock", views.tournament_clock, name="tournament_clock"),
     path(
         "e/<key:watch_key>/p/<number:entrant>",
@@ -74,6 +77,12 @@ urlpatterns = [
     ),
     path("e/<key:watch_key>/standings.csv", views.tournament_csv, name="tournament_csv"),
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
+    path("e/<key:watch_key>/screen", views.tournament_screen, name="tournament_screen"),
+    path(
+        "e/<key:watch_key>/standings/print",
+        views.tournament_standings_print,
+        name="tournament_standings_print",
+    ),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("p/<key:key>/", views.seat_page, name="seat"),
     path("p/<key:key>/status", views.seat_status, name="seat_status"),

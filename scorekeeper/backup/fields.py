@@ -83,7 +83,8 @@ MATCH_FIELDS = (
     "hand_count",
     "version",
 )
-MATCH_TIMES = ("created_at", "updated_at", "finished_at")
+# A tournament round's clock ("ends_at") came later: a file without it has no clock.
+MATCH_TIMES = ("created_at", "updated_at", "finished_at", "ends_at")
 HAND_FIELDS = (
     "number",
     # What the table reported (the pips are the counts; holding_doubles only when held).

@@ -19,6 +19,9 @@ from scorekeeper.models import KEY_PATTERN
 
 # A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
 MAX_DEPTH = 8
+# A tournament's file holds its tables' backups five levels down (its rounds, a round, the
+# round's boards, a board, the board's table).
+TOURNAMENT_DEPTH = MAX_DEPTH + 5
 # Whole numbers only: a count, a total or a seat has at most this many digits.
 MAX_DIGITS = 12
 KEY_RE = re.compile(KEY_PATTERN)
@@ -30,7 +33,7 @@ class Backup(dict):
     """A backup's JSON object as load_backup read it: its shape is checked already."""
 
 
-def load_backup(raw: bytes | str, max_bytes: int) -> Backup:
+def load_backup(raw: bytes | str, max_bytes: int, max_depth: int = MAX_DEPTH) -> Backup:
     """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
     if len(raw) > max_bytes:
         raise ValueError(
@@ -59,7 +62,7 @@ def load_backup(raw: bytes | str, max_bytes: int) -> Backup:
             _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s).")
             % {"line": error.lineno, "column": error.colno, "problem": error.msg}
         ) from None
-    check_shape(data)
+    check_shape(data, max_depth)
     return Backup(mapping_of(data, pgettext("backup part", "the file")))
 
 
@@ -87,12 +90,12 @@ def not_whole(value: str) -> str:
     }
 
 
-def check_shape(data: Any) -> None:
+def check_shape(data: Any, max_depth: int = MAX_DEPTH) -> None:
     """Refuse deep nesting and any number that is not a whole one (bool aside), however loaded."""
     stack = [(data, 0)]
     while stack:
         value, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        if depth > max_depth:
             raise ValueError(_("The file is nested too deeply to be a backup."))
         if isinstance(value, float):
             raise ValueError(not_whole(repr(value)))

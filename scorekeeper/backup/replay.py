@@ -107,6 +107,9 @@ def check_match(rows: MatchRows) -> None:
         }
         _compare(match, hand, stored, scored)
         led_by = result.next_leader
+    if match.ends_at is not None and match.finished_at is not None:
+        # A tournament round's clock ended it: the side ahead after its last hand won.
+        state = rules.time_up(state)
     _check_state(match, state, with_leader=True)
 
 

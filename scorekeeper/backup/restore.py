@@ -274,7 +274,10 @@ def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Matc
         series=series.get(raw.get("series")),
         **fields_of(Match, raw, MATCH_FIELDS),
         **{field: _later_rule(raw, field, default) for field, default in LATER_RULES.items()},
-        **{field: time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+        **{
+            field: time_in(raw, field, optional=field in ("finished_at", "ends_at"))
+            for field in MATCH_TIMES
+        },
         co_winners=raw.get("co_winners", []),
     )
     _check_co_winners(match)

@@ -6,12 +6,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.backup import load_backup
+from scorekeeper.backup.load import MAX_DEPTH
 from scorekeeper.words.refusals import too_large_message
 
 
 class ImportForm(forms.Form):
     """A JSON backup to restore as a table."""
 
+    max_depth = MAX_DEPTH
     backup = forms.FileField(
         label=_("Backup file (JSON)"),
         error_messages={"required": _("Choose the backup file to restore.")},
@@ -22,7 +24,7 @@ class ImportForm(forms.Form):
         if upload.size > settings.IMPORT_MAX_BYTES:
             raise ValidationError(too_large_message())
         try:
-            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES)
+            return load_backup(upload.read(), settings.IMPORT_MAX_BYTES, self.max_depth)
         except ValueError as problem:
             # What is wrong, so that it can be found in the file.
             raise ValidationError(

@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.backup.load import TOURNAMENT_DEPTH
+from scorekeeper.forms.backup import ImportForm
 from scorekeeper.forms.fields import (
     MAX_TARGET,
     NUMBER_ATTRS,
@@ -125,3 +127,9 @@ class EntrantsForm(forms.Form):
 
     def save(self) -> None:
         add_entrants(self.tournament, self.cleaned_data["entrants"])
+
+
+class TournamentImportForm(ImportForm):
+    """A tournament's JSON backup: its tables' backups sit deeper in it."""
+
+    max_depth = TOURNAMENT_DEPTH

@@ -3,12 +3,13 @@
 import functools
 import uuid
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 from django.db import connection, models, transaction
 from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from scorekeeper import rules, scoring_games
 from scorekeeper.models.hand import Hand, saved_once
@@ -32,7 +33,7 @@ def hands_prefetch(after: int = 0) -> Prefetch:
 
 def _version_sql(where: str) -> str:
     return (
-        f"SELECT m.id, m.version, t.updated_at FROM {Match._meta.db_table} m"
+        f"SELECT m.id, m.version, t.updated_at, m.ends_at FROM {Match._meta.db_table} m"
         f" JOIN {Table._meta.db_table} t ON m.table_id = t.id WHERE {where}"
         " ORDER BY m.number DESC LIMIT 1"
     )
@@ -48,7 +49,21 @@ def page_version(*, key: str = "", number: int = 0, watch_key: str = "") -> tupl
         sql, params = _version_sql("t.key = %s AND m.number = %s"), [key, number]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchone()
+        row = cursor.fetchone()
+    return None if row is None else (*row[:3], clock_minute(row[3]))
+
+
+def clock_minute(ends_at) -> int | None:
+    """The whole minutes a tournament round's clock has left (-1: time is up; None: no clock):
+    part of a kept page's key, so the match page shows the time left as it is now."""
+    if ends_at is None:
+        return None
+    if isinstance(ends_at, str):
+        ends_at = parse_datetime(ends_at)
+    if timezone.is_naive(ends_at):
+        ends_at = timezone.make_aware(ends_at, UTC)
+    left = (ends_at - timezone.now()).total_seconds()
+    return int(left // 60) if left > 0 else -1
 
 
 class MatchQuerySet(models.QuerySet):
@@ -58,7 +73,7 @@ class MatchQuerySet(models.QuerySet):
 
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table", "series").prefetch_related(seats_prefetch())
+        return self.select_related("table__board", "series").prefetch_related(seats_prefetch())
 
     def for_listing(self) -> "MatchQuerySet":
         return self.select_related("series").prefetch_related(seats_prefetch())

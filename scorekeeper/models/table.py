@@ -9,6 +9,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import timedelta
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -173,6 +174,15 @@ class Table(HouseRulesFields):
 
     def new_match_url(self) -> str:
         return reverse("new_match", args=[self.key])
+
+    @property
+    def tournament_board(self):
+        """The tournament board that drew this table (None: an ordinary table). A tournament's
+        table plays its drawn match only: no new match, no rematch."""
+        try:
+            return self.board
+        except ObjectDoesNotExist:
+            return None
 
     def rematch_url(self) -> str:
         return reverse("rematch", args=[self.key])

@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -73,6 +74,15 @@ class Tournament(HouseRulesFields):
 
     def draw_url(self) -> str:
         return self._url("tournament_draw")
+
+    def page_version(self) -> tuple:
+        """What a kept watch page or big screen is keyed on: this event and the current slice
+        of settings.TOURNAMENT_KEEP_SECONDS. However many phones refresh, each page is drawn
+        at most once a slice (and shows every change at most that late); no read is needed to
+        tell, whatever the event's size."""
+        seconds = settings.TOURNAMENT_KEEP_SECONDS
+        now = timezone.now().timestamp()
+        return (self.pk, int(now // seconds) if seconds else now)
 
     @property
     def individual(self) -> bool:

@@ -30,8 +30,13 @@ from scorekeeper.views.tournament import tournament_draw as tournament_draw
 from scorekeeper.views.tournament import tournament_entrant as tournament_entrant
 from scorekeeper.views.tournament import tournament_entrant_page as tournament_entrant_page
 from scorekeeper.views.tournament import tournament_entrants as tournament_entrants
+from scorekeeper.views.tournament import tournament_export as tournament_export
 from scorekeeper.views.tournament import tournament_forfeit as tournament_forfeit
+from scorekeeper.views.tournament import tournament_import as tournament_import
 from scorekeeper.views.tournament import tournament_page as tournament_page
+from scorekeeper.views.tournament import tournament_screen as tournament_screen
+from scorekeeper.views.tournament import tournament_sheets as tournament_sheets
+from scorekeeper.views.tournament import tournament_standings_print as tournament_standings_print
 from scorekeeper.views.tournament import tournament_watch as tournament_watch
 from scorekeeper.views.undo import undo_hand as undo_hand
 from scorekeeper.views.watch import watch as watch

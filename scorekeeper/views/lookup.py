@@ -11,7 +11,8 @@ from scorekeeper.models import (
 
 def get_table(key: str) -> Table:
     """The table this key opens; 404 for anything else, so keys cannot be probed."""
-    return get_object_or_404(Table, key=key)
+    # A tournament's table is told apart in the same query (see Table.tournament_board).
+    return get_object_or_404(Table.objects.select_related("board__match"), key=key)
 
 
 def get_match(key: str, number: int, *, sheet: bool = True) -> Match:

@@ -87,6 +87,15 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
 
 
+def tournament_table(request: HtmxHttpRequest, table: Table) -> HttpResponse | None:
+    """A tournament's table plays its drawn match only: to it, instead of a new match."""
+    board = table.tournament_board
+    if board is None:
+        return None
+    messages.info(request, _("This table plays its tournament match only: here it is."))
+    return redirect(board.get_absolute_url())
+
+
 @require_safe
 def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The table's history, a page at a time, of everyone or of one player or pair."""
@@ -127,6 +136,8 @@ def too_many_matches() -> str:
 def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Start the next match at this table: the same seats and rules unless changed here."""
     table = get_table(key)
+    if (drawn := tournament_table(request, table)) is not None:
+        return drawn
     status = 200
     if request.method == "POST":
         form = SetupForm(request.POST)
@@ -161,6 +172,8 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """One tap: the next match with the same seats and rules as the last one."""
     table = get_table(key)
+    if (drawn := tournament_table(request, table)) is not None:
+        return drawn
     last = table.matches.for_listing().first()
     if last is None:
         return redirect(table.new_match_url())

@@ -5,13 +5,16 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import rules
-from scorekeeper.forms.tournament import EntrantsForm, TournamentForm
+from scorekeeper import pagecache, rules, tournament_backup
+from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, TournamentImportForm
 from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
@@ -186,6 +189,39 @@ def tournament_cards(request: HttpRequest, key: str, number: int) -> HttpRespons
     )
 
 
+SHEET_ROWS = 16
+
+
+@require_safe
+def tournament_sheets(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """The round's paper score sheets, one a page: the table, who sits where, rows to fill."""
+    tournament = get_tournament(key)
+    round = get_object_or_404(Round, tournament=tournament, number=number)
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    sheets = []
+    for board in round.boards.select_related("match").prefetch_related("places"):
+        if board.match is None:
+            continue
+        sides = board.sides()
+        seats = board.seat_names(sides, entrants)
+        names = [" & ".join(str(entrants[pk]) for pk in side) for side in sides]
+        sheets.append({"board": board, "seats": seats, "sides": names})
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "sheets": sheets,
+        "rows": range(1, SHEET_ROWS + 1),
+    }
+    return render(request, "tournament_sheets.html", context)
+
+
+@require_safe
+def tournament_standings_print(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The standings on paper: every column, the rounds played so far."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    return render(request, "tournament_standings_print.html", event_context(tournament))
+
+
 def entrant_boards(context: dict, entrant: int) -> list[tuple[Round, BoardRow]]:
     """The entrant's boards, round by round, from the event already read."""
     return [
@@ -245,8 +281,62 @@ def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
 @require_safe
 def tournament_watch(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The whole event, read-only: standings and the round's tables, following by itself."""
+    return kept_event_page(request, watch_key, "tournament_watch.html", "event", watching=True)
+
+
+@require_safe
+def tournament_screen(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The big screen: the standings and the round's tables in large type, following by itself."""
+    return kept_event_page(request, watch_key, "tournament_screen.html", "screen")
+
+
+def kept_event_page(
+    request: HttpRequest, watch_key: str, template: str, partial: str, **extra
+) -> HttpResponse:
+    """A read-only page of the whole event (htmx: only its `partial`), kept while the event
+    stands still: a hundred phones refreshing cost a few small reads each, not a drawing."""
     tournament = get_object_or_404(Tournament, watch_key=watch_key)
-    context = event_context(tournament)
-    context["watching"] = True
-    template = "tournament_watch.html#event" if request.headers.get("HX-Request") else None
-    return render(request, template or "tournament_watch.html", context)
+    if pagecache.is_htmx(request):
+        template = f"{template}#{partial}"
+
+    def draw(slots: dict) -> HttpResponse:
+        return render(request, template, {**event_context(tournament), **extra, **slots})
+
+    return pagecache.cached_page(request, template, tournament.page_version(), draw)
+
+
+@require_safe
+@never_cache
+def tournament_export(request: HttpRequest, key: str) -> HttpResponse:
+    """The whole tournament as a JSON backup (the director's: it holds every link)."""
+    tournament = get_tournament(key)
+    response = JsonResponse(
+        tournament_backup.export_tournament(tournament),
+        json_dumps_params={"indent": 2, "ensure_ascii": False},
+    )
+    name = slugify(tournament.name) or "tournament"
+    response["Content-Disposition"] = content_disposition_header(True, f"{name}.json")
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_import(request: HttpRequest) -> HttpResponse:
+    """Restore a tournament from its JSON backup: new links if its own are taken."""
+    posted = request.method == "POST"
+    form = TournamentImportForm(request.POST, request.FILES) if posted else TournamentImportForm()
+    if posted and form.is_valid():
+        try:
+            tournament = tournament_backup.import_tournament(
+                form.cleaned_data["backup"], new_keys=True
+            )
+        except ValueError as problem:
+            form.add_error(
+                "backup",
+                _("This backup does not add up, so nothing was restored. %(problem)s")
+                % {"problem": problem},
+            )
+        else:
+            messages.success(request, _("The tournament is restored from the backup."))
+            return redirect(tournament)
+    status = 422 if form.errors else 200
+    return render(request, "tournament_import.html", {"form": form}, status=status)

@@ -19,6 +19,7 @@ const JOBS = [
   ["[data-keep-awake]", () => import("./awake.js")],
   ["[data-share-actions]", () => import("./share.js")],
   ["[data-say-switch], [data-say]", () => import("./speak.js")],
+  ["time[data-ends-at]", () => import("./clock.js")],
 ];
 
 const loaded = new Map();

@@ -18,9 +18,9 @@ def shape_checks(monkeypatch) -> list:
     calls = []
     check = load.check_shape
 
-    def counted(data):
+    def counted(data, *depth):
         calls.append(data)
-        check(data)
+        check(data, *depth)
 
     monkeypatch.setattr(load, "check_shape", counted)
     monkeypatch.setattr(restore, "check_shape", counted)

@@ -1,8 +1,10 @@
 """The round clock: started by the director, shown on every match page, ending matches."""
 
+import re
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
@@ -22,6 +24,11 @@ def started(client):
     return tournament
 
 
+def shown(client, url) -> str:
+    """The page's text, without its tags."""
+    return re.sub(r"<[^>]+>", "", client.get(url).content.decode())
+
+
 def set_clock_back(minutes: int) -> None:
     """Move "now" on: the round (and its matches' clock) started `minutes` earlier."""
     round = Round.objects.get()
@@ -39,7 +46,7 @@ def test_starting_the_round_sets_every_matchs_clock(started):
 
 def test_the_match_page_shows_the_time_left(client, started):
     board = Board.objects.select_related("table", "match").first()
-    page = client.get(board.get_absolute_url()).content.decode()
+    page = shown(client, board.get_absolute_url())
     assert "Round clock: 29" in page or "Round clock: 30" in page
     assert "round 1, table 1" in page
 
@@ -86,3 +93,23 @@ def test_a_round_not_started_has_no_clock(client):
     assert not Match.objects.filter(ends_at__isnull=False).exists()
     board = Board.objects.select_related("table", "match").first()
     assert "Round clock" not in client.get(board.get_absolute_url()).content.decode()
+
+
+def test_the_time_left_is_current_on_a_kept_page(client, started):
+    """The match page is kept between requests: the minutes left are drawn again as they pass."""
+    board = Board.objects.select_related("table", "match").first()
+    assert "Round clock: 29" in shown(client, board.get_absolute_url())
+    Match.objects.update(ends_at=F("ends_at") - timedelta(minutes=10))  # ten minutes on
+    assert "Round clock: 19" in shown(client, board.get_absolute_url())
+    Match.objects.update(ends_at=F("ends_at") - timedelta(minutes=20))  # time is up
+    page = shown(client, board.get_absolute_url())
+    assert "Time is up: this hand is the last." in page
+
+
+def test_the_time_left_counts_down_on_the_phone(client, started):
+    """The clock's end is on the page for clock.js, which counts down each second."""
+    board = Board.objects.select_related("table", "match").first()
+    page = client.get(board.get_absolute_url()).content.decode()
+    ends_at = Match.objects.get(pk=board.match_id).ends_at
+    assert f'data-ends-at="{ends_at.isoformat()}"' in page
+    assert "js/clock" in page

@@ -42,3 +42,25 @@ def test_the_clock_on_the_match_page_is_translated(speaking, language, event):
     assert_no_english(speaking.get(board.get_absolute_url()), language)
     win_hand(Match.objects.get(pk=board.match_id), 0)
     assert_no_english(speaking.get(board.get_absolute_url()), language)
+
+
+def test_the_big_screen_and_the_print_pages_are_translated(speaking, language, event):
+    board = Board.objects.filter(kind="played", match__isnull=False).last()
+    win_hand(board.match, 0)
+    for url in (
+        reverse("tournament_screen", args=[event.watch_key]),
+        reverse("tournament_sheets", args=[event.key, 1]),
+        reverse("tournament_standings_print", args=[event.watch_key]),
+    ):
+        assert_no_english(speaking.get(url), language)
+
+
+def test_a_tournament_tables_own_pages_are_translated(speaking, language, event):
+    board = Board.objects.filter(kind="played", match__isnull=False).select_related("table").last()
+    assert_no_english(speaking.get(board.table.get_absolute_url()), language)
+
+
+def test_restoring_a_tournament_is_translated(speaking, language, event):
+    assert_no_english(speaking.get(reverse("tournament_import")), language)
+    refused = speaking.post(reverse("tournament_import"), {})
+    assert_no_english(refused, language)

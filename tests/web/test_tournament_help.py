@@ -1,0 +1,21 @@
+"""The help page explains running a tournament, in every language."""
+
+import pytest
+from django.urls import reverse
+
+from tests.web.test_translations import assert_no_english
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_help_page_explains_running_a_tournament(client):
+    page = client.get(reverse("help")).content.decode()
+    assert 'id="tournaments"' in page
+    for words in ("director's link", "bye", "time is up", "efectividad", "backup file"):
+        assert words in page
+
+
+def test_its_tournament_section_is_translated(speaking, language):
+    response = speaking.get(reverse("help"))
+    assert_no_english(response, language)
+    assert "director's link" not in response.content.decode()
