@@ -114,7 +114,16 @@ class Match(MatchWrites, HouseRulesFields):
         return self._url("match")
 
     def _url(self, name: str) -> str:
-        return reverse(name, args=[self.table.key, self.number])
+        # A page draws a match's addresses a dozen times: each is reversed once an object.
+        urls = self.__dict__.setdefault("_urls", {})
+        if name not in urls:
+            urls[name] = reverse(name, args=[self.table.key, self.number])
+        return urls[name]
+
+    @functools.cached_property
+    def hand_url_prefix(self) -> str:
+        """Where this match's hands' pages start: a hand's page adds its number."""
+        return reverse("hand", args=[self.table.key, self.number, 0])[: -len("0/")]
 
     def save_hand_url(self) -> str:
         return self._url("save_hand")
@@ -281,8 +290,12 @@ class Match(MatchWrites, HouseRulesFields):
         return list(self._seat_names)
 
     def side_names(self) -> list[str]:
+        return list(self._side_names)
+
+    @functools.cached_property
+    def _side_names(self) -> tuple[str, ...]:
         names = self.seat_names()
-        return [side_name([names[seat] for seat in side]) for side in self.game().sides]
+        return tuple(side_name([names[seat] for seat in side]) for side in self.game().sides)
 
     def winner_name(self) -> str | None:
         return self.side_names()[self.winner_side] if self.finished else None
@@ -363,7 +376,11 @@ class Match(MatchWrites, HouseRulesFields):
             raise StaleMatch
         for name, value in changes.items():
             setattr(self, name, value)
-        Table.objects.filter(pk=self.table_id).update(updated_at=now)
+        if state.finished or was_finished:
+            # A match ended or ended no more: the table's series, records and Rematch move, so
+            # its kept pages are drawn again (page_version). A hand in play moves the match's
+            # own version only.
+            Table.objects.filter(pk=self.table_id).update(updated_at=now)
         record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
@@ -385,11 +402,11 @@ class Match(MatchWrites, HouseRulesFields):
             # Only the latest hands are loaded: before them stood the totals less their points.
             totals = list(self.totals)
             for hand in hands:
-                for entry in hand.entries.all():
+                for entry in hand.entry_list():
                     totals[entry.side] -= entry.points
         rows = []
         for hand in hands:
-            for entry in hand.entries.all():
+            for entry in hand.entry_list():
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))
         return rows
