@@ -229,6 +229,9 @@ class PageChanger:
     page is a cache miss drawn afresh, as after a save; the versions are put back after."""
 
     def __init__(self, database: Path, paths: list[dict[str, str]], every: float) -> None:
+        import django
+
+        django.setup()
         from scorekeeper.models import Match, Table
 
         self.every = every
