@@ -51,14 +51,22 @@ def page_version(*, key: str = "", number: int = 0, watch_key: str = "") -> tupl
         return cursor.fetchone()
 
 
+def _seat_names_sql() -> str:
+    return (
+        f"SELECT p.name FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
+        " ON s.player_id = p.id WHERE s.match_id = %s ORDER BY s.position"
+    )
+
+
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""
         return self.with_seats().prefetch_related(hands_prefetch())
 
     def with_seats(self) -> "MatchQuerySet":
-        """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table", "series").prefetch_related(seats_prefetch())
+        """The match, its table and its series: enough to check and score a new hand. Who sits
+        where is read when first asked for, in one light query (Match.seat_names)."""
+        return self.select_related("table", "series")
 
     def for_listing(self) -> "MatchQuerySet":
         return self.select_related("series").prefetch_related(seats_prefetch())
@@ -271,16 +279,21 @@ class Match(MatchWrites, HouseRulesFields):
 
     @functools.cached_property
     def _seat_names(self) -> tuple[str, ...]:
-        return tuple(seat.player.name for seat in self.ordered_seats())
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return tuple(seat.player.name for seat in self.ordered_seats())
+        # The names alone, in plain SQL: no Seat or Player objects (a save asks only these).
+        with connection.cursor() as cursor:
+            cursor.execute(_seat_names_sql(), [self.pk])
+            return tuple(name for (name,) in cursor.fetchall())
 
     def load_sheet(self, latest: int | None = None) -> "Match":
         """Fetch the hands and entries the sheet shows, unless they are already here; with
         `latest`, only that many of the last hands (running_totals starts before them)."""
         fetched = getattr(self, "_prefetched_objects_cache", {})
-        if "seats" in fetched and "hands" in fetched:
+        if "hands" in fetched:
             return self  # without building the lookups' querysets again
         after = 0 if latest is None else self.hand_count - latest
-        prefetch_related_objects([self], seats_prefetch(), hands_prefetch(after))
+        prefetch_related_objects([self], hands_prefetch(after))
         return self
 
     def ordered_seats(self) -> list["Seat"]:
