@@ -264,6 +264,7 @@ class MatchWrites:
             before = last.summary()
             last.delete()
             match.remember_undone(last.token)
+            match.taking_back = True  # the round's clock waits for the hand entered again
             match.recompute()
             LogEntry.objects.create(
                 match=match,
