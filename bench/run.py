@@ -264,9 +264,13 @@ class PageChanger:
             )
 
     def _run(self) -> None:
-        while not self.stopping.wait(self.every):
+        # A change as the phase begins, so every page's first read is a miss however few
+        # reads the phase gets through, then one every `every` seconds.
+        while True:
             self._move(1)
             self.changes += 1
+            if self.stopping.wait(self.every):
+                return
 
     def start(self) -> None:
         self.thread.start()
