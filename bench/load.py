@@ -6,6 +6,7 @@ import random
 import re
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from harness import Phone
@@ -52,6 +53,10 @@ class TablePhone:
     rematches: int = 0
     watch_board: str = ""  # the watch page's refresh while nothing changes (a 204)
     floor_key: str = ""  # a table of its own for bench/floor, with a match that never ends
+    # Tables of its own for the saves measured on rows of their own: (key, number, hands, over).
+    # "ordinary": a match to 10,000, so no save in the phase ends it; "ending": a match to 1,
+    # so its next hand ends it and a Rematch starts the next.
+    tables: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         from scorekeeper import rules
@@ -86,6 +91,39 @@ class TablePhone:
             self.watch_board = board[1].replace("&amp;", "&") if board else ""
         if floor:
             self.floor_key = self.new_table(self.setup_data | {"target_other": "10000"})[0]
+            for name, target in (("ordinary", "10000"), ("ending", "1")):
+                key, number = self.new_table(self.setup_data | {"target_other": target})
+                self.tables[name] = (key, number, 0, False)
+            with self.at("ordinary"):
+                self.play_to(SETUP_HANDS)
+
+    @contextmanager
+    def at(self, name: str):
+        """Play at another table of this phone's for a while (save_hand and rematch there)."""
+        mine = (self.key, self.number, self.hands, self.over)
+        self.key, self.number, self.hands, self.over = self.tables[name]
+        try:
+            yield
+        finally:
+            self.tables[name] = (self.key, self.number, self.hands, self.over)
+            self.key, self.number, self.hands, self.over = mine
+
+    def save_ordinary(self) -> tuple[bool, str]:
+        """A save that does not end its match."""
+        with self.at("ordinary"):
+            return self.save_hand()
+
+    def save_ending(self) -> tuple[bool, str]:
+        """A save that ends its match (a match to 1; a void hand, scoring 0, does not)."""
+        with self.at("ending"):
+            return self.save_hand()
+
+    def rematch_ending(self) -> tuple[bool, str]:
+        with self.at("ending"):
+            return self.rematch()
+
+    def ending_over(self) -> bool:
+        return self.tables["ending"][3]
 
     def paths(self) -> dict[str, str]:
         """What each read phase GETs for this phone (wrk's path list), with the phone's cookies
@@ -155,9 +193,13 @@ class TablePhone:
         return ok, "" if ok else f"trivial: {response.status}"
 
 
-def _run_one(client: TablePhone, kind: str, start_at: float, end_at: float, out: list) -> None:
+def _run_one(
+    client: TablePhone, kind: str, start_at: float, end_at: float, out: list, once: bool = False
+) -> None:
     while time.time() < start_at:
         time.sleep(min(0.01, max(0.0, start_at - time.time())))
+    if once and kind == "rematch_ending" and not client.ending_over():
+        return  # its last save was a void hand: the match goes on, nothing to rematch
     while True:
         began = time.time()
         if began >= end_at:
@@ -171,8 +213,10 @@ def _run_one(client: TablePhone, kind: str, start_at: float, end_at: float, out:
             ok, error = False, f"{type(exc).__name__}: {exc}"
             client.phone.close()
         seconds = time.perf_counter() - tick
-        if began + seconds <= end_at:
+        if began + seconds <= end_at or once:
             out.append(Sample(label, began, seconds, ok, error))
+        if once:
+            break
 
 
 def _worker(conn, host: str, port: int, seeds: list[int]) -> None:
@@ -196,10 +240,10 @@ def _worker(conn, host: str, port: int, seeds: list[int]) -> None:
 
             threads = [threading.Thread(target=setup, args=(c,)) for c in clients]
         else:
-            kind, start_at, end_at = args
+            kind, start_at, end_at, once = args
             samples: list[list[Sample]] = [[] for _ in clients]
             threads = [
-                threading.Thread(target=_run_one, args=(c, kind, start_at, end_at, out))
+                threading.Thread(target=_run_one, args=(c, kind, start_at, end_at, out, once))
                 for c, out in zip(clients, samples, strict=True)
             ]
         for thread in threads:
@@ -239,9 +283,10 @@ class Crowd:
             raise RuntimeError(f"{len(errors)} clients failed to set up: {errors[0]}")
         return [paths for answer in answers for paths in answer["paths"]]
 
-    def run(self, kind: str, seconds: float) -> dict:
+    def run(self, kind: str, seconds: float, once: bool = False) -> dict:
+        """Every phone requests `kind` for `seconds`; `once`: one request each (a round)."""
         start_at = time.time() + 0.5
-        answers = self._all("run", kind, start_at, start_at + seconds)
+        answers = self._all("run", kind, start_at, start_at + seconds, once)
         samples = [s for answer in answers for s in answer["samples"]]
         rematches = [s for s in samples if s.kind == "rematch"]
         result = summarise([s for s in samples if s.kind == kind], seconds)

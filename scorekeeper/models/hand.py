@@ -3,7 +3,6 @@
 import uuid
 
 from django.db import models
-from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper import rules, scoring_games
@@ -61,7 +60,15 @@ class Hand(models.Model):
         return f"{self.match} hand {self.number}"
 
     def get_absolute_url(self) -> str:
-        return reverse("hand", args=[self.match.table.key, self.match.number, self.number])
+        # The match's address plus the hand's (a sheet asks for each row's: one reverse a match).
+        return f"{self.match.hand_url_prefix}{self.number}/"
+
+    def entry_list(self) -> list["ScoreEntry"]:
+        """The hand's score entries; the prefetched ones without a queryset built for them."""
+        kept = getattr(self, "_prefetched_objects_cache", {}).get("entries")
+        if kept is not None and kept._result_cache is not None:
+            return kept._result_cache
+        return list(self.entries.all())
 
     @property
     def blocked(self) -> bool:
@@ -70,7 +77,7 @@ class Hand(models.Model):
     def side_points(self) -> dict[int, int]:
         """What each credited side scored in this hand (from its prefetched entries)."""
         points: dict[int, int] = {}
-        for entry in self.entries.all():
+        for entry in self.entry_list():
             points[entry.side] = points.get(entry.side, 0) + entry.points
         return points
 

@@ -66,14 +66,22 @@ def clock_minute(ends_at) -> int | None:
     return int(left // 60) if left > 0 else -1
 
 
+def _seat_names_sql() -> str:
+    return (
+        f"SELECT p.name FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p"
+        " ON s.player_id = p.id WHERE s.match_id = %s ORDER BY s.position"
+    )
+
+
 class MatchQuerySet(models.QuerySet):
     def with_sheet(self) -> "MatchQuerySet":
         """Everything the score sheet shows, in a fixed number of queries."""
         return self.with_seats().prefetch_related(hands_prefetch())
 
     def with_seats(self) -> "MatchQuerySet":
-        """The match, its table and who sits where: enough to check and score a new hand."""
-        return self.select_related("table__board", "series").prefetch_related(seats_prefetch())
+        """The match, its table and its series: enough to check and score a new hand. Who sits
+        where is read when first asked for, in one light query (Match.seat_names)."""
+        return self.select_related("table__board", "series")
 
     def for_listing(self) -> "MatchQuerySet":
         return self.select_related("series").prefetch_related(seats_prefetch())
@@ -134,7 +142,16 @@ class Match(MatchWrites, HouseRulesFields):
         return self._url("match")
 
     def _url(self, name: str) -> str:
-        return reverse(name, args=[self.table.key, self.number])
+        # A page draws a match's addresses a dozen times: each is reversed once an object.
+        urls = self.__dict__.setdefault("_urls", {})
+        if name not in urls:
+            urls[name] = reverse(name, args=[self.table.key, self.number])
+        return urls[name]
+
+    @functools.cached_property
+    def hand_url_prefix(self) -> str:
+        """Where this match's hands' pages start: a hand's page adds its number."""
+        return reverse("hand", args=[self.table.key, self.number, 0])[: -len("0/")]
 
     def save_hand_url(self) -> str:
         return self._url("save_hand")
@@ -289,16 +306,21 @@ class Match(MatchWrites, HouseRulesFields):
 
     @functools.cached_property
     def _seat_names(self) -> tuple[str, ...]:
-        return tuple(seat.player.name for seat in self.ordered_seats())
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return tuple(seat.player.name for seat in self.ordered_seats())
+        # The names alone, in plain SQL: no Seat or Player objects (a save asks only these).
+        with connection.cursor() as cursor:
+            cursor.execute(_seat_names_sql(), [self.pk])
+            return tuple(name for (name,) in cursor.fetchall())
 
     def load_sheet(self, latest: int | None = None) -> "Match":
         """Fetch the hands and entries the sheet shows, unless they are already here; with
         `latest`, only that many of the last hands (running_totals starts before them)."""
         fetched = getattr(self, "_prefetched_objects_cache", {})
-        if "seats" in fetched and "hands" in fetched:
+        if "hands" in fetched:
             return self  # without building the lookups' querysets again
         after = 0 if latest is None else self.hand_count - latest
-        prefetch_related_objects([self], seats_prefetch(), hands_prefetch(after))
+        prefetch_related_objects([self], hands_prefetch(after))
         return self
 
     def ordered_seats(self) -> list["Seat"]:
@@ -308,8 +330,12 @@ class Match(MatchWrites, HouseRulesFields):
         return list(self._seat_names)
 
     def side_names(self) -> list[str]:
+        return list(self._side_names)
+
+    @functools.cached_property
+    def _side_names(self) -> tuple[str, ...]:
         names = self.seat_names()
-        return [side_name([names[seat] for seat in side]) for side in self.game().sides]
+        return tuple(side_name([names[seat] for seat in side]) for side in self.game().sides)
 
     def winner_name(self) -> str | None:
         return self.side_names()[self.winner_side] if self.finished else None
@@ -408,7 +434,11 @@ class Match(MatchWrites, HouseRulesFields):
             raise StaleMatch
         for name, value in changes.items():
             setattr(self, name, value)
-        Table.objects.filter(pk=self.table_id).update(updated_at=now)
+        if state.finished or was_finished:
+            # A match ended or ended no more: the table's series, records and Rematch move, so
+            # its kept pages are drawn again (page_version). A hand in play moves the match's
+            # own version only.
+            Table.objects.filter(pk=self.table_id).update(updated_at=now)
         record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
@@ -430,11 +460,11 @@ class Match(MatchWrites, HouseRulesFields):
             # Only the latest hands are loaded: before them stood the totals less their points.
             totals = list(self.totals)
             for hand in hands:
-                for entry in hand.entries.all():
+                for entry in hand.entry_list():
                     totals[entry.side] -= entry.points
         rows = []
         for hand in hands:
-            for entry in hand.entries.all():
+            for entry in hand.entry_list():
                 totals[entry.side] += entry.points
             rows.append((hand, tuple(totals)))
         return rows

@@ -50,7 +50,7 @@ def scoreboard(match: Match) -> dict:
         # Bonuses may credit a side that did not win the hand: each side's own entries.
         points = hand.side_points()
         bonuses: dict[int, list[str]] = {}
-        for entry in hand.entries.all():
+        for entry in hand.entry_list():
             if entry.kind in SHEET_BONUSES:
                 bonuses.setdefault(entry.side, []).append(entry.kind)
         won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
@@ -114,7 +114,7 @@ def scoring_row(hand, game: rules.Game, totals) -> dict:
     """A scoring game's sheet row: each side's points during play and at the end of the hand."""
     play = [0] * game.side_count
     end = [0] * game.side_count
-    for entry in hand.entries.all():
+    for entry in hand.entry_list():
         if entry.kind == EntryKind.PLAY:
             play[entry.side] += entry.points
         else:
