@@ -35,7 +35,10 @@ BUDGETS = {
     "scoreboard_x_trivial": 2.5,
     "watch_unchanged_x_trivial": 1.5,
     "hand_save_x_trivial": 10.0,  # an ordinary save: one that does not end the match
-    "first_visit_bytes": 25 * KB,
+    # With htmx (decided): at most 35 KB, of which the project's own bytes (HTML, stylesheet,
+    # scripts, icons, manifest) at most 20 KB.
+    "first_visit_bytes": 35 * KB,
+    "own_first_visit_bytes": 20 * KB,
     "swap_bytes": 4 * KB,
     "performance": 98,
     "accessibility": 100,
@@ -516,6 +519,14 @@ def query_rows(queries: dict) -> list[tuple[str, str, str, bool | None]]:
     return out
 
 
+def own_bytes(first: dict) -> int:
+    """What the first visit carries of the project's own (with headers): every file but htmx,
+    which django-htmx ships."""
+    return sum(
+        f["served_bytes"] + f["header_bytes"] for f in first["files"] if "htmx" not in f["path"]
+    )
+
+
 def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
     out = []
     first = data["first_visit"]
@@ -529,8 +540,17 @@ def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
             f"{kb(first['served_with_headers'])} with headers ({kb(first['served_bytes'])} "
             f"bodies: {files}); HTML compressed by gunicorn: "
             f"{'yes' if first['html_compressed_by_server'] else 'no'}",
-            "≤ 25 KB",
+            f"≤ {kb(BUDGETS['first_visit_bytes'])}",
             first["served_with_headers"] <= BUDGETS["first_visit_bytes"],
+        )
+    )
+    own = own_bytes(first)
+    out.append(
+        (
+            "Of the first visit, the project's own (all but htmx)",
+            f"{kb(own)} with headers",
+            f"≤ {kb(BUDGETS['own_first_visit_bytes'])}",
+            own <= BUDGETS["own_first_visit_bytes"],
         )
     )
     after = data.get("kept_for_no_signal")
@@ -554,7 +574,7 @@ def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
             "First visit, HTML gzipped by a proxy",
             f"{kb(first['html_gzip_by_proxy_with_headers'])} with headers "
             f"({kb(first['html_gzip_by_proxy_bytes'])} bodies)",
-            "≤ 25 KB",
+            f"≤ {kb(BUDGETS['first_visit_bytes'])}",
             first["html_gzip_by_proxy_with_headers"] <= BUDGETS["first_visit_bytes"],
         )
     )
