@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import REGIONAL_INPUTS, Ending, LogAction, LogEntry, Match, reason_to_json
 from scorekeeper.words.refusals import refusal_words
@@ -196,9 +196,7 @@ def check_scoring_match(match: Match) -> None:
     game = match.game()
     hands = list(match.hands.prefetch_related("counts", "plays", "entries").order_by("number"))
     try:
-        scored, state = scoring_games.play_scoring_match(
-            game, [hand.as_scoring_hand() for hand in hands]
-        )
+        scored, state = rules.play_match(game, [hand.as_played() for hand in hands])
     except rules.InvalidHand as refused:
         raise ValueError(
             _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
@@ -222,13 +220,12 @@ def check_scoring_match(match: Match) -> None:
                     "made": list(result.side_points),
                 }
             )
-        # The rest of what a live save writes (Hand.store_scored), field by field: the end's
+        # The rest of what a live save writes (Hand.store_result), field by field: the end's
         # winner and reason, and each entry's kind (an end's points are not play points).
-        end = result.end
         made = {
-            "led_by": led_by if end is None or end.led_by is None else end.led_by,
-            "winning_seat": None if end is None else end.winning_seat,
-            "reason": {} if end is None else reason_to_json(end.reason),
+            "led_by": led_by if result.led_by is None else result.led_by,
+            "winning_seat": result.winning_seat,
+            "reason": {} if result.reason is None else reason_to_json(result.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
         stored = {
@@ -238,8 +235,7 @@ def check_scoring_match(match: Match) -> None:
             "entries": sorted((e.side, e.kind, e.points) for e in hand.entries.all()),
         }
         _compare(match, hand, stored, made)
-        if end is not None:
-            led_by = end.next_leader
+        led_by = result.next_leader
     _check_state(match, state, with_leader=False)
 
 

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.forms.fields import (
     NUMBER_ATTRS,
     PipsField,
@@ -438,7 +438,7 @@ class PlayForm(forms.Form):
         self.names = match.seat_names()
         self.fields["seat"].choices = [(seat, name) for seat, name in enumerate(self.names)]
         self.fields["points"].choices = [
-            (points, str(points)) for points in scoring_games.play_amounts(self.game)
+            (points, str(points)) for points in rules.play_amounts(self.game)
         ]
         invalid = _("Tap one of the scores shown.")
         self.fields["points"].error_messages["invalid_choice"] = invalid
@@ -466,16 +466,16 @@ class PlayForm(forms.Form):
         """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
         if self.game.scoring is rules.Scoring.BERGEN:
             return [
-                (scoring_games.Header.DOUBLE, _("Double-header +2")),
-                (scoring_games.Header.TRIPLE, _("Triple-header +3")),
+                (rules.Header.DOUBLE, _("Double-header +2")),
+                (rules.Header.TRIPLE, _("Triple-header +3")),
             ]
-        return [(points, f"+{points}") for points in scoring_games.play_amounts(self.game)]
+        return [(points, f"+{points}") for points in rules.play_amounts(self.game)]
 
     def clean(self):
         data = super().clean()
         if "seat" in data and "points" in data:
-            play = scoring_games.Play(data["seat"], data["points"])
-            for error in scoring_games.validate_play(self.game, play):
+            play = rules.Play(data["seat"], data["points"])
+            for error in rules.validate_play(self.game, play):
                 self.add_error(None, hand_error_message(error, self.names, self.game))
             data["play"] = play
         return data

@@ -38,15 +38,10 @@ from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
 from .house import Rounding as Rounding
-from .legacy import ScoredHand as ScoredHand
-from .legacy import ScoringHand as ScoringHand
-from .legacy import play_scoring_match as play_scoring_match
 from .match import MatchState as MatchState
 from .match import PlayedHand as PlayedHand
-from .match import add_play as add_play
 from .match import advance as advance
 from .match import check_can_add as check_can_add
-from .match import end_hand as end_hand
 from .match import play_hand as play_hand
 from .match import play_match as play_match
 from .match import tally as tally

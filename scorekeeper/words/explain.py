@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper import rules
-from scorekeeper.scoring_games import nearest_five
+from scorekeeper.rules import nearest_five
 
 
 def pips_text(pips: int) -> str:
