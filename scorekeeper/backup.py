@@ -388,7 +388,7 @@ def _import_match(
     _import_seats(match, game, players, raw)
     _check_series_sides(match, game)
     _import_hands(match, game, raw)
-    if match.scores_during_play:
+    if match.game().takes_plays:
         check_scoring_match(match)
     else:
         check_match(match)
@@ -866,7 +866,7 @@ def match_csv(match: Match) -> str:
         ]
     header += [_("Ending"), _("Went out / winner"), _("Capicú")]
     bonuses = match.pays_regional_bonuses()
-    plays = match.game().scores_during_play
+    plays = match.game().takes_plays
     extra = [*([_("Bonuses")] if bonuses else []), *([_("During play")] if plays else [])]
     writer.writerow([*header, *extra])
     for hand, totals in match.running_totals():

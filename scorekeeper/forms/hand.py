@@ -65,7 +65,7 @@ REGIONAL_ERROR_FIELDS = {
 def each_hand_why(game: rules.Game) -> str | None:
     """One short line: why a blocked hand asks every hand at a table that counts in totals."""
     house = game.rules
-    if not game.partnership or game.scoring is not rules.Scoring.BLOCK:
+    if not game.blocked_counts_single_hands:
         return None
     if house.blocked_rule is rules.BlockedRule.LIGHTEST_HAND:
         return _("Blocked: the lightest hand wins, so each hand counts.")
@@ -120,7 +120,7 @@ class HandForm(forms.Form):
         blocked = self.ending is rules.Ending.BLOCKED
         by_pair = blocked and self.game.counts_blocked_by_pair
         self.offers_total = by_pair or (
-            self.ending is rules.Ending.WENT_OUT and self.game.scoring is rules.Scoring.BLOCK
+            self.ending is rules.Ending.WENT_OUT and self.game.pools_went_out_count
         )
         totals = raw_entry == EntryMode.TOTAL
         self.pooled_entry = totals and self.offers_total and not blocked
@@ -149,11 +149,7 @@ class HandForm(forms.Form):
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
-        self.asks_doubles = (
-            self.ending is rules.Ending.BLOCKED
-            and self.game.scoring is rules.Scoring.BERGEN
-            and self.game.rules.doubles_lose_count
-        )
+        self.asks_doubles = self.ending is rules.Ending.BLOCKED and self.game.asks_doubles
         if self.asks_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
@@ -447,7 +443,7 @@ class PlayForm(forms.Form):
     @classmethod
     def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
         """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
-        if not match.scores_during_play:
+        if not match.game().takes_plays:
             return None
         initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
         return cls(match, initial=initial)
@@ -464,7 +460,7 @@ class PlayForm(forms.Form):
 
     def amounts(self) -> list[tuple[int, str]]:
         """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
-        if self.game.scoring is rules.Scoring.BERGEN:
+        if self.game.play_headers:
             return [
                 (rules.Header.DOUBLE, _("Double-header +2")),
                 (rules.Header.TRIPLE, _("Triple-header +3")),

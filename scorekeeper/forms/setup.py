@@ -82,8 +82,9 @@ def preset_switches(key: str) -> dict:
 
 def target_choice(table: Table) -> int | None:
     """The target button for a table's next match: its game's usual, a number, or None (typed)."""
-    usual = rules.preset_named(table.preset).default_rules(table.partnership).target
-    if table.target == usual and table.scores_during_play:
+    preset = rules.preset_named(table.preset)
+    usual = preset.default_rules(table.partnership).target
+    if table.target == usual and preset.kind.takes_plays:
         return USUAL_TARGET
     return table.target if table.target in TARGET_CHOICES else None
 
@@ -383,7 +384,7 @@ class SetupForm(forms.Form):
 
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
-        scoring_game = rules.PRESETS[data["preset"]].scoring is not rules.Scoring.BLOCK
+        block_switches = rules.PRESETS[data["preset"]].kind.block_switches
         posted = {name: data.get(name) for name in SCORING_RULES}
         return house_rules_of(
             {
@@ -392,7 +393,7 @@ class SetupForm(forms.Form):
                 **{name: value for name, value in posted.items() if value not in (None, "")},
                 "target": data["target_points"],
                 # A scoring game pays no capicú: its play scores stand in for bonuses.
-                "capicu_bonus": 0 if scoring_game else data["bonus_points"],
+                "capicu_bonus": data["bonus_points"] if block_switches else 0,
                 "count_rule": data["count_rule"],
                 "blocked_rule": data["blocked_rule"],
                 **self.regional_rules(),
@@ -410,7 +411,7 @@ class SetupForm(forms.Form):
             chosen[name] = chosen[name] or 0
         chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
         chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
-        if rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK:
+        if not rules.preset_named(data["preset"]).kind.block_switches:
             # Not offered for All Fives and Bergen: a switch posted all the same is ignored.
             off = rules.HouseRules(**chosen).without_block_switches()
             chosen = {name: getattr(off, name) for name in REGIONAL_RULES}

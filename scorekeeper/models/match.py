@@ -149,11 +149,6 @@ class Match(MatchWrites, HouseRulesFields):
         """Won while every other side still has 0 (zapatero)."""
         return rules.is_shutout(self.totals, self.winner_side)
 
-    @property
-    def scores_during_play(self) -> bool:
-        """All Fives and Bergen: points are recorded during the hand too."""
-        return self.scoring != rules.Scoring.BLOCK
-
     @classmethod
     @transaction.atomic
     def start(

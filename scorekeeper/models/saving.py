@@ -213,7 +213,7 @@ class MatchWrites:
             result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
         state = rules.advance(game, self.state(), result)
         # A scoring game's hand already has a row once a play was recorded in it.
-        saved = self.hands.filter(number=number).first() if game.scores_during_play else None
+        saved = self.hands.filter(number=number).first() if game.takes_plays else None
         if saved is not None and saved.token == token:
             raise StaleMatch  # ended before and reopened since: the locked path says so
         saved = saved or Hand(match=self, number=number)

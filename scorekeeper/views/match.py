@@ -164,7 +164,7 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
     """What this scored hand does to the match when it ends it ("Ben & Dev reach 205 and
     win"), else ""."""
     game = match.game()
-    if game.scores_during_play:
+    if not game.foretells_the_win:
         return ""  # a scoring game ends at the line during play, as the points are entered
     state = rules.advance(game, match.state(), result)
     if not state.finished:

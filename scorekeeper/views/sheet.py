@@ -41,7 +41,7 @@ def scoreboard(match: Match) -> dict:
         }
         for index in range(game.side_count)
     ]
-    if game.scores_during_play:
+    if game.takes_plays:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
@@ -57,7 +57,7 @@ def scoreboard(match: Match) -> dict:
             for index, total in enumerate(totals)
         ]
         rows.append({"hand": hand, "cells": cells})
-        if game.scores_during_play:
+        if game.takes_plays:
             rows[-1].update(scoring_row(hand, game, totals))
     return {
         "match": match,
@@ -139,7 +139,7 @@ def hand_plays(match: Match, hand) -> list[str]:
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     game = match.game()
-    if game.scores_during_play:
+    if game.takes_plays:
         if hand.in_play:
             if match.finished and hand.number == match.hand_count:
                 return _("The match ended during this hand: the rest of it is not scored.")

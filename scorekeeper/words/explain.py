@@ -347,7 +347,7 @@ def explain_result(
 ) -> str:
     """Why a hand just scored pays what it does (the preview): a scoring game explains its
     end (its plays are on the strip), a block game the hand and its bonuses."""
-    if game.scores_during_play:
+    if game.takes_plays:
         return explain_scoring_end(
             game, result.reason, names, side_names, result.side, result.points
         )
