@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 from scorekeeper import rules
-from scorekeeper.models import Match, Table
+from scorekeeper.models import Entrant, Match, Table, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -173,3 +173,27 @@ def tap(match: Match, seat: int, points: int, token=None):
     """Record one score during play, as the play strip does; ends the hand with add_hand."""
     play = rules.Play(seat, points)
     return match.add_play(play, token=token or uuid.uuid4(), number=match.hand_count + 1)
+
+
+def make_tournament(entrants, format="swiss", target=200, **fields) -> Tournament:
+    """A tournament of these entrants ("Ana & Ben" a pair, or one player's name)."""
+    tournament = Tournament(name="Park open", format=format, **fields)
+    tournament.take_rules(rules.make_game("caribbean", 4, partnership=True), "caribbean")
+    tournament.target = target
+    tournament.save()
+    for line in entrants:
+        name, _, partner = (part.strip() for part in line.partition("&"))
+        Entrant.objects.create(tournament=tournament, name=name, partner=partner)
+    return tournament
+
+
+def win_hand(match: Match, side: int, pips: int = 30) -> Match:
+    """The next hand: seat `side` goes out (its side wins it), every other seat holding `pips`."""
+    return add_hand(match, side, {seat: pips for seat in range(4) if seat != side})
+
+
+def play_out(match: Match, side: int, pips: int = 30) -> Match:
+    """Hands won by `side` until the match is over."""
+    while not match.finished:
+        win_hand(match, side, pips)
+    return match

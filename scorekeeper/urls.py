@@ -57,6 +57,23 @@ urlpatterns = [
     path("t/<key:key>/m/<number:number>/preview", views.preview_hand, name="preview_hand"),
     path("t/<key:key>/m/<number:number>/undo", views.undo_hand, name="undo_hand"),
     path("t/<key:key>/m/<number:number>/h/<number:hand_number>/", views.hand_page, name="hand"),
+    path("tournament/new", views.new_tournament, name="new_tournament"),
+    path("d/<key:key>/", views.tournament_page, name="tournament"),
+    path("d/<key:key>/entrants", views.tournament_entrants, name="tournament_entrants"),
+    path("d/<key:key>/e/<number:entrant>", views.tournament_entrant, name="tournament_entrant"),
+    path("d/<key:key>/draw", views.tournament_draw, name="tournament_draw"),
+    path(
+        "d/<key:key>/b/<number:board>/forfeit", views.tournament_forfeit, name="tournament_forfeit"
+    ),
+    path("d/<key:key>/r/<number:number>/cards", views.tournament_cards, name="tournament_cards"),
+    path("d/<key:key>/r/<number:number>/clock", views.tournament_clock, name="tournament_clock"),
+    path(
+        "e/<key:watch_key>/p/<number:entrant>",
+        views.tournament_entrant_page,
+        name="tournament_entrant_page",
+    ),
+    path("e/<key:watch_key>/standings.csv", views.tournament_csv, name="tournament_csv"),
+    path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]

@@ -54,6 +54,12 @@ from scorekeeper.models.table import Table as Table
 from scorekeeper.models.table import TableQuerySet as TableQuerySet
 from scorekeeper.models.table import lock_name as lock_name
 from scorekeeper.models.table import new_key as new_key
+from scorekeeper.models.tournament import Board as Board
+from scorekeeper.models.tournament import DrawRefused as DrawRefused
+from scorekeeper.models.tournament import Entrant as Entrant
+from scorekeeper.models.tournament import Place as Place
+from scorekeeper.models.tournament import Round as Round
+from scorekeeper.models.tournament import Tournament as Tournament
 from scorekeeper.words.labels import PRESET_LABELS as PRESET_LABELS
 from scorekeeper.words.labels import RULE_EXPLANATIONS as RULE_EXPLANATIONS
 from scorekeeper.words.labels import offered_presets as offered_presets

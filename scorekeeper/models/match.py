@@ -94,6 +94,9 @@ class Match(MatchWrites, HouseRulesFields):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A tournament round's clock: a hand entered from this time on is the match's last, and
+    # the side ahead wins (level sides play on). None: no clock.
+    ends_at = models.DateTimeField(null=True, blank=True)
     # A token from the form that started this match: a double tap or a retry starts it once.
     token = models.UUIDField(null=True, blank=True, editable=False)
     # The tokens of the latest hands and plays taken back: a phone's late retry of one of them
@@ -134,6 +137,13 @@ class Match(MatchWrites, HouseRulesFields):
     @property
     def finished(self) -> bool:
         return self.winner_side is not None
+
+    def time_is_up(self) -> bool:
+        return self.ends_at is not None and timezone.now() >= self.ends_at
+
+    @property
+    def ended_by_clock(self) -> bool:
+        return self.finished and self.ends_at is not None and max(self.totals) < self.target
 
     def pays_regional_bonuses(self) -> bool:
         """Whether the match pays any bonus beyond capicú."""
@@ -328,6 +338,10 @@ class Match(MatchWrites, HouseRulesFields):
         (writing nothing) when the row's version is no longer the one this object read."""
         was_finished = self.finished
         now = timezone.now()
+        # Past the round's clock the hand just entered (or corrected) ends the match; a hand
+        # taken back does not: the table enters it again.
+        if self.time_is_up() and not getattr(self, "taking_back", False):
+            state = rules.time_up(state)
         changes = {
             "totals": list(state.totals),
             "winner_side": state.winner_side,

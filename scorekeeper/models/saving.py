@@ -109,6 +109,7 @@ class MatchWrites:
                     last.reopen()  # in play again, its plays kept
             else:
                 last.delete()
+            match.taking_back = True  # a round's clock waits for what is entered again
             match.recompute()
             LogEntry.objects.create(
                 match=match,

@@ -97,6 +97,7 @@ from .tournament import Standing as Standing
 from .tournament import TournamentRules as TournamentRules
 from .tournament import side_of as side_of
 from .tournament import standings as standings
+from .tournament import time_up as time_up
 from .tournament_draw import draw_round as draw_round
 from .tournament_draw import pair_nearest as pair_nearest
 from .tournament_matching import Matching as Matching

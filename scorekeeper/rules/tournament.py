@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from .match import MatchState
 
 __all__ = [
     "Award",
@@ -19,6 +21,7 @@ __all__ = [
     "TournamentRules",
     "side_of",
     "standings",
+    "time_up",
 ]
 
 # An entrant is its id: a fixed pair's, or in an individual event a player's.
@@ -275,3 +278,20 @@ def _head_to_head(records: dict[Entrant, _Record], results: Sequence[Result]) ->
             if entrant in group and any(group.get(other) == group[entrant] for other in losers):
                 wins[entrant] += 1
     return wins
+
+
+# --- The round clock ------------------------------------------------------------------------
+
+
+def time_up(state: MatchState) -> MatchState:
+    """The match as the clock ends it after the hand just entered: the side ahead wins.
+
+    Level sides play on (one more hand, and again while they stay level); a match already won
+    is as it was.
+    """
+    if state.finished or not state.hands_played:
+        return state
+    ahead = max(state.totals)
+    if state.totals.count(ahead) > 1:
+        return state
+    return replace(state, winner_side=state.totals.index(ahead), ended_after=state.hands_played - 1)

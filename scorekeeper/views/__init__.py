@@ -20,6 +20,17 @@ from scorekeeper.views.table import new_match as new_match
 from scorekeeper.views.table import new_table as new_table
 from scorekeeper.views.table import rematch as rematch
 from scorekeeper.views.table import table_page as table_page
+from scorekeeper.views.tournament import new_tournament as new_tournament
+from scorekeeper.views.tournament import tournament_cards as tournament_cards
+from scorekeeper.views.tournament import tournament_clock as tournament_clock
+from scorekeeper.views.tournament import tournament_csv as tournament_csv
+from scorekeeper.views.tournament import tournament_draw as tournament_draw
+from scorekeeper.views.tournament import tournament_entrant as tournament_entrant
+from scorekeeper.views.tournament import tournament_entrant_page as tournament_entrant_page
+from scorekeeper.views.tournament import tournament_entrants as tournament_entrants
+from scorekeeper.views.tournament import tournament_forfeit as tournament_forfeit
+from scorekeeper.views.tournament import tournament_page as tournament_page
+from scorekeeper.views.tournament import tournament_watch as tournament_watch
 from scorekeeper.views.undo import undo_hand as undo_hand
 from scorekeeper.views.watch import watch as watch
 from scorekeeper.views.watch import watch_board as watch_board

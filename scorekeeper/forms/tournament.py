@@ -1,0 +1,127 @@
+"""A tournament's setup, its entrants and the director's forfeits."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.forms.fields import (
+    MAX_TARGET,
+    NUMBER_ATTRS,
+    PresetField,
+    WholeNumberField,
+    clean_name,
+)
+from scorekeeper.models import NAME_MAX, offered_presets
+from scorekeeper.models.tournament import Entrant, Format, Tournament
+
+# "Ana & Ben", "Ana / Ben" or "Ana y Ben": a pair's two players on one line.
+PAIR_SEPARATOR = re.compile(r"\s*(?:&|/|\+)\s*")
+MAX_ENTRANTS = 400
+
+
+def number_field(label, *, required=False, min_value=0, max_value=MAX_TARGET, **kwargs):
+    return WholeNumberField(
+        label=label,
+        required=required,
+        min_value=min_value,
+        max_value=max_value,
+        widget=forms.TextInput(NUMBER_ATTRS),
+        **kwargs,
+    )
+
+
+class EntrantsField(forms.CharField):
+    """One entrant a line: a pair as "Ana & Ben", or one player's name."""
+
+    widget = forms.Textarea({"rows": 8, "autocomplete": "off"})
+
+    def clean(self, value) -> list[tuple[str, str]]:
+        text = super().clean(value) or ""
+        entrants = []
+        for line in text.splitlines():
+            names = [clean_name(part) for part in PAIR_SEPARATOR.split(line, maxsplit=1)]
+            names = [name for name in names if name]
+            if not names:
+                continue
+            if any(len(name) > NAME_MAX for name in names):
+                raise ValidationError(
+                    _("A name can have at most %(limit)s characters.") % {"limit": NAME_MAX}
+                )
+            entrants.append((names[0], names[1] if len(names) > 1 else ""))
+        if len(entrants) > MAX_ENTRANTS:
+            raise ValidationError(_("At most %(limit)s entrants.") % {"limit": MAX_ENTRANTS})
+        return entrants
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name of the tournament"), max_length=60)
+    format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial=Format.SWISS)
+    preset = PresetField(label=_("Game"), choices=offered_presets, initial="caribbean")
+    target = number_field(_("Points to win"), required=True, min_value=1, initial=200)
+    time_cap = number_field(
+        _("Minutes a round lasts (empty: no clock)"), min_value=1, max_value=600
+    )
+    forfeit_for = number_field(_("A forfeit scores (empty: half the target)"))
+    forfeit_against = number_field(_("against"), initial=0)
+    bye_for = number_field(_("A bye scores (empty: half the target)"))
+    bye_against = number_field(_("against"), initial=0)
+    entrants = EntrantsField(
+        label=_("Entrants, one a line (a pair as “Ana & Ben”)"), required=False
+    )
+
+    def clean_name(self):
+        return clean_name(self.cleaned_data["name"])
+
+    def clean(self):
+        data = super().clean()
+        entrants = data.get("entrants") or []
+        if data.get("format") == Format.ROTATING_PARTNERS and any(p for _n, p in entrants):
+            self.add_error("entrants", _("In an individual event, one player a line."))
+        return data
+
+    def save(self, *, creator: str = "") -> Tournament:
+        data = self.cleaned_data
+        tournament = Tournament(
+            name=data["name"],
+            format=data["format"],
+            time_cap=data["time_cap"],
+            forfeit_for=data["forfeit_for"],
+            forfeit_against=data["forfeit_against"] or 0,
+            bye_for=data["bye_for"],
+            bye_against=data["bye_against"] or 0,
+            creator=creator,
+        )
+        game = rules.make_game(data["preset"], 4, partnership=True)
+        tournament.take_rules(game, data["preset"])
+        tournament.target = data["target"]
+        tournament.save()
+        add_entrants(tournament, data["entrants"] or [])
+        return tournament
+
+
+def add_entrants(tournament: Tournament, entrants: list[tuple[str, str]]) -> None:
+    Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, name=name, partner=partner) for name, partner in entrants
+    )
+
+
+class EntrantsForm(forms.Form):
+    """Late entries: more entrants, drawn from the next round."""
+
+    entrants = EntrantsField(label=_("Entrants, one a line (a pair as “Ana & Ben”)"))
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_entrants(self):
+        entrants = self.cleaned_data["entrants"]
+        if self.tournament.individual and any(partner for _name, partner in entrants):
+            raise ValidationError(_("In an individual event, one player a line."))
+        return entrants
+
+    def save(self) -> None:
+        add_entrants(self.tournament, self.cleaned_data["entrants"])

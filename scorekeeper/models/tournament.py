@@ -1,0 +1,363 @@
+"""Tournaments: a director's event, its entrants, its rounds and the boards each round draws.
+
+Every board of a round is an ordinary table with one ordinary match: the board's link is that
+table's key, so it reaches its own match and nothing else. A board's result is read from its
+match's stored totals (or the forfeit or bye the director set), never by replaying hands.
+"""
+
+import secrets
+from collections.abc import Iterable, Sequence
+from datetime import timedelta
+
+from django.db import models, transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.models.match import Match
+from scorekeeper.models.table import KEY_LENGTH, NAME_MAX, HouseRulesFields, Table, new_key
+
+
+class Format(models.TextChoices):
+    SWISS = rules.Format.SWISS, _("Swiss (pairs)")
+    ROUND_ROBIN = rules.Format.ROUND_ROBIN, _("Round robin (pairs)")
+    ROTATING_PARTNERS = rules.Format.ROTATING_PARTNERS, _("Individuals, partners rotate")
+
+
+class DrawRefused(Exception):
+    """The round cannot be drawn (again): `code` says why."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+class Tournament(HouseRulesFields):
+    """An event that many tables play under one game, reached by its director's key."""
+
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(
+        max_length=KEY_LENGTH, unique=True, default=new_key, editable=False
+    )
+    name = models.CharField(max_length=60)
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
+    # Minutes a round lasts before the hand in play is the last (None: no clock).
+    time_cap = models.PositiveSmallIntegerField(null=True, blank=True)
+    # What a forfeit and a bye score for the side given them (None: half the target).
+    forfeit_for = models.PositiveIntegerField(null=True, blank=True)
+    forfeit_against = models.PositiveIntegerField(default=0)
+    bye_for = models.PositiveIntegerField(null=True, blank=True)
+    bye_against = models.PositiveIntegerField(default=0)
+    creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", args=[self.key])
+
+    def watch_url(self) -> str:
+        return reverse("tournament_watch", args=[self.watch_key])
+
+    def _url(self, name: str) -> str:
+        return reverse(name, args=[self.key])
+
+    def entrants_url(self) -> str:
+        return self._url("tournament_entrants")
+
+    def draw_url(self) -> str:
+        return self._url("tournament_draw")
+
+    @property
+    def individual(self) -> bool:
+        return rules.Format(self.format).individual
+
+    def tournament_rules(self) -> rules.TournamentRules:
+        forfeit = bye = None
+        if self.forfeit_for is not None:
+            forfeit = rules.Award(self.forfeit_for, self.forfeit_against)
+        if self.bye_for is not None:
+            bye = rules.Award(self.bye_for, self.bye_against)
+        return rules.TournamentRules(rules.Format(self.format), self.target, forfeit, bye)
+
+    def game(self) -> rules.Game:
+        """The game every table plays: four seats, partners opposite."""
+        return rules.make_game(self.preset, 4, partnership=True, rules=self.house_rules())
+
+    def drawn_rounds(self) -> list["Round"]:
+        """The rounds with their boards, seats and matches, in a fixed number of queries."""
+        boards = Board.objects.select_related("match", "table").prefetch_related("places")
+        return list(
+            self.rounds.order_by("number").prefetch_related(models.Prefetch("boards", boards))
+        )
+
+    def results(self, rounds: Iterable["Round"]) -> list[rules.Result]:
+        settings = self.tournament_rules()
+        return [
+            result
+            for round in rounds
+            for board in round.boards.all()
+            if (result := board.result(settings)) is not None
+        ]
+
+    def standings(self, rounds: Sequence["Round"] | None = None) -> list[rules.Standing]:
+        rounds = self.drawn_rounds() if rounds is None else rounds
+        order = [entrant.pk for entrant in self.entrants.all()]
+        return rules.standings(order, self.results(rounds))
+
+    @transaction.atomic
+    def draw_next_round(self) -> "Round":
+        """Draw the next round: its seed kept, a table and a match for each board."""
+        # The tournament's row is the lock: two taps on Draw draw one round.
+        list(Tournament.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        rounds = self.drawn_rounds()
+        if rounds and not rounds[-1].complete():
+            raise DrawRefused("round_unfinished")
+        round = Round.objects.create(tournament=self, number=len(rounds) + 1, seed=new_seed())
+        round.fill(rounds)
+        return round
+
+    @transaction.atomic
+    def redraw_last_round(self) -> "Round":
+        """Draw the newest round again from its kept seed, before any of its tables has a hand."""
+        list(Tournament.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        rounds = self.drawn_rounds()
+        if not rounds:
+            raise DrawRefused("no_round")
+        last = rounds[-1]
+        if (
+            last.started_at is not None
+            or any(
+                board.match is not None and board.match.hand_count for board in last.boards.all()
+            )
+            or any(board.kind == Board.Kind.FORFEIT for board in last.boards.all())
+        ):
+            raise DrawRefused("round_in_play")
+        Table.objects.filter(board__round=last).delete()
+        last.boards.all().delete()
+        last.fill(rounds[:-1])
+        return last
+
+
+class Entrant(models.Model):
+    """A fixed pair, or in an individual event one player."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=NAME_MAX)
+    # A pair's second player (empty for a player in an individual event).
+    partner = models.CharField(max_length=NAME_MAX, blank=True)
+    checked_in = models.BooleanField(default=True)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} & {self.partner}" if self.partner else self.name
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the next draw seats this entrant."""
+        return self.checked_in and not self.withdrawn
+
+    def seat_names(self) -> tuple[str, str]:
+        """The two players of a pair, as they sit (a pair named once: its name and a number)."""
+        if self.partner:
+            return (self.name, self.partner)
+        return (f"{self.name} 1", f"{self.name} 2")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    # The only chance in a draw: the same seed and the same state draw the same round.
+    seed = models.CharField(max_length=32)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")
+        ]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+    def ends_at(self):
+        """When the round's clock runs out (None: not started, or no clock)."""
+        cap = self.tournament.time_cap
+        if self.started_at is None or not cap:
+            return None
+        return self.started_at + timedelta(minutes=cap)
+
+    def clock_running(self) -> bool:
+        ends_at = self.ends_at()
+        return ends_at is not None and timezone.now() < ends_at
+
+    def matches(self):
+        return Match.objects.filter(board__round=self)
+
+    @transaction.atomic
+    def start(self) -> None:
+        """Start the round's clock: every match of the round shows its time left."""
+        if self.started_at is not None:
+            return
+        self.started_at = timezone.now()
+        self.save(update_fields=["started_at"])
+        ends_at = self.ends_at()
+        if ends_at is not None:
+            self.matches().filter(winner_side__isnull=True).update(ends_at=ends_at)
+        # Kept match pages are drawn again: they now show the clock.
+        Table.objects.filter(board__round=self).update(updated_at=self.started_at)
+
+    @transaction.atomic
+    def end(self) -> None:
+        """Time is up now: each match in play ends with the side ahead (level: one more hand)."""
+        now = timezone.now()
+        self.ended_at = now
+        self.save(update_fields=["ended_at"])
+        for match in self.matches().filter(winner_side__isnull=True).select_for_update():
+            match.ends_at = min(match.ends_at or now, now)
+            Match.objects.filter(pk=match.pk).update(ends_at=match.ends_at)
+            match.store_state(match.state())
+
+    def complete(self) -> bool:
+        """Every board has a result (boards prefetched)."""
+        return all(board.done for board in self.boards.all())
+
+    def as_draw(self) -> rules.Draw:
+        tables, byes = [], []
+        for board in self.boards.all():
+            sides = board.sides()
+            if board.kind == Board.Kind.BYE:
+                byes.extend(sides[0])
+            else:
+                tables.append(sides)
+        return rules.Draw(tuple(tables), tuple(byes))
+
+    def fill(self, previous: Sequence["Round"]) -> None:
+        """Draw this round after `previous` and give each board its table and match."""
+        tournament = self.tournament
+        entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+        active = [pk for pk, entrant in entrants.items() if entrant.drawn]
+        draw = rules.draw_round(
+            rules.Format(tournament.format),
+            active,
+            tournament.results(previous),
+            [round.as_draw() for round in previous],
+            self.seed,
+        )
+        game = tournament.game()
+        for number, sides in enumerate(draw.tables, start=1):
+            table = Table.objects.create(
+                name=str(
+                    _("%(event)s, round %(round)s, table %(table)s")
+                    % {"event": tournament.name, "round": self.number, "table": number}
+                )[:60]
+            )
+            board = Board.objects.create(round=self, number=number, table=table)
+            board.seat(sides)
+            seat_names = board.seat_names(sides, entrants)
+            board.match = table.start_match(
+                seat_names, game, tournament.preset, rules.SeriesRules(first_to=None)
+            )
+            board.save(update_fields=["match"])
+        for offset, entrant in enumerate(draw.byes, start=len(draw.tables) + 1):
+            board = Board.objects.create(round=self, number=offset, kind=Board.Kind.BYE)
+            board.seat(((entrant,), ()))
+
+
+class Board(models.Model):
+    """One table of a round (or a bye): who sits on each side, and its match."""
+
+    class Kind(models.TextChoices):
+        PLAYED = rules.ResultKind.PLAYED, _("Played")
+        FORFEIT = rules.ResultKind.FORFEIT, _("Forfeit")
+        BYE = rules.ResultKind.BYE, _("Bye")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PLAYED)
+    table = models.OneToOneField(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="board"
+    )
+    match = models.OneToOneField(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="board"
+    )
+    # A forfeit: the side that was present and takes the forfeit's score.
+    present_side = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="board_unique_number")
+        ]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"
+
+    def get_absolute_url(self) -> str:
+        """The board's own match page: the link (and the QR) that its players score on."""
+        return reverse("match", args=[self.table.key, self.match.number])
+
+    def seat(self, sides: tuple[rules.Side, rules.Side]) -> None:
+        Place.objects.bulk_create(
+            Place(board=self, side=index, entrant_id=entrant)
+            for index, side in enumerate(sides)
+            for entrant in side
+        )
+
+    def sides(self) -> tuple[rules.Side, rules.Side]:
+        """The entrants' ids on each side (places prefetched)."""
+        places = sorted(self.places.all(), key=lambda place: place.pk)
+        return (
+            tuple(place.entrant_id for place in places if place.side == 0),
+            tuple(place.entrant_id for place in places if place.side == 1),
+        )
+
+    def seat_names(self, sides, entrants: dict) -> list[str]:
+        """The four names in turn order: side 0 in seats 1 and 3, side 1 in seats 2 and 4."""
+        if len(sides[0]) == 1:
+            first, second = (entrants[side[0]].seat_names() for side in sides)
+        else:
+            first, second = ([entrants[pk].name for pk in side] for side in sides)
+        return [first[0], second[0], first[1], second[1]]
+
+    @property
+    def done(self) -> bool:
+        if self.kind != Board.Kind.PLAYED:
+            return True
+        return self.match is not None and self.match.finished
+
+    def result(self, settings: rules.TournamentRules) -> rules.Result | None:
+        """The board's result for the standings, or None while its match is in play."""
+        sides = self.sides()
+        if self.kind == Board.Kind.BYE:
+            return settings.bye_result(sides[0])
+        if self.kind == Board.Kind.FORFEIT:
+            present = self.present_side or 0
+            return settings.forfeit_result(sides[present], sides[1 - present])
+        if self.match is None or not self.match.finished:
+            return None
+        return rules.Result(sides, tuple(self.match.totals), self.match.winner_side)
+
+
+class Place(models.Model):
+    """An entrant on one side of a board."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="places")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="places")
+    side = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.board} · {self.side}"

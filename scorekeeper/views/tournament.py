@@ -1,0 +1,252 @@
+"""Tournaments: the director's page and actions, the table cards and the watch page."""
+
+import csv
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorekeeper import rules
+from scorekeeper.forms.tournament import EntrantsForm, TournamentForm
+from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
+from scorekeeper.sharing import qr_svg
+from scorekeeper.views.request import client_id
+
+
+def get_tournament(key: str) -> Tournament:
+    """The tournament this director's key opens; 404 for anything else."""
+    return get_object_or_404(Tournament, key=key)
+
+
+def draw_refusal(code: str) -> str:
+    return {
+        "round_unfinished": _("Every table of the round needs a result before the next draw."),
+        "round_in_play": _("This round is in play: it can no longer be drawn again."),
+        "no_round": _("No round has been drawn yet."),
+        "too_few": _("Too few entrants to fill a table."),
+    }[code]
+
+
+@dataclass
+class BoardRow:
+    board: Board
+    sides: list[str]
+
+    @property
+    def match(self):
+        return self.board.match
+
+
+@dataclass
+class StandingRow:
+    standing: rules.Standing
+    entrant: Entrant
+
+
+def event_context(tournament: Tournament) -> dict:
+    """What the director's and the watch page show, in a fixed number of queries."""
+    rounds = tournament.drawn_rounds()
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    standings = rules.standings(list(entrants), tournament.results(rounds))
+    drawn = [
+        (
+            round,
+            [
+                BoardRow(
+                    board, [" & ".join(str(entrants[pk]) for pk in side) for side in board.sides()]
+                )
+                for board in round.boards.all()
+            ],
+        )
+        for round in rounds
+    ]
+    return {
+        "tournament": tournament,
+        "entrants": list(entrants.values()),
+        "rounds": drawn,
+        "current": drawn[-1] if drawn else None,
+        "standings": [StandingRow(line, entrants[line.entrant]) for line in standings],
+        "can_draw": not rounds or rounds[-1].complete(),
+    }
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_tournament(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save(creator=client_id(request))
+        return redirect(tournament)
+    return render(
+        request, "tournament_new.html", {"form": form}, status=422 if form.errors else 200
+    )
+
+
+@require_safe
+def tournament_page(request: HttpRequest, key: str) -> HttpResponse:
+    tournament = get_tournament(key)
+    context = event_context(tournament)
+    context["entrants_form"] = EntrantsForm(tournament=tournament)
+    context["watch_link"] = request.build_absolute_uri(tournament.watch_url())
+    return render(request, "tournament.html", context)
+
+
+@require_POST
+def tournament_entrants(request: HttpRequest, key: str) -> HttpResponse:
+    """Late entries: drawn from the next round, with no results for the rounds missed."""
+    tournament = get_tournament(key)
+    form = EntrantsForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        form.save()
+        return redirect(tournament)
+    context = event_context(tournament)
+    context["entrants_form"] = form
+    return render(request, "tournament.html", context, status=422)
+
+
+ENTRANT_CHANGES = {
+    "check_in": {"checked_in": True},
+    "absent": {"checked_in": False},
+    "withdraw": {"withdrawn": True},
+    "return": {"withdrawn": False},
+}
+
+
+@require_POST
+def tournament_entrant(request: HttpRequest, key: str, entrant: int) -> HttpResponse:
+    """Check an entrant in or out, withdraw one or bring one back: it counts from the next draw."""
+    tournament = get_tournament(key)
+    changes = ENTRANT_CHANGES.get(request.POST.get("change", ""))
+    if changes is not None:
+        tournament.entrants.filter(pk=entrant).update(**changes)
+    return redirect(tournament)
+
+
+@require_POST
+def tournament_draw(request: HttpRequest, key: str) -> HttpResponse:
+    """Draw the next round, or (`again`) the newest round again before it is played."""
+    tournament = get_tournament(key)
+    try:
+        if request.POST.get("again"):
+            tournament.redraw_last_round()
+        else:
+            tournament.draw_next_round()
+    except DrawRefused as refused:
+        messages.error(request, draw_refusal(refused.code))
+    except ValueError:
+        messages.error(request, draw_refusal("too_few"))
+    return redirect(tournament)
+
+
+@require_POST
+def tournament_clock(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Start the round (its clock runs), or end it now (the side ahead wins each match)."""
+    tournament = get_tournament(key)
+    round = get_object_or_404(Round, tournament=tournament, number=number)
+    if request.POST.get("end"):
+        round.end()
+    else:
+        round.start()
+    return redirect(tournament)
+
+
+@require_POST
+def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpResponse:
+    """The side present at a board wins by the forfeit's score; the other did not play."""
+    tournament = get_tournament(key)
+    found = get_object_or_404(Board, pk=board, round__tournament=tournament)
+    present = request.POST.get("present")
+    if present in ("0", "1") and found.kind != Board.Kind.BYE:
+        found.kind = Board.Kind.FORFEIT
+        found.present_side = int(present)
+        found.save(update_fields=["kind", "present_side"])
+    return redirect(tournament)
+
+
+@require_safe
+def tournament_cards(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """The round's table cards: each table's number, who sits where and its link as a QR."""
+    tournament = get_tournament(key)
+    round = get_object_or_404(Round, tournament=tournament, number=number)
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    cards = []
+    boards = round.boards.select_related("match", "table").prefetch_related("places")
+    for board in boards:
+        if board.match is None:
+            continue
+        url = request.build_absolute_uri(board.get_absolute_url())
+        names = board.seat_names(board.sides(), entrants)
+        cards.append({"board": board, "seats": names, "url": url, "qr": qr_svg(url)})
+    return render(
+        request, "tournament_cards.html", {"tournament": tournament, "round": round, "cards": cards}
+    )
+
+
+def entrant_boards(context: dict, entrant: int) -> list[tuple[Round, BoardRow]]:
+    """The entrant's boards, round by round, from the event already read."""
+    return [
+        (round, row)
+        for round, rows in context["rounds"]
+        for row in rows
+        if any(entrant in side for side in row.board.sides())
+    ]
+
+
+@require_safe
+def tournament_entrant_page(request: HttpRequest, watch_key: str, entrant: int) -> HttpResponse:
+    """One entrant's matches, round by round (read-only: from the watch link)."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    context = event_context(tournament)
+    found = next((e for e in context["entrants"] if e.pk == entrant), None)
+    if found is None:
+        raise Http404
+    context.update({"entrant": found, "boards": entrant_boards(context, entrant)})
+    return render(request, "tournament_entrant.html", context)
+
+
+@require_safe
+def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The standings as a spreadsheet: place, entrant, played, wins, efectividad, points."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("Place"),
+            _("Entrant"),
+            _("Played"),
+            _("Wins"),
+            _("Efectividad"),
+            _("Points for"),
+            _("Points against"),
+        ]
+    )
+    for row in event_context(tournament)["standings"]:
+        line = row.standing
+        writer.writerow(
+            [
+                line.place,
+                str(row.entrant),
+                line.played,
+                line.wins,
+                line.efectividad,
+                line.points_for,
+                line.points_against,
+            ]
+        )
+    return response
+
+
+@require_safe
+def tournament_watch(request: HttpRequest, watch_key: str) -> HttpResponse:
+    """The whole event, read-only: standings and the round's tables, following by itself."""
+    tournament = get_object_or_404(Tournament, watch_key=watch_key)
+    context = event_context(tournament)
+    context["watching"] = True
+    template = "tournament_watch.html#event" if request.headers.get("HX-Request") else None
+    return render(request, template or "tournament_watch.html", context)

@@ -1,0 +1,30 @@
+"""The round clock: at time up the side ahead wins; level sides play one more hand."""
+
+from scorekeeper import rules
+
+
+def state(totals, winner=None, hands=3):
+    return rules.MatchState(
+        totals=totals,
+        winner_side=winner,
+        ended_after=None if winner is None else hands - 1,
+        next_leader=None,
+        hands_played=hands,
+        target=200,
+    )
+
+
+def test_the_side_ahead_wins_when_time_is_up():
+    ended = rules.time_up(state((120, 95)))
+    assert (ended.winner_side, ended.ended_after, ended.totals) == (0, 2, (120, 95))
+    assert rules.time_up(state((40, 95))).winner_side == 1
+
+
+def test_level_sides_play_on():
+    assert not rules.time_up(state((100, 100))).finished
+
+
+def test_a_match_not_begun_or_already_won_is_left_as_it_was():
+    assert not rules.time_up(state((0, 0), hands=0)).finished
+    won = state((210, 30), winner=0)
+    assert rules.time_up(won) == won

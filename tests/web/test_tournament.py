@@ -1,0 +1,97 @@
+"""The director's page: a tournament created, its entrants checked in, added and withdrawn."""
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.models import Entrant, Tournament
+from scorekeeper.testing import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = ["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"]
+
+
+def create(client, **fields):
+    data = {
+        "name": "Park open",
+        "format": "swiss",
+        "preset": "caribbean",
+        "target": "200",
+        "entrants": "\n".join(PAIRS),
+        **fields,
+    }
+    return client.post(reverse("new_tournament"), data)
+
+
+def test_home_page_offers_a_tournament(client):
+    assert reverse("new_tournament") in client.get(reverse("home")).content.decode()
+
+
+def test_a_tournament_is_created_with_its_entrants_and_opened_by_its_key(client):
+    response = create(client, time_cap="40", forfeit_for="40", forfeit_against="20")
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == tournament.get_absolute_url()
+    assert len(tournament.key) >= 22 and tournament.key != tournament.watch_key
+    assert [str(entrant) for entrant in tournament.entrants.all()] == PAIRS
+    assert tournament.time_cap == 40
+    settings = tournament.tournament_rules()
+    assert (settings.forfeit_award.points_for, settings.forfeit_award.points_against) == (40, 20)
+    assert settings.bye_award.points_for == 100  # half the target, by default
+    page = client.get(response["Location"]).content.decode()
+    assert "Park open" in page and "Cris &amp; Dani" in page
+
+
+def test_the_game_and_target_are_every_tables(client):
+    create(client, preset="puerto_rico_500", target="300")
+    tournament = Tournament.objects.get()
+    game = tournament.game()
+    assert (tournament.preset, game.rules.target, game.seats, game.partnership) == (
+        "puerto_rico_500",
+        300,
+        4,
+        True,
+    )
+    assert game.rules.chuchazo_bonus == 100  # the preset's own house rules
+
+
+def test_an_individual_event_takes_one_player_a_line(client):
+    response = create(client, format="rotating_partners")
+    assert response.status_code == 422
+    assert not Tournament.objects.exists()
+    create(client, format="rotating_partners", entrants="Ana\nBen\nCris\nDani")
+    assert Tournament.objects.get().entrants.count() == 4
+
+
+def test_a_wrong_key_is_not_found(client):
+    make_tournament(PAIRS)
+    assert client.get(reverse("tournament", args=["x" * 22])).status_code == 404
+
+
+def test_late_entries_are_added(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.entrants_url(), {"entrants": "Ines & Juan\nKim / Luz"})
+    assert [str(e) for e in tournament.entrants.all()][-2:] == ["Ines & Juan", "Kim & Luz"]
+
+
+@pytest.mark.parametrize(
+    ("change", "checked_in", "withdrawn"),
+    [("absent", False, False), ("withdraw", True, True)],
+)
+def test_an_entrant_is_checked_out_or_withdrawn(client, change, checked_in, withdrawn):
+    tournament = make_tournament(PAIRS)
+    entrant = tournament.entrants.first()
+    url = reverse("tournament_entrant", args=[tournament.key, entrant.pk])
+    client.post(url, {"change": change})
+    entrant.refresh_from_db()
+    assert (entrant.checked_in, entrant.withdrawn, entrant.drawn) == (checked_in, withdrawn, False)
+
+
+def test_another_tournaments_entrant_is_left_alone(client):
+    tournament = make_tournament(PAIRS)
+    other = make_tournament(PAIRS)
+    entrant = other.entrants.first()
+    client.post(
+        reverse("tournament_entrant", args=[tournament.key, entrant.pk]), {"change": "withdraw"}
+    )
+    assert not Entrant.objects.get(pk=entrant.pk).withdrawn

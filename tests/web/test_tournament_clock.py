@@ -1,0 +1,88 @@
+"""The round clock: started by the director, shown on every match page, ending matches."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.models import Board, Match, Round
+from scorekeeper.testing import add_hand, make_tournament, win_hand
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = ["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"]
+
+
+@pytest.fixture
+def started(client):
+    """A round of two tables with a 30-minute clock, started."""
+    tournament = make_tournament(PAIRS, time_cap=30)
+    client.post(tournament.draw_url())
+    client.post(reverse("tournament_clock", args=[tournament.key, 1]))
+    return tournament
+
+
+def set_clock_back(minutes: int) -> None:
+    """Move "now" on: the round (and its matches' clock) started `minutes` earlier."""
+    round = Round.objects.get()
+    round.started_at -= timedelta(minutes=minutes)
+    round.save()
+    Match.objects.update(ends_at=round.ends_at())
+
+
+def test_starting_the_round_sets_every_matchs_clock(started):
+    round = Round.objects.get()
+    assert round.started_at is not None
+    assert {match.ends_at for match in Match.objects.all()} == {round.ends_at()}
+    assert round.ends_at() - round.started_at == timedelta(minutes=30)
+
+
+def test_the_match_page_shows_the_time_left(client, started):
+    board = Board.objects.select_related("table", "match").first()
+    page = client.get(board.get_absolute_url()).content.decode()
+    assert "Round clock: 29" in page or "Round clock: 30" in page
+    assert "round 1, table 1" in page
+
+
+def test_a_hand_entered_after_time_up_ends_the_match_with_the_side_ahead(client, started):
+    board = Board.objects.select_related("match").first()
+    win_hand(board.match, 1, pips=10)  # side 1 ahead, 30-0
+    set_clock_back(31)
+    match = Match.objects.get(pk=board.match_id)
+    assert not match.finished
+    add_hand(match, 0, {1: 5, 2: 0, 3: 5})  # side 0 scores 10: still behind
+    match.refresh_from_db()
+    assert (match.finished, match.winner_side, match.ended_by_clock) == (True, 1, True)
+    page = client.get(board.get_absolute_url()).content.decode()
+    assert "Time was up: the side ahead won." in page
+
+
+def test_level_sides_play_one_more_hand(started):
+    board = Board.objects.select_related("match").first()
+    add_hand(board.match, 0, {1: 5, 2: 0, 3: 5})
+    set_clock_back(31)
+    match = Match.objects.get(pk=board.match_id)
+    add_hand(match, 1, {0: 5, 2: 5, 3: 0})  # level at 10 all, after time up
+    match.refresh_from_db()
+    assert not match.finished
+    win_hand(match, 1, pips=4)
+    match.refresh_from_db()
+    assert match.winner_side == 1
+
+
+def test_the_director_ends_the_round(client, started):
+    ahead, level = Board.objects.select_related("match")
+    win_hand(ahead.match, 0, pips=10)
+    client.post(reverse("tournament_clock", args=[started.key, 1]), {"end": "1"})
+    ahead.match.refresh_from_db()
+    level.match.refresh_from_db()
+    assert ahead.match.winner_side == 0
+    assert not level.match.finished and level.match.time_is_up()
+
+
+def test_a_round_not_started_has_no_clock(client):
+    tournament = make_tournament(PAIRS, time_cap=30)
+    client.post(tournament.draw_url())
+    assert not Match.objects.filter(ends_at__isnull=False).exists()
+    board = Board.objects.select_related("table", "match").first()
+    assert "Round clock" not in client.get(board.get_absolute_url()).content.decode()

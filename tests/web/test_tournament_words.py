@@ -1,0 +1,44 @@
+"""The tournament's pages in Spanish and Swedish: no English string of ours left on screen."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.models import Board, Match, Round
+from scorekeeper.testing import make_tournament, win_hand
+from tests.web.test_translations import assert_no_english
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(speaking):
+    """A Swiss event of five pairs: a round drawn (a bye), started, one table over its time."""
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(5)], time_cap=30)
+    speaking.post(tournament.draw_url())
+    speaking.post(reverse("tournament_clock", args=[tournament.key, 1]))
+    board = Board.objects.filter(kind="played").first()
+    speaking.post(reverse("tournament_forfeit", args=[tournament.key, board.pk]), {"present": "0"})
+    return tournament
+
+
+def test_the_directors_and_watch_pages_are_translated(speaking, language, event):
+    for url in (event.get_absolute_url(), event.watch_url(), reverse("new_tournament")):
+        assert_no_english(speaking.get(url), language)
+    cards = reverse("tournament_cards", args=[event.key, 1])
+    assert_no_english(speaking.get(cards), language)
+    refused = speaking.post(reverse("new_tournament"), {"format": "rotating_partners"})
+    assert_no_english(refused, language)
+
+
+def test_the_clock_on_the_match_page_is_translated(speaking, language, event):
+    board = Board.objects.filter(kind="played", match__isnull=False).last()
+    assert_no_english(speaking.get(board.get_absolute_url()), language)
+    round = Round.objects.get()
+    round.started_at -= timedelta(minutes=31)
+    round.save()
+    Match.objects.update(ends_at=round.ends_at())
+    assert_no_english(speaking.get(board.get_absolute_url()), language)
+    win_hand(Match.objects.get(pk=board.match_id), 0)
+    assert_no_english(speaking.get(board.get_absolute_url()), language)
