@@ -48,6 +48,7 @@ from scorekeeper.models.records import record_table
 from scorekeeper.models.rules_fields import (
     HAND,
     HOUSE_RULES,
+    ROUND_RULES,
     SCORING_RULES,
     Group,
     Stored,
@@ -96,7 +97,8 @@ SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
 SCORING_GAME_FIELDS = {
     name: value
     for name, value in house_rules_fields(rules.HouseRules()).items()
-    if name in SCORING_RULES
+    # Mexican Train's came later still: a file without them gets the defaults too.
+    if name in SCORING_RULES or name in ROUND_RULES
 }
 # Keys that older files wrote, and what each is called now.
 OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}
@@ -186,6 +188,8 @@ def _export_match(match: Match) -> dict:
     return {
         **{field: getattr(match, field) for field in MATCH_FIELDS},
         **{field: getattr(match, field) for field in SCORING_GAME_FIELDS},
+        # A round game's shared win (a file without it: nobody shares the win).
+        **({"co_winners": match.co_winners} if match.co_winners else {}),
         **{field: _time_out(getattr(match, field)) for field in MATCH_TIMES},
         "series": match.series.number if match.series else None,
         "seats": [
@@ -413,7 +417,18 @@ def _import_match_row(table: Table, series: Mapping[int, Series], raw: Mapping) 
             for field, default in SCORING_GAME_FIELDS.items()
         },
         **{field: _time_in(raw, field, optional=field == "finished_at") for field in MATCH_TIMES},
+        co_winners=raw.get("co_winners", []),
     )
+    co_winners = match.co_winners
+    sides = len(match.totals) if isinstance(match.totals, list) else 0
+    if not isinstance(co_winners, list) or not all(
+        isinstance(side, int) and not isinstance(side, bool) and 0 <= side < sides
+        for side in co_winners
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals or winner.")
+            % {"match": repr(match.number)}
+        )
     if not isinstance(match.totals, list) or not all(
         isinstance(total, int) for total in match.totals
     ):

@@ -75,6 +75,7 @@ urlpatterns = [
     path("e/<key:watch_key>/standings.csv", views.tournament_csv, name="tournament_csv"),
     path("e/<key:watch_key>/", views.tournament_watch, name="tournament_watch"),
     path("w/<key:watch_key>/", views.watch, name="watch"),
+    path("p/<key:key>/", views.seat_page, name="seat"),
     path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
 

@@ -16,6 +16,13 @@ from scorekeeper.forms.fields import (
     parse_tile,
     tile_choices,
 )
+from scorekeeper.forms.mexican_train import (
+    ROUND_ERROR_FIELDS,
+    add_double_blank_field,
+    double_blank_holders,
+    double_blank_initial,
+    prefill_round,
+)
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     EntryMode,
@@ -150,6 +157,7 @@ class HandForm(forms.Form):
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
         self.asks_doubles = self.ending is rules.Ending.BLOCKED and self.game.asks_doubles
+        add_double_blank_field(self)
         if self.asks_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
@@ -167,7 +175,10 @@ class HandForm(forms.Form):
     ) -> "HandForm":
         """A blank form for the match's next hand, with a fresh token."""
         initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
-        return cls(match, out=out, entry=entry, initial=initial)
+        form = cls(match, out=out, entry=entry, initial=initial)
+        if form.game.lowest_wins and not match.finished:
+            prefill_round(form, match)  # the counts posted from the players' own phones
+        return form
 
     @classmethod
     def for_hand(
@@ -195,6 +206,7 @@ class HandForm(forms.Form):
                 for side, times in hand.pases_corridos_by_side().items()
             },
             **{f"double_{seat}": True for seat in hand.holding_doubles},
+            **double_blank_initial(match, hand),
         }
         # Who the sheet knew led it; None where the table had to say.
         known = None if hand.leader_told is not None else hand.led_by
@@ -307,7 +319,8 @@ class HandForm(forms.Form):
             **self.regional_inputs(data),
             holding_doubles=frozenset(
                 seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
-            ),
+            )
+            | double_blank_holders(self, data),
         )
         data["hand"] = hand
         data["result"] = self._score(hand, data["number"], failed)
@@ -392,7 +405,7 @@ class HandForm(forms.Form):
 
     def _show(self, error: rules.HandError, failed: set[str]) -> None:
         """One of the rules' refusals at its field, unless that field already says why."""
-        field = REGIONAL_ERROR_FIELDS.get(error.code)
+        field = REGIONAL_ERROR_FIELDS.get(error.code) or ROUND_ERROR_FIELDS.get(error.code)
         if field == "pase_corrido":
             field = f"pase_corrido_{error.seat}" if error.seat is not None else None
         if field is not None:

@@ -22,6 +22,7 @@ from scorekeeper.forms.fields import (
     PresetRadioSelect,
     clean_name,
 )
+from scorekeeper.forms.mexican_train import MORE_PLAYERS, MexicanTrainSetup, is_round_game
 from scorekeeper.models import (
     REGIONAL_RULES,
     SCORING_RULES,
@@ -77,6 +78,9 @@ def preset_switches(key: str) -> dict:
         "blocked_pays_difference": house.blocked_pays_difference,
         "won_hand_pays_two": house.won_hand_pays_two,
         "doubles_lose_count": house.doubles_lose_count,
+        "first_engine": house.first_engine,
+        "double_blank_counts": house.double_blank_counts,
+        "ties_to_most_outs": house.ties_to_most_outs,
     }
 
 
@@ -89,7 +93,7 @@ def target_choice(table: Table) -> int | None:
     return table.target if table.target in TARGET_CHOICES else None
 
 
-class SetupForm(forms.Form):
+class SetupForm(MexicanTrainSetup, forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
     name = forms.CharField(
@@ -194,7 +198,7 @@ class SetupForm(forms.Form):
 
     note = ""  # a word above the form, such as why it came back
     shown_rules: rules.HouseRules | None = None  # a new match's: the table's rules so far
-    player_fields = ("player_1", "player_2", "player_3", "player_4")
+    player_fields = ("player_1", "player_2", "player_3", "player_4", *MORE_PLAYERS)
     switch_fields = (
         "target",
         "target_other",
@@ -227,6 +231,9 @@ class SetupForm(forms.Form):
             "blocked_pays_difference": table.blocked_pays_difference,
             "won_hand_pays_two": table.won_hand_pays_two,
             "doubles_lose_count": table.doubles_lose_count,
+            "first_engine": table.first_engine,
+            "double_blank_counts": table.double_blank_counts,
+            "ties_to_most_outs": table.ties_to_most_outs,
         }
         if last is not None:
             for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
@@ -242,7 +249,7 @@ class SetupForm(forms.Form):
         return name
 
     def players(self):
-        return [self[name] for name in self.player_fields]
+        return [self[name] for name in self.player_fields[:4]]
 
     def bonus_fields(self):
         names = ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
@@ -257,7 +264,7 @@ class SetupForm(forms.Form):
                 else value
                 for name, value in preset_switches(key).items()
             }
-            for key in rules.PRESETS
+            for key in rules.ALL_PRESETS
         }
 
     @property
@@ -285,6 +292,8 @@ class SetupForm(forms.Form):
 
     scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
     block_presets = tuple(key for key, preset in rules.PRESETS.items() if not preset.targets)
+    # Every game but Mexican Train: partners and the rules of a game to a target.
+    table_presets = tuple(rules.PRESETS)
 
     @property
     def shows_scoring_switches(self) -> bool:
@@ -348,12 +357,25 @@ class SetupForm(forms.Form):
             seen.add(name_key(name))
         seats = len(typed)
         preset = data.get("preset")
-        if preset and seats not in rules.PRESETS[preset].seat_options:
-            if rules.PRESETS[preset].partnership:
+        round_game = is_round_game(preset)
+        if not round_game and any(names[4:]):
+            for field, name in zip(self.player_fields[4:], names[4:], strict=True):
+                if name:
+                    self.add_error(field, _("Four players at most: only Mexican Train takes more."))
+            return data
+        if preset and seats not in rules.preset_named(preset).seat_options:
+            if round_game:
+                most = rules.preset_named(preset).seat_options[-1]
+                self.add_error(
+                    "preset",
+                    _("Mexican Train with this set is for 2 to %(most)s players.") % {"most": most},
+                )
+            elif rules.preset_named(preset).partnership:
                 self.add_error("preset", _("This game is for four players."))
             else:
                 self.add_error("preset", _("This game is for two to four players."))
-        partnership = bool(data.get("partnership")) and seats == 4
+        # Mexican Train is played each for themselves.
+        partnership = bool(data.get("partnership")) and seats == 4 and not round_game
         pairing = data.get("pairing") or "13"
         order = PAIRINGS[pairing] if partnership else tuple(range(seats))
         data["seat_names"] = [typed[index] for index in order]
@@ -364,8 +386,8 @@ class SetupForm(forms.Form):
         """The target and the capicú bonus: a number typed in "other" wins over the buttons
         (somebody typed it on purpose)."""
         target = data.get("target_other") or data.get("target")
-        if target == USUAL_TARGET and data.get("preset") in rules.PRESETS:
-            usual = rules.PRESETS[data["preset"]]
+        if target == USUAL_TARGET and data.get("preset") in rules.ALL_PRESETS:
+            usual = rules.ALL_PRESETS[data["preset"]]
             target = usual.default_rules(
                 bool(data.get("partnership")) and self._seats() == 4
             ).target
@@ -384,7 +406,7 @@ class SetupForm(forms.Form):
 
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
-        block_switches = rules.PRESETS[data["preset"]].kind.block_switches
+        block_switches = rules.preset_named(data["preset"]).kind.block_switches
         posted = {name: data.get(name) for name in SCORING_RULES}
         return house_rules_of(
             {
@@ -397,6 +419,7 @@ class SetupForm(forms.Form):
                 "count_rule": data["count_rule"],
                 "blocked_rule": data["blocked_rule"],
                 **self.regional_rules(),
+                **self.round_rules(),
             }
         )
 

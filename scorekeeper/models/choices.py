@@ -27,7 +27,7 @@ Preset = models.TextChoices(
     "Preset",
     [
         (key.upper(), (key, labels.PRESET_LABELS[key]))
-        for key in [*rules.PRESETS, *rules.LEGACY_PRESETS]
+        for key in [*rules.PRESETS, *rules.ROUND_PRESETS, *rules.LEGACY_PRESETS]
     ],
 )
 

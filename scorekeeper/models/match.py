@@ -88,6 +88,8 @@ class Match(MatchWrites, HouseRulesFields):
     # Kept up to date from the hands in the same transaction, so lists need no recount.
     totals = models.JSONField(default=list)
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A round game (Mexican Train): the sides sharing the win with winner_side (level lowest).
+    co_winners = models.JSONField(default=list, blank=True)
     next_leader = models.PositiveSmallIntegerField(null=True, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)
@@ -324,7 +326,20 @@ class Match(MatchWrites, HouseRulesFields):
             next_leader=self.next_leader,
             hands_played=self.hand_count,
             target=self.target,
+            co_winners=tuple(self.co_winners),
+            outs=self.round_outs() if self.game().lowest_wins else (),
         )
+
+    def round_outs(self) -> tuple[int, ...]:
+        """A round game's rounds each player went out of (one query, whatever the rounds)."""
+        outs = [0] * self.seat_count
+        for seat in self.hands.exclude(went_out=None).values_list("went_out", flat=True):
+            outs[seat] += 1
+        return tuple(outs)
+
+    def winner_sides(self) -> list[int]:
+        """Every side that won: one, or in a round game all that share the lowest total."""
+        return [self.winner_side, *self.co_winners] if self.finished else []
 
     def take_state_of(self, saved: "Match") -> None:
         """This object as the row `saved` was just written: refresh_from_db without a query."""
@@ -345,6 +360,7 @@ class Match(MatchWrites, HouseRulesFields):
         changes = {
             "totals": list(state.totals),
             "winner_side": state.winner_side,
+            "co_winners": list(state.co_winners),
             "next_leader": state.next_leader,
             "hand_count": state.hands_played,
             "finished_at": (self.finished_at or now) if state.finished else None,

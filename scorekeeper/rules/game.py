@@ -67,6 +67,15 @@ class Game:
             return None
         return self.round_rules.rounds
 
+    def asks_double_blank(self, number: int | None) -> bool:
+        """Whether round `number` asks who holds the double blank: a round game whose house rule
+        gives it points, and not in the round the double blank starts."""
+        if self.rounds is None or not self.round_rules.asks_double_blank:
+            return False
+        if number is None or not 1 <= number <= self.rounds:
+            return False
+        return self.round_rules.engine(number) != 0
+
     @property
     def lowest_wins(self) -> bool:
         """Whether the lowest total wins (a round game), not the first to the target."""

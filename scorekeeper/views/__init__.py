@@ -13,6 +13,7 @@ from scorekeeper.views.pwa import service_worker as service_worker
 from scorekeeper.views.request import client_address as client_address
 from scorekeeper.views.save import save_hand as save_hand
 from scorekeeper.views.save import save_play as save_play
+from scorekeeper.views.seat import seat_page as seat_page
 from scorekeeper.views.stats import stats_page as stats_page
 from scorekeeper.views.stats import versus_page as versus_page
 from scorekeeper.views.table import home as home

@@ -23,6 +23,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
+from scorekeeper.views.round_sheet import round_end_text, seat_links
 from scorekeeper.views.sheet import scoreboard, share_links
 from scorekeeper.words.explain import (
     explain_result,
@@ -99,6 +100,8 @@ def render_match(
         # The log and the share boxes sit outside the play area that htmx swaps.
         context["log"] = match.log_lines(LOG_LINES)
         context.update(share_links(request, match.table, match.get_absolute_url()))
+    if match.game().lowest_wins:
+        context.update(seat_links(request, match))
     if story.shows_chart(match):
         context["chart"] = story.race_chart(match)
     if match.finished:
@@ -169,6 +172,8 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
     state = rules.advance(game, match.state(), result)
     if not state.finished:
         return ""
+    if game.lowest_wins:
+        return round_end_text(match, state)
     players = len(game.sides[state.winner_side])
     return ngettext(
         "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players

@@ -13,6 +13,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.offline_game import offline_game_json
 from scorekeeper.sharing import qr_svg
+from scorekeeper.views.round_sheet import round_sheet
 from scorekeeper.words.explain import (
     explain_hand,
     explain_scoring_end,
@@ -20,6 +21,7 @@ from scorekeeper.words.explain import (
     play_text,
     series_text,
 )
+from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
@@ -59,7 +61,7 @@ def scoreboard(match: Match) -> dict:
         rows.append({"hand": hand, "cells": cells})
         if game.takes_plays:
             rows[-1].update(scoring_row(hand, game, totals))
-    return {
+    context = {
         "match": match,
         "game": game,
         "names": names,
@@ -72,6 +74,9 @@ def scoreboard(match: Match) -> dict:
         "series": series_score(match),
         "open_plays": open_plays(match, names),  # none but in a scoring game's hand in play
     }
+    if game.lowest_wins:
+        context.update(round_sheet(match, game, rows))
+    return context
 
 
 def series_score(match: Match | None) -> dict | None:
@@ -139,6 +144,8 @@ def hand_plays(match: Match, hand) -> list[str]:
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     game = match.game()
+    if game.lowest_wins:
+        return explain_round(reason_from_json(hand.reason), match.seat_names(), hand.entries.all())
     if game.takes_plays:
         if hand.in_play:
             if match.finished and hand.number == match.hand_count:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper import rules
 from scorekeeper.rules import nearest_five
+from scorekeeper.words.rounds import explain_round
 
 
 def pips_text(pips: int) -> str:
@@ -162,6 +163,8 @@ def rules_summary(
     `targets`: a scoring game's usual targets (each for themselves, in pairs), when the number
     of seats is not known yet.
     """
+    if scoring is rules.Scoring.MEXICAN_TRAIN:
+        return round_rules_summary(house)
     if scoring is not rules.Scoring.BLOCK:
         return scoring_rules_summary(house, scoring, targets)
     parts = [_("to %(target)s") % {"target": house.target}]
@@ -185,6 +188,19 @@ def rules_summary(
     if any(house.first_hands_bonus):
         values = "/".join(str(value) for value in house.first_hands_bonus)
         parts.append(_("first hands %(values)s") % {"values": values})
+    return " · ".join(parts)
+
+
+def round_rules_summary(house: rules.HouseRules) -> str:
+    """Mexican Train in one line: the lowest total wins, and its house rules."""
+    parts = [_("a round for each double, the lowest total wins")]
+    if house.first_engine is not None:
+        parts.append(_("from the double %(number)s") % {"number": house.first_engine})
+    if house.double_blank_counts:
+        points = house.double_blank_counts
+        parts.append(_("the double blank counts %(points)s") % {"points": points})
+    if house.ties_to_most_outs:
+        parts.append(_("level totals go to who went out most"))
     return " · ".join(parts)
 
 
@@ -347,6 +363,8 @@ def explain_result(
 ) -> str:
     """Why a hand just scored pays what it does (the preview): a scoring game explains its
     end (its plays are on the strip), a block game the hand and its bonuses."""
+    if game.lowest_wins:
+        return explain_round(result.reason, names, result.credits)
     if game.takes_plays:
         return explain_scoring_end(
             game, result.reason, names, side_names, result.side, result.points

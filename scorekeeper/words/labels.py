@@ -66,6 +66,8 @@ PRESET_LABELS = {
     "pub_block": _("Pub block"),
     "all_fives": _("All Fives"),
     "bergen": _("Bergen"),
+    "mexican_train": _("Mexican Train (double-twelve)"),
+    "mexican_train_nine": _("Mexican Train (double-nine)"),
     # Old keys that stored matches may carry (rules.LEGACY_PRESETS says what each now means).
     "double_nine": _("Partnership, double-nine"),
     "standard": _("Each for themselves, double-six"),
@@ -102,4 +104,4 @@ RULE_EXPLANATIONS = {
 
 def offered_presets() -> list[tuple[str, str]]:
     """The presets the setup offers: every current one, no old key."""
-    return [(key, PRESET_LABELS[key]) for key in rules.PRESETS]
+    return [(key, PRESET_LABELS[key]) for key in [*rules.PRESETS, *rules.ROUND_PRESETS]]

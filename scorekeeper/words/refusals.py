@@ -81,6 +81,9 @@ HAND_MESSAGES = {
 PLAYER_MESSAGES = {
     rules.ErrorCode.MISSING_PIPS: _("How many pips did %(name)s have left?"),
     rules.ErrorCode.PIPS_FOR_WINNER: _("%(name)s went out and holds no tiles."),
+    rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: _(
+        "%(name)s went out: the double blank is not in their hand."
+    ),
 }
 
 

@@ -25,7 +25,7 @@ def test_every_choice_has_a_label(codes, words):
 
 
 def test_every_preset_and_old_key_has_a_label():
-    assert set(labels.PRESET_LABELS) == {*rules.PRESETS, *rules.LEGACY_PRESETS}
+    assert set(labels.PRESET_LABELS) == {*rules.ALL_PRESETS, *rules.LEGACY_PRESETS}
 
 
 def test_every_switch_of_a_house_rule_is_explained():
@@ -42,4 +42,4 @@ def test_the_fields_choices_carry_the_labels():
 
 
 def test_the_setup_offers_every_current_preset_and_no_old_key():
-    assert [key for key, _label in labels.offered_presets()] == list(rules.PRESETS)
+    assert [key for key, _label in labels.offered_presets()] == list(rules.ALL_PRESETS)

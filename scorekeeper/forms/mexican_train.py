@@ -1,0 +1,204 @@
+"""Mexican Train's part of the setup: up to eight names, and its own house rules."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.forms.fields import NUMBER_ATTRS, PlayerField
+from scorekeeper.models import open_round_counts
+
+# The presets of the round game (Mexican Train): only they take more than four names.
+ROUND_GAMES = tuple(rules.ROUND_PRESETS)
+# Each for themselves with up to eight names at a round game's table.
+MORE_PLAYERS = ("player_5", "player_6", "player_7", "player_8")
+
+
+def is_round_game(key: str | None) -> bool:
+    return rules.LEGACY_PRESETS.get(key, key) in ROUND_GAMES
+
+
+def first_engine_choices() -> list[tuple[str, str]]:
+    """The double a game starts from: the set's highest (a whole game), or a lower one."""
+    return [("", _("the highest double"))] + [(str(n), str(n)) for n in range(11, -1, -1)]
+
+
+class MexicanTrainSetup(forms.Form):
+    """The fields a round game adds to the setup (SetupForm takes them in)."""
+
+    player_5 = PlayerField(label=_("Player 5"), placeholder=_("optional"))
+    player_6 = PlayerField(label=_("Player 6"), placeholder=_("optional"))
+    player_7 = PlayerField(label=_("Player 7"), placeholder=_("optional"))
+    player_8 = PlayerField(label=_("Player 8"), placeholder=_("optional"))
+    first_engine = forms.TypedChoiceField(
+        label=_("Mexican Train: the first round's double"),
+        choices=first_engine_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("Start lower for a shorter game: one round for each double down to the blank."),
+    )
+    double_blank_counts = forms.TypedChoiceField(
+        label=_("Mexican Train: the double blank left in a hand counts"),
+        choices=[
+            (0, _("its pips (0)")),
+            (25, "25"),
+            (50, "50"),
+        ],
+        coerce=int,
+        initial=0,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    ties_to_most_outs = forms.BooleanField(
+        label=_("Mexican Train: level lowest totals go to who went out most"), required=False
+    )
+
+    round_games = ROUND_GAMES
+
+    def more_players(self):
+        return [self[name] for name in MORE_PLAYERS]
+
+    @property
+    def shows_round_switches(self) -> bool:
+        """Whether the chosen game is Mexican Train: only then its names 5 to 8 and switches."""
+        return is_round_game(self["preset"].value())
+
+    def round_rules(self) -> dict:
+        """Mexican Train's switches as rules.HouseRules fields (the defaults for other games)."""
+        data = self.cleaned_data
+        if not is_round_game(data.get("preset")):
+            return {}
+        first = data.get("first_engine")
+        top = rules.preset_named(data["preset"]).tile_set.value
+        return {
+            "first_engine": None if first is None or first >= top else first,
+            "double_blank_counts": data.get("double_blank_counts") or 0,
+            "ties_to_most_outs": bool(data.get("ties_to_most_outs")),
+        }
+
+    def clean_first_engine(self):
+        first = self.cleaned_data.get("first_engine")
+        preset = self.data.get("preset")
+        if first is not None and is_round_game(preset):
+            top = rules.preset_named(preset).tile_set.value
+            if first > top:
+                raise forms.ValidationError(
+                    _("A double-nine set starts from the double nine or lower.")
+                )
+        return first
+
+
+# --- A round's form: who was left holding the double blank ------------------------------------
+
+ROUND_ERROR_FIELDS = {
+    rules.ErrorCode.DOUBLE_BLANK_NOT_ASKED: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_IS_ENGINE: "double_blank",
+    rules.ErrorCode.DOUBLE_BLANK_TWO_HOLDERS: "double_blank",
+}
+
+
+def round_number(form) -> int | None:
+    """The number of the round a hand form is for (the hand's number on the sheet)."""
+    raw = form.data.get("number") if form.is_bound else form.initial.get("number")
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+def asks_double_blank(game: rules.Game, number: int | None) -> bool:
+    """Whether the round's form asks who holds the double blank (rules.Game says when)."""
+    return game.asks_double_blank(number)
+
+
+def add_double_blank_field(form) -> None:
+    """The round form's question about the double blank, when the house rule asks it."""
+    form.asks_double_blank = form.ending is not None and asks_double_blank(
+        form.game, round_number(form)
+    )
+    if form.asks_double_blank:
+        seats = [(seat, name) for seat, name in enumerate(form.names)]
+        form.fields["double_blank"] = forms.TypedChoiceField(
+            label=_("Who was left holding the double blank?"),
+            choices=[("", _("Nobody")), *seats],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+
+
+def double_blank_holders(form, data: dict) -> frozenset[int]:
+    """The seat holding the double blank, as a hand's `holding_doubles` (a round game)."""
+    holder = data.get("double_blank") if getattr(form, "asks_double_blank", False) else None
+    return frozenset() if holder is None else frozenset({holder})
+
+
+def double_blank_initial(match, hand) -> dict:
+    """A stored round's double blank holder, to fill its correction form."""
+    if not match.game().lowest_wins or not hand.holding_doubles:
+        return {}
+    return {"double_blank": hand.holding_doubles[0]}
+
+
+# --- A player's own count, from their seat's page -------------------------------------------
+
+
+class SeatCountForm(forms.Form):
+    """One player's count for the open round: that they went out, or their pips."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    went_out = forms.BooleanField(label=_("I went out"), required=False)
+    pips = forms.IntegerField(
+        label=_("My count: the pips left in my hand"),
+        min_value=0,
+        required=False,
+        widget=forms.TextInput(attrs={**NUMBER_ATTRS, "enterkeyhint": "done"}),
+        error_messages={
+            "invalid": _("Type a whole number of pips, like 12."),
+            "min_value": _("Pips can't be below 0."),
+        },
+    )
+    double_blank = forms.BooleanField(
+        label=_("I was left holding the double blank"), required=False
+    )
+
+    def __init__(self, match, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.number = match.hand_count + 1
+        self.asks_double_blank = asks_double_blank(match.game(), self.number)
+        if not self.asks_double_blank:
+            del self.fields["double_blank"]
+
+    def clean_pips(self):
+        pips = self.cleaned_data.get("pips")
+        rounds = self.match.game().round_rules
+        if pips is not None and self.number <= rounds.rounds:
+            limit = rounds.max_pips(self.number)
+            if pips > limit:
+                raise forms.ValidationError(
+                    _("No hand can hold more than %(limit)s pips.") % {"limit": limit}
+                )
+        return pips
+
+    def clean(self):
+        data = super().clean()
+        if data.get("number") not in (None, self.number):
+            raise forms.ValidationError(
+                _("This round was closed meanwhile. Here is the next one."), code="stale"
+            )
+        if not data.get("went_out") and data.get("pips") is None and "pips" not in self.errors:
+            self.add_error("pips", _("Type your count, or tap I went out."))
+        return data
+
+
+def prefill_round(form, match) -> None:
+    """The round form filled with the counts the players posted from their own phones."""
+    for seat, count in open_round_counts(match).items():
+        if not count.went_out:
+            form.initial.setdefault(f"pips_{seat}", count.pips)
+        if count.double_blank:
+            form.initial.setdefault("double_blank", seat)

@@ -1,0 +1,123 @@
+"""Each player their own count (Mexican Train): a link per seat, and the counts posted through it.
+
+A seat's link opens a page where that player types only their own count for the open round;
+the round is scored and saved as a Hand when every count is in. The keys are as unguessable
+as table keys, and a link reaches only its own seat of its own match.
+"""
+
+import uuid
+
+from django.db import IntegrityError, models, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper import rules
+from scorekeeper.models.saving import HandConflict
+from scorekeeper.models.table import KEY_LENGTH, new_key
+
+
+class SeatLink(models.Model):
+    """The key of one seat's page: that player's phone posts their count through it."""
+
+    seat = models.OneToOneField("scorekeeper.Seat", on_delete=models.CASCADE, related_name="link")
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+
+    def __str__(self) -> str:
+        return f"link of {self.seat}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("seat", args=[self.key])
+
+    @classmethod
+    def for_match(cls, match) -> list["SeatLink"]:
+        """Each seat's link in seat order, made the first time they are asked for."""
+        seats = match.ordered_seats()
+        links = {link.seat_id: link for link in cls.objects.filter(seat__match=match)}
+        missing = [cls(seat=seat) for seat in seats if seat.pk not in links]
+        if missing:
+            cls.objects.bulk_create(missing, ignore_conflicts=True)
+            links = {link.seat_id: link for link in cls.objects.filter(seat__match=match)}
+        return [links[seat.pk] for seat in seats]
+
+
+class RoundCount(models.Model):
+    """One player's count for a round not yet closed: their pips, or that they went out."""
+
+    match = models.ForeignKey(
+        "scorekeeper.Match", on_delete=models.CASCADE, related_name="round_counts"
+    )
+    number = models.PositiveIntegerField()  # the round (the hand's number it will close as)
+    position = models.PositiveSmallIntegerField()
+    went_out = models.BooleanField(default=False)
+    pips = models.PositiveIntegerField(default=0)
+    double_blank = models.BooleanField(default=False)  # left holding it (asked under 25/50)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number", "position"], name="round_count_unique_seat"
+            )
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return f"{self.match} round {self.number} seat {self.position}"
+
+
+def open_round_counts(match) -> dict[int, RoundCount]:
+    """The counts posted for the match's open round, by seat (one query)."""
+    number = match.hand_count + 1
+    return {count.position: count for count in match.round_counts.filter(number=number)}
+
+
+def round_from_counts(match, counts: dict[int, RoundCount]) -> rules.Hand | None:
+    """The round as a Hand once every seat's count is in (None while one is missing)."""
+    if len(counts) < match.seat_count:
+        return None
+    out = [seat for seat, count in counts.items() if count.went_out]
+    went_out = out[0] if len(out) == 1 else None
+    ending = rules.Ending.WENT_OUT if out else rules.Ending.BLOCKED
+    pips = {seat: count.pips for seat, count in counts.items() if seat != went_out}
+    holding = frozenset(seat for seat, count in counts.items() if count.double_blank)
+    if len(out) > 1:
+        return None  # two say they went out: the scorer's phone settles it
+    return rules.Hand(ending=ending, went_out=went_out, pips=pips, holding_doubles=holding)
+
+
+def post_count(match, position: int, *, went_out: bool, pips: int, double_blank: bool) -> bool:
+    """Keep one seat's count for the open round, and close the round if it was the last one
+    missing. Returns whether the round closed (was scored and saved as a Hand)."""
+    number = match.hand_count + 1
+    RoundCount.objects.update_or_create(
+        match=match,
+        number=number,
+        position=position,
+        defaults={
+            "went_out": went_out,
+            "pips": 0 if went_out else pips,
+            "double_blank": double_blank and not went_out,
+            "updated_at": timezone.now(),
+        },
+    )
+    # The scorer's kept page is keyed on the table's time: it shows who is missing afresh.
+    type(match.table).objects.filter(pk=match.table_id).update(updated_at=timezone.now())
+    return close_round(match)
+
+
+def close_round(match) -> bool:
+    """Score and save the open round once every count is in (once, whoever is last)."""
+    counts = open_round_counts(match)
+    hand = round_from_counts(match, counts)
+    if hand is None:
+        return False
+    number = match.hand_count + 1
+    if rules.validate_hand(match.game(), hand, number=number):
+        return False  # the scorer's phone sees the counts and corrects them
+    try:
+        with transaction.atomic():
+            match.add_hand(hand, token=uuid.uuid4(), number=number)
+            RoundCount.objects.filter(match=match, number=number).delete()
+    except (HandConflict, IntegrityError, rules.InvalidHand):
+        return False  # another phone closed it first, or the game moved on
+    return True

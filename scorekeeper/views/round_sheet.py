@@ -1,0 +1,70 @@
+"""Mexican Train's sheet: rounds as rows with their engine, the lowest total marked, the end."""
+
+from django.utils.translation import gettext as _
+
+from scorekeeper import rules
+from scorekeeper.models import Match, SeatLink, open_round_counts
+from scorekeeper.sharing import qr_svg
+from scorekeeper.words.names import side_name
+
+
+def round_sheet(match: Match, game: rules.Game, rows: list[dict]) -> dict:
+    """What a round game's scoreboard and sheet add to the scoreboard's context."""
+    round_rules = game.round_rules
+    totals = list(match.totals)
+    names = match.seat_names()
+    played = match.hand_count
+    lowest = min(totals) if played else None
+    for row in rows:
+        hand = row["hand"]
+        row["engine"] = round_rules.engine(hand.number)
+        row["round_cells"] = [
+            (points or 0, total, hand.went_out == seat, seat in hand.holding_doubles)
+            for seat, (points, total, _bonuses, _won) in enumerate(row["cells"])
+        ]
+    winners = match.winner_sides()
+    next_round = None if match.finished else played + 1
+    return {
+        "rounds": round_rules.rounds,
+        "next_round": next_round,
+        "engine": round_rules.engine(next_round) if next_round else None,
+        "lowest": [seat for seat, total in enumerate(totals) if total == lowest],
+        "winners_name": side_name([names[seat] for seat in winners]) if winners else "",
+        "shared_win": len(winners) > 1,
+        "double_blank_counts": round_rules.double_blank_counts,
+    }
+
+
+def round_end_text(match: Match, state: rules.MatchState) -> str:
+    """What the last round does: who wins with the lowest total, or who share it."""
+    names = match.seat_names()
+    winners = state.winners
+    total = state.totals[winners[0]]
+    if len(winners) > 1:
+        return _("The last round: %(names)s share the win with %(total)s.") % {
+            "names": side_name([names[seat] for seat in winners]),
+            "total": total,
+        }
+    return _("The last round: %(name)s wins with %(total)s.") % {
+        "name": names[winners[0]],
+        "total": total,
+    }
+
+
+def seat_links(request, match: Match) -> dict:
+    """Each player's own link (with its QR), and whose count for the open round is in."""
+    if match.finished:
+        return {}
+    counts = open_round_counts(match)
+    names = match.seat_names()
+    links = []
+    for seat, link in enumerate(SeatLink.for_match(match)):
+        url = request.build_absolute_uri(link.get_absolute_url())
+        links.append(
+            {"name": names[seat], "url": url, "qr": qr_svg(url), "count": counts.get(seat)}
+        )
+    return {
+        "seat_links": links,
+        "counts_missing": [names[seat] for seat in range(match.seat_count) if seat not in counts],
+        "counts_posted": bool(counts),
+    }

@@ -1,0 +1,26 @@
+"""Mexican Train's rounds in words: who went out (or that it blocked), and what each scores."""
+
+from django.utils.translation import gettext as _
+
+from scorekeeper import rules
+
+
+def explain_round(reason: rules.Reason, names: list[str], credits) -> str:
+    """One round in a sentence or two. `credits`: rules.Credit or stored score entries."""
+    counts = ", ".join(f"{names[seat]} {pips}" for seat, pips in reason.counted)
+    if reason.code == rules.ReasonCode.ROUND_BLOCKED:
+        text = _("Blocked: every player scores the pips left in their hand: %(counts)s.") % {
+            "counts": counts
+        }
+    else:
+        text = _(
+            "%(name)s went out and scores 0; the others score the pips left in their hands: "
+            "%(counts)s."
+        ) % {"name": names[reason.winning_seat], "counts": counts}
+    for credit in credits:
+        if credit.kind == rules.PointKind.DOUBLE_BLANK:
+            text += " " + _("%(name)s was left holding the double blank: +%(points)s.") % {
+                "name": names[credit.side],
+                "points": credit.points,
+            }
+    return text

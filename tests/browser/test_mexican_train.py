@@ -1,0 +1,150 @@
+"""Mexican Train at 360x740: a whole double-twelve game of four, two players posting their own
+counts from their own phones, and a shorter double-nine game of two. Each test works out the
+winner from the counts it typed."""
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-US", "has_touch": True}
+
+
+@pytest.fixture
+def phone(page: Page):
+    page.set_viewport_size({"width": 360, "height": 740})
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    yield page
+    assert problems == []
+
+
+def set_up(page: Page, live_server, names: list[str], preset: str, **rules) -> None:
+    page.goto(f"{live_server.url}/new")
+    page.locator("details.rules-fold summary").click()
+    page.locator(f'input[name="preset"][value="{preset}"]').check()
+    for index, name in enumerate(names, start=1):
+        page.fill(f'[name="player_{index}"]', name)
+    if "first_engine" in rules:
+        page.select_option('[name="first_engine"]', str(rules["first_engine"]))
+    if "double_blank_counts" in rules:
+        page.locator(
+            f'input[name="double_blank_counts"][value="{rules["double_blank_counts"]}"]'
+        ).check()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_test_id("engine")).to_be_visible()
+
+
+def enter_round(
+    page: Page, number: int, rounds: int, out, counts: dict, holder: str | None = None
+) -> None:
+    """Tap who went out (or Blocked), type each other count, and save the round."""
+    page.locator("#entry .outs").get_by_role("link", name=out or "Blocked", exact=True).click()
+    for name, pips in counts.items():
+        field = page.get_by_role("textbox", name=name, exact=True)
+        expect(field).to_have_attribute("inputmode", "numeric")
+        field.fill(str(pips))
+    if holder is not None:
+        page.locator(".double-blank label", has_text=holder).click()
+    page.locator(".save-row button.save").click()
+    if number < rounds:
+        expect(page.get_by_test_id("engine")).to_contain_text(f"Round {number + 1} of")
+        return
+    # The last round asks once before it ends the game.
+    page.get_by_role("button", name="Yes, save: the match ends").click()
+    expect(page.get_by_test_id("round-end")).to_be_visible()
+
+
+def winners(totals: dict[str, int]) -> list[str]:
+    lowest = min(totals.values())
+    return [name for name, total in totals.items() if total == lowest]
+
+
+def test_a_whole_double_twelve_game_of_four_with_two_own_phones(
+    phone: Page, browser: Browser, live_server
+):
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    set_up(phone, live_server, names, "mexican_train", double_blank_counts=50)
+    links = [phone.get_by_test_id(f"seat-link-{seat}").get_attribute("href") for seat in (1, 2)]
+    own = []
+    for link in links:
+        context = browser.new_context(**PHONE)
+        own.append(context.new_page())
+        own[-1].goto(link)
+    chance = random.Random(25)
+    totals = dict.fromkeys(names, 0)
+    for number in range(1, 14):
+        expect(phone.get_by_test_id("engine")).to_contain_text(f"Round {number} of 13")
+        expect(phone.get_by_test_id("engine")).to_contain_text(f"the double {13 - number}")
+        blocked = number == 4
+        out = None if blocked else names[number % 4]
+        counts = {name: chance.randint(0, 40) for name in names if name != out}
+        holder = None
+        if number == 2:  # the double blank at 50, left with Dee
+            out, counts = "Ann", {"Bo": 12, "Cy": 3, "Dee": 20}
+            holder = "Dee"
+        if number in (3, 5):
+            # Bo and Cy post their own counts from their phones; the scorer the rest.
+            for page, name in zip(own, ("Bo", "Cy"), strict=True):
+                page.reload()
+                if name == out:
+                    page.get_by_label("I went out").check()
+                else:
+                    page.get_by_label("My count: the pips left in my hand").fill(str(counts[name]))
+                page.get_by_role("button", name="Send my count").click()
+                expect(page.locator(".msg")).to_contain_text("in")
+            phone.reload()
+            expect(phone.get_by_test_id("counts-missing")).to_contain_text("Ann, Dee")
+            typed = {name: pips for name, pips in counts.items() if name not in ("Bo", "Cy")}
+            enter_round(phone, number, 13, out, typed)
+        else:
+            enter_round(phone, number, 13, out, counts, holder)
+        for name, pips in counts.items():
+            totals[name] += pips + (50 if name == holder else 0)
+        if number == 6:
+            # A correction: round 6 gave Cy 5 more than they held.
+            phone.locator("#sheet").get_by_role("link", name="6", exact=True).click()
+            corrected = max(0, counts.get("Cy", 0) - 5) if out != "Cy" else 0
+            if out != "Cy":
+                phone.get_by_role("textbox", name="Cy", exact=True).fill(str(corrected))
+                totals["Cy"] += corrected - counts["Cy"]
+            phone.get_by_role("button", name="Save correction").click()
+            phone.goto(phone.url.split("h/")[0])
+        for seat, name in enumerate(names):
+            expect(phone.get_by_test_id(f"total-{seat}")).to_have_text(str(totals[name]))
+    won = winners(totals)
+    banner = phone.get_by_test_id("round-end")
+    if len(won) == 1:
+        expect(banner).to_contain_text(f"{won[0]} wins the game!")
+    else:
+        expect(banner).to_contain_text("share the win!")
+    expect(phone.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(phone.locator("#entry")).to_have_count(0)
+    own[0].reload()
+    expect(own[0].get_by_text("This game is over.")).to_be_visible()
+
+
+def test_a_shorter_double_nine_game_of_two(phone: Page, live_server):
+    names = ["Ann", "Bo"]
+    set_up(phone, live_server, names, "mexican_train_nine", first_engine=3)
+    rounds = [
+        ("Ann", {"Bo": 14}),
+        (None, {"Ann": 6, "Bo": 2}),
+        ("Bo", {"Ann": 9}),
+        ("Bo", {"Ann": 1}),
+    ]
+    totals = dict.fromkeys(names, 0)
+    for number, (out, counts) in enumerate(rounds, start=1):
+        expect(phone.get_by_test_id("engine")).to_contain_text(f"Round {number} of 4")
+        enter_round(phone, number, 4, out, counts)
+        for name, pips in counts.items():
+            totals[name] += pips
+    won = winners(totals)
+    banner = phone.get_by_test_id("round-end")
+    text = f"{won[0]} wins the game!" if len(won) == 1 else "share the win!"
+    expect(banner).to_contain_text(text)
+    expect(phone.locator("#sheet tbody tr")).to_have_count(4)
+    expect(phone.locator("#sheet")).to_contain_text(re.compile(r"3\|3"))

@@ -1,0 +1,179 @@
+"""Mexican Train at the table by one phone: the round's engine, who went out or Blocked, a
+count for each other player, the double blank when asked, and the sheet to the last round."""
+
+import html
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from scorekeeper.models import Match
+from tests.web.test_mexican_train_setup import NAMES, mexican_train
+
+pytestmark = pytest.mark.django_db
+
+
+def start(client: Client, players: int = 4, **changes) -> Match:
+    client.post("/new", mexican_train(NAMES[:players], **changes))
+    return Match.objects.get()
+
+
+def post_round(client: Client, match: Match, out: str, counts: dict, **extra):
+    data = {"out": out, "number": str(match.hand_count + 1), "token": str(uuid.uuid4())}
+    data["entry"] = "each"
+    data.update({f"pips_{seat}": str(pips) for seat, pips in counts.items()})
+    data.update({"confirm_end": "1", **extra})
+    response = client.post(match.save_hand_url(), data)
+    match.refresh_from_db()
+    return response
+
+
+def errors(response) -> list[str]:
+    """The messages at the fields, as read (names lose their isolating marks)."""
+    found = re.findall(r'class="field-error"[^>]*>(.*?)</p>', response.content.decode())
+    return [re.sub(r"<[^>]+>", "", message) for message in found]
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", response.content.decode()))
+
+
+def test_the_round_page_shows_the_engine_of_round_one(client: Client):
+    match = start(client)
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    assert "Round 1 of 13" in page
+    assert "Engine: the double 12" in page
+    assert 'class="half p12"' in page
+
+
+def test_the_worked_example_scores_each_player_their_count(client: Client):
+    match = start(client)
+
+    response = post_round(client, match, "0", {1: 23, 2: 7, 3: 41})
+
+    assert response.status_code == 302
+    assert match.totals == [0, 23, 7, 41]
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Round 2 of 13" in page and "Engine: the double 11" in page
+    assert 'data-testid="lowest-0"' in page
+
+
+def test_the_double_blank_at_fifty_is_asked_and_paid(client: Client):
+    match = start(client, double_blank_counts="50")
+    form = client.get(match.get_absolute_url() + "?out=0").content.decode()
+    assert "Who was left holding the double blank?" in form
+
+    post_round(client, match, "0", {1: 23, 2: 7, 3: 41}, double_blank="3")
+
+    assert match.totals == [0, 23, 7, 91]
+
+
+def test_the_double_blank_is_not_asked_at_its_own_pips(client: Client):
+    match = start(client)
+
+    form = client.get(match.get_absolute_url() + "?out=0").content.decode()
+
+    assert "Who was left holding the double blank?" not in form
+
+
+def test_a_blocked_round_counts_everyone(client: Client):
+    match = start(client)
+
+    post_round(client, match, "blocked", {0: 5, 1: 9, 2: 0, 3: 12})
+
+    assert match.totals == [5, 9, 0, 12]
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'data-testid="lowest-2"' in page
+
+
+def test_a_missing_count_is_refused_at_its_field(client: Client):
+    match = start(client)
+
+    response = post_round(client, match, "0", {1: 23, 2: 7})
+
+    assert match.hand_count == 0
+    assert "How many pips did Dee have left?" in errors(response)
+
+
+def test_the_holder_of_the_double_blank_cannot_have_gone_out(client: Client):
+    match = start(client, double_blank_counts="25")
+
+    response = post_round(client, match, "0", {1: 23, 2: 7, 3: 41}, double_blank="0")
+
+    assert match.hand_count == 0
+    assert "Ann went out: the double blank is not in their hand." in errors(response)
+
+
+def play_short_game(client: Client, counts: list[dict], **changes) -> Match:
+    """A double-nine game of two from the double 2: three rounds."""
+    match = start(client, players=2, preset="mexican_train_nine", first_engine="2", **changes)
+    for out, pips in counts:
+        post_round(client, match, out, pips)
+    return match
+
+
+def test_the_lowest_total_wins_after_the_last_round(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 3, 1: 2})])
+
+    assert match.finished and match.totals == [7, 12]
+    page = text(client.get(match.get_absolute_url()))
+    assert "Ann wins the game!" in page
+    assert "Rematch" in page
+    assert "Round 4" not in page
+
+
+def test_level_lowest_totals_share_the_win(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 6, 1: 0})])
+
+    assert match.totals == [10, 10]
+    assert match.winner_sides() == [0, 1]
+    assert "Ann & Bo share the win!" in text(client.get(match.get_absolute_url()))
+
+
+def test_level_totals_go_to_who_went_out_most_under_that_rule(client: Client):
+    match = play_short_game(
+        client,
+        [("0", {1: 10}), ("0", {1: 0}), ("blocked", {0: 10, 1: 0})],
+        ties_to_most_outs="on",
+    )
+
+    assert match.totals == [10, 10]
+    assert match.winner_sides() == [0]
+
+
+def test_nothing_is_saved_after_the_last_round(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 3, 1: 2})])
+
+    post_round(client, match, "0", {1: 1})
+
+    assert match.hand_count == 3
+
+
+def test_the_last_round_asks_before_it_ends_the_game(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4})])
+    data = {"out": "blocked", "number": "3", "token": str(uuid.uuid4()), "entry": "each"}
+
+    response = client.post(match.save_hand_url(), {**data, "pips_0": "3", "pips_1": "2"})
+
+    assert "The last round: Ann wins with 7." in text(response)
+    assert Match.objects.get().hand_count == 2
+
+
+def test_the_sheet_shows_each_round_with_its_engine(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4})])
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    assert '<tr data-round="1">' in page and "2|2" in page and "1|1" in page
+
+
+def test_a_round_has_no_scores_during_play(client: Client):
+    match = start(client)
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    assert 'id="strip"' not in page
+    assert not match.game().takes_plays

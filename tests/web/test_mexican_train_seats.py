@@ -1,0 +1,159 @@
+"""Each player their own count: a link per seat posts only that seat's count in the open round,
+and the round is scored as a Hand when every count is in."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scorekeeper.models import Match, RoundCount, SeatLink
+from tests.web.test_mexican_train_rounds import post_round, start, text
+
+pytestmark = pytest.mark.django_db
+
+
+def links(match: Match) -> list[str]:
+    return [link.get_absolute_url() for link in SeatLink.for_match(match)]
+
+
+def send(client: Client, url: str, match: Match, **fields):
+    data = {"number": str(match.hand_count + 1), **fields}
+    response = client.post(url, data)
+    match.refresh_from_db()
+    return response
+
+
+def test_the_match_page_shows_a_qr_and_an_unguessable_link_per_seat(client: Client):
+    match = start(client)
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    for seat, url in enumerate(links(match)):
+        assert f'data-testid="seat-qr-{seat}"' in page
+        assert url in page
+        assert re.fullmatch(r"/p/[A-Za-z0-9_-]{22,}/", url)
+    assert len(set(links(match))) == 4
+
+
+def test_a_seat_page_asks_only_its_own_count(client: Client):
+    match = start(client)
+
+    page = text(client.get(links(match)[1]))
+
+    assert "Bo" in page and "Round 1 of 13" in page
+    assert "My count: the pips left in my hand" in page
+
+
+def test_the_round_closes_when_every_count_is_in(client: Client):
+    match = start(client)
+    urls = links(match)
+
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="23")
+    send(client, urls[2], match, pips="7")
+    assert match.hand_count == 0
+    send(client, urls[3], match, pips="41")
+
+    assert match.hand_count == 1
+    assert match.totals == [0, 23, 7, 41]
+    assert not RoundCount.objects.exists()
+
+
+def test_the_scorer_sees_who_is_still_missing_and_the_counts_in_the_form(client: Client):
+    match = start(client)
+    urls = links(match)
+    send(client, urls[1], match, pips="23")
+
+    page = text(client.get(match.get_absolute_url()))
+    assert "Counts still missing: Ann, Cy, Dee" in page
+    form = client.get(match.get_absolute_url() + "?out=0").content.decode()
+    assert re.search(r'name="pips_1" value="23"', form)
+
+
+def test_the_scorer_can_enter_or_correct_any_count(client: Client):
+    match = start(client)
+    send(client, links(match)[1], match, pips="23")
+
+    post_round(client, match, "0", {1: 20, 2: 7, 3: 41})
+
+    assert match.totals == [0, 20, 7, 41]
+
+
+def test_a_seat_link_posts_only_its_own_seat(client: Client):
+    match = start(client)
+    urls = links(match)
+
+    send(client, urls[1], match, pips="23", pips_2="99", position="2", went_out_2="on")
+
+    counts = list(RoundCount.objects.values_list("position", "pips", "went_out"))
+    assert counts == [(1, 23, False)]
+
+
+def test_a_seat_link_posts_only_in_the_open_round(client: Client):
+    match = start(client)
+    urls = links(match)
+
+    response = client.post(urls[1], {"number": "2", "pips": "23"})
+
+    assert response.status_code == 422
+    assert not RoundCount.objects.exists()
+
+
+def test_a_seat_link_posts_nothing_once_the_game_is_over(client: Client):
+    match = start(client, players=2, preset="mexican_train_nine", first_engine="0")
+    urls = links(match)
+    post_round(client, match, "0", {1: 5})
+    assert match.finished
+
+    send(client, urls[1], match, pips="3")
+
+    assert not RoundCount.objects.exists()
+    assert match.hand_count == 1
+
+
+def test_a_seat_link_reaches_no_other_page(client: Client):
+    match = start(client)
+    key = links(match)[0].split("/")[2]
+
+    assert client.get(f"/t/{key}/").status_code == 404
+    assert client.get(f"/w/{key}/").status_code == 404
+    assert client.post(f"/t/{key}/m/1/hand", {}).status_code == 404
+
+
+def test_a_count_too_large_is_refused_at_its_field(client: Client):
+    match = start(client)
+
+    response = send(client, links(match)[1], match, pips="5000")
+
+    assert "No hand can hold more than 1068 pips." in text(response)
+    assert not RoundCount.objects.exists()
+
+
+def test_the_double_blank_holder_says_so_from_their_phone(client: Client):
+    match = start(client, players=2, double_blank_counts="50")
+    urls = links(match)
+
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="10", double_blank="on")
+
+    assert match.totals == [0, 60]
+
+
+def test_two_players_who_both_went_out_leave_the_round_to_the_scorer(client: Client):
+    match = start(client, players=2)
+    urls = links(match)
+
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, went_out="on")
+
+    assert match.hand_count == 0
+    assert RoundCount.objects.count() == 2
+
+
+def test_the_scorers_page_kept_before_a_count_shows_it_after(client: Client):
+    match = start(client)
+    client.get(match.get_absolute_url())
+
+    send(client, links(match)[2], match, pips="7")
+
+    assert "Counts still missing: Ann, Bo, Dee" in text(client.get(match.get_absolute_url()))
