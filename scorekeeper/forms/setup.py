@@ -336,25 +336,10 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             self.add_error(None, _("Check the rules of the game you chose, then start."))
             return data
         self._clean_points(data)
-        names = [clean_name(data.get(field) or "") for field in self.player_fields]
-        for field, name in zip(self.player_fields, names, strict=True):
-            if not name and (data.get(field) or "").strip():
-                self.add_error(field, INVISIBLE_NAME)
+        names = self._clean_names(data)
         typed = [name for name in names if name]
         if len(typed) < 2:
-            empty = [
-                field
-                for field, name in zip(self.player_fields, names, strict=True)
-                if not name and field not in self.errors
-            ]
-            for field in empty[: 2 - len(typed)]:
-                self.add_error(field, _("Type a name: a game needs at least two players."))
             return data
-        seen: set[str] = set()
-        for field, name in zip(self.player_fields, names, strict=True):
-            if name and name_key(name) in seen:
-                self.add_error(field, _("Two players can't have the same name."))
-            seen.add(name_key(name))
         seats = len(typed)
         preset = data.get("preset")
         round_game = is_round_game(preset)
@@ -381,6 +366,26 @@ class SetupForm(MexicanTrainSetup, forms.Form):
         data["seat_names"] = [typed[index] for index in order]
         data["partnership"] = partnership
         return data
+
+    def _clean_names(self, data: dict) -> list[str]:
+        """Each player field's name, cleaned ("" where none): at least two, no two the same."""
+        names = [clean_name(data.get(field) or "") for field in self.player_fields]
+        fields = list(zip(self.player_fields, names, strict=True))
+        for field, name in fields:
+            if not name and (data.get(field) or "").strip():
+                self.add_error(field, INVISIBLE_NAME)
+        typed = [name for name in names if name]
+        if len(typed) < 2:
+            empty = [field for field, name in fields if not name and field not in self.errors]
+            for field in empty[: 2 - len(typed)]:
+                self.add_error(field, _("Type a name: a game needs at least two players."))
+            return names
+        seen: set[str] = set()
+        for field, name in fields:
+            if name and name_key(name) in seen:
+                self.add_error(field, _("Two players can't have the same name."))
+            seen.add(name_key(name))
+        return names
 
     def _clean_points(self, data: dict) -> None:
         """The target and the capicú bonus: a number typed in "other" wins over the buttons
