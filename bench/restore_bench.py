@@ -28,7 +28,7 @@ from django.conf import settings  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
 from scorekeeper import backup, rules  # noqa: E402
-from scorekeeper.backup_checks import load_backup  # noqa: E402
+from scorekeeper.backup import load_backup  # noqa: E402
 from scorekeeper.models import Table  # noqa: E402
 from scorekeeper.testing import deal_hand, scoring_match, tap  # noqa: E402
 

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.backup_checks import load_backup
+from scorekeeper.backup import load_backup
 from scorekeeper.words.refusals import too_large_message
 
 

@@ -6,8 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from test_backup import as_version_1, busy_table, wipe
 
-from scorekeeper.backup import export_table, import_table
-from scorekeeper.backup_checks import load_backup
+from scorekeeper.backup import export_table, import_table, load_backup
 from scorekeeper.models import Table
 
 pytestmark = pytest.mark.django_db

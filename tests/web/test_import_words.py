@@ -9,8 +9,7 @@ from test_backup import busy_table, wipe
 from test_import_page import upload
 from test_translations import assert_no_english
 
-from scorekeeper.backup import export_table
-from scorekeeper.backup_checks import load_backup
+from scorekeeper.backup import export_table, load_backup
 from scorekeeper.models import Table
 
 pytestmark = pytest.mark.django_db

@@ -2,6 +2,7 @@
 grow with the number of hands, so the largest file the import page takes restores in seconds
 (bench/restore_bench.py times it)."""
 
+import copy
 import random
 import uuid
 
@@ -71,5 +72,30 @@ def test_rows_written_together_still_may_not_share_a_place_or_token(part, field,
         hands[0]["plays"].append(tap_copy)
 
     with pytest.raises(ValueError, match=message):
+        import_table(data)
+    assert not Table.objects.filter(key="k" * 22).exists()
+
+
+def with_matches(data: dict, count: int) -> dict:
+    """The backup with its one match there `count` times, numbered 1, 2, ..."""
+    copied = copy.deepcopy(data)
+    copied["matches"] = [
+        dict(copy.deepcopy(data["matches"][0]), number=n + 1) for n in range(count)
+    ]
+    return copied
+
+
+@pytest.mark.parametrize("scoring", [False, True])
+def test_a_restore_costs_the_same_queries_with_more_matches(scoring):
+    data = backup_of(3, scoring=scoring)
+
+    assert restore_queries(with_matches(data, 4)) == restore_queries(with_matches(data, 1))
+
+
+def test_two_matches_with_one_number_are_refused():
+    data = with_matches(backup_of(2), 2)
+    data["matches"][1]["number"] = 1
+
+    with pytest.raises(ValueError, match="number '1' is there twice"):
         import_table(data)
     assert not Table.objects.filter(key="k" * 22).exists()

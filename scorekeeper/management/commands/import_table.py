@@ -6,8 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from scorekeeper.backup import import_table
-from scorekeeper.backup_checks import load_backup
+from scorekeeper.backup import import_table, load_backup
 
 
 class Command(BaseCommand):

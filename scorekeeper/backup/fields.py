@@ -1,0 +1,119 @@
+"""What a backup file holds: its format, versions and fields, read from the models and from the
+one mapping of the rules' fields (scorekeeper.models.rules_fields)."""
+
+from django.db import models
+
+from scorekeeper import rules
+from scorekeeper.models import (
+    REGIONAL_INPUTS,
+    REGIONAL_RULES,
+    Hand,
+    LogEntry,
+    Match,
+    PlayEntry,
+    ScoreEntry,
+    Seat,
+    SeatCount,
+    Series,
+    Table,
+)
+from scorekeeper.models.rules_fields import (
+    HAND,
+    HOUSE_RULES,
+    ROUND_RULES,
+    SCORING_RULES,
+    Group,
+    Stored,
+    house_rules_fields,
+)
+
+FORMAT = "scorekeeper.table"
+# Version 2 keeps a hand's points only in its entries; version 1 also had them on the hand
+# ("scoring_side", "points"), which the reader checks against the entries. Version 3 adds
+# the regional rules, a hand's regional taps and the series; a file without them gets the
+# defaults (no regional rule, no series). Version 4 adds a hand's pooled total (the tiles
+# left counted once) and the table's entry mode; an older file counted each hand. Version 5
+# adds a blocked hand given per pair ("pair_pips": {"side": pips}); an older file has none.
+FORMAT_VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
+
+# The house rules every file has (the scoring games' and Mexican Train's came later:
+# LATER_RULES).
+HOUSE_RULES_FIELDS = (
+    "preset",
+    *(field.field for field in HOUSE_RULES if field.group in (Group.CORE, Group.REGIONAL)),
+)
+# Fields a file written before they existed may lack: the model's default stands in. A hand's
+# pooled total came in version 4, its pair totals in version 5.
+ADDED_FIELDS = {
+    *REGIONAL_RULES,
+    *REGIONAL_INPUTS,
+    "series_first_to",
+    "shutout_counts_double",
+    "series_sides",
+    "pooled",
+    "pair_pips",
+    "entry_mode",
+}
+# The table's own settings beyond its house rules.
+TABLE_FIELDS = ("series_first_to", "shutout_counts_double", "entry_mode")
+SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
+# The scoring games' (All Fives, Bergen) and the round game's (Mexican Train) house rules, with
+# the value each has when a file written before them lacks it: the rules' default.
+LATER_RULES = {
+    name: value
+    for name, value in house_rules_fields(rules.HouseRules()).items()
+    if name in (*SCORING_RULES, *ROUND_RULES)
+}
+# Keys that older files wrote, and what each is called now.
+OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}
+MATCH_FIELDS = (
+    "number",
+    *HOUSE_RULES_FIELDS,
+    "seat_count",
+    "partnership",
+    "tile_set",
+    "tiles_each",
+    "draws",
+    "scoring",
+    "series_sides",
+    "totals",
+    "winner_side",
+    "next_leader",
+    "hand_count",
+    "version",
+)
+MATCH_TIMES = ("created_at", "updated_at", "finished_at")
+HAND_FIELDS = (
+    "number",
+    # What the table reported (the pips are the counts; holding_doubles only when held).
+    *(
+        field.field
+        for field in HAND
+        if field.stored is not Stored.ROWS and field.group is not Group.SCORING
+    ),
+    "led_by",
+    "winning_seat",
+    "reason",
+)
+HAND_TIMES = ("created_at", "updated_at")
+LOG_FIELDS = ("action", "hand_number", "before", "after", "totals")
+PLAY_FIELDS = ("position", "seat", "points")
+
+KEPT = (Table, Series, Match, Seat, Hand, SeatCount, ScoreEntry, PlayEntry, LogEntry)
+
+
+def _columns(kind: type[models.Field]) -> frozenset[str]:
+    """The names of the kept models' own columns of this kind."""
+    return frozenset(
+        field.name
+        for model in KEPT
+        for field in model._meta.concrete_fields
+        if isinstance(field, kind) and not field.is_relation and not field.primary_key
+    )
+
+
+# Fields that hold whole numbers or yes/no: full_clean would take 2.5 as 2 and true as 1. A
+# match names its series by number; a version 1 hand kept its scoring side.
+WHOLE_FIELDS = _columns(models.IntegerField) | {"series", "scoring_side"}
+YES_NO_FIELDS = _columns(models.BooleanField) | set(OLD_KEYS.values())

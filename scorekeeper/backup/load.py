@@ -1,0 +1,260 @@
+"""Reading a backup file: plain, bounded JSON of the right shape, and each value of the type its
+field takes (ValueError naming the first that is not)."""
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from scorekeeper.backup.fields import ADDED_FIELDS, WHOLE_FIELDS, YES_NO_FIELDS
+from scorekeeper.inputs import clean_text
+from scorekeeper.models import KEY_PATTERN
+
+# A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
+MAX_DEPTH = 8
+# Whole numbers only: a count, a total or a seat has at most this many digits.
+MAX_DIGITS = 12
+KEY_RE = re.compile(KEY_PATTERN)
+# No table was kept before this app was written.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+class Backup(dict):
+    """A backup's JSON object as load_backup read it: its shape is checked already."""
+
+
+def load_backup(raw: bytes | str, max_bytes: int) -> Backup:
+    """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
+    if len(raw) > max_bytes:
+        raise ValueError(
+            ngettext(
+                "The file is larger than %(limit)s byte.",
+                "The file is larger than %(limit)s bytes.",
+                max_bytes,
+            )
+            % {"limit": max_bytes}
+        )
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValueError(_("The file is not UTF-8 text.")) from None
+    try:
+        data = json.loads(
+            raw, parse_constant=_no_constant, parse_float=_no_float, parse_int=_bounded_int
+        )
+    except RecursionError:
+        raise ValueError(_("The file is nested too deeply to be a backup.")) from None
+    except json.JSONDecodeError as error:
+        # Where the text stops being JSON, in the page's words; what the parser expected there
+        # is its own English.
+        raise ValueError(
+            _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s).")
+            % {"line": error.lineno, "column": error.colno, "problem": error.msg}
+        ) from None
+    check_shape(data)
+    return Backup(mapping_of(data, pgettext("backup part", "the file")))
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(
+        _("The file holds %(value)s, which is not a number a backup contains.") % {"value": name}
+    )
+
+
+def _no_float(text: str) -> None:
+    raise ValueError(not_whole(text))
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(
+            _("The file holds a number too large for a score: %(value)s...") % {"value": text[:20]}
+        )
+    return int(text)
+
+
+def not_whole(value: str) -> str:
+    return _("The file holds %(value)s: every number in a backup is a whole number.") % {
+        "value": value
+    }
+
+
+def check_shape(data: Any) -> None:
+    """Refuse deep nesting and any number that is not a whole one (bool aside), however loaded."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ValueError(_("The file is nested too deeply to be a backup."))
+        if isinstance(value, float):
+            raise ValueError(not_whole(repr(value)))
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            raise ValueError(_("The file holds a number too large for a score."))
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+
+
+def normal_name(name: str, what: str, *, required: bool = False) -> str:
+    """A name normalised as the app stores one typed today (older tables may hold others)."""
+    clean = clean_text(name)
+    if required and not clean:
+        raise ValueError(
+            _("Invalid backup: %(what)s %(name)s has no letters you can see.")
+            % {"what": what, "name": repr(name)}
+        )
+    return clean
+
+
+def bad_token(token: Any) -> str:
+    return _("Invalid backup: bad token %(token)s.") % {"token": repr(token)}
+
+
+def check_types(raw: Mapping, where: str) -> None:
+    """Whole numbers are ints (not floats or booleans) and yes/no fields are booleans."""
+    for field, value in raw.items():
+        if field in WHOLE_FIELDS and value is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(
+                    _("Invalid backup: %(where)s: %(field)s %(value)s is not a whole number.")
+                    % {"where": where, "field": field, "value": repr(value)}
+                )
+        elif field in YES_NO_FIELDS and not isinstance(value, bool):
+            raise ValueError(
+                _("Invalid backup: %(where)s: %(field)s %(value)s is not true or false.")
+                % {"where": where, "field": field, "value": repr(value)}
+            )
+
+
+def fields_of(model: type[models.Model], raw: Mapping, names) -> dict:
+    """The named fields from the file; one added since the file was written gets its default."""
+    values = {}
+    for name in names:
+        if name not in raw and name in ADDED_FIELDS:
+            values[name] = model._meta.get_field(name).get_default()
+        else:
+            values[name] = raw.get(name)
+    return values
+
+
+def within(valid: range, *values: int | None) -> bool:
+    """Whether every value is None or a valid seat or side."""
+    return all(value is None or value in valid for value in values)
+
+
+def saved[M: models.Model](instance: M) -> M:
+    """Validate the instance like a form would, then insert it."""
+    # full_clean checks types, choices, lengths and constraints, so a bad file is a
+    # ValidationError here rather than a crash (or a silent coercion) in the database.
+    instance.full_clean()
+    instance.save(force_insert=True)
+    return instance
+
+
+def valid[M: models.Model](instance: M) -> M:
+    """Validate a row written in bulk with its parent's others, as a form would.
+
+    Its parent is not written yet (no query to look it up), and its unique places and tokens
+    are checked among its siblings by distinct (the database holds no others yet).
+    """
+    parents = [field.name for field in instance._meta.concrete_fields if field.is_relation]
+    instance.full_clean(exclude=parents, validate_unique=False, validate_constraints=False)
+    return instance
+
+
+def distinct(where: str, field: str, values: list) -> None:
+    """Refuse a place or token that two rows of one parent share."""
+    seen = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(
+                _("Invalid backup: %(where)s: %(field)s %(value)s is there twice.")
+                % {"where": where, "field": field, "value": repr(str(value))}
+            )
+        seen.add(value)
+
+
+def mapping_of(value: Any, what: str) -> Mapping:
+    """The value if it is a JSON object."""
+    if not isinstance(value, Mapping):
+        raise ValueError(_("Invalid backup: %(what)s should be an object.") % {"what": what})
+    return value
+
+
+def list_of(value: Any, what: str) -> list:
+    """The value if it is a JSON list."""
+    if not isinstance(value, list):
+        # `what` is the list's name in the file.
+        raise ValueError(_("Invalid backup: %(field)s should be a list.") % {"field": what})
+    return value
+
+
+def value_of(raw: Mapping, field: str, kind: type) -> Any:
+    """The field's value if it has the expected type."""
+    value = raw.get(field)
+    if not isinstance(value, kind):
+        kinds = {
+            str: pgettext("backup value", "text"),
+            bool: pgettext("backup value", "true or false"),
+        }
+        raise ValueError(
+            _("Invalid backup: %(field)s should be %(kind)s.")
+            % {"field": field, "kind": kinds[kind]}
+        )
+    return value
+
+
+def key_of(raw: Mapping, field: str) -> str:
+    """A table key that looks like one new_key() makes."""
+    value = raw.get(field)
+    if not isinstance(value, str) or not KEY_RE.fullmatch(value):
+        raise ValueError(
+            _("Invalid backup: the table's %(field)s is missing or not a table key.")
+            % {"field": field}
+        )
+    return value
+
+
+def time_in(raw: Mapping, field: str, *, optional: bool = False) -> datetime | None:
+    """An aware timestamp from ISO 8601 text."""
+    value = raw.get(field)
+    if value is None and optional:
+        return None
+    try:
+        moment = datetime.fromisoformat(value_of(raw, field, str))
+    except ValueError:
+        raise ValueError(
+            _("Invalid backup: %(field)s %(value)s is not a date and time.")
+            % {"field": field, "value": repr(value)}
+        ) from None
+    if moment.tzinfo is None:
+        raise ValueError(
+            _("Invalid backup: %(field)s %(value)s has no time zone.")
+            % {"field": field, "value": repr(value)}
+        )
+    # Only times this app could have written: one at the ends of the calendar cannot even be
+    # shown in the server's time zone.
+    if not EARLIEST <= moment <= timezone.now() + timedelta(days=1):
+        raise ValueError(
+            _("Invalid backup: %(field)s %(value)s is not a time a backup holds.")
+            % {"field": field, "value": repr(value)}
+        )
+    return moment
+
+
+def flatten(error: ValidationError) -> str:
+    """A validation error as one line of text."""
+    if hasattr(error, "error_dict"):
+        return "; ".join(
+            f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()
+        )
+    return " ".join(error.messages)

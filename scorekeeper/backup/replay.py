@@ -1,0 +1,384 @@
+"""Checks on a restored match: each hand is replayed through the rules, as a live save would
+score it, and what the file says it scored must match; its log, seats and series must be what
+live saves write."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as default
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scorekeeper import models, rules
+from scorekeeper.backup.load import within
+from scorekeeper.models.rules_fields import hand_of
+from scorekeeper.words.refusals import refusal_words
+
+
+@dataclass
+class HandRows:
+    """One hand of the file, checked and not yet written, with the rows that belong to it."""
+
+    hand: models.Hand
+    where: str  # the hand's place in the file, as in "match 2, hand 5"
+    counts: list[models.SeatCount]
+    entries: list[models.ScoreEntry]
+    plays: list[models.PlayEntry]
+
+    def rules_hand(self) -> rules.Hand:
+        return hand_of(self.hand, {count.position: count.pips for count in self.counts})
+
+    def played_hand(self) -> rules.PlayedHand:
+        plays = sorted(self.plays, key=lambda play: play.position)
+        return rules.PlayedHand(
+            tuple(rules.Play(play.seat, play.points) for play in plays),
+            None if self.hand.in_play else self.rules_hand(),
+        )
+
+    def stored_entries(self) -> list[tuple]:
+        return sorted((entry.side, entry.kind, entry.points) for entry in self.entries)
+
+
+@dataclass
+class MatchRows:
+    """One match of the file, checked and not yet written, with its seats, hands and log."""
+
+    match: models.Match
+    game: rules.Game
+    seats: list[models.Seat]
+    hands: list[HandRows] = default(default_factory=list)
+    log: list[models.LogEntry] = default(default_factory=list)
+
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in sorted(self.seats, key=lambda seat: seat.position)]
+
+    def ordered_hands(self) -> list[HandRows]:
+        return sorted(self.hands, key=lambda row: row.hand.number)
+
+
+def replay(rows: MatchRows) -> None:
+    """Play the match again through the rules and compare with what the file stored."""
+    if rows.game.takes_plays:
+        check_scoring_match(rows)
+    else:
+        check_match(rows)
+
+
+def check_match(rows: MatchRows) -> None:
+    """Score every hand again and compare with what the file stored (ValueError naming the
+    first hand that does not add up)."""
+    match, game = rows.match, rows.game
+    state = rules.tally(game, [])
+    led_by: int | None = None
+    for expected, row in enumerate(rows.ordered_hands(), start=1):
+        hand = row.hand
+        where = {"match": match.number, "hand": hand.number}
+        if hand.number != expected:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, hand %(expected)s is missing "
+                    "(the next one is numbered %(hand)s)."
+                )
+                % {**where, "expected": expected}
+            )
+        try:
+            result = rules.score_hand(game, row.rules_hand(), led_by, number=expected)
+            state = rules.advance(game, state, result)
+        except rules.InvalidHand as refused:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, hand %(hand)s: "
+                    "the rules refuse this hand (%(codes)s)."
+                )
+                % {**where, "codes": refusal_words(refused, rows.names(), game)}
+            ) from None
+        # Named as the file names them, so that the field can be found in it.
+        stored = {
+            "led_by": hand.led_by,
+            "winning_seat": hand.winning_seat,
+            "reason": hand.reason,
+            "entries": row.stored_entries(),
+        }
+        scored = {
+            "led_by": result.led_by,
+            "winning_seat": result.winning_seat,
+            "reason": models.reason_to_json(result.reason),
+            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
+        }
+        _compare(match, hand, stored, scored)
+        led_by = result.next_leader
+    _check_state(match, state, with_leader=True)
+
+
+def _compare(match: models.Match, hand, stored: dict, made: dict) -> None:
+    """Refuse the first field the file stored otherwise than the rules make it."""
+    for field, value in stored.items():
+        if value != made[field]:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, hand %(hand)s: the file has %(field)s "
+                    "%(value)s, the rules make it %(made)s."
+                )
+                % {
+                    "match": match.number,
+                    "hand": hand.number,
+                    "field": field,
+                    "value": repr(value),
+                    "made": repr(made[field]),
+                }
+            )
+
+
+def _check_state(match: models.Match, state: rules.MatchState, *, with_leader: bool) -> None:
+    """The match's totals, hand count, winner, end (and next leader) as its hands make them."""
+    compared = [
+        ("totals", match.totals, list(state.totals)),
+        ("hand_count", match.hand_count, state.hands_played),
+        ("winner_side", match.winner_side, state.winner_side),
+        ("next_leader", match.next_leader, state.next_leader),
+        ("finished", match.finished_at is not None, state.finished),
+    ]
+    for field, value, made in compared:
+        if value != made and (with_leader or field != "next_leader"):
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s: the file has %(field)s %(value)s, "
+                    "the hands make it %(made)s."
+                )
+                % {"match": match.number, "field": field, "value": repr(value), "made": repr(made)}
+            )
+
+
+def check_scoring_match(rows: MatchRows) -> None:
+    """All Fives and Bergen: score the plays and ends again, entry by entry, and compare."""
+    match, game = rows.match, rows.game
+    hands = rows.ordered_hands()
+    try:
+        scored, state = rules.play_match(game, [row.played_hand() for row in hands])
+    except rules.InvalidHand as refused:
+        raise ValueError(
+            _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
+            % {"match": match.number, "codes": refusal_words(refused, rows.names(), game)}
+        ) from None
+    led_by: int | None = None
+    for expected, (row, result) in enumerate(zip(hands, scored, strict=True), start=1):
+        hand = row.hand
+        credited = [0] * game.side_count
+        for entry in row.entries:
+            credited[entry.side] += entry.points
+        if hand.number != expected or tuple(credited) != result.side_points:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, hand %(hand)s: the file credits "
+                    "%(credited)s, its plays and end make %(made)s."
+                )
+                % {
+                    "match": match.number,
+                    "hand": hand.number,
+                    "credited": credited,
+                    "made": list(result.side_points),
+                }
+            )
+        # The rest of what a live save writes (models.Hand.store_result), field by field: the
+        # end's winner and reason, and each entry's kind (an end's points are not play points).
+        made = {
+            "led_by": led_by if result.led_by is None else result.led_by,
+            "winning_seat": result.winning_seat,
+            "reason": {} if result.reason is None else models.reason_to_json(result.reason),
+            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
+        }
+        stored = {
+            "led_by": hand.led_by,
+            "winning_seat": hand.winning_seat,
+            "reason": hand.reason,
+            "entries": row.stored_entries(),
+        }
+        _compare(match, hand, stored, made)
+        led_by = result.next_leader
+    _check_state(match, state, with_leader=False)
+
+
+# What each change log action holds before and after, as the live saves write them: a hand's
+# summary (models.Hand.summary), a play's (models.PlayEntry.summary) or nothing.
+HAND, PLAY, HAND_OR_PLAY = "hand", "play", "hand or play"
+LOG_SHAPES = {
+    models.LogAction.STARTED: (None, None),
+    models.LogAction.SAVED: (None, HAND),
+    models.LogAction.EDITED: (HAND, HAND),
+    models.LogAction.UNDONE: (HAND, None),
+    models.LogAction.PLAYED: (None, PLAY),
+    models.LogAction.UNPLAYED: (PLAY, None),
+}
+SUMMARY_KEYS = {"ending", "went_out", "capicu", "pips", "pooled", "pair_pips", "holding_doubles"}
+
+
+def check_log_entry(entry: models.LogEntry, game: rules.Game) -> None:
+    """A change log entry holds what a live save writes for its action (ValueError naming the
+    first field that does not)."""
+    before, after = LOG_SHAPES.get(entry.action, (None, None))
+    totals = entry.totals
+    checks = [
+        (
+            "hand_number",
+            entry.hand_number,
+            (entry.action == models.LogAction.STARTED) is (entry.hand_number is None),
+        ),
+        (
+            "totals",
+            totals,
+            isinstance(totals, list)
+            and len(totals) == game.side_count
+            and all(_whole(t) for t in totals),
+        ),
+        ("before", entry.before, _summary_fits(entry.before, before, game)),
+        ("after", entry.after, _summary_fits(entry.after, after, game)),
+    ]
+    for field, value, fits in checks:
+        if not fits:
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s, the change log: %(action)s has %(field)s "
+                    "%(value)s, which no save writes there."
+                )
+                % {
+                    "match": entry.match.number,
+                    "action": entry.action,
+                    "field": field,
+                    "value": repr(value)[:80],
+                }
+            )
+
+
+def _summary_fits(value: Any, shape: str | None, game: rules.Game) -> bool:
+    if shape is None:
+        return value is None
+    if not isinstance(value, dict):
+        return False
+    if "play" in value and shape != HAND:
+        play = value["play"]
+        return (
+            set(value) == {"play"}
+            and isinstance(play, dict)
+            and set(play) == {"seat", "points"}
+            and _seat(play["seat"], game)
+            and _whole(play["points"])
+        )
+    if shape == PLAY:
+        return False
+    pips = value.get("pips")
+    return (
+        {"ending", "went_out", "capicu", "pips"}
+        <= set(value)
+        <= SUMMARY_KEYS | set(models.REGIONAL_INPUTS)
+        and value["ending"] in models.Ending.values
+        and (value["went_out"] is None or _seat(value["went_out"], game))
+        and isinstance(value["capicu"], bool)
+        and isinstance(pips, dict)
+        and all(_seat(_int_text(seat), game) and _whole(count) for seat, count in pips.items())
+    )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seat(value: Any, game: rules.Game) -> bool:
+    return _whole(value) and value < game.seats
+
+
+def _int_text(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+def checked_game(match: models.Match) -> rules.Game:
+    """The match's rules, once its totals, winner, next leader and series fit them."""
+    try:
+        game = match.game()
+    except (TypeError, ValueError):
+        # The rules module's own words know no languages: what it checked, in ours.
+        problem = _("%(seats)s seats, %(tiles)s tiles each, to %(target)s, capicú %(capicu)s") % {
+            "seats": match.seat_count,
+            "tiles": match.tiles_each,
+            "target": match.target,
+            "capicu": match.capicu_bonus,
+        }
+        raise ValueError(
+            _("Invalid backup: match %(match)s has rules this app cannot play (%(problem)s).")
+            % {"match": match.number, "problem": problem}
+        ) from None
+    if not (
+        len(match.totals) == game.side_count
+        and within(range(game.side_count), match.winner_side)
+        and within(range(game.seats), match.next_leader)
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s has bad totals or winner.") % {"match": match.number}
+        )
+    if match.series is not None and sorted(match.series_sides or [0]) != list(
+        range(max(game.side_count, len(match.series.sides)))
+    ):
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
+    return game
+
+
+def check_series_sides(rows: MatchRows) -> None:
+    """Each side of the match is the series side it names, with the same players (as a live
+    match joins a series: models.Series.for_match)."""
+    match, game = rows.match, rows.game
+    if match.series is None:
+        return
+    sides = models.Series.sides_of(rows.names(), game)
+    if len(match.series.sides) != game.side_count or sides != [
+        match.series.sides[side] for side in match.series_sides
+    ]:
+        raise ValueError(
+            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
+        )
+
+
+def check_series_wins(series: Mapping[int, models.Series], matches: Sequence[models.Match]) -> None:
+    """No first-to series holds more finished matches than it takes to decide it: a live table
+    starts a new series once one is won (a correction may decide it earlier, never later)."""
+    for found in series.values():
+        if found.first_to is None:
+            continue
+        finished = sum(
+            1 for match in matches if match.series is found and match.winner_side is not None
+        )
+        most = len(found.sides) * (found.first_to - 1) + 1
+        if finished > most:
+            raise ValueError(
+                _(
+                    "Invalid backup: series %(series)s has %(finished)s matches won, and one "
+                    "first to %(first_to)s between these sides is decided after %(most)s."
+                )
+                % {
+                    "series": found.number,
+                    "finished": finished,
+                    "first_to": found.first_to,
+                    "most": most,
+                }
+            )
+
+
+def check_copy(row: HandRows, raw: Mapping) -> None:
+    """A version 1 hand's copy of its side and points must be what its entries say."""
+    where = row.where
+    points_of: dict[int, int] = {}
+    for entry in row.entries:
+        points_of[entry.side] = points_of.get(entry.side, 0) + entry.points
+    side, points = next(iter(points_of.items()), (None, 0))
+    for field, value, made in (
+        ("scoring_side", raw.get("scoring_side"), side),
+        ("points", raw.get("points"), points),
+    ):
+        if value != made:
+            raise ValueError(
+                _(
+                    "Invalid backup: %(where)s: the file has %(field)s %(value)s, "
+                    "the entries make it %(made)s."
+                )
+                % {"where": where, "field": field, "value": repr(value), "made": repr(made)}
+            )
