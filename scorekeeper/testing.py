@@ -9,7 +9,7 @@ import sys
 import uuid
 from pathlib import Path
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.models import Entrant, Match, Table, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,7 +171,7 @@ def scoring_match(
 
 def tap(match: Match, seat: int, points: int, token=None):
     """Record one score during play, as the play strip does; ends the hand with add_hand."""
-    play = scoring_games.Play(seat, points)
+    play = rules.Play(seat, points)
     return match.add_play(play, token=token or uuid.uuid4(), number=match.hand_count + 1)
 
 

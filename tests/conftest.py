@@ -136,7 +136,7 @@ def park_table(make_match, add_hand):
     add_hand(third, 0, {1: 5, 2: 5, 3: 5})
     add_hand(third, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
     add_hand(third, 0, {1: 30, 2: 20, 3: 10})
-    third.undo_last(version=third.version)
+    third.undo(version=third.version)
     third.edit_hand(1, reported(1, {0: 10, 2: 10, 3: 5}), version=third.version)
     add_hand(third, 3, {0: 10, 1: 10, 2: 10})
     fourth = start(("Alice", "Ben", "Cara", "Dev"), 500)

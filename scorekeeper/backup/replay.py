@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper import models, rules, scoring_games
+from scorekeeper import models, rules
 from scorekeeper.backup.load import within
 from scorekeeper.models.rules_fields import hand_of
 from scorekeeper.words.refusals import refusal_words
@@ -28,10 +28,10 @@ class HandRows:
     def rules_hand(self) -> rules.Hand:
         return hand_of(self.hand, {count.position: count.pips for count in self.counts})
 
-    def scoring_hand(self) -> scoring_games.ScoringHand:
+    def played_hand(self) -> rules.PlayedHand:
         plays = sorted(self.plays, key=lambda play: play.position)
-        return scoring_games.ScoringHand(
-            tuple(scoring_games.Play(play.seat, play.points) for play in plays),
+        return rules.PlayedHand(
+            tuple(rules.Play(play.seat, play.points) for play in plays),
             None if self.hand.in_play else self.rules_hand(),
         )
 
@@ -58,7 +58,7 @@ class MatchRows:
 
 def replay(rows: MatchRows) -> None:
     """Play the match again through the rules and compare with what the file stored."""
-    if rows.match.scores_during_play:
+    if rows.game.takes_plays:
         check_scoring_match(rows)
     else:
         check_match(rows)
@@ -157,9 +157,7 @@ def check_scoring_match(rows: MatchRows) -> None:
     match, game = rows.match, rows.game
     hands = rows.ordered_hands()
     try:
-        scored, state = scoring_games.play_scoring_match(
-            game, [row.scoring_hand() for row in hands]
-        )
+        scored, state = rules.play_match(game, [row.played_hand() for row in hands])
     except rules.InvalidHand as refused:
         raise ValueError(
             _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
@@ -184,13 +182,12 @@ def check_scoring_match(rows: MatchRows) -> None:
                     "made": list(result.side_points),
                 }
             )
-        # The rest of what a live save writes (models.Hand.store_scored), field by field: the end's
-        # winner and reason, and each entry's kind (an end's points are not play points).
-        end = result.end
+        # The rest of what a live save writes (models.Hand.store_result), field by field: the
+        # end's winner and reason, and each entry's kind (an end's points are not play points).
         made = {
-            "led_by": led_by if end is None or end.led_by is None else end.led_by,
-            "winning_seat": None if end is None else end.winning_seat,
-            "reason": {} if end is None else models.reason_to_json(end.reason),
+            "led_by": led_by if result.led_by is None else result.led_by,
+            "winning_seat": result.winning_seat,
+            "reason": {} if result.reason is None else models.reason_to_json(result.reason),
             "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
         }
         stored = {
@@ -200,8 +197,7 @@ def check_scoring_match(rows: MatchRows) -> None:
             "entries": row.stored_entries(),
         }
         _compare(match, hand, stored, made)
-        if end is not None:
-            led_by = end.next_leader
+        led_by = result.next_leader
     _check_state(match, state, with_leader=False)
 
 

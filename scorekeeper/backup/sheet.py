@@ -31,7 +31,7 @@ def match_csv(match: Match) -> str:
         ]
     header += [_("Ending"), _("Went out / winner"), _("Capicú")]
     bonuses = match.pays_regional_bonuses()
-    plays = match.game().scores_during_play
+    plays = match.game().takes_plays
     extra = [*([_("Bonuses")] if bonuses else []), *([_("During play")] if plays else [])]
     writer.writerow([*header, *extra])
     for hand, totals in match.running_totals():

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.forms.fields import (
     NUMBER_ATTRS,
     PipsField,
@@ -72,7 +72,7 @@ REGIONAL_ERROR_FIELDS = {
 def each_hand_why(game: rules.Game) -> str | None:
     """One short line: why a blocked hand asks every hand at a table that counts in totals."""
     house = game.rules
-    if not game.partnership or game.scoring is not rules.Scoring.BLOCK:
+    if not game.blocked_counts_single_hands:
         return None
     if house.blocked_rule is rules.BlockedRule.LIGHTEST_HAND:
         return _("Blocked: the lightest hand wins, so each hand counts.")
@@ -127,7 +127,7 @@ class HandForm(forms.Form):
         blocked = self.ending is rules.Ending.BLOCKED
         by_pair = blocked and self.game.counts_blocked_by_pair
         self.offers_total = by_pair or (
-            self.ending is rules.Ending.WENT_OUT and self.game.scoring is rules.Scoring.BLOCK
+            self.ending is rules.Ending.WENT_OUT and self.game.pools_went_out_count
         )
         totals = raw_entry == EntryMode.TOTAL
         self.pooled_entry = totals and self.offers_total and not blocked
@@ -156,11 +156,7 @@ class HandForm(forms.Form):
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
-        self.asks_doubles = (
-            self.ending is rules.Ending.BLOCKED
-            and self.game.scoring is rules.Scoring.BERGEN
-            and self.game.rules.doubles_lose_count
-        )
+        self.asks_doubles = self.ending is rules.Ending.BLOCKED and self.game.asks_doubles
         add_double_blank_field(self)
         if self.asks_doubles:
             for seat in range(self.game.seats):
@@ -451,7 +447,7 @@ class PlayForm(forms.Form):
         self.names = match.seat_names()
         self.fields["seat"].choices = [(seat, name) for seat, name in enumerate(self.names)]
         self.fields["points"].choices = [
-            (points, str(points)) for points in scoring_games.play_amounts(self.game)
+            (points, str(points)) for points in rules.play_amounts(self.game)
         ]
         invalid = _("Tap one of the scores shown.")
         self.fields["points"].error_messages["invalid_choice"] = invalid
@@ -460,7 +456,7 @@ class PlayForm(forms.Form):
     @classmethod
     def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
         """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
-        if not match.scores_during_play:
+        if not match.game().takes_plays:
             return None
         initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
         return cls(match, initial=initial)
@@ -477,18 +473,18 @@ class PlayForm(forms.Form):
 
     def amounts(self) -> list[tuple[int, str]]:
         """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
-        if self.game.scoring is rules.Scoring.BERGEN:
+        if self.game.play_headers:
             return [
-                (scoring_games.Header.DOUBLE, _("Double-header +2")),
-                (scoring_games.Header.TRIPLE, _("Triple-header +3")),
+                (rules.Header.DOUBLE, _("Double-header +2")),
+                (rules.Header.TRIPLE, _("Triple-header +3")),
             ]
-        return [(points, f"+{points}") for points in scoring_games.play_amounts(self.game)]
+        return [(points, f"+{points}") for points in rules.play_amounts(self.game)]
 
     def clean(self):
         data = super().clean()
         if "seat" in data and "points" in data:
-            play = scoring_games.Play(data["seat"], data["points"])
-            for error in scoring_games.validate_play(self.game, play):
+            play = rules.Play(data["seat"], data["points"])
+            for error in rules.validate_play(self.game, play):
                 self.add_error(None, hand_error_message(error, self.names, self.game))
             data["play"] = play
         return data

@@ -109,13 +109,8 @@ def round_number(form) -> int | None:
 
 
 def asks_double_blank(game: rules.Game, number: int | None) -> bool:
-    """Whether the round's form asks who holds the double blank: only when the house rule
-    gives it points, and not in the round the double blank starts."""
-    if game.scoring is not rules.Scoring.MEXICAN_TRAIN or not game.round_rules.asks_double_blank:
-        return False
-    if number is None or not 1 <= number <= game.round_rules.rounds:
-        return False
-    return game.round_rules.engine(number) != 0
+    """Whether the round's form asks who holds the double blank (rules.Game says when)."""
+    return game.asks_double_blank(number)
 
 
 def add_double_blank_field(form) -> None:
@@ -143,7 +138,7 @@ def double_blank_holders(form, data: dict) -> frozenset[int]:
 
 def double_blank_initial(match, hand) -> dict:
     """A stored round's double blank holder, to fill its correction form."""
-    if match.game().scoring is not rules.Scoring.MEXICAN_TRAIN or not hand.holding_doubles:
+    if not match.game().lowest_wins or not hand.holding_doubles:
         return {}
     return {"double_blank": hand.holding_doubles[0]}
 

@@ -86,8 +86,9 @@ def preset_switches(key: str) -> dict:
 
 def target_choice(table: Table) -> int | None:
     """The target button for a table's next match: its game's usual, a number, or None (typed)."""
-    usual = rules.preset_named(table.preset).default_rules(table.partnership).target
-    if table.target == usual and table.scores_during_play:
+    preset = rules.preset_named(table.preset)
+    usual = preset.default_rules(table.partnership).target
+    if table.target == usual and preset.kind.takes_plays:
         return USUAL_TARGET
     return table.target if table.target in TARGET_CHOICES else None
 
@@ -335,25 +336,10 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             self.add_error(None, _("Check the rules of the game you chose, then start."))
             return data
         self._clean_points(data)
-        names = [clean_name(data.get(field) or "") for field in self.player_fields]
-        for field, name in zip(self.player_fields, names, strict=True):
-            if not name and (data.get(field) or "").strip():
-                self.add_error(field, INVISIBLE_NAME)
+        names = self._clean_names(data)
         typed = [name for name in names if name]
         if len(typed) < 2:
-            empty = [
-                field
-                for field, name in zip(self.player_fields, names, strict=True)
-                if not name and field not in self.errors
-            ]
-            for field in empty[: 2 - len(typed)]:
-                self.add_error(field, _("Type a name: a game needs at least two players."))
             return data
-        seen: set[str] = set()
-        for field, name in zip(self.player_fields, names, strict=True):
-            if name and name_key(name) in seen:
-                self.add_error(field, _("Two players can't have the same name."))
-            seen.add(name_key(name))
         seats = len(typed)
         preset = data.get("preset")
         round_game = is_round_game(preset)
@@ -381,6 +367,26 @@ class SetupForm(MexicanTrainSetup, forms.Form):
         data["partnership"] = partnership
         return data
 
+    def _clean_names(self, data: dict) -> list[str]:
+        """Each player field's name, cleaned ("" where none): at least two, no two the same."""
+        names = [clean_name(data.get(field) or "") for field in self.player_fields]
+        fields = list(zip(self.player_fields, names, strict=True))
+        for field, name in fields:
+            if not name and (data.get(field) or "").strip():
+                self.add_error(field, INVISIBLE_NAME)
+        typed = [name for name in names if name]
+        if len(typed) < 2:
+            empty = [field for field, name in fields if not name and field not in self.errors]
+            for field in empty[: 2 - len(typed)]:
+                self.add_error(field, _("Type a name: a game needs at least two players."))
+            return names
+        seen: set[str] = set()
+        for field, name in fields:
+            if name and name_key(name) in seen:
+                self.add_error(field, _("Two players can't have the same name."))
+            seen.add(name_key(name))
+        return names
+
     def _clean_points(self, data: dict) -> None:
         """The target and the capicú bonus: a number typed in "other" wins over the buttons
         (somebody typed it on purpose)."""
@@ -405,7 +411,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
 
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data
-        scoring_game = rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK
+        block_switches = rules.preset_named(data["preset"]).kind.block_switches
         posted = {name: data.get(name) for name in SCORING_RULES}
         return house_rules_of(
             {
@@ -414,7 +420,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
                 **{name: value for name, value in posted.items() if value not in (None, "")},
                 "target": data["target_points"],
                 # A scoring game pays no capicú: its play scores stand in for bonuses.
-                "capicu_bonus": 0 if scoring_game else data["bonus_points"],
+                "capicu_bonus": data["bonus_points"] if block_switches else 0,
                 "count_rule": data["count_rule"],
                 "blocked_rule": data["blocked_rule"],
                 **self.regional_rules(),
@@ -433,7 +439,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             chosen[name] = chosen[name] or 0
         chosen["lead_rule"] = chosen["lead_rule"] or rules.LeadRule.WINNER_LEADS
         chosen["first_hands_bonus"] = chosen["first_hands_bonus"] or ()
-        if rules.preset_named(data["preset"]).scoring is not rules.Scoring.BLOCK:
+        if not rules.preset_named(data["preset"]).kind.block_switches:
             # Not offered for All Fives and Bergen: a switch posted all the same is ignored.
             off = rules.HouseRules(**chosen).without_block_switches()
             chosen = {name: getattr(off, name) for name in REGIONAL_RULES}

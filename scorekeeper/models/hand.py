@@ -5,7 +5,7 @@ import uuid
 from django.db import models
 from django.utils import timezone
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.models.choices import Ending, EntryKind
 from scorekeeper.models.rules_fields import REGIONAL_INPUTS, hand_fields, hand_of, reason_to_json
 
@@ -115,22 +115,11 @@ class Hand(models.Model):
     def ordered_plays(self) -> list["PlayEntry"]:
         return sorted(self.plays.all(), key=lambda play: play.position)
 
-    def as_scoring_hand(self) -> scoring_games.ScoringHand:
-        plays = tuple(scoring_games.Play(play.seat, play.points) for play in self.ordered_plays())
-        return scoring_games.ScoringHand(plays, None if self.in_play else self.as_rules_hand())
-
-    def store_scored(self, scored: scoring_games.ScoredHand, led_by: int | None) -> None:
-        """Save a scoring game's hand as scored again: its plays by side and its end count."""
-        if scored.end is not None:
-            self.take_result(scored.end, led_by)
-        else:
-            self.led_by, self.winning_seat, self.reason = led_by, None, {}
-        self.save(update_fields=["led_by", "winning_seat", "reason"])
-        self.entries.all().delete()
-        ScoreEntry.objects.bulk_create(
-            ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
-            for credit in scored.credits
-        )
+    def as_played(self) -> rules.PlayedHand:
+        """What the table entered for this hand: its plays (none in a block game) and its end
+        (none while in play)."""
+        plays = tuple(rules.Play(play.seat, play.points) for play in self.ordered_plays())
+        return rules.PlayedHand(plays, None if self.in_play else self.as_rules_hand())
 
     def reopen(self) -> None:
         """Take back a scoring game's end of hand: it is in play again, its plays kept."""
@@ -178,18 +167,23 @@ class Hand(models.Model):
         """Set the rules' verdict on this hand; returns its score entries, unsaved."""
         self.led_by = led_by if result.led_by is None else result.led_by
         self.winning_seat = result.winning_seat
-        self.reason = reason_to_json(result.reason)
+        self.reason = {} if result.reason is None else reason_to_json(result.reason)
         return [
             ScoreEntry(hand=self, side=credit.side, kind=str(credit.kind), points=credit.points)
             for credit in result.credits
         ]
 
     def store_result(self, result: rules.HandResult, led_by: int | None) -> None:
-        """Save the rules' verdict on this hand, replacing its score entries."""
+        """Save the rules' verdict on this hand, replacing the score entries it speaks for.
+
+        A result that carries the hand's plays (a match scored again) replaces every entry; an
+        end scored on its own (a hand in play being ended) keeps the entries of its plays,
+        written as they were tapped.
+        """
         entries = self.take_result(result, led_by)
         self.save(update_fields=["led_by", "winning_seat", "reason"])
-        # A scoring game's play entries are written as the plays happen, not from this result.
-        self.entries.exclude(kind=EntryKind.PLAY).delete()
+        stale = self.entries.all() if result.plays else self.entries.exclude(kind=EntryKind.PLAY)
+        stale.delete()
         ScoreEntry.objects.bulk_create(entries)
 
     def summary(self, pips: dict[int, int] | None = None) -> dict:

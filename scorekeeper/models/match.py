@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.models.hand import Hand, saved_once
 from scorekeeper.models.log import LogAction, LogEntry
 from scorekeeper.models.records import record_match
@@ -193,11 +193,6 @@ class Match(MatchWrites, HouseRulesFields):
         """Won while every other side still has 0 (zapatero)."""
         return rules.is_shutout(self.totals, self.winner_side)
 
-    @property
-    def scores_during_play(self) -> bool:
-        """All Fives and Bergen: points are recorded during the hand too (not Mexican Train)."""
-        return self.scoring in (rules.Scoring.ALL_FIVES, rules.Scoring.BERGEN)
-
     @classmethod
     @transaction.atomic
     def start(
@@ -344,29 +339,13 @@ class Match(MatchWrites, HouseRulesFields):
         return sorted(self.hands.all(), key=lambda hand: hand.number)
 
     def recompute(self) -> rules.MatchState:
-        """Score every hand again from what was entered, and store the results."""
-        game = self.game()
-        if game.scores_during_play:
-            return self._recompute_scoring_game(game)
-        hands = list(self.hands.prefetch_related("counts").order_by("number"))
-        results, state = rules.play_match(game, [hand.as_rules_hand() for hand in hands])
+        """Score every hand again from what was entered (its plays and its end), and store it."""
+        hands = list(self.hands.prefetch_related("counts", "plays").order_by("number"))
+        results, state = rules.play_match(self.game(), [hand.as_played() for hand in hands])
         led_by: int | None = None
         for hand, result in zip(hands, results, strict=True):
             hand.store_result(result, led_by)
             led_by = result.next_leader
-        self.store_state(state)
-        return state
-
-    def _recompute_scoring_game(self, game: rules.Game) -> rules.MatchState:
-        hands = list(self.hands.prefetch_related("counts", "plays").order_by("number"))
-        scored, state = scoring_games.play_scoring_match(
-            game, [hand.as_scoring_hand() for hand in hands]
-        )
-        led_by: int | None = None
-        for hand, result in zip(hands, scored, strict=True):
-            hand.store_scored(result, led_by)
-            if result.end is not None:
-                led_by = result.end.next_leader
         self.store_state(state)
         return state
 

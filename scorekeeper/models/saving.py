@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scorekeeper import rules, scoring_games
+from scorekeeper import rules
 from scorekeeper.models.hand import EntryKind, Hand, PlayEntry, ScoreEntry
 from scorekeeper.models.log import LogAction, LogEntry
 
@@ -43,7 +43,7 @@ class HandConflict(Exception):
 class MatchWrites:
     """The transactions that change a match (mixed into Match, which holds its fields)."""
 
-    def add_play(self, play: scoring_games.Play, *, token: uuid.UUID, number: int) -> "PlayEntry":
+    def add_play(self, play: rules.Play, *, token: uuid.UUID, number: int) -> "PlayEntry":
         """Record a score made during play, once (a repeat token returns the first record)."""
         with transaction.atomic():
             match = type(self).objects.select_for_update().get(pk=self.pk)
@@ -57,7 +57,7 @@ class MatchWrites:
             if number != match.hand_count + 1:  # the hand was ended or undone meanwhile
                 raise HandConflict(HandConflict.STALE, number)
             game = match.game()
-            state = scoring_games.add_play(game, match.state(), play)
+            state = rules.advance(game, match.state(), play)
             # The match's row is locked: no other request adds this hand meanwhile.
             hand = Hand.objects.filter(match=match, number=number).first()
             if hand is None:
@@ -88,8 +88,9 @@ class MatchWrites:
         self.take_state_of(match)
         return entry
 
-    def undo_last_entry(self, *, version: int) -> tuple[int, "PlayEntry | None"]:
-        """A scoring game's undo: the last play of a hand in play, else the end of the last hand.
+    def undo(self, *, version: int) -> tuple[int, "PlayEntry | None"]:
+        """Take back the last thing entered (kept in the log): the last play of a hand in play,
+        else the last hand's end; a hand left with no plays and no end goes with it.
 
         Returns the hand's number and the play taken back (None when it was the hand's end).
         """
@@ -102,10 +103,13 @@ class MatchWrites:
                 before = play.summary()
                 match.remember_undone(play.token)
             else:
-                last.reopen()
                 match.remember_undone(last.token)
-            if not last.plays.exists() and last.in_play:
+            if last.plays.exists():
+                if play is None:
+                    last.reopen()  # in play again, its plays kept
+            else:
                 last.delete()
+            match.taking_back = True  # a round's clock waits for what is entered again
             match.recompute()
             LogEntry.objects.create(
                 match=match,
@@ -210,7 +214,7 @@ class MatchWrites:
             result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
         state = rules.advance(game, self.state(), result)
         # A scoring game's hand already has a row once a play was recorded in it.
-        saved = self.hands.filter(number=number).first() if game.scores_during_play else None
+        saved = self.hands.filter(number=number).first() if game.takes_plays else None
         if saved is not None and saved.token == token:
             raise StaleMatch  # ended before and reopened since: the locked path says so
         saved = saved or Hand(match=self, number=number)
@@ -256,22 +260,3 @@ class MatchWrites:
                 totals=match.totals,
             )
         self.refresh_from_db()
-
-    def undo_last(self, *, version: int) -> int:
-        """Take back the last hand (kept in the log); returns its number."""
-        with transaction.atomic():
-            match, last = self._locked_for_undo(version)
-            before = last.summary()
-            last.delete()
-            match.remember_undone(last.token)
-            match.taking_back = True  # the round's clock waits for the hand entered again
-            match.recompute()
-            LogEntry.objects.create(
-                match=match,
-                action=LogAction.UNDONE,
-                hand_number=last.number,
-                before=before,
-                totals=match.totals,
-            )
-        self.refresh_from_db()
-        return last.number

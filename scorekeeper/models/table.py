@@ -5,7 +5,6 @@ through the table's `matches` relation.
 """
 
 import secrets
-import uuid
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -210,12 +209,6 @@ class Table(HouseRulesFields):
     def versus_url(self) -> str:
         return reverse("versus", args=[self.key])
 
-    @property
-    def scores_during_play(self) -> bool:
-        """Whether the table's game is All Fives or Bergen."""
-        scoring = rules.preset_named(self.preset).scoring
-        return scoring in (rules.Scoring.ALL_FIVES, rules.Scoring.BERGEN)
-
     def current_match(self) -> models.Model | None:
         return self.matches.order_by("-number").first()
 
@@ -223,21 +216,12 @@ class Table(HouseRulesFields):
         return rules.SeriesRules(self.series_first_to, self.shutout_counts_double)
 
     def start_match(
-        self,
-        seat_names: Sequence[str],
-        game: rules.Game,
-        preset: str,
-        series: rules.SeriesRules | None = None,
-        *,
-        token: uuid.UUID | None = None,
-        per_hour: int | None = None,
-        after: int | None = None,
+        self, seat_names: Sequence[str], game: rules.Game, preset: str, *args, **options
     ) -> models.Model:
-        """A new match at this table (Match.start says how a repeat or a rematch is told)."""
+        """A new match at this table: Match.start with this table (its docstring says how a
+        repeat, a rematch and a series are told)."""
         # The match model through the relation: the match module imports this one.
-        return self.matches.model.start(
-            self, seat_names, game, preset, series, token=token, per_hour=per_hour, after=after
-        )
+        return self.matches.model.start(self, seat_names, game, preset, *args, **options)
 
 
 class Player(models.Model):

@@ -24,7 +24,6 @@ from .game import ROUND_PRESETS as ROUND_PRESETS
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset
-from .game import Scoring as Scoring
 from .game import make_game as make_game
 from .game import preset_named as preset_named
 from .hand import Ending as Ending
@@ -38,15 +37,13 @@ from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
 from .house import Rounding as Rounding
-from .legacy import ScoredHand as ScoredHand
-from .legacy import ScoringHand as ScoringHand
-from .legacy import play_scoring_match as play_scoring_match
+from .kind import KINDS as KINDS
+from .kind import Kind as Kind
+from .kind import Scoring as Scoring
 from .match import MatchState as MatchState
 from .match import PlayedHand as PlayedHand
-from .match import add_play as add_play
 from .match import advance as advance
 from .match import check_can_add as check_can_add
-from .match import end_hand as end_hand
 from .match import play_hand as play_hand
 from .match import play_match as play_match
 from .match import tally as tally

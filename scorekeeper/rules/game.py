@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cached_property
 
 from .base import is_whole
 from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
+from .kind import KINDS, Kind, Scoring
 from .mexican_train import MexicanTrainRules, players_error
 from .tiles import TileSet
-
-
-class Scoring(StrEnum):
-    BLOCK = "block"
-    # The scoring games score during play too (plays.py); each game has its module.
-    ALL_FIVES = "all_fives"
-    BERGEN = "bergen"
-    # A round game (mexican_train.py): no target, a round per double, the lowest total wins.
-    MEXICAN_TRAIN = "mexican_train"
 
 
 @dataclass(frozen=True)
@@ -37,7 +28,7 @@ class Game:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile_set", TileSet(self.tile_set))
         object.__setattr__(self, "scoring", Scoring(self.scoring))
-        if self.scoring is not Scoring.BLOCK:
+        if not self.kind.block_switches:
             # A scoring game ignores the block games' regional switches, so that a table stored
             # with one on (the setup offered them once) scores as RULES.md says.
             object.__setattr__(self, "rules", self.rules.without_block_switches())
@@ -75,6 +66,15 @@ class Game:
         if self.scoring is not Scoring.MEXICAN_TRAIN:
             return None
         return self.round_rules.rounds
+
+    def asks_double_blank(self, number: int | None) -> bool:
+        """Whether round `number` asks who holds the double blank: a round game whose house rule
+        gives it points, and not in the round the double blank starts."""
+        if self.rounds is None or not self.round_rules.asks_double_blank:
+            return False
+        if number is None or not 1 <= number <= self.rounds:
+            return False
+        return self.round_rules.engine(number) != 0
 
     @property
     def lowest_wins(self) -> bool:
@@ -129,14 +129,45 @@ class Game:
         return self.tile_set.heaviest(most_tiles)
 
     @property
-    def offers_capicu(self) -> bool:
-        """Whether the hand form offers a capicu: only when a block game pays a bonus."""
-        return self.scoring is Scoring.BLOCK and self.rules.capicu_bonus > 0
+    def kind(self) -> Kind:
+        """What this kind of game asks of the table (kind.py)."""
+        return KINDS[self.scoring]
 
     @property
-    def scores_during_play(self) -> bool:
+    def takes_plays(self) -> bool:
         """Whether points are scored during the hand (All Fives, Bergen), not only at its end."""
-        return self.scoring in (Scoring.ALL_FIVES, Scoring.BERGEN)
+        return self.kind.takes_plays
+
+    @property
+    def foretells_the_win(self) -> bool:
+        """Whether the hand form says before a save that the hand wins the match."""
+        return self.kind.foretells_the_win
+
+    @property
+    def offers_capicu(self) -> bool:
+        """Whether the hand form offers a capicu: only when a block game pays a bonus."""
+        return self.kind.block_switches and self.rules.capicu_bonus > 0
+
+    @property
+    def pools_went_out_count(self) -> bool:
+        """Whether a went-out hand's counts may be given as one number (a block game's)."""
+        return self.kind.block_switches
+
+    @property
+    def asks_doubles(self) -> bool:
+        """Whether a blocked hand asks who holds a double (Bergen, `doubles lose the count`)."""
+        return self.kind.doubles_can_lose_count and self.rules.doubles_lose_count
+
+    @property
+    def play_headers(self) -> bool:
+        """Whether a play is a header (double or triple), not a number of points."""
+        return self.kind.plays_are_headers
+
+    @property
+    def blocked_counts_single_hands(self) -> bool:
+        """Whether a blocked hand in partnership may need each single hand's count (a block
+        game's rules compare hands); the hand form says why it asks every hand."""
+        return self.partnership and self.kind.block_switches
 
     # Regional rules: what the hand form asks, only when the table's rules need it.
 
@@ -164,7 +195,7 @@ class Game:
         house = self.rules
         return (
             self.partnership
-            and self.scoring is Scoring.BLOCK
+            and self.kind.block_switches
             and house.blocked_rule is BlockedRule.LIGHTER_PAIR
             and house.count_rule in (CountRule.EVERY_HAND, CountRule.OPPONENTS_ONLY)
             and house.lead_rule is LeadRule.TURN_PASSES
@@ -209,7 +240,7 @@ class Game:
         if self.scoring is Scoring.BERGEN:
             # Going out scores a point whatever the others hold.
             return ((),) * self.seats
-        if self.rules.count_rule is CountRule.OPPONENTS_ONLY or self.scores_during_play:
+        if self.rules.count_rule is CountRule.OPPONENTS_ONLY or self.takes_plays:
             # All Fives always counts the other sides' hands only.
             return tuple(
                 tuple(s for s in range(self.seats) if by_seat[s] != by_seat[winner])
@@ -254,6 +285,11 @@ class Preset:
     scoring: Scoring = Scoring.BLOCK
     # A scoring game's own targets: (each for themselves, in partnership); None: the table's.
     targets: tuple[int, int] | None = None
+
+    @property
+    def kind(self) -> Kind:
+        """What this kind of game asks of the table (kind.py)."""
+        return KINDS[self.scoring]
 
     def default_rules(self, partnership: bool) -> HouseRules:
         """The house rules this preset starts from (a scoring game's own target)."""
@@ -363,24 +399,22 @@ PRESETS: dict[str, Preset] = {
         targets=(10, 15),
     ),
 }
+
+
 # The round games (Mexican Train), beside the ways to play that the setup offers today: they
 # join PRESETS once the models and setup have their names (rules.preset_named finds them now).
+def mexican_train(key: str, tile_set: TileSet) -> Preset:
+    """Mexican Train with this set: each for themselves, no capicú."""
+    rules = HouseRules(capicu_bonus=0)
+    return Preset(
+        key, tile_set, round_game_deals(tile_set), rules=rules, scoring=Scoring.MEXICAN_TRAIN
+    )
+
+
 ROUND_PRESETS: dict[str, Preset] = {
     # Each for themselves, 2-8 players with double-twelve (2-4 with double-nine).
-    "mexican_train": Preset(
-        "mexican_train",
-        TileSet.DOUBLE_TWELVE,
-        round_game_deals(TileSet.DOUBLE_TWELVE),
-        rules=HouseRules(capicu_bonus=0),
-        scoring=Scoring.MEXICAN_TRAIN,
-    ),
-    "mexican_train_nine": Preset(
-        "mexican_train_nine",
-        TileSet.DOUBLE_NINE,
-        round_game_deals(TileSet.DOUBLE_NINE),
-        rules=HouseRules(capicu_bonus=0),
-        scoring=Scoring.MEXICAN_TRAIN,
-    ),
+    "mexican_train": mexican_train("mexican_train", TileSet.DOUBLE_TWELVE),
+    "mexican_train_nine": mexican_train("mexican_train_nine", TileSet.DOUBLE_NINE),
 }
 # Every preset the rules know.
 ALL_PRESETS: dict[str, Preset] = {**PRESETS, **ROUND_PRESETS}

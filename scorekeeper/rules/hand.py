@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .base import Refused, is_whole, seat_or_none
+from .base import HELD_BY_WHO_WENT_OUT, Refused, count_problem, is_whole, seat_or_none
 from .game import Game, Scoring
 
 
@@ -214,16 +214,13 @@ def _seat_pips_error(
 ) -> HandError | None:
     """What is wrong with one seat's pips, if anything."""
     limit = game.max_pips_in_hand
-    if not is_whole(value):
-        return HandError(ErrorCode.NOT_WHOLE, seat=seat)
-    if value < 0:  # type: ignore[operator]
-        return HandError(ErrorCode.NEGATIVE_PIPS, seat=seat)
-    if seat == went_out and value != 0:
-        # The seat that went out holds nothing; a 0 for it is harmless and accepted.
+    problem = count_problem(value, limit, went_out=seat == went_out)
+    if problem is None:
+        return None
+    if problem == HELD_BY_WHO_WENT_OUT:
         return HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat)
-    if value > limit:  # type: ignore[operator]
-        return HandError(ErrorCode.TOO_MANY_PIPS, seat=seat, limit=limit)
-    return None
+    code = ErrorCode(problem)
+    return HandError(code, seat=seat, limit=limit if code is ErrorCode.TOO_MANY_PIPS else None)
 
 
 def _pair_errors(game: Game, hand: Hand) -> list[HandError]:

@@ -83,12 +83,12 @@ def advance(game: Game, state: MatchState, entry: HandResult | Play) -> MatchSta
     hand's end must not follow. A result without an end is a hand the match ended during.
     """
     if isinstance(entry, Play):
-        return add_play(game, state, entry)
+        return _add_play(game, state, entry)
     check_can_add(game, state)
     if entry.sides != len(state.totals):
         raise ValueError(f"the hand scores {entry.sides} sides, the match has {len(state.totals)}")
     for play in entry.plays:
-        state = add_play(game, state, play)
+        state = _add_play(game, state, play)
     if not entry.ended:
         return state
     return _end_hand(game, state, entry)
@@ -151,7 +151,7 @@ def check_can_add(game: Game, state: MatchState) -> None:
         raise InvalidHand((HandError(ErrorCode.MATCH_OVER),))
 
 
-def add_play(game: Game, state: MatchState, play: Play) -> MatchState:
+def _add_play(game: Game, state: MatchState, play: Play) -> MatchState:
     """The match after one more score during play: it ends at once when that reaches the target.
 
     A match ended during a hand counts that hand as played: nothing more of it is entered.
@@ -173,11 +173,6 @@ def add_play(game: Game, state: MatchState, play: Play) -> MatchState:
     )
 
 
-def end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
-    """The match after the end count of a hand (its plays already added with add_play)."""
-    return _end_hand(game, state, result)
-
-
 def play_hand(
     game: Game, state: MatchState, hand: Hand | PlayedHand, *, number: int | None = None
 ) -> tuple[HandResult, MatchState]:
@@ -190,7 +185,7 @@ def play_hand(
     leader = state.next_leader
     plays = tuple(played.plays)
     for play in plays:
-        state = add_play(game, state, play)
+        state = _add_play(game, state, play)
     credits = _play_credits(game, plays)
     if played.end is None:  # still in play, or the match ended during it
         result = HandResult(None, None, None, None, game.side_count, credits, leader, plays)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .base import is_whole, seat_or_none
+from .base import HELD_BY_WHO_WENT_OUT, count_problem, is_whole, seat_or_none
 from .tiles import TileSet
 
 __all__ = [
@@ -223,16 +223,15 @@ def _pips_errors(limit: int, players: int, went_out: int | None, entry: Round) -
 
 def _count_error(limit: int, seat: int, value: object, went_out: int | None) -> RoundError | None:
     """What is wrong with one player's count, if anything."""
-    if not is_whole(value):
-        return RoundError(RoundErrorCode.NOT_WHOLE, seat=seat)
-    if value < 0:  # type: ignore[operator]
-        return RoundError(RoundErrorCode.NEGATIVE_PIPS, seat=seat)
-    if seat == went_out and value != 0:
-        # The one who went out holds nothing; a 0 for them is harmless and accepted.
+    problem = count_problem(value, limit, went_out=seat == went_out)
+    if problem is None:
+        return None
+    if problem == HELD_BY_WHO_WENT_OUT:
         return RoundError(RoundErrorCode.PIPS_FOR_WENT_OUT, seat=seat)
-    if value > limit:  # type: ignore[operator]
-        return RoundError(RoundErrorCode.TOO_MANY_PIPS, seat=seat, limit=limit)
-    return None
+    code = RoundErrorCode(problem)
+    return RoundError(
+        code, seat=seat, limit=limit if code is RoundErrorCode.TOO_MANY_PIPS else None
+    )
 
 
 def _double_blank_errors(

@@ -21,7 +21,7 @@ def play_amounts(game: Game) -> tuple[int, ...]:
 
 def validate_play(game: Game, play: Play) -> tuple[HandError, ...]:
     """Every reason this score during play cannot be credited; empty when it can."""
-    if not game.scores_during_play:
+    if not game.takes_plays:
         return (HandError(ErrorCode.NO_PLAY_SCORES),)
     errors: list[HandError] = []
     if not game.has_seat(play.seat):

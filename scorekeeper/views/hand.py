@@ -29,7 +29,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         raise Http404
     hand = row["hand"]
     context["why"] = why(match, hand)
-    context["plays"] = hand_plays(match, hand) if context["game"].scores_during_play else []
+    context["plays"] = hand_plays(match, hand) if context["game"].takes_plays else []
     status = 200
     if request.method == "POST" and hand.in_play:
         messages.info(request, _("This hand is still in play: end it on the score page."))

@@ -54,6 +54,26 @@ def sheet_unfolded(request: HtmxHttpRequest) -> bool:
     return parse_qs(urlsplit(request.htmx.current_url).query).get("sheet") == ["all"]
 
 
+def next_forms(
+    request: HtmxHttpRequest,
+    match: Match,
+    form: HandForm | None,
+    play_form: PlayForm | None,
+    slots: dict,
+) -> tuple[HandForm, PlayForm | None]:
+    """The forms for what the table enters next (those given, else new ones): the hand form,
+    and the play strip where the game takes plays; a kept page fills in a fresh token."""
+    if form is None:
+        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
+        if "token" in slots:
+            form.initial["token"] = slots["token"]
+    if play_form is None:
+        play_form = PlayForm.for_next_play(match, request.GET.get("seat"))
+        if play_form is not None and "token" in slots:
+            play_form.initial["token"] = slots["token"]
+    return form, play_form
+
+
 def render_match(
     request: HtmxHttpRequest,
     match: Match,
@@ -81,16 +101,7 @@ def render_match(
     )
     # Undo on the win banner only until the table starts its next match.
     context["superseded"] = match.finished and match.superseded()
-    if form is None:
-        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
-        if "token" in slots:  # a kept page: a fresh token filled in per request
-            form.initial["token"] = slots["token"]
-    if play_form is None:
-        play_form = PlayForm.for_next_play(match, request.GET.get("seat"))
-        if play_form is not None and "token" in slots:
-            play_form.initial["token"] = slots["token"]
-    context["form"] = form
-    context["play_form"] = play_form
+    context["form"], context["play_form"] = next_forms(request, match, form, play_form, slots)
     # Rematch starts one match however often it is tapped.
     context["start_token"] = slots.get("token") or uuid.uuid4()
     context["spoken"] = spoken
@@ -167,7 +178,7 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
     """What this scored hand does to the match when it ends it ("Ben & Dev reach 205 and
     win"), else ""."""
     game = match.game()
-    if game.scores_during_play:
+    if not game.foretells_the_win:
         return ""  # a scoring game ends at the line during play, as the points are entered
     state = rules.advance(game, match.state(), result)
     if not state.finished:

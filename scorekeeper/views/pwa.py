@@ -110,8 +110,9 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
     rules_of = (table.current_match() or table) if table else None
     context = {"table": table, "rules_of": rules_of, "presets": preset_lines()}
     if rules_of is not None:
-        scoring = rules.preset_named(rules_of.preset).scoring
-        context["rules_line"] = rules_summary(rules_of.house_rules(), scoring)
+        preset = rules.preset_named(rules_of.preset)
+        context["rules_line"] = rules_summary(rules_of.house_rules(), preset.scoring)
+        context["takes_plays"] = preset.kind.takes_plays
     return render(request, "help.html", context)
 
 

@@ -43,7 +43,7 @@ def scoreboard(match: Match) -> dict:
         }
         for index in range(game.side_count)
     ]
-    if game.scores_during_play:
+    if game.takes_plays:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = []
     for hand, totals in match.running_totals():
@@ -59,7 +59,7 @@ def scoreboard(match: Match) -> dict:
             for index, total in enumerate(totals)
         ]
         rows.append({"hand": hand, "cells": cells})
-        if game.scores_during_play:
+        if game.takes_plays:
             rows[-1].update(scoring_row(hand, game, totals))
     context = {
         "match": match,
@@ -146,7 +146,7 @@ def why(match: Match, hand) -> str:
     game = match.game()
     if game.lowest_wins:
         return explain_round(reason_from_json(hand.reason), match.seat_names(), hand.entries.all())
-    if game.scores_during_play:
+    if game.takes_plays:
         if hand.in_play:
             if match.finished and hand.number == match.hand_count:
                 return _("The match ended during this hand: the rest of it is not scored.")

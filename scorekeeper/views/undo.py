@@ -43,7 +43,7 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match)
     context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
-    if match.scores_during_play and last.in_play:
+    if last.in_play:
         context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
     return render(request, template, context)
@@ -52,10 +52,7 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
 def take_back(request: HtmxHttpRequest, match: Match) -> None:
     """Undo the match's last change, and say what became of it."""
     try:
-        if match.scores_during_play:
-            undone, play = match.undo_last_entry(version=posted_version(request))
-        else:
-            undone, play = match.undo_last(version=posted_version(request)), None
+        undone, play = match.undo(version=posted_version(request))
     except HandConflict as conflict:
         if conflict.kind == HandConflict.REPEAT:
             messages.info(request, undone_before(match, conflict.number))
@@ -84,7 +81,7 @@ def taken_back(match: Match, undone: int, play) -> str:
                 match.game(), match.seat_names(), match.side_names(), play.seat, play.points
             )
         }
-    if match.scores_during_play:
+    if match.hands.filter(number=undone).exists():  # its plays kept
         return _("The end of hand %(number)s was taken back: it is in play again.") % {
             "number": undone
         }

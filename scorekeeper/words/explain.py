@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper import rules
-from scorekeeper.scoring_games import nearest_five
+from scorekeeper.rules import nearest_five
 from scorekeeper.words.rounds import explain_round
 
 
@@ -365,7 +365,7 @@ def explain_result(
     end (its plays are on the strip), a block game the hand and its bonuses."""
     if game.lowest_wins:
         return explain_round(result.reason, names, result.credits)
-    if game.scores_during_play:
+    if game.takes_plays:
         return explain_scoring_end(
             game, result.reason, names, side_names, result.side, result.points
         )

@@ -181,7 +181,7 @@ def test_a_save_refused_after_an_undo_on_another_phone_says_why_and_keeps_the_ha
     open_match(phone, live_server, match)
     type_hand(phone, "Ben", {"Alice": 4, "Cara": 6, "Dev": 9})  # typed as hand 2
     match.refresh_from_db()
-    match.undo_last(version=match.version)  # another phone takes hand 1 back meanwhile
+    match.undo(version=match.version)  # another phone takes hand 1 back meanwhile
     phone.on("framenavigated", lambda frame: navigated.append(frame.url))
     navigated: list[str] = []
     phone.get_by_role("button", name="Save hand").click()

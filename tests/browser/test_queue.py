@@ -156,7 +156,7 @@ def test_a_hand_undone_on_another_phone_is_not_sent_again_by_the_queue(
     expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
     assert stored(match) == [(1, 0)]
     match.refresh_from_db()
-    match.undo_last(version=match.version)  # another phone takes hand 1 back
+    match.undo(version=match.version)  # another phone takes hand 1 back
     phone.unroute("**/hand")
 
     phone.evaluate("window.dispatchEvent(new Event('online'))")  # the signal is back

@@ -162,12 +162,12 @@ def test_the_phone_keeps_a_scoring_match_with_its_plays_as_the_server_does(blank
             ]
             end = random_hand(game, rng, state.next_leader)
             for play in plays:
-                state = rules.add_play(game, state, play)
+                state = rules.advance(game, state, play)
                 if state.finished:
                     break
             else:
                 result = rules.score_hand(game, end, state.next_leader)
-                state = rules.end_hand(game, state, result)
+                state = rules.advance(game, state, result)
             plays_json = [{"seat": play.seat, "points": play.points} for play in plays]
             sent.append({**as_json(end), "plays": plays_json})
             states.append(expect_state(state))

@@ -1,7 +1,7 @@
 """The one play_match: a hand is its plays (none in a block game) and its end, for every game.
 
-Property tests: it gives what the step-by-step path gives (a play at a time with add_play, an
-end with score_hand and end_hand, as the models add them), for block and scoring games alike.
+Property tests: it gives what the step-by-step path gives (a play at a time with advance, an
+end with score_hand and advance, as the models add them), for block and scoring games alike.
 """
 
 from hypothesis import given, settings
@@ -52,7 +52,7 @@ def step_by_step(game, hands):
             break
         plays, points = [], list(game._zero_points)
         for play in hand.plays:
-            state = rules.add_play(game, state, play)
+            state = rules.advance(game, state, play)
             plays.append(play)
             points[game.side_of(play.seat)] += play.points
             if state.finished:
@@ -60,7 +60,7 @@ def step_by_step(game, hands):
         end = None
         if not state.finished:
             end = rules.score_hand(game, hand.end, state.next_leader, number=len(entered) + 1)
-            state = rules.end_hand(game, state, end)
+            state = rules.advance(game, state, end)
             points = [a + b for a, b in zip(points, end.side_points, strict=True)]
         entered.append(PlayedHand(tuple(plays), hand.end if end else None))
         expected.append((tuple(points), end))
@@ -87,10 +87,6 @@ def test_a_scoring_game_through_play_match_scores_as_step_by_step(data):
                 end.points,
                 end.next_leader,
             )
-    # The old name gives the same, in its old shape.
-    scored, old_state = rules.play_scoring_match(game, entered)
-    assert old_state == state
-    assert [hand.side_points for hand in scored] == [points for points, _ in expected]
     # And the results tally to the same sheet.
     assert rules.tally(game, results) == state
 

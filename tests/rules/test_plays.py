@@ -9,13 +9,13 @@ from scorekeeper.rules import (
     HouseRules,
     InvalidHand,
     Play,
-    ScoringHand,
+    PlayedHand,
     TileSet,
-    add_play,
+    advance,
     make_game,
     play_amounts,
     play_bound,
-    play_scoring_match,
+    play_match,
     play_side_points,
     tally,
     validate_play,
@@ -102,25 +102,25 @@ def test_play_side_points_raises_for_a_refused_play():
 
 def test_a_play_reaching_the_target_ends_the_match_at_once():
     game = make_game("all_fives", 2, rules=HouseRules(target=20, capicu_bonus=0))
-    state = add_play(game, tally(game, ()), Play(1, 15))
-    state = add_play(game, state, Play(1, 5))
+    state = advance(game, tally(game, ()), Play(1, 15))
+    state = advance(game, state, Play(1, 5))
 
     assert (state.winner_side, state.ended_after, state.hands_played) == (1, 0, 1)
 
 
 def test_a_play_short_of_the_target_leaves_the_hand_open():
     game = make_game("all_fives", 2, rules=HouseRules(target=20, capicu_bonus=0))
-    state = add_play(game, tally(game, ()), Play(1, 15))
+    state = advance(game, tally(game, ()), Play(1, 15))
 
     assert (state.totals, state.finished, state.hands_played) == ((0, 15), False, 0)
 
 
 def test_nothing_is_accepted_after_a_play_ended_the_match():
     game = make_game("bergen", 2, rules=HouseRules(target=3, capicu_bonus=0))
-    hands = [ScoringHand((Play(0, 3),), Hand(Ending.WENT_OUT, went_out=1))]
+    hands = [PlayedHand((Play(0, 3),), Hand(Ending.WENT_OUT, went_out=1))]
 
     with pytest.raises(InvalidHand) as refused:
-        play_scoring_match(game, hands)
+        play_match(game, hands)
 
     assert codes(refused.value.errors) == [ErrorCode.MATCH_OVER]
 
@@ -128,27 +128,27 @@ def test_nothing_is_accepted_after_a_play_ended_the_match():
 def test_a_hand_ended_by_the_match_is_scored_without_an_end():
     game = make_game("bergen", 2, rules=HouseRules(target=3, capicu_bonus=0))
 
-    scored, state = play_scoring_match(game, [ScoringHand((Play(0, 2), Play(0, 3)))])
+    scored, state = play_match(game, [PlayedHand((Play(0, 2), Play(0, 3)))])
 
-    assert (scored[0].end, state.totals, state.winner_side) == (None, (5, 0), 0)
+    assert (scored[0].ended, state.totals, state.winner_side) == (False, (5, 0), 0)
 
 
 def test_an_open_hand_cannot_be_followed_by_another_hand():
     game = make_game("bergen", 2)
-    hands = [ScoringHand((Play(0, 2),)), ScoringHand((Play(1, 2),))]
+    hands = [PlayedHand((Play(0, 2),)), PlayedHand((Play(1, 2),))]
 
     with pytest.raises(InvalidHand) as refused:
-        play_scoring_match(game, hands)
+        play_match(game, hands)
 
     assert codes(refused.value.errors) == [ErrorCode.HAND_NOT_ENDED]
 
 
 def test_several_sides_are_credited_in_one_hand():
     game = make_game("all_fives", 3)
-    hand = ScoringHand(
+    hand = PlayedHand(
         (Play(0, 10), Play(1, 5)), Hand(Ending.WENT_OUT, went_out=2, pips={0: 5, 1: 5})
     )
 
-    scored, _ = play_scoring_match(game, [hand])
+    scored, _ = play_match(game, [hand])
 
     assert scored[0].side_points == (10, 5, 10)

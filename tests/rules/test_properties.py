@@ -15,16 +15,15 @@ from scorekeeper.rules import (
     HouseRules,
     InvalidHand,
     Play,
+    PlayedHand,
     Rounding,
     Scoring,
-    ScoringHand,
-    add_play,
-    end_hand,
+    advance,
     make_game,
     nearest_five,
     needed_seats,
     play_amounts,
-    play_scoring_match,
+    play_match,
     score_hand,
     tally,
     validate_hand,
@@ -392,11 +391,11 @@ def run(game, entries):
         if state.finished:
             return state, credited, entries[index:]
         if kind == "play":
-            state = add_play(game, state, entry)
+            state = advance(game, state, entry)
             credited.append((game.side_of(entry.seat), entry.points))
         else:
             result = score_hand(game, entry, led_by=state.next_leader)
-            state = end_hand(game, state, result)
+            state = advance(game, state, result)
             if result.side is not None:
                 credited.append((result.side, result.points))
     return state, credited, []
@@ -450,9 +449,9 @@ def test_nothing_is_accepted_after_the_match_has_ended(match):
     for kind, entry in rest:
         try:
             if kind == "play":
-                add_play(game, state, entry)
+                advance(game, state, entry)
             else:
-                end_hand(game, state, score_hand(game, entry))
+                advance(game, state, score_hand(game, entry))
         except InvalidHand as refused:
             assert [error.code for error in refused.errors] == [ErrorCode.MATCH_OVER]
         else:
@@ -470,12 +469,12 @@ def test_a_whole_match_scores_as_its_entries_one_by_one(match):
         if kind == "play":
             plays.append(entry)
         else:
-            hands.append(ScoringHand(tuple(plays), entry))
+            hands.append(PlayedHand(tuple(plays), entry))
             plays = []
     if plays:
-        hands.append(ScoringHand(tuple(plays)))
+        hands.append(PlayedHand(tuple(plays)))
 
-    _, whole = play_scoring_match(game, hands)
+    _, whole = play_match(game, hands)
 
     assert (whole.totals, whole.winner_side) == (state.totals, state.winner_side)
 

@@ -12,10 +12,8 @@ from scorekeeper.rules import (
     PlayedHand,
     ReasonCode,
     Rounding,
-    ScoringHand,
     make_game,
     play_match,
-    play_scoring_match,
     score_hand,
     tally,
 )
@@ -109,7 +107,7 @@ def all_fives(partnership: bool = False, **rules):
 
 
 def test_all_fives_hand_one_totals_each_for_themselves():
-    _, state = play_scoring_match(all_fives(), [ScoringHand(HAND_ONE_PLAYS, DEE_OUT)])
+    _, state = play_match(all_fives(), [PlayedHand(HAND_ONE_PLAYS, DEE_OUT)])
 
     assert state.totals == (15, 15, 20, 25)
     assert not state.finished
@@ -136,23 +134,21 @@ def test_all_fives_blocked_pays_the_difference_under_its_house_rule():
 
 
 def test_all_fives_in_pairs_going_out_pays_only_the_opponents_count():
-    scored, state = play_scoring_match(
-        all_fives(partnership=True), [ScoringHand(HAND_ONE_PLAYS, DEE_OUT)]
-    )
+    scored, state = play_match(all_fives(partnership=True), [PlayedHand(HAND_ONE_PLAYS, DEE_OUT)])
 
-    assert scored[0].end.points == 10  # Ann 7 + Cy 4 = 11, rounded to 10
+    assert scored[0].points == 10  # Ann 7 + Cy 4 = 11, rounded to 10
     # Ann and Cy: 10 + 5 + 20 during play; Bo and Dee: 15 during play and 10 at the end.
     assert state.totals == (35, 25)
 
 
 def test_bergen_worked_example_each_for_themselves():
     game = make_game("bergen", 4, partnership=False)
-    hand = ScoringHand(
+    hand = PlayedHand(
         (Play(ANN, Header.DOUBLE), Play(BO, Header.TRIPLE)),
         Hand(Ending.WENT_OUT, went_out=CY),
     )
 
-    _, state = play_scoring_match(game, [hand])
+    _, state = play_match(game, [hand])
 
     assert state.totals == (2, 3, 1, 0)
 

@@ -49,7 +49,7 @@ def busy_table() -> Table:
         version=first.version,
     )
     play(first, [rules.Hand(rules.Ending.BLOCKED, pips={0: 5, 1: 5, 2: 9, 3: 9})])
-    first.undo_last(version=first.version)
+    first.undo(version=first.version)
     game = rules.make_game("standard", 3, rules=rules.HouseRules(target=50))
     second = table.start_match(["Zoë", "Ben", "Alice"], game, "standard")
     play(

@@ -414,7 +414,7 @@ def test_a_form_from_before_an_undo_elsewhere_is_not_saved(client: Client, make_
     match = make_match()
     add_hand(match, 0, {1: 10, 2: 5, 3: 7})
     stale_form = hand_post(match, 1, {0: 4, 2: 5, 3: 6})  # rendered for hand 2
-    match.undo_last(version=match.version)  # another phone takes hand 1 back
+    match.undo(version=match.version)  # another phone takes hand 1 back
     response = client.post(match_url(match) + "hand", stale_form, follow=True)
     assert "The match changed on another phone" in response.content.decode()
     assert Hand.objects.filter(match=match).count() == 0

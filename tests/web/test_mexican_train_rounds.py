@@ -176,4 +176,4 @@ def test_a_round_has_no_scores_during_play(client: Client):
     page = client.get(match.get_absolute_url()).content.decode()
 
     assert 'id="strip"' not in page
-    assert not match.scores_during_play
+    assert not match.game().takes_plays

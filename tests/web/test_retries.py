@@ -112,7 +112,7 @@ def test_two_phones_tapping_rematch_at_once_start_one_match(make_match, add_hand
 def test_a_correction_of_a_hand_undone_meanwhile_changes_nothing(make_match, add_hand):
     match = played(make_match, add_hand)
     version = match.version
-    Match.objects.get(pk=match.pk).undo_last(version=version)
+    Match.objects.get(pk=match.pk).undo(version=version)
 
     with pytest.raises(HandConflict) as conflict:
         match.edit_hand(3, reported(0, {1: 9, 2: 9, 3: 9}), version=version)

@@ -56,7 +56,7 @@ def test_a_hand_saved_after_the_match_moved_is_scored_on_the_match_as_stored(mak
     match = make_match()
     match.add_hand(FIRST, token=uuid.uuid4(), number=1)
     before = read_again(match)
-    match.undo_last(version=match.version)
+    match.undo(version=match.version)
     match.add_hand(SECOND, token=uuid.uuid4(), number=1)  # hand 1 is now Ben's
 
     before.add_hand(FIRST, token=uuid.uuid4(), number=2)
@@ -71,7 +71,7 @@ def test_an_ended_hand_taken_back_and_sent_again_with_its_token_is_not_ended_aga
     tap(match, 0, 10)
     token = uuid.uuid4()
     match.add_hand(reported(0, {1: 10}), token=token, number=1)
-    match.undo_last_entry(version=match.version)  # the hand is in play again
+    match.undo(version=match.version)  # the hand is in play again
 
     with pytest.raises(HandConflict) as conflict:
         match.add_hand(reported(0, {1: 10}), token=token, number=1)

@@ -68,7 +68,7 @@ def played_one_hand_and_moved(make_match) -> tuple[Match, Match]:
     moved = Match.objects.get(pk=match.pk)
     add_hand(moved, 1, {0: 3, 2: 4, 3: 5})
     add_hand(moved, 1, {0: 3, 2: 4, 3: 5})
-    moved.undo_last(version=moved.version)
+    moved.undo(version=moved.version)
     return match, Match.objects.get(pk=match.pk)
 
 

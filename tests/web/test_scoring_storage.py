@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.models import EntryKind, HandConflict, Match
-from scorekeeper.scoring_games import Play
+from scorekeeper.rules import Play
 from scorekeeper.testing import add_hand, scoring_match, tap
 
 
@@ -122,7 +122,7 @@ def test_undo_takes_back_the_last_play_of_the_hand_in_play(db):
     tap(match, 0, 10)
     tap(match, 1, 5)
 
-    number, play = match.undo_last_entry(version=match.version)
+    number, play = match.undo(version=match.version)
 
     assert (number, play.points, match.totals) == (1, 5, [10, 0])
 
@@ -130,7 +130,7 @@ def test_undo_takes_back_the_last_play_of_the_hand_in_play(db):
 def test_undoing_the_only_play_leaves_no_hand(db):
     match = scoring_match(names=("Ann", "Bo"))
     tap(match, 0, 10)
-    match.undo_last_entry(version=match.version)
+    match.undo(version=match.version)
 
     assert (match.hands.count(), match.totals) == (0, [0, 0])
 
@@ -138,7 +138,7 @@ def test_undoing_the_only_play_leaves_no_hand(db):
 def test_undoing_the_winning_play_reopens_the_match(db):
     match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
     tap(match, 0, 3)
-    match.undo_last_entry(version=match.version)
+    match.undo(version=match.version)
 
     assert (match.finished, match.totals, match.hand_count) == (False, [0, 0], 0)
 
@@ -148,7 +148,7 @@ def test_undo_after_an_ended_hand_reopens_it_with_its_plays(db):
     tap(match, 0, 10)
     add_hand(match, 0, {1: 10})
 
-    number, play = match.undo_last_entry(version=match.version)
+    number, play = match.undo(version=match.version)
 
     hand = match.hands.get()
     assert (number, play, hand.in_play, match.totals) == (1, None, True, [10, 0])
@@ -159,7 +159,7 @@ def test_undo_with_a_stale_version_changes_nothing(db):
     tap(match, 0, 10)
 
     with pytest.raises(HandConflict):
-        match.undo_last_entry(version=match.version - 1)
+        match.undo(version=match.version - 1)
     assert match.totals == [10, 0]
 
 

@@ -51,7 +51,7 @@ def test_undoing_the_hand_that_won_a_match_takes_the_win_back(park_table):
     # Undo reaches a finished match until the table starts its next one: take match 4 away.
     park_table.matches.get(number=4).delete()
     third = park_table.matches.get(number=3)
-    third.undo_last(version=third.version)
+    third.undo(version=third.version)
     records = table_records(park_table)
     assert records["Ben & Dev"][FIELDS.index("played")] == 1
     assert records["Alice"][FIELDS.index("played")] == 2

@@ -67,7 +67,7 @@ def test_the_match_that_decides_the_series_gets_the_credit():
 
 def test_undoing_the_hand_that_won_the_series_takes_it_back():
     table, matches = best_of_three(0, 0)
-    matches[1].undo_last(version=matches[1].version)
+    matches[1].undo(version=matches[1].version)
     assert series_won(table)["Alice & Cara"] == 0
 
 

@@ -74,3 +74,15 @@ def test_the_win_banner_of_a_hand_that_ended_the_match_still_says_hand(client: C
 
     assert match.hand_count == 1
     assert "Undo last hand" in page
+
+
+def test_a_hand_ended_without_plays_taken_back_is_undone_whole(client: Client):
+    match = scoring_match(names=("Ann", "Bo"))
+    add_hand(match, 0, {1: 5})  # no score during play: nothing of the hand stays in play
+
+    response = client.post(url(match, "undo"), {"version": str(match.version)}, follow=True)
+
+    text = words(response.content.decode())
+    assert "Hand 1 undone." in text
+    assert "in play again" not in text
+    assert not match.hands.exists()

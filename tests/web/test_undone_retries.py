@@ -28,7 +28,7 @@ def test_a_hand_undone_since_is_refused_when_its_token_comes_again(make_match):
     match = make_match()
     token = uuid.uuid4()
     match.add_hand(reported(0, {1: 10, 2: 5, 3: 7}), token=token, number=1)
-    match.undo_last(version=match.version)
+    match.undo(version=match.version)
 
     with pytest.raises(HandConflict) as conflict:
         match.add_hand(reported(0, {1: 10, 2: 5, 3: 7}), token=token, number=1)
@@ -90,6 +90,6 @@ def test_only_the_latest_undone_tokens_are_kept(make_match):
     match = make_match()
     for _ in range(Match.UNDONE_KEPT + 5):
         match.add_hand(reported(0, {1: 1, 2: 1, 3: 1}), token=uuid.uuid4(), number=1)
-        match.undo_last(version=match.version)
+        match.undo(version=match.version)
 
     assert len(read_again(match).undone_tokens) == Match.UNDONE_KEPT

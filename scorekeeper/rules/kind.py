@@ -1,0 +1,50 @@
+"""The kinds of game (Scoring) and what each asks of the table: the one place that tells them apart.
+
+Forms, views, models and backup ask a Game or a Preset what it needs (takes_plays,
+block_switches, ...), never which kind it is: a new game adds its member and its row here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Scoring(StrEnum):
+    BLOCK = "block"
+    # The scoring games score during play too (plays.py); each game has its module.
+    ALL_FIVES = "all_fives"
+    BERGEN = "bergen"
+    # A round game (mexican_train.py): no target, a round per double, the lowest total wins.
+    MEXICAN_TRAIN = "mexican_train"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What one kind of game asks of the table and shows on its pages."""
+
+    # Points are scored during the hand (a play strip; a hand stays open while it is played).
+    takes_plays: bool = False
+    # The block games' switches apply: capicú, the regional bonuses and rules, one pooled count.
+    block_switches: bool = False
+    # The hand form can say before a save that the hand wins the match (a game that ends at
+    # the line during play has said so as the points were entered).
+    foretells_the_win: bool = True
+    # A play is a header (a double- or triple-header) rather than a number of points.
+    plays_are_headers: bool = False
+    # A blocked hand may ask who holds a double (under `doubles lose the count`).
+    doubles_can_lose_count: bool = False
+
+
+# Every kind of game: a test checks that no member of Scoring is left out.
+KINDS: dict[Scoring, Kind] = {
+    Scoring.BLOCK: Kind(block_switches=True),
+    Scoring.ALL_FIVES: Kind(takes_plays=True, foretells_the_win=False),
+    Scoring.BERGEN: Kind(
+        takes_plays=True,
+        foretells_the_win=False,
+        plays_are_headers=True,
+        doubles_can_lose_count=True,
+    ),
+    Scoring.MEXICAN_TRAIN: Kind(),
+}
