@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import side_name
+from scorekeeper.words.names import side_name
 
 
 def hand_called(credited: dict[int, int], sides: Sequence[Sequence[str]]) -> str:
