@@ -257,7 +257,7 @@ def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
             _("Entrant"),
             _("Played"),
             _("Wins"),
-            _("Efectividad"),
+            _("Points difference"),
             _("Points for"),
             _("Points against"),
         ]

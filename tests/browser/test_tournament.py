@@ -166,10 +166,14 @@ def expected_standings(entrants: list[str], found) -> list[tuple[int, str, int, 
 def shown_standings(page: Page, director: str) -> list[tuple[int, str, int, int, int]]:
     page.goto(director)
     rows = []
-    for row in page.locator("table.standings tbody tr").all():
-        cells = row.locator("td").all_inner_texts()
-        name = cells[1].split(" · ")[0]
-        rows.append((int(cells[0]), name, int(cells[3]), int(cells[4]), int(cells[5])))
+    for card in page.locator(".standings [data-entrant]").all():
+        place = int(card.locator(".standing-place").inner_text())
+        name = card.locator("h3 a").inner_text()
+        wins, difference, points_for = (
+            int(card.locator(f'[data-stat="{stat}"]').inner_text())
+            for stat in ("wins", "difference", "points-for")
+        )
+        rows.append((place, name, wins, difference, points_for))
     return rows
 
 

@@ -4,6 +4,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db.models import F
 from django.urls import reverse
 
@@ -111,5 +112,8 @@ def test_the_time_left_counts_down_on_the_phone(client, started):
     board = Board.objects.select_related("table", "match").first()
     page = client.get(board.get_absolute_url()).content.decode()
     ends_at = Match.objects.get(pk=board.match_id).ends_at
-    assert f'data-ends-at="{ends_at.isoformat()}"' in page
-    assert "js/clock" in page
+    assert f'<time data-ends-at="{ends_at.isoformat()}"' in page
+    # main.js loads clock.js itself when the page holds a <time data-ends-at>.
+    assert "js/main" in page
+    main = (settings.BASE_DIR / "static" / "js" / "main.js").read_text()
+    assert '["time[data-ends-at]", () => import("./clock.js")]' in main

@@ -64,3 +64,24 @@ def test_restoring_a_tournament_is_translated(speaking, language, event):
     assert_no_english(speaking.get(reverse("tournament_import")), language)
     refused = speaking.post(reverse("tournament_import"), {})
     assert_no_english(refused, language)
+
+
+@pytest.mark.usefixtures("fresh_catalogues")
+def test_the_standings_say_efectividad_only_in_spanish(client):
+    """The column is the points difference: "Efectividad" is its Spanish name, not English."""
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"])
+    pages = [
+        tournament.get_absolute_url(),
+        tournament.watch_url(),
+        reverse("tournament_screen", args=[tournament.watch_key]),
+        reverse("tournament_standings_print", args=[tournament.watch_key]),
+        reverse("tournament_csv", args=[tournament.watch_key]),
+    ]
+    expected = {"en": "Points difference", "es": "Efectividad", "sv": "Poängskillnad"}
+    for language, column in expected.items():
+        client.cookies["django_language"] = language
+        for url in pages:
+            page = client.get(url).content.decode()
+            assert column in page, (language, url)
+            if language != "es":
+                assert "Efectividad" not in page, (language, url)
