@@ -22,7 +22,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.request import HtmxHttpRequest, client_id, remember
-from scorekeeper.words.refusals import too_large_message
+from scorekeeper.words.refusals import backup_refused, too_large_message
 
 
 @require_safe
@@ -90,11 +90,7 @@ def restore(request: HttpRequest) -> HttpResponse:
             form.add_error(None, _("Too many new tables from here this hour. Try again later."))
             return render(request, "import.html", {"form": form}, status=429)
         except ValueError as problem:
-            form.add_error(
-                "backup",
-                _("This backup does not add up, so nothing was restored. %(problem)s")
-                % {"problem": problem},
-            )
+            form.add_error("backup", backup_refused(problem))
         else:
             remember(request, table)
             messages.success(request, _("The table is restored from the backup."))

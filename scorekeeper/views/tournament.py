@@ -18,6 +18,7 @@ from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, Tournamen
 from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
+from scorekeeper.words.refusals import backup_refused
 
 
 def get_tournament(key: str) -> Tournament:
@@ -170,17 +171,22 @@ def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpRespon
     return redirect(tournament)
 
 
-@require_safe
-def tournament_cards(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    """The round's table cards: each table's number, who sits where and its link as a QR."""
+def drawn_round(key: str, number: int, *related: str) -> tuple[Tournament, Round, dict, list]:
+    """The director's round by its number, its entrants by id and its boards that have a match
+    (a bye has none), for the paper pages."""
     tournament = get_tournament(key)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    boards = round.boards.select_related(*related).prefetch_related("places")
+    return tournament, round, entrants, [board for board in boards if board.match is not None]
+
+
+@require_safe
+def tournament_cards(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """The round's table cards: each table's number, who sits where and its link as a QR."""
+    tournament, round, entrants, boards = drawn_round(key, number, "match", "table")
     cards = []
-    boards = round.boards.select_related("match", "table").prefetch_related("places")
     for board in boards:
-        if board.match is None:
-            continue
         url = request.build_absolute_uri(board.get_absolute_url())
         names = board.seat_names(board.sides(), entrants)
         cards.append({"board": board, "seats": names, "url": url, "qr": qr_svg(url)})
@@ -195,13 +201,9 @@ SHEET_ROWS = 16
 @require_safe
 def tournament_sheets(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """The round's paper score sheets, one a page: the table, who sits where, rows to fill."""
-    tournament = get_tournament(key)
-    round = get_object_or_404(Round, tournament=tournament, number=number)
-    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    tournament, round, entrants, boards = drawn_round(key, number, "match")
     sheets = []
-    for board in round.boards.select_related("match").prefetch_related("places"):
-        if board.match is None:
-            continue
+    for board in boards:
         sides = board.sides()
         seats = board.seat_names(sides, entrants)
         names = [" & ".join(str(entrants[pk]) for pk in side) for side in sides]
@@ -330,11 +332,7 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
                 form.cleaned_data["backup"], new_keys=True
             )
         except ValueError as problem:
-            form.add_error(
-                "backup",
-                _("This backup does not add up, so nothing was restored. %(problem)s")
-                % {"problem": problem},
-            )
+            form.add_error("backup", backup_refused(problem))
         else:
             messages.success(request, _("The tournament is restored from the backup."))
             return redirect(tournament)

@@ -202,6 +202,13 @@ def too_large_message() -> str:
     ) % {"limit": megabytes}
 
 
+def backup_refused(problem: object) -> str:
+    """A backup (of a table or a tournament) that does not add up, and its first problem."""
+    return _("This backup does not add up, so nothing was restored. %(problem)s") % {
+        "problem": problem
+    }
+
+
 def refusal_words(refused: rules.InvalidHand, names: list[str], game: rules.Game) -> str:
     """The rules' refusal of a backup's hand, one clause a code, for the import's message."""
     return "; ".join(
