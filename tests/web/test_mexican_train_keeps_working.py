@@ -136,3 +136,14 @@ def test_the_words_say_round_not_hand(client: Client):
     match.refresh_from_db()
     undone = client.post(match.undo_url(), {"version": str(match.version)}, follow=True)
     assert "Round 1 undone." in text(undone)
+
+
+def test_the_help_page_explains_mexican_train(client: Client):
+    page = text(client.get("/help"))
+
+    section = page[page.index("Mexican Train") :]
+    assert "lowest total" in section
+    assert "engine" in section
+    assert "25 or 50" in section
+    assert "share the win" in section and "went out in more rounds" in section
+    assert "their own phone" in section
