@@ -17,6 +17,7 @@ from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, why
 from scorekeeper.words.refusals import changed_elsewhere
+from scorekeeper.words.rounds import entry_corrected
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -50,7 +51,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)
             if not form.errors:  # corrected now, or by this same correction sent before
-                messages.success(request, _("Hand %(number)s corrected.") % {"number": hand_number})
+                messages.success(request, entry_corrected(match, hand_number))
                 return redirect(match)
         status = refused_status(request)
     else:

@@ -17,13 +17,15 @@ from scorekeeper.forms import (
     HandForm,
     PlayForm,
 )
+from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     Match,
+    open_round_counts,
     page_version,
 )
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
-from scorekeeper.views.round_sheet import round_end_text, seat_links
+from scorekeeper.views.round_sheet import round_counts, round_end_text, seat_links
 from scorekeeper.views.sheet import scoreboard, share_links
 from scorekeeper.words.explain import (
     explain_result,
@@ -139,6 +141,8 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             query=MATCH_PAGE_QUERY,
             absolute=True,  # the share links
         )
+    if part == "counts":
+        return polled_counts(request, key, number)
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)
     if part == "log":
@@ -217,3 +221,20 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         ]
         context["problem"] = form.errors[missing[0]][0] if missing else None
     return render(request, "match.html#preview", context)
+
+
+def polled_counts(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
+    """Mexican Train's counts from the players' phones, polled by the scorer's page: who is
+    still missing and what is in. Once the round it was drawn for has closed (or the game
+    ended), the answer is the play area, drawn again in place of the old one."""
+    match = get_match(key, number, sheet=False)
+    if not match.game().lowest_wins:
+        raise Http404
+    if whole_number(request.GET.get("round")) != match.hand_count + 1 or match.finished:
+        response = render_match(request, get_match(key, number))
+        response["HX-Retarget"] = "#play"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render(
+        request, "includes/round_counts.html", round_counts(match, open_round_counts(match))
+    )

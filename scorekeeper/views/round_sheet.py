@@ -63,8 +63,18 @@ def seat_links(request, match: Match) -> dict:
         links.append(
             {"name": names[seat], "url": url, "qr": qr_svg(url), "count": counts.get(seat)}
         )
+    return {"seat_links": links, **round_counts(match, counts)}
+
+
+def round_counts(match: Match, counts: dict) -> dict:
+    """The scorer's polled part: who is still missing and the counts posted so far."""
+    names = match.seat_names()
     return {
-        "seat_links": links,
         "counts_missing": [names[seat] for seat in range(match.seat_count) if seat not in counts],
         "counts_posted": bool(counts),
+        "counts_in": [
+            {"name": names[seat], "went_out": count.went_out, "pips": count.pips}
+            for seat, count in sorted(counts.items())
+        ],
+        "counts_url": f"{match.get_absolute_url()}?part=counts&round={match.hand_count + 1}",
     }

@@ -36,6 +36,7 @@ from scorekeeper.words.refusals import (
     hand_undone_elsewhere,
     play_undone_elsewhere,
 )
+from scorekeeper.words.rounds import entry_saved
 from scorekeeper.words.spoken import hand_called
 
 
@@ -75,7 +76,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             return outcome(match_over(request, match), "over")  # another phone's winning hand
         form.refuse(refused)
         return render_match(request, match, form, status=refused_status(request))
-    messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number})
+    messages.success(request, entry_saved(match, hand.number))
     match.table.keep_entry_mode(form.entry_mode)
     if not request.htmx:
         return outcome(redirect(match), "saved")

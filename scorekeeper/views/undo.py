@@ -19,6 +19,7 @@ from scorekeeper.words.explain import (
     play_text,
 )
 from scorekeeper.words.refusals import changed_elsewhere, played_on
+from scorekeeper.words.rounds import entry_undone
 
 
 def undid_a_play(match: Match) -> bool:
@@ -43,6 +44,7 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match)
     context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
+    context["rounds"] = match.game().lowest_wins
     if last.in_play:
         context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
@@ -85,4 +87,4 @@ def taken_back(match: Match, undone: int, play) -> str:
         return _("The end of hand %(number)s was taken back: it is in play again.") % {
             "number": undone
         }
-    return _("Hand %(number)s undone.") % {"number": undone}
+    return entry_undone(match, undone)

@@ -24,3 +24,24 @@ def explain_round(reason: rules.Reason, names: list[str], credits) -> str:
                 "points": credit.points,
             }
     return text
+
+
+def entry_saved(match, number: int) -> str:
+    """Said after a hand (a round of Mexican Train) is saved."""
+    if match.game().lowest_wins:
+        return _("Round %(number)s saved.") % {"number": number}
+    return _("Hand %(number)s saved.") % {"number": number}
+
+
+def entry_corrected(match, number: int) -> str:
+    """Said after a hand (a round) is corrected."""
+    if match.game().lowest_wins:
+        return _("Round %(number)s corrected.") % {"number": number}
+    return _("Hand %(number)s corrected.") % {"number": number}
+
+
+def entry_undone(match, number: int) -> str:
+    """Said after a hand (a round) is undone."""
+    if match.game().lowest_wins:
+        return _("Round %(number)s undone.") % {"number": number}
+    return _("Hand %(number)s undone.") % {"number": number}

@@ -148,3 +148,29 @@ def test_a_shorter_double_nine_game_of_two(phone: Page, live_server):
     expect(banner).to_contain_text(text)
     expect(phone.locator("#sheet tbody tr")).to_have_count(4)
     expect(phone.locator("#sheet")).to_contain_text(re.compile(r"3\|3"))
+
+
+def test_the_scorers_page_sees_a_count_posted_from_a_seat_phone_without_a_reload(
+    phone: Page, browser: Browser, live_server
+):
+    set_up(phone, live_server, ["Ann", "Bo"], "mexican_train_nine")
+    links = [phone.get_by_test_id(f"seat-link-{seat}").get_attribute("href") for seat in (0, 1)]
+    # A mark on the scorer's page that a reload would wipe.
+    phone.evaluate("window.notReloaded = true")
+    seat = browser.new_context(**PHONE).new_page()
+    seat.goto(links[1])
+    seat.get_by_label("My count: the pips left in my hand").fill("12")
+    seat.get_by_role("button", name="Send my count").click()
+    expect(seat.locator(".msg")).to_contain_text("Your count is in.")
+
+    expect(phone.get_by_test_id("counts-missing")).to_contain_text("Counts still missing: Ann")
+    expect(phone.get_by_test_id("counts-posted")).to_contain_text("Bo: 12")
+
+    # The last count closes the round: the scorer's page draws the next round by itself.
+    seat.goto(links[0])
+    seat.get_by_label("I went out").check()
+    seat.get_by_role("button", name="Send my count").click()
+    expect(phone.get_by_test_id("engine")).to_contain_text("Round 2 of 10")
+    expect(phone.get_by_test_id("total-1")).to_have_text("12")
+    assert phone.evaluate("window.notReloaded") is True
+    seat.context.close()

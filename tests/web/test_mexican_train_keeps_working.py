@@ -2,6 +2,8 @@
 undo, the watch link, the backup and the CSV, and the statistics."""
 
 import json
+import re
+import uuid
 
 import pytest
 from django.test import Client
@@ -104,3 +106,44 @@ def test_a_rounds_page_and_the_preview_say_what_each_scored(client: Client):
     assert "Ann went out and scores 0; the others score the pips left in their hands: " in page
     assert "Bo 23, Cy 7, Dee 41. Dee was left holding the double blank: +50." in page
     assert "Blocked: every player scores the pips left in their hand: Ann 1, Bo 2" in preview
+
+
+def test_the_words_say_round_not_hand(client: Client):
+    match = start(client)
+    saved = client.post(
+        match.save_hand_url(),
+        {"out": "0", "number": "1", "token": str(uuid.uuid4()), "entry": "each"}
+        | {"pips_1": "23", "pips_2": "7", "pips_3": "41"},
+        follow=True,
+    )
+    assert "Round 1 saved." in text(saved)
+    page = match.get_absolute_url()
+    drawn = client.get(page).text
+    waiting = re.search(r"<template data-waiting-line>(.*?)</template>", drawn, re.S)
+    assert re.sub(r"<[^>]+>", "", waiting.group(1)).startswith("Round :")
+    assert "No signal. Round" in text(client.get(page))
+
+    match.refresh_from_db()
+    hand = match.hands.get()
+    assert text(client.get(hand.get_absolute_url())).count("Round 1") >= 2  # title and heading
+    data = {"out": "0", "number": "1", "token": str(hand.token), "entry": "each"}
+    data |= {"pips_1": "20", "pips_2": "7", "pips_3": "41", "version": str(match.version)}
+    assert "Round 1 corrected." in text(client.post(hand.get_absolute_url(), data, follow=True))
+
+    asked = text(client.get(match.undo_url()))
+    assert "Undo the last round" in asked and "Undo round 1?" in asked
+    assert "hand" not in asked.lower().replace("hands", "")
+    match.refresh_from_db()
+    undone = client.post(match.undo_url(), {"version": str(match.version)}, follow=True)
+    assert "Round 1 undone." in text(undone)
+
+
+def test_the_help_page_explains_mexican_train(client: Client):
+    page = text(client.get("/help"))
+
+    section = page[page.index("Mexican Train") :]
+    assert "lowest total" in section
+    assert "engine" in section
+    assert "25 or 50" in section
+    assert "share the win" in section and "went out in more rounds" in section
+    assert "their own phone" in section

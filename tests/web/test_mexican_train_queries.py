@@ -1,5 +1,6 @@
 """Mexican Train's pages cost the same SQL queries with 2 players as with 8, after 1 round as
-after 12: the match page, a round saved, the watch board and a seat's page."""
+after 12: the match page, a round saved, the watch board, a seat's page and the counts the
+scorer's page polls."""
 
 import uuid
 
@@ -29,6 +30,11 @@ def counts(client: Client, match: Match) -> dict[str, int]:
         "page": lambda: client.get(match.get_absolute_url()),
         "watch": lambda: client.get(f"/w/{match.table.watch_key}/board", {"seen": "0.0"}),
         "seat": lambda: client.get(links[-1]),
+        "counts": lambda: client.get(
+            match.get_absolute_url(),
+            {"part": "counts", "round": str(match.hand_count + 1)},
+            headers={"HX-Request": "true"},
+        ),
         "seat_post": lambda: client.post(
             links[-1], {"number": str(match.hand_count + 1), "pips": "3"}
         ),

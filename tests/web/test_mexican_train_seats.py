@@ -174,3 +174,41 @@ def test_the_seat_page_keeps_itself_current_by_polling_a_small_part(client: Clie
     # The round it was drawn for has closed: the page draws itself again, next engine and all.
     assert client.get(status).headers.get("HX-Refresh") == "true"
     assert "Engine: the double 11" in text(client.get(urls[1]))
+
+
+def test_the_scorers_page_sees_new_counts_by_polling_a_small_part(client: Client):
+    match = start(client)
+    urls = links(match)
+    page = client.get(match.get_absolute_url()).content.decode()
+    poll = re.search(r'id="round-counts" hx-get="([^"]+)" hx-trigger="every \d+s"', page)
+    part = poll.group(1).replace("&amp;", "&")
+    htmx = {"HX-Request": "true"}
+    assert "Counts still missing" not in text(client.get(part, headers=htmx))
+
+    send(client, urls[1], match, pips="23")
+    answer = text(client.get(part, headers=htmx))
+    assert "Counts still missing: Ann, Cy, Dee" in answer
+    assert "Bo: 23" in answer
+    send(client, urls[0], match, went_out="on")
+    answer = text(client.get(part, headers=htmx))
+    assert "Counts still missing: Cy, Dee" in answer
+    assert "Ann: went out" in answer
+
+    send(client, urls[2], match, pips="7")
+    send(client, urls[3], match, pips="41")
+    # The round closed: the answer is the play area, the next round's engine and all, in place.
+    closed = client.get(part, headers=htmx)
+    assert closed.headers.get("HX-Retarget") == "#play"
+    assert closed.headers.get("HX-Reswap") == "outerHTML"
+    assert 'id="play"' in closed.content.decode()
+    assert "Round 2 of 13" in text(closed)
+
+
+def test_a_match_page_without_an_open_round_does_not_poll(client: Client):
+    match = start(client)
+    for _number in range(13):
+        post_round(client, match, "0", {1: 3, 2: 4, 3: 5})
+    match.refresh_from_db()
+    assert match.finished
+
+    assert 'id="round-counts"' not in client.get(match.get_absolute_url()).content.decode()

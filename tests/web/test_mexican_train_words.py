@@ -52,3 +52,18 @@ def test_a_rounds_own_page_says_why_in_the_language(speaking: Client, language: 
 
     for hand in match.hands.all():
         assert_no_english(speaking.get(hand.get_absolute_url()), language)
+
+
+def test_a_round_saved_corrected_and_undone_is_all_in_the_language(speaking: Client, language: str):
+    match = start(speaking)
+    saved = post_round(speaking, match, "0", {1: 23, 2: 7, 3: 41})
+    assert_no_english(speaking.get(saved.url), language)
+    hand = match.hands.get()
+    assert_no_english(speaking.get(hand.get_absolute_url()), language)
+    data = {"out": "0", "number": "1", "token": str(hand.token), "entry": "each"}
+    data |= {"pips_1": "20", "pips_2": "7", "pips_3": "41", "version": str(match.version)}
+    assert_no_english(speaking.post(hand.get_absolute_url(), data, follow=True), language)
+    assert_no_english(speaking.get(match.undo_url()), language)
+    match.refresh_from_db()
+    undone = speaking.post(match.undo_url(), {"version": str(match.version)}, follow=True)
+    assert_no_english(undone, language)
