@@ -3,12 +3,13 @@ most) are kept in a backup of the table and of each match, and come back with it
 written before them restores with the rules' defaults."""
 
 import pytest
-from test_backup import busy_table, wipe
 
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Table
 from scorekeeper.models.rules_fields import ROUND_RULES, Group, house_rules_fields
+
+from .test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 

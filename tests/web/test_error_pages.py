@@ -9,9 +9,10 @@ from django.db import OperationalError, connection
 from django.test import Client, RequestFactory
 from django.urls import get_resolver
 from django.utils import translation
-from test_translations import english_patterns, shown_text
 
 from scorekeeper.models import Hand
+
+from .test_translations import english_patterns, shown_text
 
 pytestmark = pytest.mark.django_db
 

@@ -4,10 +4,11 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
-from test_backup import as_version_1, busy_table, wipe
 
 from scorekeeper.backup import export_table, import_table, load_backup
 from scorekeeper.models import Table
+
+from .test_backup import as_version_1, busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 

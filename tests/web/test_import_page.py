@@ -5,9 +5,10 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from test_backup import busy_table, wipe
 
 from scorekeeper.models import Table
+
+from .test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 

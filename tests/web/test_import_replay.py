@@ -7,13 +7,14 @@ import json
 import uuid
 
 import pytest
-from test_import_page import upload
-from test_translations import assert_no_english
 
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Match, Table
 from scorekeeper.testing import add_hand, scoring_match, tap
+
+from .test_import_page import upload
+from .test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db
 

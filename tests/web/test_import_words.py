@@ -5,12 +5,13 @@ import json
 
 import pytest
 from django.test import Client
-from test_backup import busy_table, wipe
-from test_import_page import upload
-from test_translations import assert_no_english
 
 from scorekeeper.backup import export_table, load_backup
 from scorekeeper.models import Table
+
+from .test_backup import busy_table, wipe
+from .test_import_page import upload
+from .test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db
 

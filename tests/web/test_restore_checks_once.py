@@ -4,10 +4,11 @@ written back (a dict made in code, never read from a file, is still checked)."""
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from test_backup import busy_table, wipe
 
 from scorekeeper.backup import export_table, import_table, load, restore
 from scorekeeper.models import Table
+
+from .test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 

@@ -3,10 +3,11 @@
 from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
-from test_fuzz import FUZZ
 
 from scorekeeper.models import Match, PlayEntry
 from scorekeeper.testing import scoring_match
+
+from .test_fuzz import FUZZ
 
 nasty = st.one_of(
     st.text(max_size=20),

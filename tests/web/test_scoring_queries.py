@@ -6,9 +6,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from test_queries import BUDGETS
 
 from scorekeeper.testing import add_hand, scoring_match, tap
+
+from .test_queries import BUDGETS
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -2,9 +2,10 @@
 
 import pytest
 from django.test import Client
-from test_translations import HTMX, assert_no_english
 
 from scorekeeper.testing import add_hand, scoring_match, tap
+
+from .test_translations import HTMX, assert_no_english
 
 pytestmark = pytest.mark.django_db
 
