@@ -24,9 +24,21 @@ def test_no_word_of_a_row_choice_is_cut_in_two(live_server, phone: Page, languag
     phone.goto(f"{live_server.url}/new")
     phone.locator(f"footer button[value={language}]").click()
     phone.locator("details.rules-fold summary").click()
-    labels = phone.locator(".choices.row .choice bdi")
+    labels = phone.locator(".choices.row .choice bdi").filter(visible=True)
     assert labels.count() >= 8  # play to, capicú bonus and series
     for index in range(labels.count()):
         for word, lines in labels.nth(index).evaluate(LINES_OF_WORDS):
             assert lines == 1, f"{word!r} is cut over {lines} lines"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_every_control_of_the_setup_is_a_thumb_sized_target(live_server, phone: Page):
+    """Mexican Train's first engine is a select: as tall as the other controls (44 px)."""
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("details.rules-fold summary").click()
+    phone.locator("input[name=preset][value=mexican_train]").check()
+    selects = phone.locator("form.setup select")
+    assert selects.count() >= 1
+    for index in range(selects.count()):
+        box = selects.nth(index).bounding_box()
+        assert box is not None and box["height"] >= 44, box
