@@ -117,8 +117,6 @@ class PresetRadioSelect(forms.RadioSelect):
         option = super().create_option(name, value, *args, **kwargs)
         preset = rules.PRESETS.get(value)
         option["explanation"] = preset_summary(value) if preset else ""
-        # The page's script fills in the game's switches when this changes.
-        option["attrs"]["data-preset"] = ""
         return option
 
 
@@ -178,7 +176,6 @@ class PlayerField(forms.CharField):
             "autocomplete": "off",
             "autocapitalize": "words",
             "list": "known-players",
-            "data-player": "",
             "placeholder": placeholder,
         }
         super().__init__(

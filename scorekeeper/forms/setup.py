@@ -39,6 +39,7 @@ from scorekeeper.models import (
     offered_presets,
 )
 from scorekeeper.words.explain import preset_rules, preset_summary, rules_summary
+from scorekeeper.words.names import side_name
 
 # A series: first to this many match wins; 0 is an open series that just keeps count.
 SERIES_CHOICES = (2, 3, 0)
@@ -255,18 +256,6 @@ class SetupForm(MexicanTrainSetup, forms.Form):
         names = ("chuchazo_bonus", "pase_corrido_bonus", "pase_de_salida_bonus")
         return [self[name] for name in (*names, "first_hands_bonus")]
 
-    def preset_switches(self) -> dict:
-        """Every preset's switches, for the page's script to fill in when the game changes."""
-        return {
-            key: {
-                name: self.fields[name].prepare_value(value)
-                if not isinstance(value, bool) and value is not None
-                else value
-                for name, value in preset_switches(key).items()
-            }
-            for key in rules.ALL_PRESETS
-        }
-
     @property
     def preset_changed(self) -> bool:
         """Whether the game changed since the switches were filled (a page without JS)."""
@@ -278,7 +267,26 @@ class SetupForm(MexicanTrainSetup, forms.Form):
     def refilled(self) -> "SetupForm":
         """This form again with the new game's switches, to check before starting."""
         data = self.data.copy()
-        preset = self.cleaned_data["preset"]
+        self._fill_switches(data, self.cleaned_data["preset"])
+        form = SetupForm(data)
+        form.note = _("These are the rules of the game you chose. Check them, then start.")
+        return form
+
+    def refreshed(self) -> "SetupForm":
+        """The posted setup drawn again, saving nothing and checking nothing: the chosen game's
+        switches when the game changed since they were filled in, else the switches as posted."""
+        data = self.data.copy()
+        chosen = self.fields["preset"].to_python(data.get("preset"))
+        shown = rules.LEGACY_PRESETS.get(data.get("rules_of"), data.get("rules_of"))
+        if chosen and self.fields["preset"].valid_value(chosen) and chosen != shown:
+            self._fill_switches(data, chosen)
+        initial = {
+            name: field.widget.value_from_datadict(data, {}, self.add_prefix(name))
+            for name, field in self.fields.items()
+        }
+        return SetupForm(initial=initial)
+
+    def _fill_switches(self, data, preset: str) -> None:
         data["rules_of"] = preset
         for name, value in preset_switches(preset).items():
             data.pop(name, None)
@@ -286,9 +294,21 @@ class SetupForm(MexicanTrainSetup, forms.Form):
                 data[name] = "on"
             elif value is not None and value is not False:
                 data[name] = str(self.fields[name].prepare_value(value))
-        form = SetupForm(data)
-        form.note = _("These are the rules of the game you chose. Check them, then start.")
-        return form
+
+    def pairing_choices(self) -> list[tuple]:
+        """The partners choices, each named by its partners once four names are typed (else by
+        seats), as the sheet will head the sides."""
+        names = [clean_name(self[field].value() or "") for field in self.player_fields]
+        typed = [name for name in names if name]
+        choices = []
+        for radio in self["pairing"]:
+            label = radio.choice_label
+            if len(typed) == 4:
+                seats = [typed[index] for index in PAIRINGS[radio.data["value"]]]
+                # Partners sit opposite: seats 1 and 3 against 2 and 4.
+                label = f"{side_name(seats[0::2])}  ·  {side_name(seats[1::2])}"
+            choices.append((radio, label))
+        return choices
 
     scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
     block_presets = tuple(key for key, preset in rules.PRESETS.items() if not preset.targets)
@@ -314,12 +334,6 @@ class SetupForm(MexicanTrainSetup, forms.Form):
         if self.shown_rules is None:
             return f"{label} · {preset_summary(key)}"
         return f"{label} · {rules_summary(self.shown_rules, scoring)}"
-
-    def preset_lines(self) -> dict:
-        """Each game's one line, for the page's script to show when the game changes."""
-        return {
-            key: f"{label} · {preset_summary(key)}" for key, label in self.fields["preset"].choices
-        }
 
     def rules_need_a_look(self) -> bool:
         """Whether the folded rules must open: a choice there has an error, or a word about it."""

@@ -61,6 +61,8 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_table(request: HtmxHttpRequest) -> HttpResponse:
     form = SetupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and "refresh" in request.POST:
+        return render_refreshed(request, form, {})
     if request.method == "POST" and not form.is_valid() and form.preset_changed:
         return render(request, "setup.html", {"form": form.refilled()})
     if request.method == "POST" and form.is_valid():
@@ -94,6 +96,14 @@ def tournament_table(request: HtmxHttpRequest, table: Table) -> HttpResponse | N
         return None
     messages.info(request, _("This table plays its tournament match only: here it is."))
     return redirect(board.get_absolute_url())
+
+
+def render_refreshed(request: HtmxHttpRequest, form: SetupForm, context: dict) -> HttpResponse:
+    """The setup drawn again from what was posted, saving nothing: the chosen game's rules, the
+    partners named as the sheet will name them. htmx gets the parts that changed; a page
+    without JavaScript (its "Show this game's rules" button), the whole page."""
+    template = "setup.html#refresh" if request.htmx else "setup.html"
+    return render(request, template, {**context, "form": form.refreshed()})
 
 
 @require_safe
@@ -141,6 +151,12 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = SetupForm(request.POST)
+        if "refresh" in request.POST:
+            return render_refreshed(
+                request,
+                form,
+                {"table": table, "players": table.players.all(), "token": uuid.uuid4()},
+            )
         if form.is_valid():
             try:
                 match = table.start_match(

@@ -11,7 +11,6 @@ import "./offline.js";
 const JOBS = [
   ["[data-tile-grid], [data-play]", () => import("./tiles.js")],
   ["[data-pips], [data-play]", () => import("./keys.js")],
-  ["[data-partners], [data-preset]", () => import("./setup.js")],
   ["form[data-draft], [data-draft-drop], [data-play]", () => import("./keep.js")],
   ["[data-waiting-words]", () => import("./waiting.js")],
   ["form[data-hand-save], [data-discard], [data-play]", () => import("./hand.js")],

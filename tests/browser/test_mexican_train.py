@@ -26,6 +26,8 @@ def set_up(page: Page, live_server, names: list[str], preset: str, **rules) -> N
     page.goto(f"{live_server.url}/new")
     page.locator("details.rules-fold summary").click()
     page.locator(f'input[name="preset"][value="{preset}"]').check()
+    # The server draws the game's rules (and the seats past four) in.
+    expect(page.locator("input[name=rules_of]")).to_have_value(preset)
     for index, name in enumerate(names, start=1):
         page.fill(f'[name="player_{index}"]', name)
     if "first_engine" in rules:

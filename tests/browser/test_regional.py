@@ -13,7 +13,8 @@ def set_up(page: Page, base: str, preset: str, **switches) -> None:
     for number, name in enumerate(PLAYERS, 1):
         page.fill(f"#id_player_{number}", name)
     page.get_by_text("Game and house rules").click()  # the game and its rules are folded
-    page.check(f"input[name=preset][value={preset}]")  # fills in the game's switches
+    page.check(f"input[name=preset][value={preset}]")  # the server fills in its switches
+    expect(page.locator("input[name=rules_of]")).to_have_value(preset)
     if switches:
         for name, value in switches.items():
             page.fill(f"input[name={name}]", str(value))

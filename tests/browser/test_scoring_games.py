@@ -12,6 +12,7 @@ def set_up(page: Page, base: str, names, game: str, target=None) -> None:
         page.fill(f"#id_player_{number}", name)
     page.get_by_text("Game and house rules").click()  # the house rules are folded
     page.locator("label.choice", has_text=game).click()
+    expect(page.locator("#rules-line")).to_contain_text(game)  # the server drew its rules in
     if target:
         page.fill("input[name=target_other]", str(target))
     page.get_by_role("button", name="Start the match").click()

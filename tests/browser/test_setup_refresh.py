@@ -1,0 +1,36 @@
+"""The setup page as the server draws it again while it is filled in, on a 360 px phone."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_choosing_all_fives_shows_its_switches_and_hides_the_block_ones(live_server, phone: Page):
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("details.rules-fold summary").click()
+    scoring = phone.locator("fieldset.scoring-games")
+    block = phone.locator(".block-switches")
+    expect(scoring).to_be_hidden()
+    expect(block).to_be_visible()
+    phone.locator("label.choice", has_text="All Fives").first.click()
+    expect(scoring).to_be_visible()
+    expect(block).to_be_hidden()
+    expect(phone.locator("#rules-line")).to_contain_text("All Fives · to 200, 250 in pairs")
+    expect(phone.locator("input[name=rules_of]")).to_have_value("all_fives")
+    expect(phone.locator("details.rules-fold")).to_have_attribute("open", "")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_typed_names_name_the_partners_as_the_server_writes_them(live_server, phone: Page):
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("footer button[value=es]").click()
+    for seat, name in enumerate(("Ana", "Ben", "Isa", "Dev"), start=1):
+        phone.fill(f"#id_player_{seat}", name)
+    pairing = phone.locator("[data-pairing]")
+    expect(pairing.nth(0)).to_have_text("Ana e Isa  ·  Ben y Dev")
+    expect(pairing.nth(1)).to_have_text("Ana y Ben  ·  Isa y Dev")
+    expect(pairing.nth(2)).to_have_text("Ana y Dev  ·  Ben e Isa")
+    # The names typed stay as typed while the partners are drawn again.
+    expect(phone.locator("#id_player_3")).to_have_value("Isa")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
