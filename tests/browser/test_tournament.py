@@ -92,11 +92,15 @@ def enter_hand(page: Page, base: str, board: Board, side: int, pips: int) -> Non
     out = players[side][0]
     page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
     expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+    # The hand form's modules come with the swap: type once they are in, as a thumb would.
+    page.wait_for_load_state("networkidle")
     # Each other player's pips; the first of the other side holds what is left over.
     others = [players[side][1], players[1 - side][0], players[1 - side][1]]
     counts = [pips // 3, pips // 3, pips - 2 * (pips // 3)]
     for name, count in zip(others, counts, strict=True):
         page.get_by_label(name, exact=True).fill(str(count))
+    for name, count in zip(others, counts, strict=True):
+        expect(page.get_by_label(name, exact=True)).to_have_value(str(count))
     page.get_by_role("button", name="Save hand").click()
     ends = page.get_by_role("button", name="Yes, save: the match ends")
     expect(ends.or_(page.locator(".msg"))).to_be_visible()
