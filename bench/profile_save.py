@@ -45,6 +45,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--filter", default="", help="only functions whose file matches this")
+    parser.add_argument(
+        "--floor", action="store_true", help="profile the floor alone (bench/bench_urls.floor)"
+    )
     args = parser.parse_args()
     directory = Path(tempfile.mkdtemp(prefix="scorekeeper-profile-"))
     os.environ.update(production_env(directory))
@@ -75,12 +78,27 @@ def main() -> None:
             save()
 
     def save() -> None:
+        if args.floor:
+            floor_save()
+            return
         table["number"] += 1
         data = hand_fields(deal_hand(game, rng), table["number"])
         # #play's version, as saves.js sends it: one a hand saved (the match takes only hands).
         data["shown"] = str(table["number"] - 1)
         answer = phone.post(f"{table['path']}hand", data, HTTP_HX_REQUEST="true")
         assert answer.status_code == 200 and answer["X-Hand"] == "saved", answer.get("X-Hand")
+
+    from django.test import RequestFactory
+
+    from bench.bench_urls import floor
+
+    posts = RequestFactory()
+
+    def floor_save() -> None:
+        """The floor's view called directly: the match read and its add_hand, no middleware."""
+        table["number"] += 1
+        key = table["path"].split("/")[2]
+        assert floor(posts.post(f"/bench/floor/{key}"), key).status_code == 204
 
     new_table()
     for _ in range(200):
@@ -110,7 +128,8 @@ def main() -> None:
     pstats.Stats(profile, stream=out).sort_stats(args.sort).print_stats(args.filter, args.top)
     print(out.getvalue())
     print(f"trivial (/healthz): {trivial * 1000:.3f} ms CPU a request")
-    print(f"ordinary save:      {plain * 1000:.3f} ms CPU a save = {plain / trivial:.1f}x trivial")
+    name = "floor (no middleware)" if args.floor else "ordinary save"
+    print(f"{name + ':':<20}{plain * 1000:.3f} ms CPU a save = {plain / trivial:.1f}x trivial")
 
 
 if __name__ == "__main__":
