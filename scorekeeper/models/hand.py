@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.models.choices import Ending, EntryKind
+from scorekeeper.models.rows import insert_rows
 from scorekeeper.models.rules_fields import REGIONAL_INPUTS, hand_fields, hand_of, reason_to_json
 
 
@@ -154,9 +155,11 @@ class Hand(models.Model):
             return
         counts = self.take_reported(hand)
         entries = self.take_result(result, led_by)
-        self.save(force_insert=True)
-        SeatCount.objects.bulk_create(counts)
-        ScoreEntry.objects.bulk_create(entries)
+        insert_rows([self], returning=True)  # its id: the counts and entries point to it
+        for written in (*counts, *entries):
+            written.hand_id = self.pk
+        insert_rows(counts)
+        insert_rows(entries)
         self.written_entries = entries
 
     def store_reported(self, hand: rules.Hand) -> None:

@@ -15,6 +15,7 @@ from scorekeeper import rules
 from scorekeeper.models.hand import Hand, saved_once
 from scorekeeper.models.log import LogAction, LogEntry
 from scorekeeper.models.records import record_match
+from scorekeeper.models.rows import update_rows
 from scorekeeper.models.saving import MatchWrites, StaleMatch
 from scorekeeper.models.series import Series
 from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
@@ -409,7 +410,7 @@ class Match(MatchWrites, HouseRulesFields):
             "updated_at": now,
         }
         # Only the columns that change: the rules and the seats stay as the match began.
-        if not Match.objects.filter(pk=self.pk, version=self.version).update(**changes):
+        if not update_rows(Match, changes, {"id": self.pk, "version": self.version}):
             raise StaleMatch
         for name, value in changes.items():
             setattr(self, name, value)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from scorekeeper import rules
 from scorekeeper.models.hand import EntryKind, Hand, PlayEntry, ScoreEntry
 from scorekeeper.models.log import LogAction, LogEntry
+from scorekeeper.models.rows import insert_rows
 
 
 def same_report(stored: rules.Hand, posted: rules.Hand) -> bool:
@@ -221,13 +222,14 @@ class MatchWrites:
         saved.token = token
         saved.store(hand, result, self.next_leader)
         self.store_state(state)
-        LogEntry.objects.create(
+        logged = LogEntry(
             match=self,
             action=LogAction.SAVED,
             hand_number=number,
             after=saved.summary(pips=hand.pips),
             totals=self.totals,
         )
+        insert_rows([logged])  # its id is not read back: nothing uses it
         return saved
 
     def edit_hand(self, number: int, hand: rules.Hand, *, version: int) -> None:

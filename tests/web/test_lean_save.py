@@ -1,0 +1,56 @@
+"""A hand save's writes: each row written once, with nothing read back that the save does not
+use, and stored exactly as the ORM stores it (on SQLite and PostgreSQL)."""
+
+import random
+import uuid
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.models import Hand, LogAction, LogEntry, Match
+from scorekeeper.testing import deal_hand
+
+
+def save(match: Match, seed: int = 1) -> tuple[Hand, list[str]]:
+    """Add the next hand through the model; returns it and the SQL it ran."""
+    hand = deal_hand(match.game(), random.Random(seed))
+    with CaptureQueriesContext(connection) as captured:
+        saved = match.add_hand(hand, token=uuid.uuid4(), number=match.hand_count + 1)
+    return saved, [query["sql"] for query in captured.captured_queries]
+
+
+def test_an_ordinary_save_reads_back_only_the_hands_id(make_match):
+    match = make_match(target=10_000)
+    save(match)
+    _, sql = save(match, seed=2)
+    writes = [statement for statement in sql if statement.startswith(("INSERT", "UPDATE"))]
+    # The hand, its counts, its score entries, the match's new state, the log entry.
+    assert [statement.split()[0] for statement in writes] == ["INSERT"] * 3 + ["UPDATE", "INSERT"]
+    # The counts and the entries point to the hand: its id is the one value read back.
+    assert [statement for statement in writes if "RETURNING" in statement] == writes[:1]
+
+
+def test_an_ordinary_save_does_not_touch_the_table(make_match):
+    match = make_match(target=10_000)
+    _, sql = save(match)
+    assert not [statement for statement in sql if "scorekeeper_table" in statement]
+
+
+def test_what_a_save_writes_reads_back_as_it_was_saved(make_match):
+    match = make_match(target=10_000)
+    for seed in range(6):
+        saved, _ = save(match, seed)
+    stored = Hand.objects.get(pk=saved.pk)
+    assert stored.as_rules_hand() == saved.as_rules_hand()
+    assert (stored.token, stored.reason, stored.led_by) == (saved.token, saved.reason, saved.led_by)
+    assert stored.created_at == saved.created_at and stored.created_at.tzinfo is not None
+    assert sorted(stored.side_points().items()) == sorted(saved.side_points().items())
+    read = Match.objects.get(pk=match.pk)
+    assert (read.totals, read.version, read.hand_count) == (match.totals, 6, 6)
+    assert read.updated_at == match.updated_at
+    assert sum(points for hand in read.hands.all() for points in hand.side_points().values()) == (
+        sum(read.totals)
+    )
+    logged = LogEntry.objects.filter(match=match, action=LogAction.SAVED).first()
+    assert (logged.hand_number, logged.totals) == (6, read.totals)
+    assert logged.after == stored.summary()
