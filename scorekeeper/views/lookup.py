@@ -7,6 +7,15 @@ from scorekeeper.models import (
     Match,
     Table,
 )
+from scorekeeper.models.kept import KeptQuery
+
+# The match a key and number open, with its seats (not its sheet): every save and every page
+# drawn afresh starts here, so its SQL is compiled once a connection.
+_WITH_SEATS = KeptQuery(
+    lambda key, number: Match.objects.with_seats().order_by().filter(table__key=key, number=number),
+    key="(a stand-in key)",
+    number=987_654_321,
+)
 
 
 def get_table(key: str) -> Table:
@@ -17,8 +26,12 @@ def get_table(key: str) -> Table:
 
 def get_match(key: str, number: int, *, sheet: bool = True) -> Match:
     """The match this key and number open, with its sheet or only its seats; 404 otherwise."""
-    matches = Match.objects.with_sheet() if sheet else Match.objects.with_seats()
-    return get_object_or_404(matches, table__key=key, number=number)
+    if not sheet:
+        match = _WITH_SEATS.first(key=key, number=number)
+        if match is None:
+            raise Http404
+        return match
+    return get_object_or_404(Match.objects.with_sheet(), table__key=key, number=number)
 
 
 def get_watched_match(watch_key: str) -> Match:

@@ -4,11 +4,15 @@ use, and stored exactly as the ORM stores it (on SQLite and PostgreSQL)."""
 import random
 import uuid
 
+import pytest
 from django.db import connection
+from django.db.models.sql.compiler import SQLCompiler
+from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Hand, LogAction, LogEntry, Match
 from scorekeeper.testing import deal_hand
+from scorekeeper.views.lookup import get_match
 
 
 def save(match: Match, seed: int = 1) -> tuple[Hand, list[str]]:
@@ -54,3 +58,47 @@ def test_what_a_save_writes_reads_back_as_it_was_saved(make_match):
     logged = LogEntry.objects.filter(match=match, action=LogAction.SAVED).first()
     assert (logged.hand_number, logged.totals) == (6, read.totals)
     assert logged.after == stored.summary()
+
+
+def test_a_save_reads_its_match_as_the_orm_does_with_one_query(
+    make_match, django_assert_num_queries
+):
+    match = make_match(target=10_000)
+    save(match)
+    key = match.table.key
+    expected = Match.objects.with_seats().get(pk=match.pk)
+    with django_assert_num_queries(1):
+        read = get_match(key, match.number, sheet=False)
+        # Its table and series came with it.
+        assert (read.table.key, read.series, read.series.sides) == (
+            key,
+            expected.series,
+            expected.series.sides,
+        )
+    columns = [field.attname for field in Match._meta.concrete_fields]
+    assert [getattr(read, name) for name in columns] == [
+        getattr(expected, name) for name in columns
+    ]
+    assert read.updated_at.tzinfo is not None and read.totals == match.totals
+    assert not read._state.adding and read.game() == match.game()
+
+
+def test_a_match_that_is_not_there_is_a_404(make_match):
+    match = make_match()
+    with pytest.raises(Http404):
+        get_match(match.table.key, match.number + 1, sheet=False)
+    with pytest.raises(Http404):
+        get_match(match.table.key + "x", match.number, sheet=False)
+
+
+def test_the_read_of_a_match_is_compiled_once(make_match, monkeypatch):
+    match = make_match()
+    get_match(match.table.key, match.number, sheet=False)
+    compiled = []
+    real = SQLCompiler.as_sql
+    monkeypatch.setattr(
+        SQLCompiler, "as_sql", lambda *args, **kw: compiled.append(1) or real(*args, **kw)
+    )
+    for _ in range(3):
+        assert get_match(match.table.key, match.number, sheet=False).pk == match.pk
+    assert compiled == []
