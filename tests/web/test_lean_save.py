@@ -102,3 +102,15 @@ def test_the_read_of_a_match_is_compiled_once(make_match, monkeypatch):
     for _ in range(3):
         assert get_match(match.table.key, match.number, sheet=False).pk == match.pk
     assert compiled == []
+
+
+@pytest.mark.urls("bench.bench_urls")
+def test_the_benchs_floor_saves_the_next_hand_of_the_tables_newest_match(make_match, client):
+    first = make_match(target=10_000)
+    newest = first.table.start_match(first.seat_names(), first.game(), first.preset)
+    for hands in (1, 2):
+        assert client.post(f"/bench/floor/{first.table.key}").status_code == 204
+        newest.refresh_from_db()
+        assert newest.hand_count == hands and newest.hands.count() == hands
+    first.refresh_from_db()
+    assert first.hand_count == 0
