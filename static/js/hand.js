@@ -19,7 +19,7 @@ function clear() {
 
 // A fresh token for every new draft: a page kept for use without signal may carry one that
 // has been used already.
-function newToken() {
+export function newToken() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
