@@ -37,6 +37,16 @@ function playOf(form, parameters) {
   return play;
 }
 
+// A score kept on the phone: the strip asks who scored again, as the server's answer would, so
+// that a second tap of a double tap finds no button to press.
+function closeStrip() {
+  document.querySelectorAll("form[data-play-save]").forEach((form) => form.remove());
+  document.querySelectorAll("[data-entry] a[data-scorer].chosen").forEach((link) => {
+    link.classList.remove("chosen");
+    link.removeAttribute("aria-current");
+  });
+}
+
 document.addEventListener("htmx:configRequest", (event) => {
   const detail = event.detail;
   if (!isSave(detail)) return;
@@ -49,6 +59,7 @@ document.addEventListener("htmx:configRequest", (event) => {
     if (waiting().length) {
       event.preventDefault(); // entries wait before it: it joins them, in order
       enqueue(play);
+      closeStrip();
       show(navigator.onLine ? "sending" : "play-queued", play);
       if (navigator.onLine) sendNext();
       return;
@@ -113,6 +124,7 @@ function unreachable(event) {
   state.play = null;
   if (play && status !== 403 && !(status >= 400 && status < 500 && status !== 408 && status !== 429)) {
     enqueue(play); // no signal: it waits on the phone, as a hand does
+    closeStrip();
     showWaiting(queue());
     show("play-queued", play);
     return;

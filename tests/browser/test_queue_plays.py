@@ -90,3 +90,19 @@ def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_on
     expect(phone.get_by_test_id("total-1")).to_have_text("40")
     phone.reload()
     assert len(plays(match)) == 4
+
+
+def test_a_double_tap_on_a_score_without_signal_keeps_it_once(live_server, phone: Page, db):
+    match = scoring_match()
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    offline(phone)
+    phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
+
+    phone.locator(".amounts").get_by_role("button", name="+10", exact=True).dblclick()
+
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(1)
+    expect(phone.locator(".amounts")).to_have_count(0)  # the strip asks who scored, as online
+    phone.context.set_offline(False)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    assert plays(match) == [(1, 1, 10)]
