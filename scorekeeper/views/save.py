@@ -74,7 +74,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         return conflict_answer(request, match, form, conflict)
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
-            return outcome(match_over(request, match), "over")  # another phone's winning hand
+            return match_over(request, match)  # another phone's winning hand
         form.refuse(refused)
         return render_match(request, match, form, status=refused_status(request))
     messages.success(request, entry_saved(match, hand.number))

@@ -36,3 +36,20 @@ def test_an_htmx_hand_after_the_end_says_the_match_is_over(client: Client, db, a
     assert response.status_code == 200
     assert OVER in response.content.decode()
     assert Hand.objects.count() == 1
+
+
+def test_a_waiting_hand_that_meets_the_end_is_marked_over_for_the_phones_queue(
+    client: Client, db, add_hand
+):
+    """A hand sent from the phone's queue after another phone ended the match: the answer says
+    "over" (saves.js holds the hand for the player), not a plain answer it would take as saved."""
+    match = finished_match(add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    hand = client.post(url + "hand", late_hand(match), headers={"HX-Request": "true"})
+    play = client.post(
+        url + "play",
+        {"seat": "0", "points": "10", "token": str(uuid.uuid4())},
+        headers={"HX-Request": "true"},
+    )
+    assert (hand["X-Hand"], play["X-Hand"]) == ("over", "over")
+    assert Hand.objects.count() == 1
