@@ -41,7 +41,9 @@ export function nextHand() {
 export function enqueue(draft) {
   const q = queue();
   if (!q.hands.some((hand) => hand.token === draft.token)) {
-    q.hands.push({ number: draft.number, token: draft.token, out: draft.out, action: draft.action, values: draft.values, play: Boolean(draft.play) });
+    // Who went out, named as the form names them: a page without the form (the match ended on
+    // another phone, say) still says whose hand waits.
+    q.hands.push({ number: draft.number, token: draft.token, out: draft.out, who: whoOf(draft.out), action: draft.action, values: draft.values, play: Boolean(draft.play) });
   }
   keepQueue(q);
   if (!draft.play) drop(handKey());
@@ -59,7 +61,7 @@ export function renumber(q) {
 
 function whoOf(out) {
   const link = seatLink(out) || document.querySelector('[data-entry] a[data-scorer="' + out + '"]');
-  return link ? link.textContent.trim() : String(out);
+  return link ? link.textContent.trim() : null;
 }
 function pipsOf(values) {
   let total = 0;
@@ -81,7 +83,7 @@ export function showWaiting(q) {
   q.hands.forEach((hand, index) => {
     const item = (hand.play ? playLine : line).content.firstElementChild.cloneNode(true);
     item.querySelector("[data-hand-number]").textContent = String(hand.number);
-    item.querySelector("[data-hand-who]").textContent = whoOf(hand.out);
+    item.querySelector("[data-hand-who]").textContent = whoOf(hand.out) || hand.who || String(hand.out);
     if (hand.play) item.querySelector("[data-play-points]").textContent = hand.values.points[0];
     else item.querySelector("[data-hand-pips]").textContent = String(pipsOf(hand.values));
     item.querySelector("[data-discard-waiting]").dataset.index = String(index);
