@@ -24,6 +24,7 @@ from .game import ROUND_PRESETS as ROUND_PRESETS
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset
+from .game import is_round_preset as is_round_preset
 from .game import make_game as make_game
 from .game import preset_named as preset_named
 from .hand import Ending as Ending
@@ -37,6 +38,7 @@ from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
 from .house import Rounding as Rounding
+from .kind import DEFAULT_SCORING as DEFAULT_SCORING
 from .kind import KINDS as KINDS
 from .kind import Kind as Kind
 from .kind import Scoring as Scoring
