@@ -1,12 +1,15 @@
-"""Hands under the regional rules, entered through the hand form: bonuses, leaders, blockers."""
+"""The hand form: hands under the regional rules (bonuses, leaders, blockers), a hand that ends
+the match asked about once, a match already over, hidden fields changed."""
 
 import uuid
 from dataclasses import asdict
 
+import pytest
 from django.test import Client
 
 from scorekeeper import rules
-from scorekeeper.models import Match, ScoreEntry
+from scorekeeper.models import Hand, Match, ScoreEntry, Table
+from scorekeeper.testing import hand_post
 
 
 def url(match: Match, end="") -> str:
@@ -163,3 +166,132 @@ def test_correcting_a_hand_keeps_its_taps_and_scores_again(client: Client, make_
 
     match.refresh_from_db()
     assert match.totals == [0, 40 + 100]
+
+
+pytestmark = pytest.mark.django_db
+
+
+MESSAGE = "This page could not be read. Reload it and enter the hand again."
+
+
+@pytest.mark.parametrize(
+    "damaged", [{"entry": "bogus"}, {"token": "zz"}, {"number": "abc"}], ids=lambda d: next(iter(d))
+)
+def test_a_damaged_hidden_field_is_refused_with_a_message(client: Client, make_match, damaged):
+    match = make_match()
+    data = hand_post(match, out=0, pips={1: 10, 2: 5, 3: 7}, **damaged)
+    response = client.post(f"/t/{match.table.key}/m/1/hand", data)
+    assert response.status_code == 422
+    assert MESSAGE in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+OVER = "This match is over. Start a rematch to play on."
+
+
+def finished_match(add_hand):
+    table = Table.objects.create(name="Park")
+    game = rules.make_game("standard", 2, rules=rules.HouseRules(target=10))
+    return add_hand(table.start_match(["Ana", "Ben"], game, "standard"), 0, {1: 20})
+
+
+def late_hand(match) -> dict:
+    return {"out": "1", "number": "2", "token": str(uuid.uuid4()), "pips_0": "4"}
+
+
+def test_a_hand_after_the_end_says_the_match_is_over(client: Client, db, add_hand):
+    match = finished_match(add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    response = client.post(url + "hand", late_hand(match))
+    assert response.status_code == 200
+    assert OVER in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_an_htmx_hand_after_the_end_says_the_match_is_over(client: Client, db, add_hand):
+    match = finished_match(add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    response = client.post(url + "hand", late_hand(match), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert OVER in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def near_the_line(make_match, add_hand):
+    match = make_match(names=("Ana", "Ben"), preset="standard", target=50)
+    return add_hand(match, 0, {1: 40})
+
+
+def winning_hand(**extra) -> dict:
+    return {"out": "0", "number": "2", "token": str(uuid.uuid4()), "pips_1": "12", **extra}
+
+
+def test_a_hand_that_ends_the_match_is_not_saved_without_confirming(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    response = client.post(url(match, "hand"), winning_hand())
+    html = response.content.decode()
+    assert Hand.objects.count() == 1
+    assert "Ana reaches 52 and wins." in html
+    assert 'name="confirm_end"' in html
+    assert 'value="12"' in html  # the numbers as typed come back
+
+
+def test_a_confirmed_hand_ends_the_match(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    client.post(url(match, "hand"), winning_hand(confirm_end="1"))
+    match.refresh_from_db()
+    assert match.finished
+    assert Hand.objects.count() == 2
+
+
+def test_a_hand_that_does_not_end_the_match_saves_at_once(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    client.post(url(match, "hand"), winning_hand(pips_1="3"))
+    assert Hand.objects.count() == 2
+
+
+def test_the_preview_says_the_hand_ends_the_match(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "preview"), winning_hand()).content.decode()
+    assert "Ana reaches 52 and wins." in html
+
+
+def test_undo_is_on_the_winning_banner(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    add_hand(match, 0, {1: 12})
+    html = client.get(url(match, "")).content.decode()
+    banner = html[html.index('class="banner win"') :]
+    assert "banner-undo" in banner[: banner.index("</div>")]
+
+
+def test_the_question_asks_for_the_preview_of_the_numbers_as_typed(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    assert 'hx-trigger="load, input from:closest form' in html
+
+
+def test_the_question_sits_in_the_bar_beside_its_button(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    bar = html[html.index('<div class="save-row confirming">') :]
+    assert bar.index('class="confirm ends"') < bar.index('name="confirm_end"') < bar.index("</div>")
+
+
+def test_backing_out_of_the_question_keeps_the_numbers_as_typed(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    assert 'name="back"' in html  # the question offers a way back
+
+    response = client.post(url(match, "hand"), winning_hand(back="1"))
+
+    html = response.content.decode()
+    assert Hand.objects.count() == 1
+    assert 'name="confirm_end"' not in html
+    assert 'value="12"' in html
+    assert "Save hand" in html
