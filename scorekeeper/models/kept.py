@@ -26,6 +26,7 @@ class _Compiled:
     init_list: tuple[str, ...]
     populators: tuple
     fetch_mode: object
+    converters: dict  # each column's converters from the database's value to Python's
 
 
 class KeptQuery:
@@ -55,6 +56,9 @@ class KeptQuery:
                 get_related_populators(klass_info, select, connection.alias, queryset._fetch_mode)
             ),
             fetch_mode=queryset._fetch_mode,
+            converters=compiler.get_converters(
+                [column[0] for column in select[: compiler.col_count]]
+            ),
         )
 
     def first(self, **values) -> models.Model | None:
@@ -68,7 +72,7 @@ class KeptQuery:
             row = cursor.fetchone()
         if row is None:
             return None
-        row = next(iter(kept.compiler.results_iter([[row]])))
+        row = next(kept.compiler.apply_converters([row], kept.converters))
         model = kept.compiler.query.model
         obj = model.from_db(
             connection.alias, kept.init_list, row[kept.start : kept.end], fetch_mode=kept.fetch_mode
