@@ -721,9 +721,14 @@ def per_file(first: dict, first_is_html: bool = True) -> str:
     return "\n".join(lines)
 
 
+def wants_lighthouse(args: argparse.Namespace) -> bool:
+    """Whether this run audits pages with Lighthouse (`--lighthouse-runs 0`: it does not)."""
+    return args.only in (None, "weight+lighthouse") and args.lighthouse_runs > 0
+
+
 def main() -> None:
     args = parse()
-    lighthouse_wanted = args.only in (None, "weight+lighthouse")
+    lighthouse_wanted = wants_lighthouse(args)
     if lighthouse_wanted:
         lighthouse.install()
     RESULTS.mkdir(exist_ok=True)

@@ -102,3 +102,17 @@ def test_a_row_without_a_budget_is_neither_held_nor_missed():
 
 
 MACHINE = {"load_average": "0", "nproc": 2}
+
+
+@pytest.mark.parametrize(
+    ("argv", "audits"),
+    [
+        ([], True),
+        (["--lighthouse-runs", "0"], False),
+        (["--only", "weight"], False),
+        (["--only", "weight+lighthouse", "--lighthouse-runs", "1"], True),
+    ],
+)
+def test_lighthouse_runs_zero_leaves_lighthouse_out(monkeypatch, argv, audits):
+    monkeypatch.setattr("sys.argv", ["run.py", *argv])
+    assert bench.wants_lighthouse(bench.parse()) is audits
