@@ -8,7 +8,6 @@ builds the objects (select_related ones included) as the ORM's own iterable does
 values, the same converters, the same objects.
 """
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,7 +35,6 @@ class KeptQuery:
     def __init__(self, build: Callable[..., models.QuerySet], **stand_ins) -> None:
         self.build = build
         self.stand_ins = stand_ins
-        self._compiled: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def _compile(self, connection) -> _Compiled:
         queryset = self.build(**self.stand_ins)
@@ -62,11 +60,13 @@ class KeptQuery:
         )
 
     def first(self, **values) -> models.Model | None:
-        # Each thread has its connection: what was compiled is kept for each.
+        # Each thread has its connection: what was compiled is kept on it, and goes with it (a
+        # dictionary keyed by the connections would keep every thread's connection alive).
         connection = connections[DEFAULT_DB_ALIAS]
-        kept = self._compiled.get(connection)
+        compiled = connection.__dict__.setdefault("scorekeeper_kept_queries", {})
+        kept = compiled.get(self)
         if kept is None:
-            kept = self._compiled[connection] = self._compile(connection)
+            kept = compiled[self] = self._compile(connection)
         with connection.cursor() as cursor:
             cursor.execute(kept.sql, [values[name] for name in kept.names])
             row = cursor.fetchone()

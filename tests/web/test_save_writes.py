@@ -1,11 +1,14 @@
 """A hand save's writes: each row written once, with nothing read back that the save does not
 use, and stored exactly as the ORM stores it (on SQLite and PostgreSQL)."""
 
+import gc
 import random
+import threading
 import uuid
+import weakref
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models.sql.compiler import SQLCompiler
 from django.http import Http404
 from django.test.utils import CaptureQueriesContext
@@ -114,3 +117,21 @@ def test_the_benchs_floor_saves_the_next_hand_of_the_tables_newest_match(make_ma
         assert newest.hand_count == hands and newest.hands.count() == hands
     first.refresh_from_db()
     assert first.hand_count == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_threads_connection_goes_with_the_thread_and_what_it_compiled(make_match):
+    match = make_match()
+    seen = []
+
+    def read() -> None:
+        read = get_match(match.table.key, match.number, sheet=False)
+        seen.append((read.pk, weakref.ref(connections[DEFAULT_DB_ALIAS])))
+        connections.close_all()
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    thread.join()
+    [(pk, their_connection)] = seen
+    gc.collect()
+    assert pk == match.pk and their_connection() is None
