@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from profile_save import ROOT, production_env  # noqa: E402
+from profile_save import ROOT, production_env
 
 
 def setup(directory: Path) -> None:
@@ -99,7 +99,7 @@ def main() -> None:
     for name, before in (("hit", None), ("miss", change)):
         if args.only in (None, name):
             results[name] = timed(read, before)
-    for name, (mean, profile) in results.items():
+    for name, (_mean, profile) in results.items():
         out = io.StringIO()
         stats = pstats.Stats(profile, stream=out).sort_stats(args.sort)
         stats.print_stats(args.filter, args.top)
