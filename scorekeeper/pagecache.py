@@ -29,6 +29,7 @@ import hashlib
 import re
 import secrets
 import struct
+import time
 import uuid
 import zlib
 from collections.abc import Callable, Iterable
@@ -47,6 +48,11 @@ from django.utils.translation import get_language
 
 # How long a page stays kept when nobody asks for it (the key changes with every save anyway).
 KEEP_SECONDS = 60 * 60
+# A page being drawn: how long others wait for it, how often they look, and how long the mark
+# stays if the drawing dies with its process.
+WAIT_SECONDS = 2.0
+POLL_SECONDS = 0.005
+DRAWING_SECONDS = 10
 # The slots are marked with private-use characters, which no name can hold (clean_text drops
 # them) and no path can put on a page (get_full_path percent-encodes them): a player named like
 # a slot shows as named.
@@ -242,13 +248,53 @@ def cached_page(
     keep_only(request, query)
     if not cacheable(request):
         return render({})
-    key = page_key(request, what, version, absolute)
-    kept = cache.get(key)
-    if kept is None:
+    refused: list[HttpResponse] = []
+
+    def draw() -> tuple | None:
         response = render({"csrf_token": CSRF_SLOT, "token": TOKEN_SLOT})
         if response.status_code != 200:
             response.content = fill(response.content.decode(), request).encode()
-            return response
-        kept = keep(DRAWN.sub(DRAWN_SLOT, response.content.decode()))
-        cache.set(key, kept, KEEP_SECONDS)
-    return served(kept, request)
+            refused.append(response)
+            return None
+        return keep(DRAWN.sub(DRAWN_SLOT, response.content.decode()))
+
+    kept = kept_or_drawn(page_key(request, what, version, absolute), draw)
+    return served(kept, request) if kept is not None else refused[0]
+
+
+def kept_or_drawn(key: str, draw: Callable[[], tuple | None]) -> tuple | None:
+    """The page kept under `key`, else drawn by `draw` and kept (None: not to be kept).
+
+    A save makes the next read of every phone watching the match a miss at once: the first
+    marks the page as being drawn, and the others wait for it (sleeping, no CPU) rather than
+    each drawing it again. A mark outlives no drawing by long (DRAWING_SECONDS), and a read
+    that has waited WAIT_SECONDS draws the page itself."""
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    mark = key + ":drawing"
+    mine = cache.add(mark, True, DRAWING_SECONDS)
+    if not mine:
+        kept = drawn_by_another(key, mark)
+        if kept is not None:
+            return kept
+    try:
+        kept = draw()
+        if kept is not None:
+            cache.set(key, kept, KEEP_SECONDS)
+        return kept
+    finally:
+        if mine:
+            cache.delete(mark)
+
+
+def drawn_by_another(key: str, mark: str) -> tuple | None:
+    """The page once the request drawing it has kept it; None if it stopped without keeping
+    it or took longer than WAIT_SECONDS."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+        kept = cache.get(key)
+        if kept is not None or not cache.has_key(mark):
+            return kept
+    return None

@@ -2,9 +2,14 @@
 
 import random
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
+
+from scorekeeper import pagecache
 
 
 def match_url(match) -> str:
@@ -40,3 +45,32 @@ def test_a_kept_page_s_csrf_token_is_masked_afresh_and_opens_to_the_cookie(make_
         assert _unmask_cipher_token(token) == phone.cookies["csrftoken"].value
         seen.add(token)
     assert len(seen) == 5
+
+
+def test_a_page_several_phones_miss_at_once_is_drawn_once(db):
+    """A save makes every watching phone's next read a miss: the first draws the page, the
+    others wait for it rather than each drawing it again."""
+    drawn = []
+
+    def draw():
+        drawn.append(1)
+        time.sleep(0.3)
+        return pagecache.keep("<p>the page</p>")
+
+    def read():
+        return pagecache.kept_or_drawn("page:herd", draw)
+
+    with ThreadPoolExecutor(4) as phones:
+        pages = list(phones.map(lambda _: read(), range(4)))
+    assert len(drawn) == 1
+    assert all(page == pages[0] for page in pages)
+
+
+def test_a_page_whose_drawing_failed_is_drawn_by_the_next_read(db):
+    def fail():
+        raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        pagecache.kept_or_drawn("page:failed", fail)
+    kept = pagecache.kept_or_drawn("page:failed", lambda: pagecache.keep("<p>drawn</p>"))
+    assert kept == pagecache.keep("<p>drawn</p>")
