@@ -29,10 +29,13 @@ import hashlib
 import re
 import secrets
 import struct
+import threading
 import time
 import uuid
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -106,6 +109,8 @@ def is_htmx(request: HttpRequest) -> bool:
 
 def keep_only(request: HttpRequest, query: Iterable[str]) -> str:
     """Drop from the request every query parameter the page does not read; the rest, sorted."""
+    if not request.META.get("QUERY_STRING"):
+        return ""  # nothing to drop (most reads): no new QueryDict
     kept = sorted((name, value) for name in set(query) for value in request.GET.getlist(name))
     canonical = urlencode(kept)
     request.GET = QueryDict(canonical)
@@ -130,12 +135,12 @@ def page_key(request: HttpRequest, what: str, version: tuple, absolute: bool = F
 
 def drawn_now() -> str:
     """The `{% now %}` lines of base.html, for this request (formatted once a second)."""
-    now = timezone.localtime().replace(microsecond=0)
-    return _drawn_at(now, get_language())
+    return _drawn_at(int(time.time()), timezone.get_current_timezone(), get_language())
 
 
 @functools.lru_cache(maxsize=4)
-def _drawn_at(now, language: str) -> str:
+def _drawn_at(second: int, zone, language: str) -> str:
+    now = datetime.fromtimestamp(second, zone)
     return (
         f'<time datetime="{format_date(now, "c")}" data-drawn-at>'
         f"{format_date(now, 'TIME_FORMAT')}</time>"
@@ -262,6 +267,39 @@ def cached_page(
     return served(kept, request) if kept is not None else refused[0]
 
 
+class Recent:
+    """The pages this process served last, in its memory, before the shared cache: a read of
+    one costs no file and no unpickling. As current as the cache, since a key holds the
+    version it was drawn at; a page not read for a while makes room for newer ones."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.pages: OrderedDict[str, tuple] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> tuple | None:
+        with self.lock:
+            kept = self.pages.get(key)
+            if kept is not None:
+                self.pages.move_to_end(key)
+            return kept
+
+    def put(self, key: str, kept: tuple) -> None:
+        with self.lock:
+            self.pages[key] = kept
+            self.pages.move_to_end(key)
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.pages.clear()
+
+
+# About 40 KB a page (its text and its deflated pieces): 5 MB a process at most.
+RECENT = Recent(128)
+
+
 def kept_or_drawn(key: str, draw: Callable[[], tuple | None]) -> tuple | None:
     """The page kept under `key`, else drawn by `draw` and kept (None: not to be kept).
 
@@ -269,8 +307,11 @@ def kept_or_drawn(key: str, draw: Callable[[], tuple | None]) -> tuple | None:
     marks the page as being drawn, and the others wait for it (sleeping, no CPU) rather than
     each drawing it again. A mark outlives no drawing by long (DRAWING_SECONDS), and a read
     that has waited WAIT_SECONDS draws the page itself."""
-    kept = cache.get(key)
+    kept = RECENT.get(key)
+    if kept is None:
+        kept = cache.get(key)
     if kept is not None:
+        RECENT.put(key, kept)
         return kept
     mark = key + ":drawing"
     mine = cache.add(mark, True, DRAWING_SECONDS)
@@ -282,6 +323,7 @@ def kept_or_drawn(key: str, draw: Callable[[], tuple | None]) -> tuple | None:
         kept = draw()
         if kept is not None:
             cache.set(key, kept, KEEP_SECONDS)
+            RECENT.put(key, kept)
         return kept
     finally:
         if mine:

@@ -74,3 +74,16 @@ def test_a_page_whose_drawing_failed_is_drawn_by_the_next_read(db):
         pagecache.kept_or_drawn("page:failed", fail)
     kept = pagecache.kept_or_drawn("page:failed", lambda: pagecache.keep("<p>drawn</p>"))
     assert kept == pagecache.keep("<p>drawn</p>")
+
+
+def test_a_page_read_again_in_this_process_is_not_read_from_the_cache(make_match, monkeypatch):
+    """The pages this process served last are kept in its memory too: a read of one opens no
+    file (the key holds the version, so a page kept there is as current as the cache's)."""
+    match = make_match()
+    phone = Client()
+    phone.get(match_url(match))
+    reads = []
+    real = pagecache.cache.get
+    monkeypatch.setattr(pagecache.cache, "get", lambda *a, **k: reads.append(a) or real(*a, **k))
+    assert phone.get(match_url(match)).status_code == 200
+    assert reads == []
