@@ -18,9 +18,11 @@ kept cut at those slots and each fixed piece already deflated, so that a phone t
 gets one gzip stream joined from the kept pieces and this request's values (compressing the
 whole page again cost more than everything else a kept page costs).
 
-The cache is Django's default cache (settings.CACHES). A per-process memory cache is correct
-with any number of servers, because the version in the key comes from the database; a shared
-cache only saves the rendering on the other servers.
+The cache is Django's default cache (settings.CACHES), with the pages this process served last
+in front of it in memory (Recent). A per-process memory cache is correct with any number of
+servers, because the version in the key comes from the database; a shared cache only saves the
+rendering on the other servers. A page several requests miss at once is drawn by the first
+while the others wait for it (kept_or_drawn).
 """
 
 import functools
