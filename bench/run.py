@@ -723,7 +723,7 @@ def per_file(first: dict, first_is_html: bool = True) -> str:
 
 def main() -> None:
     args = parse()
-    lighthouse_wanted = args.only in (None, "weight+lighthouse")
+    lighthouse_wanted = args.only in (None, "weight+lighthouse") and args.lighthouse_runs > 0
     if lighthouse_wanted:
         lighthouse.install()
     RESULTS.mkdir(exist_ok=True)

@@ -105,7 +105,10 @@ def _empty_page_cache():
     """Each test starts with no kept pages (the database it ran against is rolled back)."""
     from django.core.cache import cache
 
+    from scorekeeper import pagecache
+
     cache.clear()
+    pagecache.RECENT.clear()
 
 
 @pytest.fixture
