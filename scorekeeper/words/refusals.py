@@ -193,6 +193,11 @@ def played_on() -> str:
     )
 
 
+def too_many_tables() -> str:
+    """A new table (or a restore of one, or of a tournament's) past the hour's limit."""
+    return _("Too many new tables from here this hour. Try again later.")
+
+
 def too_large_message() -> str:
     megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
     return ngettext(
