@@ -127,3 +127,15 @@ def test_the_change_log_names_rounds(client: Client):
         "Round 1 corrected: Ann went out",
         "Round 1: Ann went out, 23 for Bo; 7 for Cy; 41 for Dee",
     ]
+
+
+def test_the_match_and_correction_pages_say_round(client: Client):
+    match = start(client)
+    client.post(match.save_hand_url(), round_data(match, uuid.uuid4()))
+
+    page = client.get(match.get_absolute_url()).content.decode()
+    correction = client.get(match.hands.get().get_absolute_url()).content.decode()
+
+    assert 'aria-label="Enter a round"' in page and "Enter a hand" not in page
+    assert "Say each round's score out loud" in page.replace("&#x27;", "'")
+    assert "Correct this round" in correction and "Correct this hand" not in correction
