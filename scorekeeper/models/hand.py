@@ -68,6 +68,8 @@ class Hand(models.Model):
         kept = getattr(self, "_prefetched_objects_cache", {}).get("entries")
         if kept is not None and kept._result_cache is not None:
             return kept._result_cache
+        if "written_entries" in self.__dict__:
+            return self.written_entries  # just inserted by store(): not read back
         return list(self.entries.all())
 
     @property
@@ -155,6 +157,7 @@ class Hand(models.Model):
         self.save(force_insert=True)
         SeatCount.objects.bulk_create(counts)
         ScoreEntry.objects.bulk_create(entries)
+        self.written_entries = entries
 
     def store_reported(self, hand: rules.Hand) -> None:
         """Save what the table reported for this hand, replacing any earlier counts."""

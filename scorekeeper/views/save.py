@@ -14,19 +14,19 @@ from scorekeeper.forms import (
 )
 from scorekeeper.inputs import isolated
 from scorekeeper.models import (
+    Hand,
     HandConflict,
     Match,
 )
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.match import (
-    SHEET_LATEST,
     match_end_text,
     match_over,
     posted_to_open_match,
     render_match,
-    sheet_unfolded,
 )
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
+from scorekeeper.views.swap import swappable, swapped_parts
 from scorekeeper.words import refusals
 from scorekeeper.words.explain import (
     pips_text,
@@ -61,6 +61,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         ending = match_end_text(match, form.cleaned_data["result"])
         if ending:
             return outcome(render_match(request, match, form, confirm_end=ending), "confirm")
+    before = match.version
     try:
         hand = match.add_hand(
             form.cleaned_data["hand"],
@@ -80,10 +81,11 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     match.table.keep_entry_mode(form.entry_mode)
     if not request.htmx:
         return outcome(redirect(match), "saved")
-    # add_hand left the match as it wrote it: only the sheet is read again, as much of it as
-    # the page shows.
-    match.load_sheet(None if match.finished or sheet_unfolded(request) else SHEET_LATEST)
-    return outcome(render_match(request, match, spoken=spoken_result(match, hand.number)), "saved")
+    # add_hand left the match as it wrote it, and the hand with its entries.
+    spoken = spoken_result(match, hand)
+    if swappable(request, match, before):
+        return outcome(swapped_parts(request, match, hand, spoken), "saved")
+    return outcome(render_match(request, match, spoken=spoken), "saved")
 
 
 def conflict_answer(
@@ -175,9 +177,8 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     return redirect(match.get_absolute_url() + "#strip")
 
 
-def spoken_result(match: Match, number: int) -> str:
-    """The saved hand as a table calls it, from the match's sheet (see words.spoken)."""
-    hand = next(hand for hand in match.ordered_hands() if hand.number == number)
+def spoken_result(match: Match, hand: Hand) -> str:
+    """The saved hand as a table calls it (see words.spoken)."""
     names = match.seat_names()
     sides = [[names[seat] for seat in side] for side in match.game().sides]
     return hand_called(hand.side_points(), sides)

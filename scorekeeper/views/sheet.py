@@ -30,6 +30,23 @@ SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 def scoreboard(match: Match) -> dict:
     """Everything the scoreboard and the sheet show, from one prefetched match."""
     game = match.game()
+    context = board(match)
+    if game.takes_plays:
+        prefetch_related_objects(match.ordered_hands(), "plays")
+    rows = [sheet_row(game, hand, totals) for hand, totals in match.running_totals()]
+    context["rows"] = rows
+    context["series"] = series_score(match)
+    # None but in a scoring game's hand in play.
+    context["open_plays"] = open_plays(match, context["names"])
+    if game.lowest_wins:
+        context.update(round_sheet(match, game, rows))
+    return context
+
+
+def board(match: Match) -> dict:
+    """The scoreboard without the sheet: each side's total and what it still needs, who leads
+    next, the next hand's number; from the match's row alone (no hand is read)."""
+    game = match.game()
     names = match.seat_names()
     side_names = match.side_names()
     state = match.state()
@@ -43,40 +60,35 @@ def scoreboard(match: Match) -> dict:
         }
         for index in range(game.side_count)
     ]
-    if game.takes_plays:
-        prefetch_related_objects(match.ordered_hands(), "plays")
-    rows = []
-    for hand, totals in match.running_totals():
-        # Bonuses may credit a side that did not win the hand: each side's own entries.
-        points = hand.side_points()
-        bonuses: dict[int, list[str]] = {}
-        for entry in hand.entry_list():
-            if entry.kind in SHEET_BONUSES:
-                bonuses.setdefault(entry.side, []).append(entry.kind)
-        won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
-        cells = [
-            (points.get(index), total, bonuses.get(index, ()), won == index)
-            for index, total in enumerate(totals)
-        ]
-        rows.append({"hand": hand, "cells": cells})
-        if game.takes_plays:
-            rows[-1].update(scoring_row(hand, game, totals))
-    context = {
+    return {
         "match": match,
         "game": game,
         "names": names,
         "sides": sides,
-        "rows": rows,
         "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
         "offline_game": offline_game_json(game, state, match.hand_count + 1),
-        "series": series_score(match),
-        "open_plays": open_plays(match, names),  # none but in a scoring game's hand in play
     }
-    if game.lowest_wins:
-        context.update(round_sheet(match, game, rows))
-    return context
+
+
+def sheet_row(game: rules.Game, hand, totals) -> dict:
+    """One hand's row of the sheet: each side's points, running total, bonuses and marks."""
+    # Bonuses may credit a side that did not win the hand: each side's own entries.
+    points = hand.side_points()
+    bonuses: dict[int, list[str]] = {}
+    for entry in hand.entry_list():
+        if entry.kind in SHEET_BONUSES:
+            bonuses.setdefault(entry.side, []).append(entry.kind)
+    won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+    cells = [
+        (points.get(index), total, bonuses.get(index, ()), won == index)
+        for index, total in enumerate(totals)
+    ]
+    row = {"hand": hand, "cells": cells}
+    if game.takes_plays:
+        row.update(scoring_row(hand, game, totals))
+    return row
 
 
 def series_score(match: Match | None) -> dict | None:

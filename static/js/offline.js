@@ -56,6 +56,8 @@ document.addEventListener("htmx:afterSwap", (event) => {
   const target = event.detail.target;
   const xhr = event.detail.xhr;
   if (!target || !target.matches("[data-play], [data-board]")) return;
+  // Once an answer: not again for each part it swapped out of band (see saves.js).
+  if (event.target !== target && target.isConnected) return;
   if (xhr && !xhr.getResponseHeader("X-Offline-Copy") && xhr.status === 200) {
     fresh();
     if (target.matches("[data-play]")) worker({ refresh: location.href });

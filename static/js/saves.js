@@ -44,7 +44,29 @@ document.addEventListener("htmx:configRequest", (event) => {
   }
   state.inFlight = token;
   detail.timeout = SAVE_WAIT_MS;
+  // The match as this page shows it: when the hand is the only change, the answer swaps only
+  // what it changed (views/swap.py).
+  const shown = play() && play().dataset.version;
+  if (shown && detail.parameters.set) detail.parameters.set("shown", shown);
+  else if (shown) detail.parameters.shown = shown;
 });
+
+// An answer that swapped parts of #play out of band: #play's own numbers follow (queue.js and
+// keep.js read them there), before the answer's afterSwap below.
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  const moved = event.target;
+  const p = play();
+  if (!p || !moved || moved.id !== "play-state") return;
+  p.dataset.nextHand = moved.dataset.nextHand;
+  p.dataset.version = moved.dataset.version;
+});
+
+// Whether an afterSwap is the answer's own swap: the element swapped in for its target (or
+// the target itself when the parts came out of band), not one of those parts.
+function ownSwap(event) {
+  const target = event.detail.target;
+  return Boolean(target) && (event.target === target || !target.isConnected);
+}
 
 // The server answered.
 document.addEventListener("htmx:beforeSwap", (event) => {
@@ -124,7 +146,7 @@ function afterSave(form, draft) {
 
 document.addEventListener("htmx:afterSwap", (event) => {
   const target = event.detail.target;
-  if (!target || !target.matches("[data-play], [data-entry]")) return;
+  if (!ownSwap(event) || !target.matches("[data-play], [data-entry]")) return;
   const entry = target.matches("[data-entry]");
   const form = handForm();
   const copy = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Offline-Copy");

@@ -2,7 +2,8 @@
 // totals and "to go" with them, and the end of the match when one of them reaches the target.
 // The queue (queue.js) says which hands wait with a "waiting:hands" event; the numbers come
 // from score.js and the server's description of the match ([data-game]). A swap of #play brings the
-// server's sheet, and the queue says again what still waits: nothing here outlives it.
+// server's sheet, and the queue says again what still waits: nothing here outlives it; an answer
+// that swaps parts of it out of band is drawn over again once it settles.
 import { advance, handFromForm, startOf } from "./score.js";
 
 function gameOf(play) {
@@ -138,4 +139,15 @@ function draw(hands) {
   }
 }
 
-document.addEventListener("waiting:hands", (event) => draw(event.detail.hands));
+// The last hands the queue said wait: drawn again after a save's answer swapped parts of the
+// sheet and the board out of band (a new row lands after the waiting ones, new totals without
+// them), as after a swap of all of #play.
+let lastHands = [];
+document.addEventListener("waiting:hands", (event) => {
+  lastHands = event.detail.hands;
+  draw(lastHands);
+});
+document.addEventListener("htmx:afterSettle", (event) => {
+  const target = event.detail.target;
+  if (lastHands.length && target && target.isConnected && target.matches("[data-play]")) draw(lastHands);
+});

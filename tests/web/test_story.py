@@ -20,7 +20,8 @@ def sheet_totals(html: str) -> list[tuple[int, ...]]:
     sheet = html[
         html.index('class="sheet"') : html.index("</section>", html.index('class="sheet"'))
     ]
-    rows = re.findall(r"<tr(?: class=\"void\")?>\s*<th scope=\"row\">(.*?)</tr>", sheet, re.S)
+    row = r"<tr data-hand=\"\d+\"(?: class=\"void\")?>\s*<th scope=\"row\">(.*?)</tr>"
+    rows = re.findall(row, sheet, re.S)
     return [tuple(int(total) for total in re.findall(r'class="run">(\d+)<', row)) for row in rows]
 
 

@@ -1,0 +1,75 @@
+"""An ordinary hand save's answer: only what the hand changed, as htmx out-of-band swaps.
+
+The page that sent the hand showed the match one version earlier (saves.js posts #play's
+data-version as `shown`); the answer appends the new row to its sheet, drops the oldest row of
+a folded sheet, and swaps the totals, the status line, the race chart, the messages and the
+next hand's form. Anything else (the first hand, the chart or the fold appearing, a match that
+ends, a game with plays or rounds, a round's clock, a page that was behind) gets all of #play.
+"""
+
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from scorekeeper import story
+from scorekeeper.forms import HandForm
+from scorekeeper.models import Hand, Match, ScoreEntry
+from scorekeeper.views.match import SHEET_LATEST, sheet_unfolded
+from scorekeeper.views.request import HtmxHttpRequest
+from scorekeeper.views.sheet import board, sheet_row
+
+
+def swappable(request: HtmxHttpRequest, match: Match, before: int) -> bool:
+    """Whether the page that sent this save can be brought up to date by swapping parts of it:
+    it showed the match just before this hand, and the hand changed nothing of its shape."""
+    game = match.game()
+    return (
+        bool(request.htmx)
+        and request.POST.get("shown") == str(before)
+        and match.version == before + 1
+        and not match.finished
+        and not game.takes_plays
+        and not game.lowest_wins
+        and match.ends_at is None
+        # The sheet's table, Undo, the chart and the fold each appear once: that save redraws.
+        and match.hand_count > 1
+        and match.hand_count != story.CHART_FROM_HANDS
+        and (match.hand_count != SHEET_LATEST + 1 or sheet_unfolded(request))
+    )
+
+
+def swapped_parts(request: HtmxHttpRequest, match: Match, hand: Hand, spoken: str) -> HttpResponse:
+    """The parts of #play that `hand`, just saved, changed (match.html#swaps)."""
+    game = match.game()
+    unfolded = sheet_unfolded(request)
+    context = board(match)
+    context.update(oob=True, table=match.table, spoken=spoken, link_hands=True, play_form=None)
+    context["rows"] = [sheet_row(game, hand, match.totals)]
+    if not unfolded and match.hand_count > SHEET_LATEST:
+        # The folded sheet shows the latest hands: the oldest shown goes behind the link.
+        context["dropped"] = context["folded"] = match.hand_count - SHEET_LATEST
+    context["form"] = HandForm.for_next_hand(match)
+    if story.shows_chart(match):
+        context["chart"] = story.race_chart(
+            match, running_totals(match, None if unfolded else SHEET_LATEST)
+        )
+    response = render(request, "match.html#swaps", context)
+    response["HX-Reswap"] = "none"  # #play stays; its parts are swapped out of band
+    return response
+
+
+def running_totals(match: Match, latest: int | None) -> list[tuple[int, tuple]]:
+    """(hand number, each side's total after it) for the latest hands, or all: one read of
+    their score entries as plain values (no Hand objects), back from the match's totals."""
+    after = 0 if latest is None else max(match.hand_count - latest, 0)
+    credits = ScoreEntry.objects.filter(hand__match=match, hand__number__gt=after)
+    by_hand: dict[int, list[tuple[int, int]]] = {}
+    totals = list(match.totals)
+    for number, side, points in credits.values_list("hand__number", "side", "points"):
+        by_hand.setdefault(number, []).append((side, points))
+        totals[side] -= points
+    rows = []
+    for number in range(after + 1, match.hand_count + 1):  # hands are numbered without gaps
+        for side, points in by_hand.get(number, ()):
+            totals[side] += points
+        rows.append((number, tuple(totals)))
+    return rows
