@@ -12,14 +12,12 @@ import json
 
 from scorekeeper import rules
 
-SCORED_ON_THE_PHONE = (rules.Scoring.BLOCK, rules.Scoring.ALL_FIVES, rules.Scoring.BERGEN)
-
 
 def scores_offline(game: rules.Game) -> bool:
     """Whether score.js can score this table's hands: a block game with no regional rule but
     the lead rule, All Fives or Bergen (a round game such as Mexican Train is the server's)."""
     house = game.rules
-    if game.scoring not in SCORED_ON_THE_PHONE:
+    if not game.scored_on_the_phone:
         return False
     return not (
         house.ties_to_leaders

@@ -8,13 +8,9 @@ from scorekeeper.forms.fields import NUMBER_ATTRS, PlayerField
 from scorekeeper.models import open_round_counts
 
 # The presets of the round game (Mexican Train): only they take more than four names.
-ROUND_GAMES = tuple(rules.ROUND_PRESETS)
+ROUND_GAMES = tuple(key for key, preset in rules.ALL_PRESETS.items() if preset.plays_rounds)
 # Each for themselves with up to eight names at a round game's table.
 MORE_PLAYERS = ("player_5", "player_6", "player_7", "player_8")
-
-
-def is_round_game(key: str | None) -> bool:
-    return rules.LEGACY_PRESETS.get(key, key) in ROUND_GAMES
 
 
 def first_engine_choices() -> list[tuple[str, str]]:
@@ -61,12 +57,12 @@ class MexicanTrainSetup(forms.Form):
     @property
     def shows_round_switches(self) -> bool:
         """Whether the chosen game is Mexican Train: only then its names 5 to 8 and switches."""
-        return is_round_game(self["preset"].value())
+        return rules.is_round_preset(self["preset"].value())
 
     def round_rules(self) -> dict:
         """Mexican Train's switches as rules.HouseRules fields (the defaults for other games)."""
         data = self.cleaned_data
-        if not is_round_game(data.get("preset")):
+        if not rules.is_round_preset(data.get("preset")):
             return {}
         first = data.get("first_engine")
         top = rules.preset_named(data["preset"]).tile_set.value
@@ -79,7 +75,7 @@ class MexicanTrainSetup(forms.Form):
     def clean_first_engine(self):
         first = self.cleaned_data.get("first_engine")
         preset = self.data.get("preset")
-        if first is not None and is_round_game(preset):
+        if first is not None and rules.is_round_preset(preset):
             top = rules.preset_named(preset).tile_set.value
             if first > top:
                 raise forms.ValidationError(

@@ -22,7 +22,7 @@ from scorekeeper.forms.fields import (
     PresetRadioSelect,
     clean_name,
 )
-from scorekeeper.forms.mexican_train import MORE_PLAYERS, MexicanTrainSetup, is_round_game
+from scorekeeper.forms.mexican_train import MORE_PLAYERS, MexicanTrainSetup
 from scorekeeper.models import (
     REGIONAL_RULES,
     SCORING_RULES,
@@ -356,7 +356,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             return data
         seats = len(typed)
         preset = data.get("preset")
-        round_game = is_round_game(preset)
+        round_game = rules.is_round_preset(preset)
         if not round_game and any(names[4:]):
             for field, name in zip(self.player_fields[4:], names[4:], strict=True):
                 if name:

@@ -102,7 +102,7 @@ class Match(MatchWrites, HouseRulesFields):
     tile_set = models.PositiveSmallIntegerField()
     tiles_each = models.PositiveSmallIntegerField()
     draws = models.BooleanField(default=False)
-    scoring = models.CharField(max_length=20, default=rules.Scoring.BLOCK)
+    scoring = models.CharField(max_length=20, default=rules.DEFAULT_SCORING)
     series = models.ForeignKey(
         "Series", on_delete=models.SET_NULL, null=True, blank=True, related_name="matches"
     )

@@ -213,7 +213,7 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     records = []
     for (match_id, side), seated in sorted(players.items()):
         match = finished[match_id]
-        if match["scoring"] == rules.Scoring.MEXICAN_TRAIN:
+        if rules.Scoring(match["scoring"]).kind.plays_rounds:
             records.append(_round_game_record(match, side, seated, tallies[match_id, side]))
             continue
         won = side == match["winner_side"]

@@ -2,8 +2,8 @@
 
 Each module holds one idea (tiles, house rules, the game, a hand, its result, one module a
 game, the regional rules, the match, the series, Mexican Train's rounds, tournaments);
-callers name what they use as rules.X (Mexican Train's own tally and advance as
-rules.mexican_train.X).
+callers name what they use as rules.X. Mexican Train's rounds are scored and tallied on the
+one path as every game's hands (rounds.py).
 
 One path for every game (match.py), where a hand is its plays (none in a block game) and its
 end: rules.play_match(game, hands) scores a whole match again (a model's recompute);
@@ -24,6 +24,7 @@ from .game import ROUND_PRESETS as ROUND_PRESETS
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset
+from .game import is_round_preset as is_round_preset
 from .game import make_game as make_game
 from .game import preset_named as preset_named
 from .hand import Ending as Ending
@@ -37,6 +38,7 @@ from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
 from .house import Rounding as Rounding
+from .kind import DEFAULT_SCORING as DEFAULT_SCORING
 from .kind import KINDS as KINDS
 from .kind import Kind as Kind
 from .kind import Scoring as Scoring
@@ -50,12 +52,10 @@ from .match import tally as tally
 from .mexican_train import DOUBLE_BLANK_VALUES as DOUBLE_BLANK_VALUES
 from .mexican_train import InvalidRound as InvalidRound
 from .mexican_train import MexicanTrainRules as MexicanTrainRules
-from .mexican_train import MexicanTrainState as MexicanTrainState
 from .mexican_train import Round as Round
 from .mexican_train import RoundError as RoundError
 from .mexican_train import RoundErrorCode as RoundErrorCode
 from .mexican_train import RoundResult as RoundResult
-from .mexican_train import play_game as play_game
 from .mexican_train import players_error as players_error
 from .mexican_train import score_round as score_round
 from .mexican_train import validate_round as validate_round

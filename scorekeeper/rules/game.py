@@ -8,7 +8,7 @@ from functools import cached_property
 
 from .base import is_whole
 from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
-from .kind import KINDS, Kind, Scoring
+from .kind import DEFAULT_SCORING, KINDS, Kind, Scoring
 from .mexican_train import MexicanTrainRules, players_error
 from .tiles import TileSet
 
@@ -23,7 +23,7 @@ class Game:
     tiles_each: int = 7
     draws: bool = False
     rules: HouseRules = HouseRules()  # noqa: RUF009 (frozen: one shared default is safe)
-    scoring: Scoring = Scoring.BLOCK
+    scoring: Scoring = DEFAULT_SCORING
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile_set", TileSet(self.tile_set))
@@ -32,7 +32,7 @@ class Game:
             # A scoring game ignores the block games' regional switches, so that a table stored
             # with one on (the setup offered them once) scores as RULES.md says.
             object.__setattr__(self, "rules", self.rules.without_block_switches())
-        if self.scoring is Scoring.MEXICAN_TRAIN:
+        if self.kind.plays_rounds:
             if players_error(self.round_rules, self.seats) is not None:
                 raise ValueError(f"Mexican Train is not played by {self.seats!r} with this set")
         elif not is_whole(self.seats) or not 2 <= self.seats <= 4:
@@ -63,7 +63,7 @@ class Game:
     @property
     def rounds(self) -> int | None:
         """How many rounds a round game has (None: a game played to its target)."""
-        if self.scoring is not Scoring.MEXICAN_TRAIN:
+        if not self.kind.plays_rounds:
             return None
         return self.round_rules.rounds
 
@@ -132,6 +132,12 @@ class Game:
     def kind(self) -> Kind:
         """What this kind of game asks of the table (kind.py)."""
         return KINDS[self.scoring]
+
+    @property
+    def scored_on_the_phone(self) -> bool:
+        """Whether the phone can score this game's hands while they wait for signal (score.js
+        knows every kind but the round game's)."""
+        return self.kind.scored_on_the_phone
 
     @property
     def takes_plays(self) -> bool:
@@ -282,7 +288,7 @@ class Preset:
     partnership: bool = False  # the default with 4 seats; never with fewer
     # Every switch of the way to play, target included (frozen: one shared default is safe).
     rules: HouseRules = HouseRules()  # noqa: RUF009
-    scoring: Scoring = Scoring.BLOCK
+    scoring: Scoring = DEFAULT_SCORING
     # A scoring game's own targets: (each for themselves, in partnership); None: the table's.
     targets: tuple[int, int] | None = None
 
@@ -290,6 +296,11 @@ class Preset:
     def kind(self) -> Kind:
         """What this kind of game asks of the table (kind.py)."""
         return KINDS[self.scoring]
+
+    @property
+    def plays_rounds(self) -> bool:
+        """Whether this is a round game (Mexican Train): more names, its own switches."""
+        return self.kind.plays_rounds
 
     def default_rules(self, partnership: bool) -> HouseRules:
         """The house rules this preset starts from (a scoring game's own target)."""
@@ -457,3 +468,11 @@ def preset_named(key: str) -> Preset:
         return ALL_PRESETS[LEGACY_PRESETS.get(key, key)]
     except (KeyError, TypeError):
         raise ValueError(f"unknown preset {key!r}") from None
+
+
+def is_round_preset(key: str | None) -> bool:
+    """Whether `key` (perhaps an old key, perhaps none or unknown) names a round game."""
+    try:
+        return preset_named(key).plays_rounds  # type: ignore[arg-type]
+    except ValueError:
+        return False

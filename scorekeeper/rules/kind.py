@@ -18,6 +18,15 @@ class Scoring(StrEnum):
     # A round game (mexican_train.py): no target, a round per double, the lowest total wins.
     MEXICAN_TRAIN = "mexican_train"
 
+    @property
+    def kind(self) -> Kind:
+        """What this kind of game asks of the table (a stored match's column read back)."""
+        return KINDS[self]
+
+
+# The kind of a game that names none: a table stored before the scoring games came.
+DEFAULT_SCORING = Scoring.BLOCK
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -34,6 +43,10 @@ class Kind:
     plays_are_headers: bool = False
     # A blocked hand may ask who holds a double (under `doubles lose the count`).
     doubles_can_lose_count: bool = False
+    # A round game: a round per double and no target, the lowest total wins (its own records).
+    plays_rounds: bool = False
+    # The phone scores its hands while they wait for signal (static/js/score.js knows it).
+    scored_on_the_phone: bool = True
 
 
 # Every kind of game: a test checks that no member of Scoring is left out.
@@ -46,5 +59,5 @@ KINDS: dict[Scoring, Kind] = {
         plays_are_headers=True,
         doubles_can_lose_count=True,
     ),
-    Scoring.MEXICAN_TRAIN: Kind(),
+    Scoring.MEXICAN_TRAIN: Kind(plays_rounds=True, scored_on_the_phone=False),
 }

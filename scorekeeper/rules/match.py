@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 
 from .game import Game
 from .hand import ErrorCode, Hand, HandError, InvalidHand
-from .mexican_train import round_winners
 from .plays import play_side_points
 from .result import Credit, HandResult, Play, PointKind
+from .rounds import winners as round_winners
 from .scoring import score_hand
 
 
@@ -127,7 +127,7 @@ def _winners(
     lowest total winning (level: shared, or to who went out most under that house rule).
     """
     if game.rounds is not None:
-        return round_winners(game.round_rules, totals, outs) if played >= game.rounds else ()
+        return round_winners(game, totals, outs) if played >= game.rounds else ()
     if max(totals) < game.rules.target:
         return ()
     return (_winner(totals, won),)

@@ -13,17 +13,13 @@ __all__ = [
     "DOUBLE_BLANK_VALUES",
     "InvalidRound",
     "MexicanTrainRules",
-    "MexicanTrainState",
     "Round",
     "RoundError",
     "RoundErrorCode",
     "RoundResult",
-    "advance",
     "needed_seats",
-    "play_game",
     "players_error",
     "score_round",
-    "tally",
     "validate_round",
 ]
 
@@ -294,96 +290,6 @@ def score_round(
         double_blank=entry.double_blank,
         double_blank_points=bonus,
     )
-
-
-# --- The game ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MexicanTrainState:
-    """The score sheet: totals, rounds played, outs per player, and the winners at the end."""
-
-    totals: tuple[int, ...]
-    outs: tuple[int, ...]  # rounds each player went out of
-    rounds_played: int
-    rounds: int  # the game's last round
-    winners: tuple[int, ...] = ()  # empty until the last round is in; several share the win
-
-    @property
-    def finished(self) -> bool:
-        """Whether the last round is in: no further round can be added."""
-        return self.rounds_played >= self.rounds
-
-    @property
-    def next_round(self) -> int | None:
-        """The number of the round to play next (None once the game is over)."""
-        return None if self.finished else self.rounds_played + 1
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        """The players with the lowest total so far, in seat order."""
-        lowest = min(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == lowest)
-
-
-def tally(
-    rules: MexicanTrainRules, players: int, results: Sequence[RoundResult]
-) -> MexicanTrainState:
-    """Totals, outs and winners from scored rounds in order (GAME_OVER if one follows the last)."""
-    error = players_error(rules, players)
-    if error is not None:
-        raise InvalidRound((error,))
-    state = MexicanTrainState(
-        totals=(0,) * players, outs=(0,) * players, rounds_played=0, rounds=rules.rounds
-    )
-    for result in results:
-        state = advance(rules, state, result)
-    return state
-
-
-def advance(
-    rules: MexicanTrainRules, state: MexicanTrainState, result: RoundResult
-) -> MexicanTrainState:
-    """The game after one more scored round (raises InvalidRound(GAME_OVER) once it is over)."""
-    if state.finished:
-        raise InvalidRound((RoundError(RoundErrorCode.GAME_OVER, limit=state.rounds),))
-    if len(result.points) != len(state.totals):
-        raise ValueError(
-            f"the round scores {len(result.points)} players, the game has {len(state.totals)}"
-        )
-    if result.round_number != state.rounds_played + 1:
-        raise ValueError(f"round {result.round_number} cannot follow {state.rounds_played}")
-    totals = tuple(
-        total + points for total, points in zip(state.totals, result.points, strict=True)
-    )
-    outs = list(state.outs)
-    if result.went_out is not None:
-        outs[result.went_out] += 1
-    played = state.rounds_played + 1
-    winners = round_winners(rules, totals, tuple(outs)) if played >= state.rounds else ()
-    return MexicanTrainState(totals, tuple(outs), played, state.rounds, winners)
-
-
-def round_winners(
-    rules: MexicanTrainRules, totals: tuple[int, ...], outs: tuple[int, ...]
-) -> tuple[int, ...]:
-    """The lowest totals share the win, or under `ties to most outs` those who went out most."""
-    lowest = min(totals)
-    level = tuple(seat for seat, total in enumerate(totals) if total == lowest)
-    if rules.ties_to_most_outs and len(level) > 1:
-        most = max(outs[seat] for seat in level)
-        level = tuple(seat for seat in level if outs[seat] == most)
-    return level
-
-
-def play_game(
-    rules: MexicanTrainRules, players: int, rounds: Sequence[Round]
-) -> tuple[tuple[RoundResult, ...], MexicanTrainState]:
-    """Score a sequence of rounds in order, from round 1, and tally them."""
-    results = tuple(
-        score_round(rules, players, number, entry) for number, entry in enumerate(rounds, start=1)
-    )
-    return results, tally(rules, players, results)
 
 
 # --- Small helpers ----------------------------------------------------------------------------

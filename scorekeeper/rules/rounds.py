@@ -80,6 +80,16 @@ def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None)
     )
 
 
+def winners(game: Game, totals: tuple[int, ...], outs: tuple[int, ...]) -> tuple[int, ...]:
+    """The lowest totals share the win, or under `ties to most outs` those who went out most."""
+    lowest = min(totals)
+    level = tuple(seat for seat, total in enumerate(totals) if total == lowest)
+    if game.rules.ties_to_most_outs and len(level) > 1:
+        most = max(outs[seat] for seat in level)
+        level = tuple(seat for seat in level if outs[seat] == most)
+    return level
+
+
 def tie_without_leader(game: Game, hand: Hand) -> bool:
     """A round has no tie for a leader to win: everyone counts their own hand."""
     return False

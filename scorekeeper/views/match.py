@@ -156,9 +156,13 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
 
 
 def match_over(request: HttpRequest, match: Match) -> HttpResponse:
-    """A hand posted to a finished match: nothing saved, and the page says why."""
+    """A hand or a score posted to a finished match: nothing saved, and the page says why."""
     messages.error(request, _("This match is over. Start a rematch to play on."))
-    return render_match(request, get_match(match.table.key, match.number))
+    response = render_match(request, get_match(match.table.key, match.number))
+    # For the phone's queue (saves.js): a hand or score sent from it is held for the player,
+    # not taken as saved.
+    response.headers["X-Hand"] = "over"
+    return response
 
 
 def posted_to_open_match(

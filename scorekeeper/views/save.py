@@ -74,7 +74,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         return conflict_answer(request, match, form, conflict)
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
-            return outcome(match_over(request, match), "over")  # another phone's winning hand
+            return match_over(request, match)  # another phone's winning hand
         form.refuse(refused)
         return render_match(request, match, form, status=refused_status(request))
     messages.success(request, entry_saved(match, hand.number))
@@ -156,7 +156,8 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     """A score made during play, saved the moment it is tapped (All Fives, Bergen)."""
     form = PlayForm(match, request.POST)
     if not form.is_valid():
-        return render_match(request, match, status=refused_status(request), play_form=form)
+        refused = render_match(request, match, status=refused_status(request), play_form=form)
+        return outcome(refused, "refused")
     try:
         match.add_play(
             form.cleaned_data["play"],
@@ -167,11 +168,14 @@ def save_play(request: HtmxHttpRequest, match: Match) -> HttpResponse:
         undone = conflict.kind == HandConflict.UNDONE
         messages.info(request, play_undone_elsewhere() if undone else changed_elsewhere())
         match = get_match(match.table.key, match.number, sheet=False)  # read as it is now
+        if request.htmx:  # a score kept on the phone waits for the player's word (saves.js)
+            return outcome(render_match(request, match), "undone" if undone else "stale")
     except rules.InvalidHand as refused:
         if any(error.code == rules.ErrorCode.MATCH_OVER for error in refused.errors):
             return match_over(request, match)  # another phone's tap ended it first
         form.refuse(refused)
-        return render_match(request, match, status=refused_status(request), play_form=form)
+        answer = render_match(request, match, status=refused_status(request), play_form=form)
+        return outcome(answer, "refused")
     if request.htmx:
         return render_match(request, match)  # add_play left it as it wrote it
     return redirect(match.get_absolute_url() + "#strip")

@@ -155,7 +155,7 @@ def lead_rule_text(rule: rules.LeadRule) -> str:
 
 def rules_summary(
     house: rules.HouseRules,
-    scoring: rules.Scoring = rules.Scoring.BLOCK,
+    scoring: rules.Scoring = rules.DEFAULT_SCORING,
     targets: tuple[int, int] | None = None,
 ) -> str:
     """A table's rules in one line, for the setup, the table page and the help page.
@@ -163,10 +163,11 @@ def rules_summary(
     `targets`: a scoring game's usual targets (each for themselves, in pairs), when the number
     of seats is not known yet.
     """
-    if scoring is rules.Scoring.MEXICAN_TRAIN:
-        return round_rules_summary(house)
-    if scoring is not rules.Scoring.BLOCK:
-        return scoring_rules_summary(house, scoring, targets)
+    return SUMMARIES[scoring](house, targets)
+
+
+def block_rules_summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
+    """A block game in one line: its target, capicú, count, blocked and lead rules, bonuses."""
     parts = [_("to %(target)s") % {"target": house.target}]
     if house.capicu_bonus:
         parts.append(_("capicú %(bonus)s") % {"bonus": house.capicu_bonus})
@@ -191,7 +192,7 @@ def rules_summary(
     return " · ".join(parts)
 
 
-def round_rules_summary(house: rules.HouseRules) -> str:
+def round_rules_summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
     """Mexican Train in one line: the lowest total wins, and its house rules."""
     parts = [_("a round for each double, the lowest total wins")]
     if house.first_engine is not None:
@@ -217,29 +218,43 @@ def blocked_texts(house: rules.HouseRules) -> list[str]:
     return parts
 
 
-def scoring_rules_summary(
-    house: rules.HouseRules, scoring: rules.Scoring, targets: tuple[int, int] | None
-) -> str:
-    """All Fives or Bergen in one line: the capicú, count and blocked rules are not theirs."""
+def target_text(house: rules.HouseRules, targets: tuple[int, int] | None) -> str:
+    """A scoring game's target: the table's, or its usual ones both ways."""
     if targets is None:
-        parts = [_("to %(target)s") % {"target": house.target}]
+        return _("to %(target)s") % {"target": house.target}
+    return _("to %(alone)s, %(pairs)s in pairs") % {"alone": targets[0], "pairs": targets[1]}
+
+
+def all_fives_summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
+    """All Fives in one line: the capicú, count and blocked rules are not its own."""
+    parts = [target_text(house, targets)]
+    if house.rounding is rules.Rounding.EACH_HAND:
+        parts.append(_("each hand rounded to the nearest five"))
+    elif house.rounding is rules.Rounding.EXACT:
+        parts.append(_("the exact count"))
     else:
-        parts = [_("to %(alone)s, %(pairs)s in pairs") % {"alone": targets[0], "pairs": targets[1]}]
-    if scoring is rules.Scoring.ALL_FIVES:
-        if house.rounding is rules.Rounding.EACH_HAND:
-            parts.append(_("each hand rounded to the nearest five"))
-        elif house.rounding is rules.Rounding.EXACT:
-            parts.append(_("the exact count"))
-        else:
-            parts.append(_("rounded to the nearest five"))
-        if house.blocked_pays_difference:
-            parts.append(_("a blocked hand pays the difference"))
-    else:
-        points = 2 if house.won_hand_pays_two else 1
-        parts.append(_("a won hand pays %(points)s") % {"points": points})
-        if house.doubles_lose_count:
-            parts.append(_("a hand holding a double loses the count"))
+        parts.append(_("rounded to the nearest five"))
+    if house.blocked_pays_difference:
+        parts.append(_("a blocked hand pays the difference"))
     return " · ".join(parts)
+
+
+def bergen_summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
+    """Bergen in one line: what a won hand pays, and whether a double loses the count."""
+    points = 2 if house.won_hand_pays_two else 1
+    parts = [target_text(house, targets), _("a won hand pays %(points)s") % {"points": points}]
+    if house.doubles_lose_count:
+        parts.append(_("a hand holding a double loses the count"))
+    return " · ".join(parts)
+
+
+# Each kind of game's rules in one line (a test checks that every kind has its words).
+SUMMARIES = {
+    rules.Scoring.BLOCK: block_rules_summary,
+    rules.Scoring.ALL_FIVES: all_fives_summary,
+    rules.Scoring.BERGEN: bergen_summary,
+    rules.Scoring.MEXICAN_TRAIN: round_rules_summary,
+}
 
 
 def series_text(first_to: int | None) -> str:
@@ -278,7 +293,7 @@ def lead_text(
 def play_text(game: rules.Game, names: list[str], side_names: list[str], seat: int, points) -> str:
     """One score during play: who made it, what it was, for which side."""
     who = {"name": names[seat], "points": points, "side": side_names[game.side_of(seat)]}
-    if game.scoring == rules.Scoring.BERGEN:
+    if game.play_headers:
         if points == 3:
             return _("%(name)s made a triple-header: %(points)s for %(side)s.") % who
         return _("%(name)s made a double-header: %(points)s for %(side)s.") % who
@@ -352,10 +367,25 @@ def explain_scoring_end(
     else:
         why = _("blocked, %(name)s had the lightest hand (%(pips)s)") % who
     who["why"] = why
-    if game.scoring == rules.Scoring.BERGEN:
-        return _("%(points)s for %(side)s: %(why)s.") % who
+    return END_SENTENCES[game.scoring](game, reason, points, who)
+
+
+def all_fives_end(game: rules.Game, reason: rules.Reason, points: int, who: dict) -> str:
+    """All Fives' end pays the other sides' hands: the sentence shows the sum."""
     who["count"] = end_count_text(game, reason, points)
     return _("%(points)s for %(side)s: %(why)s; the other sides' hands: %(count)s.") % who
+
+
+def bergen_end(game: rules.Game, reason: rules.Reason, points: int, who: dict) -> str:
+    """Bergen's end pays a set number of points: no sum to show."""
+    return _("%(points)s for %(side)s: %(why)s.") % who
+
+
+# How each game that takes plays says its end (a test checks that every such kind has one).
+END_SENTENCES = {
+    rules.Scoring.ALL_FIVES: all_fives_end,
+    rules.Scoring.BERGEN: bergen_end,
+}
 
 
 def explain_result(

@@ -2,7 +2,7 @@
 // back when the page opens again; restore() squares what the page holds with what the phone
 // kept (the typed hand and the hands waiting, queue.js).
 
-import { load, store, drop, valuesOf, fill as fillForm } from "./keep.js";
+import { load, store, drop, valuesOf, typed, fill as fillForm } from "./keep.js";
 import { play, handForm, show, seatLink } from "./notes.js";
 import { freeTiles } from "./tiles.js";
 import { state, handKey, queue, waiting, nextHand, enqueue, showWaiting, sendNext } from "./queue.js";
@@ -19,7 +19,7 @@ function clear() {
 
 // A fresh token for every new draft: a page kept for use without signal may carry one that
 // has been used already.
-function newToken() {
+export function newToken() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -128,6 +128,9 @@ export function onLoad(root) {
   root.querySelectorAll("form[data-hand-save]").forEach((form) => {
     form.addEventListener("input", () => remember(form));
     form.addEventListener("change", () => remember(form));
+    // This module comes a moment after the page (main.js): what a thumb typed meanwhile is the
+    // hand being typed, kept before restore() squares the form with an older draft.
+    if (typed(form)) remember(form);
   });
   root.querySelectorAll("[data-discard]").forEach((button) => button.addEventListener("click", discard));
 }

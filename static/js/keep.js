@@ -108,7 +108,7 @@ function sweep() {
 }
 
 // Whether the form holds anything but what the page came with (its boxes and typed fields).
-function typed(form) {
+export function typed(form) {
   return Array.prototype.some.call(form.querySelectorAll("input, textarea"), (field) => (
     field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked : field.value !== field.defaultValue
   ));

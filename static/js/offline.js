@@ -15,9 +15,10 @@ function register() {
   navigator.serviceWorker.register(url).catch(() => { /* plain http on the Wi-Fi: online only */ });
 }
 
-// The hand forms for every seat, so that a hand can be entered with no signal.
+// The hand forms for every seat, and the scores each can tap during play (All Fives, Bergen),
+// so that a hand and its scores can be entered with no signal.
 function warmHandForms(root) {
-  const urls = Array.from(root.querySelectorAll("[data-entry] a[data-out][hx-get]"), (link) => new URL(link.getAttribute("hx-get"), location.href).href);
+  const urls = Array.from(root.querySelectorAll("[data-entry] a[data-out][hx-get], [data-entry] a[data-scorer][hx-get]"), (link) => new URL(link.getAttribute("hx-get"), location.href).href);
   if (urls.length) worker({ warm: urls });
 }
 
@@ -93,18 +94,6 @@ function eltOf(event) {
   const elt = event.detail && event.detail.elt;
   return elt && elt.closest ? elt : null;
 }
-
-// A score tapped during play that cannot reach the server says so on the strip: a tap is not
-// kept on the phone like a hand, so it must be tapped again.
-function tapFailed(event, failed) {
-  const form = eltOf(event) && eltOf(event).closest("form");
-  const note = form && form.querySelector("[data-net-error]");
-  if (note) note.hidden = !failed;
-}
-["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach((name) => {
-  document.addEventListener(name, (event) => tapFailed(event, true));
-});
-document.addEventListener("htmx:beforeRequest", (event) => tapFailed(event, false));
 
 ["htmx:sendError", "htmx:timeout"].forEach((name) => {
   document.addEventListener(name, (event) => {

@@ -9,14 +9,15 @@ const WAITING = "scorekeeper:waiting:";
 export const HAND = "scorekeeper:hand:";
 
 // What the page's saves share: the token of the save on its way (so that a second one is not
-// sent), the hand form asked for to restore a hand (once per page), and the last waiting hand
-// discarded and where it stood (it can come back).
-export const state = { inFlight: null, opening: null, discarded: null };
+// sent), the score tapped during play on its way (kept if it cannot arrive), the hand form asked
+// for to restore a hand (once per page), and the last waiting hand discarded and where it stood
+// (it can come back).
+export const state = { inFlight: null, opening: null, discarded: null, play: null };
 
 export function handKey() { return HAND + location.pathname; }
 function serverNext() { const p = play(); return p ? Number(p.dataset.nextHand) : 0; }
 
-// { hands: [{number, token, out, action, values}], held: true when another phone changed the
+// { hands: [{number, token, out, action, values, play}], held: true when another phone changed the
 // match and the player is to say what becomes of them }
 export function queue() { return load(WAITING + location.pathname) || { hands: [], held: false }; }
 export function keepQueue(q) {
@@ -26,31 +27,41 @@ export function keepQueue(q) {
 }
 export function waiting() { return queue().hands; }
 
+// The number a waiting entry leaves for the next one: a hand's end moves it on, a score during
+// play (All Fives, Bergen; `play`) belongs to the hand still being played.
+function after(entry) { return entry.play ? entry.number : entry.number + 1; }
+
 // The next hand's number counts the hands waiting on the phone.
 export function nextHand() {
   const hands = waiting();
-  const last = hands.length ? hands[hands.length - 1].number + 1 : 0;
+  const last = hands.length ? after(hands[hands.length - 1]) : 0;
   return Math.max(serverNext(), last);
 }
 
 export function enqueue(draft) {
   const q = queue();
   if (!q.hands.some((hand) => hand.token === draft.token)) {
-    q.hands.push({ number: draft.number, token: draft.token, out: draft.out, action: draft.action, values: draft.values });
+    // Who went out, named as the form names them: a page without the form (the match ended on
+    // another phone, say) still says whose hand waits.
+    q.hands.push({ number: draft.number, token: draft.token, out: draft.out, who: whoOf(draft.out), action: draft.action, values: draft.values, play: Boolean(draft.play) });
   }
   keepQueue(q);
-  drop(handKey());
+  if (!draft.play) drop(handKey());
 }
 
 // Renumbered to follow the hands the server has: after another phone's hand, or a discard.
 export function renumber(q) {
-  q.hands.forEach((hand, index) => { hand.number = serverNext() + index; });
+  let number = serverNext();
+  q.hands.forEach((hand) => {
+    hand.number = number;
+    number = after(hand);
+  });
   return q;
 }
 
 function whoOf(out) {
-  const link = seatLink(out);
-  return link ? link.textContent.trim() : String(out);
+  const link = seatLink(out) || document.querySelector('[data-entry] a[data-scorer="' + out + '"]');
+  return link ? link.textContent.trim() : null;
 }
 function pipsOf(values) {
   let total = 0;
@@ -68,11 +79,13 @@ export function showWaiting(q) {
   const line = box && box.querySelector("[data-waiting-line]");
   if (!list || !line) return;
   list.textContent = "";
+  const playLine = box.querySelector("[data-waiting-play-line]");
   q.hands.forEach((hand, index) => {
-    const item = line.content.firstElementChild.cloneNode(true);
+    const item = (hand.play ? playLine : line).content.firstElementChild.cloneNode(true);
     item.querySelector("[data-hand-number]").textContent = String(hand.number);
-    item.querySelector("[data-hand-who]").textContent = whoOf(hand.out);
-    item.querySelector("[data-hand-pips]").textContent = String(pipsOf(hand.values));
+    item.querySelector("[data-hand-who]").textContent = whoOf(hand.out) || hand.who || String(hand.out);
+    if (hand.play) item.querySelector("[data-play-points]").textContent = hand.values.points[0];
+    else item.querySelector("[data-hand-pips]").textContent = String(pipsOf(hand.values));
     item.querySelector("[data-discard-waiting]").dataset.index = String(index);
     list.appendChild(item);
   });
@@ -107,7 +120,7 @@ function send(hand, fromQueue) {
   values.token = hand.token;
   values.number = String(hand.number);
   // Played already, at a table with no signal: a hand that ends the match is not asked about.
-  if (fromQueue) values.confirm_end = "1";
+  if (fromQueue && !hand.play) values.confirm_end = "1";
   const source = document.querySelector("[data-waiting]") || document.body;
   window.htmx.ajax("POST", hand.action, { source, target: "[data-play]", swap: "outerHTML", values });
 }

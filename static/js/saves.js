@@ -7,7 +7,7 @@
 import { drop } from "./keep.js";
 import { play, handForm, show, note } from "./notes.js";
 import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, showWaiting, closeForm, sendNext } from "./queue.js";
-import { loadDraft, storeDraft, remember, fill, refreshPreview, restore } from "./hand.js";
+import { loadDraft, storeDraft, remember, fill, refreshPreview, restore, newToken } from "./hand.js";
 
 const SAVE_WAIT_MS = 20000;
 const RETRY_MS = 15000;
@@ -15,11 +15,36 @@ let answered = null; // { kind, token } of the last save answered, for the swap 
 
 function isSave(detail) {
   const elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
-  return Boolean(elt && elt.matches && elt.matches("[data-hand-save]"));
+  return Boolean(elt && elt.matches && elt.matches("[data-hand-save], [data-play-save]"));
 }
 function sentToken(detail) {
   const parameters = (detail.requestConfig && detail.requestConfig.parameters) || {};
   return parameters.get ? parameters.get("token") : parameters.token;
+}
+
+// A score tapped during play (All Fives, Bergen): an entry of the queue, a play of the hand being
+// played, with a token of its own made at the tap (the form may be a copy kept for use without
+// signal, its token used already), which it keeps until the server has it.
+function playOf(form, parameters) {
+  const one = (name) => String(parameters.get ? parameters.get(name) : parameters[name]);
+  const seat = one("seat");
+  const play = { play: true, number: nextHand(), token: newToken(), out: seat, action: form.getAttribute("action"), values: { seat: [seat], points: [one("points")] } };
+  ["number", "token"].forEach((name) => {
+    const value = name === "token" ? play.token : String(play.number);
+    if (parameters.set) parameters.set(name, value);
+    else parameters[name] = value;
+  });
+  return play;
+}
+
+// A score kept on the phone: the strip asks who scored again, as the server's answer would, so
+// that a second tap of a double tap finds no button to press.
+function closeStrip() {
+  document.querySelectorAll("form[data-play-save]").forEach((form) => form.remove());
+  document.querySelectorAll("[data-entry] a[data-scorer].chosen").forEach((link) => {
+    link.classList.remove("chosen");
+    link.removeAttribute("aria-current");
+  });
 }
 
 document.addEventListener("htmx:configRequest", (event) => {
@@ -27,7 +52,20 @@ document.addEventListener("htmx:configRequest", (event) => {
   if (!isSave(detail)) return;
   let token = detail.parameters.get ? detail.parameters.get("token") : detail.parameters.token;
   if (token && token === state.inFlight) { event.preventDefault(); return; } // already on its way
-  if (event.target.matches("form[data-hand-save]")) {
+  state.play = null;
+  if (event.target.matches("form[data-play-save]")) {
+    const play = playOf(event.target, detail.parameters);
+    token = play.token;
+    if (waiting().length) {
+      event.preventDefault(); // entries wait before it: it joins them, in order
+      enqueue(play);
+      closeStrip();
+      show(navigator.onLine ? "sending" : "play-queued", play);
+      if (navigator.onLine) sendNext();
+      return;
+    }
+    state.play = play; // kept by unreachable() if it cannot reach the server
+  } else if (event.target.matches("form[data-hand-save]")) {
     const draft = remember(event.target);
     token = draft.token;
     if (detail.parameters.set) detail.parameters.set("token", token);
@@ -83,6 +121,8 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   note("discarded", false);
   if (kind === "saved") {
     q.hands.splice(index, 1);
+  } else if (hand.play) {
+    q.held = true; // undone, refused or overtaken on another phone: the player says what becomes of it
   } else if (kind === "undone" || kind === "refused" || kind === "confirm") {
     // The form comes back with the hand as typed: it is the hand being typed again, and
     // any after it wait until the player says what becomes of them.
@@ -102,7 +142,16 @@ function unreachable(event) {
   const status = event.detail.xhr ? event.detail.xhr.status : 0;
   const q = queue();
   const hand = q.hands.find((h) => h.token === token);
-  const draft = hand ? null : loadDraft();
+  const play = !hand && state.play && state.play.token === token ? state.play : null;
+  state.play = null;
+  if (play && status !== 403 && !(status >= 400 && status < 500 && status !== 408 && status !== 429)) {
+    enqueue(play); // no signal: it waits on the phone, as a hand does
+    closeStrip();
+    showWaiting(queue());
+    show("play-queued", play);
+    return;
+  }
+  const draft = hand || play ? null : loadDraft();
   if (!hand && !draft) return;
   if (status === 403) {
     // The form was made for a cookie this phone no longer has (cleared, or the page open for

@@ -226,3 +226,12 @@ export function handFromForm(game, values) {
   if (needed.some((seat) => hand.pips[seat] === undefined)) return null;
   return hand;
 }
+
+// A score tapped during play that waits on the phone ({seat: [..], points: [..]}), as a hand of
+// that one play and no end yet, or null where the server would refuse it.
+export function playFromForm(game, values) {
+  const seat = whole(values.seat ? values.seat[0] : undefined);
+  const points = whole(values.points ? values.points[0] : undefined);
+  if (seat === null || seat >= game.seats || !points || game.scoring === "block") return null;
+  return { plays: [{ seat, points }], ending: null };
+}

@@ -4,7 +4,7 @@
 // from score.js and the server's description of the match ([data-game]). A swap of #play brings the
 // server's sheet, and the queue says again what still waits: nothing here outlives it; an answer
 // that swaps parts of it out of band is drawn over again once it settles.
-import { advance, handFromForm, startOf } from "./score.js";
+import { advance, handFromForm, playFromForm, startOf } from "./score.js";
 
 function gameOf(play) {
   const data = play.querySelector("[data-waiting-words]").dataset.game;
@@ -105,7 +105,8 @@ function draw(hands) {
   let scored = 0;
   let endedWith = null;
   hands.forEach((waiting) => {
-    const hand = scoring && !state.finished ? handFromForm(game, waiting.values) : null;
+    const read = waiting.play ? playFromForm : handFromForm;
+    const hand = scoring && !state.finished ? read(game, waiting.values) : null;
     if (!hand) {
       // Not a number the phone can vouch for: the server scores it, and those after it.
       scoring = false;

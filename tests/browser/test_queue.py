@@ -190,3 +190,31 @@ def test_a_gateway_error_keeps_the_hand_waiting_and_sends_it_again_once(
     phone.clock.fast_forward(16_000)
     expect(phone.locator("[data-waiting]")).to_be_hidden()
     assert stored(match) == [(1, 0)]
+
+
+def test_a_waiting_hand_that_meets_a_match_ended_elsewhere_stays_on_the_phone(
+    live_server, phone: Page, browser: Browser, make_match
+):
+    match = make_match(target=30)
+    controlled(phone, match_url(live_server, match))
+    enter(phone, ALICE_OUT)  # 22 for Alice & Cara
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    offline(phone)
+    enter(phone, BEN_OUT)  # hand 2 on this phone
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+
+    other = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    other.goto(match_url(live_server, match))
+    enter(other, ALICE_OUT)  # 44: the other phone ends the match
+    other.get_by_role("button", name="Yes, save: the match ends").click()
+    expect(other.get_by_role("button", name="Rematch")).to_be_visible()
+    other.context.close()
+
+    phone.context.set_offline(False)
+
+    expect(phone.locator(".msg")).to_contain_text("This match is over")
+    expect(phone.locator("[data-keep-note=conflict]")).to_be_visible()
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(1)  # still on the phone, for the player to say what it becomes
+    expect(waiting.nth(0)).to_contain_text("Hand 2: Ben, 12 pips.")
+    assert stored(match) == [(1, 0), (2, 0)]

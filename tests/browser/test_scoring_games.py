@@ -93,21 +93,6 @@ def test_bergen_each_for_themselves_to_ten_with_a_watching_phone(live_server, ph
     expect(phone.locator(".plays li")).to_have_text(["Ann made a triple-header: 3 for Ann."] * 2)
 
 
-def test_a_tap_without_signal_says_it_was_not_saved(live_server, page: Page):
-    # Not the phone fixture: the browser rightly logs the failed request as an error.
-    phone = page
-    phone.set_viewport_size({"width": 360, "height": 740})
-    set_up(phone, live_server.url, ("Ann", "Bo"), "All Fives")
-    phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
-    expect(phone.locator(".amounts")).to_be_visible()
-    phone.context.set_offline(True)
-    phone.locator(".amounts").get_by_role("button", name="+15", exact=True).click()
-
-    expect(phone.locator(".amounts .net-error")).to_be_visible()
-    phone.context.set_offline(False)
-    assert totals(phone, 2) == ["0", "0"]
-
-
 def test_choosing_all_fives_hides_the_block_games_switches(live_server, phone: Page):
     phone.goto(live_server.url + "/new")
     phone.get_by_text("Game and house rules").click()

@@ -2,7 +2,16 @@
 
 import pytest
 
-from scorekeeper.rules import ALL_PRESETS, KINDS, HouseRules, Scoring, make_game
+from scorekeeper.rules import (
+    ALL_PRESETS,
+    DEFAULT_SCORING,
+    KINDS,
+    Game,
+    HouseRules,
+    Scoring,
+    is_round_preset,
+    make_game,
+)
 
 
 def test_every_kind_of_game_has_a_row():
@@ -47,3 +56,41 @@ def test_only_a_game_that_ends_during_play_keeps_the_win_unsaid_before_a_save():
     assert make_game("caribbean", 4).foretells_the_win
     assert not make_game("bergen", 4).foretells_the_win
     assert make_game("bergen", 4).play_headers and not make_game("all_fives", 4).play_headers
+
+
+def test_only_the_round_game_plays_rounds():
+    rounds = {key for key, preset in ALL_PRESETS.items() if preset.plays_rounds}
+    games = {
+        key
+        for key, preset in ALL_PRESETS.items()
+        if make_game(key, preset.seat_options[0]).lowest_wins
+    }
+
+    assert rounds == games == {"mexican_train", "mexican_train_nine"}
+
+
+def test_a_key_names_a_round_game_old_unknown_and_missing_keys_do_not():
+    assert is_round_preset("mexican_train_nine")
+    assert not is_round_preset("caribbean")
+    assert not is_round_preset("double_nine")  # an old key: now the Cuban game
+    assert not is_round_preset("no_such_game")
+    assert not is_round_preset(None)
+
+
+def test_the_phone_scores_every_kind_but_the_round_game():
+    on_the_phone = {
+        key
+        for key, preset in ALL_PRESETS.items()
+        if make_game(key, preset.seat_options[0]).scored_on_the_phone
+    }
+
+    assert on_the_phone == set(ALL_PRESETS) - {"mexican_train", "mexican_train_nine"}
+
+
+def test_a_stored_scoring_reads_back_its_kind():
+    assert Scoring("mexican_train").kind.plays_rounds
+    assert Scoring("bergen").kind == KINDS[Scoring.BERGEN]
+
+
+def test_a_game_that_names_no_kind_is_a_block_game():
+    assert Game(seats=2, partnership=False).scoring is DEFAULT_SCORING is Scoring.BLOCK

@@ -5,21 +5,20 @@ Ann 0, Bo 1, Cy 2, Dee 3.
 
 import pytest
 
-from scorekeeper.rules import TileSet
+from scorekeeper.rules import TileSet, make_game, tally
 from scorekeeper.rules.mexican_train import (
     InvalidRound,
     MexicanTrainRules,
     Round,
     RoundError,
     RoundErrorCode,
-    advance,
     needed_seats,
-    play_game,
     players_error,
     score_round,
-    tally,
     validate_round,
 )
+
+from .hands import play_rounds
 
 ANN, BO, CY, DEE = range(4)
 TWELVE = MexicanTrainRules()
@@ -71,27 +70,6 @@ def test_the_double_blank_counting_25_makes_dee_66():
     entry = Round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41}, double_blank=DEE)
 
     assert score_round(rules, 4, 1, entry).points[DEE] == 66
-
-
-def test_after_13_rounds_the_totals_are_the_worked_examples():
-    _, state = play_game(TWELVE, 4, GAME)
-
-    assert state.totals == (112, 140, 112, 230)
-    assert state.rounds_played == 13
-    assert state.finished
-
-
-def test_ann_and_cy_share_the_win_with_the_lowest_level_totals():
-    _, state = play_game(TWELVE, 4, GAME)
-
-    assert state.winners == (ANN, CY)
-
-
-def test_under_ties_to_most_outs_ann_wins_having_gone_out_twice():
-    _, state = play_game(MexicanTrainRules(ties_to_most_outs=True), 4, GAME)
-
-    assert state.outs == (2, 0, 1, 0)
-    assert state.winners == (ANN,)
 
 
 # --- The deal, the rounds and the engines -----------------------------------------------------
@@ -326,7 +304,7 @@ def test_scoring_a_refused_round_raises_with_every_reason():
     ]
 
 
-# --- Scoring and the tally --------------------------------------------------------------------
+# --- Scoring, and the tally on the one path (play_match) --------------------------------------
 
 
 def test_a_blocked_round_scores_every_players_pips():
@@ -341,22 +319,22 @@ def test_the_result_names_its_rounds_engine():
 
 
 def test_the_game_is_not_over_before_its_last_round():
-    _, state = play_game(TWELVE, 4, GAME[:12])
+    _, state = play_rounds(TWELVE, 4, GAME[:12])
 
     assert not state.finished
     assert state.winners == ()
-    assert state.next_round == 13
+    assert state.hands_played == 12
 
 
-def test_the_lowest_so_far_lead_before_the_end():
-    _, state = play_game(TWELVE, 4, GAME[:2])
+def test_the_totals_run_round_by_round_before_the_end():
+    _, state = play_rounds(TWELVE, 4, GAME[:2])
 
     assert state.totals == (22, 30, 7, 60)
-    assert state.leaders == (CY,)
+    assert (state.finished, state.target) == (False, None)
 
 
 def test_a_blocked_round_counts_no_out():
-    _, state = play_game(NINE, 2, [Round(pips={ANN: 3, BO: 4})])
+    _, state = play_rounds(NINE, 2, [Round(pips={ANN: 3, BO: 4})])
 
     assert state.outs == (0, 0)
 
@@ -364,36 +342,13 @@ def test_a_blocked_round_counts_no_out():
 def test_level_players_who_went_out_as_often_still_share_the_win():
     rules = MexicanTrainRules(first_engine=0, ties_to_most_outs=True)
 
-    _, state = play_game(rules, 3, [Round(pips={ANN: 5, BO: 5, CY: 8})])
+    _, state = play_rounds(rules, 3, [Round(pips={ANN: 5, BO: 5, CY: 8})])
 
     assert state.winners == (ANN, BO)
 
 
-def test_nothing_is_added_after_the_last_round():
-    results, state = play_game(TWELVE, 4, GAME)
-
-    with pytest.raises(InvalidRound) as refused:
-        advance(TWELVE, state, results[-1])
-
-    assert refused.value.errors == (RoundError(RoundErrorCode.GAME_OVER, limit=13),)
-
-
-def test_a_tally_with_more_rounds_than_the_game_is_refused():
-    results, _ = play_game(MexicanTrainRules(first_engine=1), 2, [Round(0, {1: 3})] * 2)
-
-    with pytest.raises(InvalidRound):
-        tally(MexicanTrainRules(first_engine=0), 2, results)
-
-
-def test_rounds_must_be_tallied_in_order():
-    results, _ = play_game(TWELVE, 2, [Round(0, {1: 3})] * 2)
-
-    with pytest.raises(ValueError):
-        tally(TWELVE, 2, results[1:])
-
-
 def test_a_round_of_another_table_size_is_not_tallied():
-    results, _ = play_game(TWELVE, 3, [Round(0, {1: 3, 2: 4})])
+    results, _ = play_rounds(TWELVE, 3, [Round(0, {1: 3, 2: 4})])
 
     with pytest.raises(ValueError):
-        tally(TWELVE, 2, results)
+        tally(make_game("mexican_train", 2), results)

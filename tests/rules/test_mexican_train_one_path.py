@@ -1,11 +1,11 @@
 """Mexican Train through the one play_match, as every other game: RULES.md's worked example,
-its refusals as ErrorCodes, and the same results as its own round-by-round path.
+its refusals as ErrorCodes.
 
 Ann 0, Bo 1, Cy 2, Dee 3.
 """
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import settings
 
 from scorekeeper import rules
 from scorekeeper.rules import (
@@ -13,34 +13,20 @@ from scorekeeper.rules import (
     Ending,
     ErrorCode,
     Hand,
-    HouseRules,
     InvalidHand,
     PointKind,
     RoundErrorCode,
     Scoring,
     TileSet,
-    make_game,
-    mexican_train,
     play_match,
     validate_hand,
 )
 
+from .hands import as_hand, train
 from .test_mexican_train import GAME
-from .test_mexican_train_properties import games
 
 ANN, BO, CY, DEE = range(4)
 MODEST = settings(max_examples=150, deadline=None)
-
-
-def as_hand(entry: rules.Round) -> Hand:
-    """A round as every game's Hand: who went out (or blocked), the counts, the double blank."""
-    ending = Ending.BLOCKED if entry.went_out is None else Ending.WENT_OUT
-    holder = () if entry.double_blank is None else (entry.double_blank,)
-    return Hand(ending, went_out=entry.went_out, pips=entry.pips, holding_doubles=holder)
-
-
-def train(players: int = 4, preset: str = "mexican_train", **house) -> rules.Game:
-    return make_game(preset, players, rules=HouseRules(capicu_bonus=0, **house))
 
 
 ROUND_1 = Hand(Ending.WENT_OUT, went_out=ANN, pips={BO: 23, CY: 7, DEE: 41})
@@ -150,28 +136,3 @@ def test_the_double_blank_is_asked_only_under_its_house_rule():
 @pytest.mark.parametrize("code", list(RoundErrorCode))
 def test_every_round_refusal_has_an_error_code(code):
     assert isinstance(rules.rounds.error_code(code), ErrorCode)
-
-
-@MODEST
-@given(games())
-def test_play_match_gives_what_mexican_trains_own_path_gives(game):
-    round_rules, players, entries = game
-    house = HouseRules(
-        capicu_bonus=0,
-        first_engine=round_rules.first_engine,
-        double_blank_counts=round_rules.double_blank_counts,
-        ties_to_most_outs=round_rules.ties_to_most_outs,
-    )
-    preset = (
-        "mexican_train" if round_rules.tile_set is TileSet.DOUBLE_TWELVE else "mexican_train_nine"
-    )
-    table = make_game(preset, players, rules=house)
-
-    old_results, old_state = mexican_train.play_game(round_rules, players, entries)
-    results, state = play_match(table, [as_hand(entry) for entry in entries])
-
-    assert [result.side_points for result in results] == [r.points for r in old_results]
-    assert state.totals == old_state.totals
-    assert state.hands_played == old_state.rounds_played
-    assert state.finished == old_state.finished
-    assert state.winners == old_state.winners

@@ -9,7 +9,7 @@ from django.test import Client
 from scorekeeper.backup import FORMAT_VERSION, export_table, import_table
 from scorekeeper.models import Match, Table
 from scorekeeper.models.rules_fields import ROUND_RULES
-from tests.web.test_mexican_train_rounds import play_short_game
+from tests.web.test_rounds import play_short_game
 
 from .test_backup import busy_table, wipe
 

@@ -6,7 +6,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from tests.web.test_mexican_train_rounds import start, text
+from tests.web.test_rounds import start, text
 
 pytestmark = pytest.mark.django_db
 

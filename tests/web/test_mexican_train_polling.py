@@ -6,8 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from tests.web.test_mexican_train_rounds import start, text
-from tests.web.test_mexican_train_seats import links, send
+from tests.web.test_rounds import start, text
+from tests.web.test_seat_counts import links, send
 
 pytestmark = pytest.mark.django_db
 

@@ -94,3 +94,16 @@ def test_unicode_digits_as_a_version_change_nothing(client: Client, make_match, 
     edit = client.post(url(match) + "h/1/", {**hand_post(match, **{"2": "1"}), "version": value})
     assert (undo.status_code, edit.status_code) == (302, 422)
     assert Hand.objects.get().pips() == {1: 3, 2: 5, 3: 7}
+
+
+TOO_BIG = "9" * 23  # past a 64-bit integer
+
+
+@pytest.mark.parametrize(
+    "tail", [f"m/{TOO_BIG}/", f"m/{TOO_BIG}/hand", f"m/{TOO_BIG}/sheet.csv", f"m/1/h/{TOO_BIG}/"]
+)
+def test_a_number_too_big_for_the_database_is_not_found(client: Client, make_match, tail):
+    match = make_match()
+    for method in (client.get, client.head, client.post):
+        response = method(f"/t/{match.table.key}/{tail}")
+        assert response.status_code == 404, (method, tail)

@@ -10,9 +10,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.management.commands.generate_matches import create_matches, verify
-from scorekeeper.models import Match
+from scorekeeper.models import Match, SeatLink
 from scorekeeper.testing import QUERY_BUDGETS as BUDGETS
-from scorekeeper.testing import deal_hand, hand_fields
+from scorekeeper.testing import add_hand, deal_hand, hand_fields, scoring_match, tap
+from tests.web.test_rounds import post_round
+from tests.web.test_setup import NAMES, mexican_train
 
 
 def page(match: Match) -> str:
@@ -130,3 +132,128 @@ def test_queries_are_the_same_with_200_matches_at_the_table(
 
 def test_generated_matches_recompute_to_what_was_stored(match_after_200):
     verify(list(match_after_200.table.matches.filter(number__lte=20)))
+
+
+pytestmark = pytest.mark.django_db
+
+
+HTMX = {"HX-Request": "true"}
+
+
+# The scoreboard of a scoring game also reads the plays of its hands: one query more.
+SCOREBOARD = BUDGETS["scoreboard"] + 1
+
+
+def play_hands(match, hands: int) -> None:
+    """Hands of three plays each and an end, until the match has this many."""
+    while match.hand_count < hands:
+        for seat in range(3):
+            tap(match, seat, 5)
+        add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+
+
+def queries(request) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = request()
+    assert response.status_code == 200
+    return len(captured)
+
+
+def tap_request(match):
+    data = {
+        "seat": "1",
+        "points": "10",
+        "number": str(match.hand_count + 1),
+        "token": str(uuid.uuid4()),
+    }
+    url = f"/t/{match.table.key}/m/{match.number}/play"
+    return lambda: Client().post(url, data, headers=HTMX)
+
+
+def page_request(match):
+    return lambda: Client().get(f"/t/{match.table.key}/m/{match.number}/")
+
+
+@pytest.fixture
+def match():
+    return scoring_match(target=100_000)
+
+
+def cost_after(match, hands: int, request, seat: int) -> int:
+    """What the request costs once the match has this many hands and a tap in the next."""
+    play_hands(match, hands)
+    tap(match, seat, 5)
+    return queries(request(match))
+
+
+def test_a_tap_costs_the_same_after_one_hand_as_after_thirty(match):
+    with_one = cost_after(match, 1, tap_request, seat=0)
+
+    assert cost_after(match, 30, tap_request, seat=0) == with_one
+
+
+def test_a_tap_stays_within_its_budget(match):
+    assert cost_after(match, 3, tap_request, seat=0) <= BUDGETS["tap"]
+
+
+def test_the_first_tap_of_a_hand_stays_within_the_tap_budget(match):
+    play_hands(match, 3)
+
+    assert queries(tap_request(match)) <= BUDGETS["tap"]
+
+
+def test_the_scoreboard_costs_the_same_with_thirty_hands_of_plays(match):
+    with_one = cost_after(match, 1, page_request, seat=2)
+
+    assert cost_after(match, 30, page_request, seat=2) == with_one <= SCOREBOARD
+
+
+def game(client: Client, players: int, rounds: int) -> Match:
+    client.post("/new", mexican_train(NAMES[:players]))
+    match = Match.objects.order_by("-pk").first()
+    for _number in range(rounds):
+        post_round(client, match, "0", {seat: 5 for seat in range(1, players)})
+    return match
+
+
+def counts(client: Client, match: Match) -> dict[str, int]:
+    links = [link.get_absolute_url() for link in SeatLink.for_match(match)]
+    requests = {
+        "page": lambda: client.get(match.get_absolute_url()),
+        "watch": lambda: client.get(f"/w/{match.table.watch_key}/board", {"seen": "0.0"}),
+        "seat": lambda: client.get(links[-1]),
+        "counts": lambda: client.get(
+            match.get_absolute_url(),
+            {"part": "counts", "round": str(match.hand_count + 1)},
+            headers={"HX-Request": "true"},
+        ),
+        "seat_post": lambda: client.post(
+            links[-1], {"number": str(match.hand_count + 1), "pips": "3"}
+        ),
+        "save": lambda: client.post(
+            match.save_hand_url(),
+            {
+                "out": "0",
+                "number": str(match.hand_count + 1),
+                "token": str(uuid.uuid4()),
+                "entry": "each",
+                **{f"pips_{seat}": "4" for seat in range(1, match.seat_count)},
+            },
+            headers={"HX-Request": "true"},
+        ),
+    }
+    found = {}
+    for name, request in requests.items():
+        match.refresh_from_db()
+        with CaptureQueriesContext(connection) as queries:
+            response = request()
+        assert response.status_code in (200, 302), (name, response.status_code)
+        found[name] = len(queries)
+    return found
+
+
+def test_the_queries_are_the_same_with_more_players_and_rounds(client: Client):
+    few = counts(client, game(client, players=2, rounds=1))
+    many = counts(Client(), game(Client(), players=8, rounds=10))
+
+    assert few == many

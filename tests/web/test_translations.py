@@ -9,15 +9,24 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from scorekeeper.testing import SETUP
+from scorekeeper.models import Match
+from scorekeeper.testing import SETUP, add_hand, scoring_match, tap
+from tests.web.test_rounds import play_short_game, post_round, start
 
 CATALOGUES = Path(settings.BASE_DIR) / "scorekeeper" / "locale"
+
+
 HTMX = {"HX-Request": "true"}
+
 
 # The language switch names every language in itself, so "English" is meant to stay English.
 SHOWN_IN_ENGLISH = {"English"}
+
+
 # Placeholders that always hold a number; the others hold names or whole clauses.
 NUMBERS = {"number", "points", "target", "bonus", "limit", "limit_value", "tiles", "high", "low"}
+
+
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
@@ -502,3 +511,126 @@ def test_the_check_catches_english_left_on_a_page():
         if any(pattern.search(text) for text in shown_text(page))
     }
     assert found == {"Score sheet", "Score", "Hand", "Hand %(number)s", "Match to %(side)s!"}
+
+
+pytestmark = pytest.mark.django_db
+
+
+def url(match, tail=""):
+    return f"/t/{match.table.key}/m/{match.number}/{tail}"
+
+
+def played(preset="all_fives", **house):
+    match = scoring_match(preset, partnership=False, **house)
+    tap(match, 0, 2 if preset == "bergen" else 10)
+    add_hand(match, "blocked", {0: 3, 1: 9, 2: 14, 3: 6})
+    tap(match, 1, 3 if preset == "bergen" else 15)
+    return match
+
+
+@pytest.mark.parametrize("preset", ["all_fives", "bergen"])
+def test_match_page_with_the_strip_open(speaking: Client, language, preset):
+    response = speaking.get(url(played(preset)), {"seat": "1"})
+
+    assert_no_english(response, language)
+
+
+def test_bergen_blocked_hand_form_asking_for_doubles(speaking: Client, language):
+    match = played("bergen", doubles_lose_count=True)
+
+    assert_no_english(speaking.get(url(match), {"out": "blocked"}), language)
+
+
+@pytest.mark.parametrize("rounding", ["nearest_five", "each_hand", "exact"])
+def test_all_fives_preview(speaking: Client, language, rounding):
+    match = played(rounding=rounding, blocked_pays_difference=True)
+    data = {"out": "blocked", "number": "2", "token": "8c4e6f0e-7f43-4f59-9d4c-4a3f2b1c0d9e"}
+    data.update({"pips_0": "3", "pips_1": "9", "pips_2": "14", "pips_3": "6"})
+
+    assert_no_english(speaking.post(url(match, "preview"), data, headers=HTMX), language)
+
+
+@pytest.mark.parametrize("preset", ["all_fives", "bergen"])
+def test_hand_pages(speaking: Client, language, preset):
+    match = played(preset)
+
+    assert_no_english(speaking.get(url(match, "h/1/")), language)
+    assert_no_english(speaking.get(url(match, "h/2/")), language)
+
+
+def test_undo_confirmation_of_a_play(speaking: Client, language):
+    assert_no_english(speaking.get(url(played(), "undo")), language)
+
+
+def test_match_ended_mid_hand_and_its_watch_page(speaking: Client, language):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    tap(match, 1, 3)
+
+    assert_no_english(speaking.get(url(match)), language)
+    assert_no_english(speaking.get(f"/w/{match.table.watch_key}/"), language)
+
+
+@pytest.mark.parametrize("preset", ["all_fives", "bergen"])
+def test_help_page_for_a_scoring_table(speaking: Client, language, preset):
+    match = played(preset)
+
+    assert_no_english(speaking.get("/help", {"t": match.table.key}), language)
+
+
+def test_a_round_in_play_is_all_in_the_language(speaking: Client, language: str):
+    match = start(speaking, double_blank_counts="50")
+    post_round(speaking, match, "blocked", {0: 3, 1: 9, 2: 0, 3: 4}, double_blank="1")
+
+    assert_no_english(speaking.get(match.get_absolute_url()), language)
+    assert_no_english(speaking.get(match.get_absolute_url() + "?out=2"), language)
+    refused = post_round(speaking, match, "2", {0: 1, 1: 2}, double_blank="2")
+    assert_no_english(refused, language)
+
+
+def test_a_shared_win_is_all_in_the_language(speaking: Client, language: str):
+    match = play_short_game(speaking, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 6, 1: 0})])
+
+    assert Match.objects.get().finished
+    assert_no_english(speaking.get(match.get_absolute_url()), language)
+
+
+def test_the_mexican_train_setup_is_all_in_the_language(speaking: Client, language: str):
+    response = speaking.get("/new")
+
+    assert_no_english(response, language)
+
+
+def test_a_seat_page_is_all_in_the_language(speaking: Client, language: str):
+    from scorekeeper.models import SeatLink
+
+    match = start(speaking, double_blank_counts="25")
+    url = SeatLink.for_match(match)[1].get_absolute_url()
+    speaking.post(url, {"number": "1", "pips": "12"})
+
+    assert_no_english(speaking.get(url), language)
+    assert_no_english(speaking.post(url, {"number": "1", "pips": "x"}), language)
+    assert_no_english(speaking.get(match.get_absolute_url()), language)
+
+
+def test_a_rounds_own_page_says_why_in_the_language(speaking: Client, language: str):
+    match = start(speaking, double_blank_counts="50")
+    post_round(speaking, match, "blocked", {0: 3, 1: 9, 2: 0, 3: 4}, double_blank="1")
+    post_round(speaking, match, "2", {0: 3, 1: 9, 3: 4})
+
+    for hand in match.hands.all():
+        assert_no_english(speaking.get(hand.get_absolute_url()), language)
+
+
+def test_a_round_saved_corrected_and_undone_is_all_in_the_language(speaking: Client, language: str):
+    match = start(speaking)
+    saved = post_round(speaking, match, "0", {1: 23, 2: 7, 3: 41})
+    assert_no_english(speaking.get(saved.url), language)
+    hand = match.hands.get()
+    assert_no_english(speaking.get(hand.get_absolute_url()), language)
+    data = {"out": "0", "number": "1", "token": str(hand.token), "entry": "each"}
+    data |= {"pips_1": "20", "pips_2": "7", "pips_3": "41", "version": str(match.version)}
+    assert_no_english(speaking.post(hand.get_absolute_url(), data, follow=True), language)
+    assert_no_english(speaking.get(match.undo_url()), language)
+    match.refresh_from_db()
+    undone = speaking.post(match.undo_url(), {"version": str(match.version)}, follow=True)
+    assert_no_english(undone, language)

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Match, RoundCount, SeatLink
-from tests.web.test_mexican_train_rounds import post_round, start, text
+from tests.web.test_rounds import post_round, start, text
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Match
-from tests.web.test_mexican_train_rounds import play_short_game, post_round, text
+from tests.web.test_rounds import play_short_game, post_round, text
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""Backups and CSV carry the regional rules, taps, bonus entries and series; import re-scores."""
+"""Backups of a table's rules: the regional rules (taps, bonus entries, series), Mexican Train's
+switches, and switches renamed since a file was written; import re-scores."""
 
 import csv
 import io
@@ -10,8 +11,13 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import REGIONAL_INPUTS, REGIONAL_RULES, Match, ScoreEntry, Table
+from scorekeeper.models.rules_fields import ROUND_RULES, Group, house_rules_fields
+from scorekeeper.testing import scoring_match
+
+from .test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
+
 
 PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
 
@@ -145,3 +151,73 @@ def test_csv_names_the_bonuses_of_each_hand():
     assert rows[1][-1] == f"Chuchazo 100 ({ben_dev}); First hands 100 ({ben_dev})"
     assert rows[2][-1] == ""
     assert rows[3][-1] == f"First hands 50 ({alice_cara})"
+
+
+def test_a_backup_with_going_out_pays_two_restores_as_a_won_hand_pays_two():
+    match = scoring_match("bergen", names=("Ann", "Bo"), won_hand_pays_two=True)
+    hand = rules.Hand(rules.Ending.WENT_OUT, went_out=1)
+    match.add_hand(hand, token=uuid4(), number=1)
+    exported = json.loads(json.dumps(export_table(match.table)))
+    old = json.loads(json.dumps(exported))
+    for part in (old["table"], *old["matches"]):
+        part["going_out_pays_two"] = part.pop("won_hand_pays_two")
+    match.table.matches.all().delete()
+    match.table.delete()
+
+    imported = import_table(old)
+
+    table = Table.objects.get(pk=imported.pk)
+    assert table.won_hand_pays_two
+    assert table.matches.get().won_hand_pays_two
+    assert export_table(table) == exported
+
+
+CHOSEN = {"first_engine": 9, "double_blank_counts": 50, "ties_to_most_outs": True}
+
+
+DEFAULTS = house_rules_fields(rules.HouseRules(), Group.ROUND)
+
+
+def round_rules(row) -> dict:
+    return {field: getattr(row, field) for field in ROUND_RULES}
+
+
+def table_with_round_rules() -> Table:
+    table = busy_table()
+    Table.objects.filter(pk=table.pk).update(**CHOSEN)
+    table.matches.update(**CHOSEN)
+    return Table.objects.get(pk=table.pk)
+
+
+def test_the_round_rules_are_in_the_backup():
+    data = export_table(table_with_round_rules())
+
+    assert {field: data["table"][field] for field in ROUND_RULES} == CHOSEN
+    for match in data["matches"]:
+        assert {field: match[field] for field in ROUND_RULES} == CHOSEN
+
+
+def test_the_round_rules_come_back_from_the_backup():
+    table = table_with_round_rules()
+    data = export_table(table)
+    wipe(table)
+
+    restored = import_table(data)
+
+    assert round_rules(restored) == CHOSEN
+    assert [round_rules(match) for match in restored.matches.all()] == [CHOSEN, CHOSEN]
+    assert export_table(restored) == data
+
+
+def test_a_backup_without_the_round_rules_restores_with_their_defaults():
+    table = table_with_round_rules()
+    data = export_table(table)
+    wipe(table)
+    for part in (data["table"], *data["matches"]):
+        for field in ROUND_RULES:
+            del part[field]
+
+    restored = import_table(data)
+
+    assert round_rules(restored) == DEFAULTS
+    assert [round_rules(match) for match in restored.matches.all()] == [DEFAULTS, DEFAULTS]

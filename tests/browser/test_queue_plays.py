@@ -1,0 +1,108 @@
+"""Scores tapped during play (All Fives, Bergen) without signal wait on the phone in the same
+queue as the hands, in order with them, shown on the sheet as not sent yet, and go out once each
+when the signal is back."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Hand, PlayEntry
+from scorekeeper.testing import scoring_match
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(page: Page):
+    """The phone page, failing the test on any page error (without signal, a failed request
+    is a console error of its own, so those are not counted)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 360, "height": 740})
+    yield page
+    assert problems == []
+
+
+def controlled(page: Page, url: str) -> None:
+    """Open the page, wait for the service worker, and open it again under its control."""
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_load_state("networkidle")  # the seats' forms warmed for use without signal
+
+
+def offline(page: Page) -> None:
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+
+
+def tap(page: Page, name: str, amount: str) -> None:
+    page.locator("#strip .outs").get_by_role("link", name=name, exact=True).click()
+    page.locator(".amounts").get_by_role("button", name=amount, exact=True).click()
+
+
+def plays(match) -> list[tuple[int, int, int]]:
+    return list(
+        PlayEntry.objects.filter(hand__match=match)
+        .order_by("hand__number", "position")
+        .values_list("hand__number", "seat", "points")
+    )
+
+
+def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_once(
+    live_server, phone: Page, db
+):
+    match = scoring_match(target=150)
+    url = f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
+    controlled(phone, url)
+    tap(phone, "Ann", "+10")
+    expect(phone.get_by_test_id("total-0")).to_have_text("10")
+    offline(phone)
+
+    tap(phone, "Bo", "+15")
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(1)
+    expect(waiting.nth(0)).to_contain_text("Hand 1: Bo +15. Not sent yet.")
+    expect(phone.get_by_test_id("total-1")).to_have_text("15")  # counted in, marked unsent
+    tap(phone, "Bo", "+5")  # the same seat again: a score of its own, not a repeat
+    expect(waiting).to_have_count(2)
+    phone.locator("#entry > .outs").get_by_role("link", name="Cy", exact=True).click()
+    phone.get_by_label("Bo", exact=True).fill("7")
+    phone.get_by_label("Dee", exact=True).fill("4")
+    phone.get_by_role("button", name="Save hand").click()
+    tap(phone, "Dee", "+20")  # hand 2's first score
+    expect(waiting).to_have_count(4)
+    expect(waiting.nth(3)).to_contain_text("Hand 2: Dee +20. Not sent yet.")
+    expect(phone.locator(".hand-no")).to_have_text("Hand 2")
+    expect(phone.get_by_test_id("total-1")).to_have_text("40")
+    assert plays(match) == [(1, 0, 10)]
+
+    phone.context.set_offline(False)
+
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    assert plays(match) == [(1, 0, 10), (1, 1, 15), (1, 1, 5), (2, 3, 20)]
+    assert list(Hand.objects.filter(match=match).values_list("number", "went_out")) == [
+        (1, 2),
+        (2, None),
+    ]
+    # Ann & Cy: 10, and Cy's hand: 7 + 4 = 11, to the nearest five 10; Bo & Dee: 15 + 5 + 20.
+    expect(phone.get_by_test_id("total-0")).to_have_text("20")
+    expect(phone.get_by_test_id("total-1")).to_have_text("40")
+    phone.reload()
+    assert len(plays(match)) == 4
+
+
+def test_a_double_tap_on_a_score_without_signal_keeps_it_once(live_server, phone: Page, db):
+    match = scoring_match()
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    offline(phone)
+    phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
+
+    phone.locator(".amounts").get_by_role("button", name="+10", exact=True).dblclick()
+
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(1)
+    expect(phone.locator(".amounts")).to_have_count(0)  # the strip asks who scored, as online
+    phone.context.set_offline(False)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    assert plays(match) == [(1, 1, 10)]

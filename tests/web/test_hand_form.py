@@ -1,0 +1,314 @@
+"""The hand form: hands under the regional rules (bonuses, leaders, blockers), a hand that ends
+the match asked about once, a match already over, hidden fields changed."""
+
+import uuid
+from dataclasses import asdict
+
+import pytest
+from django.test import Client
+
+from scorekeeper import rules
+from scorekeeper.models import Hand, Match, ScoreEntry, Table
+from scorekeeper.testing import hand_post
+
+
+def url(match: Match, end="") -> str:
+    return f"/t/{match.table.key}/m/{match.number}/{end}"
+
+
+def post_hand(client: Client, match: Match, out, pips: dict, **taps):
+    match.refresh_from_db()
+    data = {"out": str(out), "number": str(match.hand_count + 1), "token": str(uuid.uuid4())}
+    data.update({f"pips_{seat}": str(value) for seat, value in pips.items()})
+    data.update({name: "on" if value is True else str(value) for name, value in taps.items()})
+    response = client.post(url(match, "hand"), data)
+    match.refresh_from_db()
+    return response
+
+
+def entries(match: Match, number: int) -> set[tuple[int, str, int]]:
+    found = ScoreEntry.objects.filter(hand__match=match, hand__number=number)
+    return {(entry.side, entry.kind, entry.points) for entry in found}
+
+
+def game_of(make_match, preset: str) -> Match:
+    """A match under every switch of the preset."""
+    return make_match(preset=preset, **asdict(rules.PRESETS[preset].rules))
+
+
+def test_chuchazo_and_first_hand_bonus_are_entries_of_the_winners(client: Client, make_match):
+    match = game_of(make_match, "puerto_rico_500")
+
+    response = post_hand(client, match, 1, {0: 10, 2: 12, 3: 8}, chuchazo=True)
+
+    assert response.status_code == 302
+    assert entries(match, 1) == {(1, "count", 30), (1, "chuchazo", 100), (1, "first_hands", 100)}
+    assert match.totals == [0, 230]
+
+
+def test_the_second_hand_pays_75(client: Client, make_match):
+    match = game_of(make_match, "puerto_rico_500")
+    post_hand(client, match, 1, {0: 10, 2: 12, 3: 8})
+
+    post_hand(client, match, 0, {1: 5, 2: 5, 3: 5})
+
+    assert (0, "first_hands", 75) in entries(match, 2)
+    assert match.totals == [90, 130]
+
+
+def test_pase_corrido_goes_to_the_side_that_made_the_play(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+
+    post_hand(client, match, 0, {1: 5, 2: 5, 3: 5}, pase_corrido_1=2)
+
+    assert entries(match, 1) == {(0, "count", 15), (1, "pase_corrido", 50)}
+    assert match.totals == [15, 50]
+
+
+def test_a_first_hand_tie_asks_who_led(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+
+    response = post_hand(client, match, "blocked", {0: 5, 1: 6, 2: 7, 3: 6})
+
+    assert response.status_code == 422
+    assert response.context["form"].errors["led_by"]
+    assert match.hand_count == 0
+
+
+def test_a_tie_goes_to_the_side_that_led(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+
+    post_hand(client, match, "blocked", {0: 5, 1: 6, 2: 7, 3: 6}, led_by=3)
+
+    assert match.totals == [0, 5 + 7 + 6]
+    assert match.next_leader == 3  # the pair's hands are level: the leader won the count
+    assert match.hands.get().leader_told == 3
+
+
+def test_the_hand_form_asks_who_led_only_while_nobody_knows(client: Client, make_match):
+    match = game_of(make_match, "dominican")
+    first = client.get(url(match) + "?out=blocked").context["form"]
+    post_hand(client, match, 0, {1: 5, 2: 5, 3: 5})
+
+    second = client.get(url(match) + "?out=blocked").context["form"]
+
+    assert (first.asks_leader, second.asks_leader) == (True, False)
+
+
+def test_the_lead_passes_in_turn_at_a_spanish_table(client: Client, make_match):
+    match = game_of(make_match, "spanish")
+
+    post_hand(client, match, 2, {0: 5, 1: 5, 3: 5}, led_by=0)
+    post_hand(client, match, 2, {0: 5, 1: 5, 3: 5})
+
+    assert match.next_leader == 2
+    assert match.totals == [30, 0]
+
+
+def test_blocker_against_the_next_hand_asks_who_blocked(client: Client, make_match):
+    match = make_match(blocker_against_next=True)
+
+    refused = post_hand(client, match, "blocked", {0: 5, 1: 6, 2: 7, 3: 6})
+    saved = post_hand(client, match, "blocked", {0: 9, 1: 6, 2: 1, 3: 1}, blocked_by=0)
+
+    assert refused.context["form"].errors["blocked_by"]
+    assert saved.status_code == 302
+    assert match.hands.get().winning_seat == 1
+
+
+def test_a_bonus_the_table_does_not_pay_is_refused_at_its_field(client: Client, make_match):
+    match = make_match()
+
+    response = post_hand(client, match, 0, {1: 5, 2: 5, 3: 5}, chuchazo=True)
+
+    assert response.context["form"].errors["chuchazo"] == [
+        "This table plays without a chuchazo bonus."
+    ]
+    assert match.hand_count == 0
+
+
+def test_chuchazo_is_refused_on_a_blocked_hand(client: Client, make_match):
+    match = game_of(make_match, "puerto_rico_500")
+
+    response = post_hand(client, match, "blocked", {0: 5, 1: 6, 2: 7, 3: 8}, chuchazo=True)
+
+    assert "chuchazo" in response.context["form"].errors
+    assert match.hand_count == 0
+
+
+def test_pase_de_salida_at_a_cuban_table_pays_the_side_that_led(client: Client, make_match):
+    match = game_of(make_match, "cuban")
+
+    post_hand(client, match, 0, {1: 5, 2: 5, 3: 5}, led_by=1, pase_de_salida=True)
+
+    assert entries(match, 1) == {(0, "count", 15), (1, "pase_de_salida", 20)}
+
+
+def test_correcting_a_hand_keeps_its_taps_and_scores_again(client: Client, make_match):
+    match = game_of(make_match, "puerto_rico_500")
+    post_hand(client, match, 1, {0: 10, 2: 12, 3: 8}, chuchazo=True)
+    hand = match.hands.get()
+    page = client.get(url(match, "h/1/"))
+    assert page.context["form"]["chuchazo"].value() is True
+
+    client.post(
+        url(match, "h/1/"),
+        {
+            "out": "1",
+            "number": "1",
+            "token": str(hand.token),
+            "version": str(match.version),
+            "pips_0": "10",
+            "pips_2": "12",
+            "pips_3": "18",
+        },
+    )
+
+    match.refresh_from_db()
+    assert match.totals == [0, 40 + 100]
+
+
+pytestmark = pytest.mark.django_db
+
+
+MESSAGE = "This page could not be read. Reload it and enter the hand again."
+
+
+@pytest.mark.parametrize(
+    "damaged", [{"entry": "bogus"}, {"token": "zz"}, {"number": "abc"}], ids=lambda d: next(iter(d))
+)
+def test_a_damaged_hidden_field_is_refused_with_a_message(client: Client, make_match, damaged):
+    match = make_match()
+    data = hand_post(match, out=0, pips={1: 10, 2: 5, 3: 7}, **damaged)
+    response = client.post(f"/t/{match.table.key}/m/1/hand", data)
+    assert response.status_code == 422
+    assert MESSAGE in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+OVER = "This match is over. Start a rematch to play on."
+
+
+def finished_match(add_hand):
+    table = Table.objects.create(name="Park")
+    game = rules.make_game("standard", 2, rules=rules.HouseRules(target=10))
+    return add_hand(table.start_match(["Ana", "Ben"], game, "standard"), 0, {1: 20})
+
+
+def late_hand(match) -> dict:
+    return {"out": "1", "number": "2", "token": str(uuid.uuid4()), "pips_0": "4"}
+
+
+def test_a_hand_after_the_end_says_the_match_is_over(client: Client, db, add_hand):
+    match = finished_match(add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    response = client.post(url + "hand", late_hand(match))
+    assert response.status_code == 200
+    assert OVER in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_an_htmx_hand_after_the_end_says_the_match_is_over(client: Client, db, add_hand):
+    match = finished_match(add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    response = client.post(url + "hand", late_hand(match), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert OVER in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def near_the_line(make_match, add_hand):
+    match = make_match(names=("Ana", "Ben"), preset="standard", target=50)
+    return add_hand(match, 0, {1: 40})
+
+
+def winning_hand(**extra) -> dict:
+    return {"out": "0", "number": "2", "token": str(uuid.uuid4()), "pips_1": "12", **extra}
+
+
+def test_a_hand_that_ends_the_match_is_not_saved_without_confirming(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    response = client.post(url(match, "hand"), winning_hand())
+    html = response.content.decode()
+    assert Hand.objects.count() == 1
+    assert "Ana reaches 52 and wins." in html
+    assert 'name="confirm_end"' in html
+    assert 'value="12"' in html  # the numbers as typed come back
+
+
+def test_a_confirmed_hand_ends_the_match(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    client.post(url(match, "hand"), winning_hand(confirm_end="1"))
+    match.refresh_from_db()
+    assert match.finished
+    assert Hand.objects.count() == 2
+
+
+def test_a_hand_that_does_not_end_the_match_saves_at_once(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    client.post(url(match, "hand"), winning_hand(pips_1="3"))
+    assert Hand.objects.count() == 2
+
+
+def test_the_preview_says_the_hand_ends_the_match(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "preview"), winning_hand()).content.decode()
+    assert "Ana reaches 52 and wins." in html
+
+
+def test_undo_is_on_the_winning_banner(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    add_hand(match, 0, {1: 12})
+    html = client.get(url(match, "")).content.decode()
+    banner = html[html.index('class="banner win"') :]
+    assert "banner-undo" in banner[: banner.index("</div>")]
+
+
+def test_the_question_asks_for_the_preview_of_the_numbers_as_typed(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    assert 'hx-trigger="load, input from:closest form' in html
+
+
+def test_the_question_sits_in_the_bar_beside_its_button(client: Client, make_match, add_hand):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    bar = html[html.index('<div class="save-row confirming">') :]
+    assert bar.index('class="confirm ends"') < bar.index('name="confirm_end"') < bar.index("</div>")
+
+
+def test_backing_out_of_the_question_keeps_the_numbers_as_typed(
+    client: Client, make_match, add_hand
+):
+    match = near_the_line(make_match, add_hand)
+    html = client.post(url(match, "hand"), winning_hand()).content.decode()
+    assert 'name="back"' in html  # the question offers a way back
+
+    response = client.post(url(match, "hand"), winning_hand(back="1"))
+
+    html = response.content.decode()
+    assert Hand.objects.count() == 1
+    assert 'name="confirm_end"' not in html
+    assert 'value="12"' in html
+    assert "Save hand" in html
+
+
+def test_a_waiting_hand_that_meets_the_end_is_marked_over_for_the_phones_queue(
+    client: Client, db, add_hand
+):
+    """A hand sent from the phone's queue after another phone ended the match: the answer says
+    "over" (saves.js holds the hand for the player), not a plain answer it would take as saved."""
+    match = finished_match(add_hand)
+    url = f"/t/{match.table.key}/m/{match.number}/"
+    hand = client.post(url + "hand", late_hand(match), headers={"HX-Request": "true"})
+    play = client.post(
+        url + "play",
+        {"seat": "0", "points": "10", "token": str(uuid.uuid4())},
+        headers={"HX-Request": "true"},
+    )
+    assert (hand["X-Hand"], play["X-Hand"]) == ("over", "over")
+    assert Hand.objects.count() == 1

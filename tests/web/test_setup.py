@@ -1,0 +1,462 @@
+"""The setup page: names, then Start; presets fill every switch, each stays editable; the page
+drawn again by the server as it is filled in; Mexican Train's names and rules."""
+
+import re
+
+import pytest
+from django.conf import settings as django_settings
+from django.test import Client
+
+from scorekeeper.forms.fields import USUAL_TARGET
+from scorekeeper.inputs import FSI, PDI
+from scorekeeper.models import Match, Table
+from scorekeeper.testing import SETUP
+
+pytestmark = pytest.mark.django_db
+
+
+REGIONAL_DEFAULTS = {"lead_rule": "winner_leads", "pase_corrido_bonus": "0"}
+
+
+def start(client: Client, **changes):
+    return client.post("/new", {**SETUP, **changes})
+
+
+# The setup form as the page fills it in for Puerto Rico 500, every switch shown.
+PUERTO_RICO_500 = {
+    "preset": "puerto_rico_500",
+    "rules_of": "puerto_rico_500",
+    "target": "500",
+    "capicu_other": "100",
+    "blocked_rule": "lighter_pair",
+    "lead_rule": "winner_leads",
+    "chuchazo_bonus": "100",
+    "first_hands_bonus": "100 75 50 25",
+}
+
+
+def test_a_preset_posted_with_its_switches_keeps_them(client: Client):
+    start(client, **PUERTO_RICO_500)
+
+    match = Match.objects.get()
+    assert (match.preset, match.target, match.capicu_bonus) == ("puerto_rico_500", 500, 100)
+    assert (match.chuchazo_bonus, match.first_hands_bonus) == (100, [100, 75, 50, 25])
+    assert match.blocked_rule == "lighter_pair"
+
+
+def test_an_edited_switch_wins_over_the_preset(client: Client):
+    start(
+        client,
+        preset="dominican",
+        rules_of="dominican",
+        pase_corrido_bonus="30",
+        lead_rule="winner_leads",
+        ties_to_leaders="on",
+        blocked_rule="lighter_pair",
+    )
+
+    match = Match.objects.get()
+    assert (match.pase_corrido_bonus, match.ties_to_leaders) == (30, True)
+
+
+def test_a_page_without_the_switches_gets_the_presets_regional_rules(client: Client):
+    start(client, preset="dominican")
+
+    match = Match.objects.get()
+    assert (match.ties_to_leaders, match.pase_corrido_bonus) == (True, 25)
+
+
+def test_changing_the_game_without_javascript_shows_its_rules_first(client: Client):
+    response = start(client, preset="spanish", rules_of="caribbean", **REGIONAL_DEFAULTS)
+
+    assert response.status_code == 200
+    assert not Table.objects.exists()
+    form = response.context["form"]
+    assert form["lead_rule"].value() == "turn_passes"
+    assert form["count_rule"].value() == "every_hand"
+    assert form["target_other"].value() == "300"
+
+
+def test_the_shown_rules_start_the_game(client: Client):
+    shown = start(client, preset="spanish", rules_of="caribbean", **REGIONAL_DEFAULTS)
+
+    client.post("/new", shown.context["form"].data)
+
+    match = Match.objects.get()
+    assert (match.preset, match.lead_rule, match.target) == ("spanish", "turn_passes", 300)
+
+
+def test_an_old_preset_key_means_its_new_preset(client: Client):
+    start(client, preset="double_nine")
+
+    match = Match.objects.get()
+    assert (match.preset, match.tile_set) == ("cuban", 9)
+
+
+def test_the_first_hands_bonus_takes_up_to_four_numbers(client: Client):
+    response = start(
+        client, rules_of="caribbean", first_hands_bonus="100 75 50 25 10", **REGIONAL_DEFAULTS
+    )
+
+    assert response.context["form"].errors["first_hands_bonus"]
+    assert not Table.objects.exists()
+
+
+def test_a_bonus_below_zero_is_refused_at_its_field(client: Client):
+    response = start(client, rules_of="caribbean", chuchazo_bonus="-5", **REGIONAL_DEFAULTS)
+
+    assert response.context["form"].errors["chuchazo_bonus"] == ["The bonus can't be below 0."]
+
+
+def test_the_next_match_setup_shows_the_tables_switches(client: Client):
+    start(client, preset="dominican")
+    table = Table.objects.get()
+
+    form = client.get(f"/t/{table.key}/new").context["form"]
+
+    assert form["ties_to_leaders"].value() is True
+    assert form["rules_of"].value() == "dominican"
+
+
+def test_the_next_match_setup_maps_an_old_key(client: Client, make_match):
+    match = make_match(preset="standard", names=("Ann", "Bo"))
+
+    form = client.get(f"/t/{match.table.key}/new").context["form"]
+
+    assert form["preset"].value() == "pub_block"
+
+
+def test_no_capicu_choice_at_all_is_asked_for(client: Client):
+    data = {key: value for key, value in SETUP.items() if key != "capicu_bonus"}
+
+    response = client.post("/new", data)
+
+    assert response.context["form"].errors["capicu_other"]
+    assert not Table.objects.exists()
+
+
+def test_the_scoring_game_switches_are_hidden_for_a_block_game(client: Client):
+    page = client.get("/new").content.decode()
+
+    assert '<fieldset class="scoring-games" data-for-presets="all_fives bergen" hidden>' in page
+
+
+def test_changing_to_a_scoring_game_without_script_shows_its_switches(client: Client):
+    response = start(client, preset="all_fives", rules_of="caribbean")
+
+    page = response.content.decode()
+    assert '<fieldset class="scoring-games" data-for-presets="all_fives bergen">' in page
+    assert not Match.objects.exists()
+
+
+def test_a_scoring_game_refilled_without_script_starts_at_its_usual_target(client: Client):
+    refilled = start(client, preset="bergen", rules_of="caribbean").context["form"]
+    data = {key: value for key, value in refilled.data.items() if value not in (None, "")}
+
+    client.post("/new", data)
+
+    match = Match.objects.get()
+    assert (match.preset, match.target, match.capicu_bonus) == ("bergen", 15, 0)
+
+
+# All Fives as the page posts it with the block games' switches turned on behind its back.
+ALL_FIVES_WITH_BLOCK_SWITCHES = {
+    "preset": "all_fives",
+    "rules_of": "all_fives",
+    "lead_rule": "winner_leads",
+    "ties_to_leaders": "on",
+    "blocker_against_next": "on",
+    "chuchazo_bonus": "100",
+    "pase_corrido_bonus": "25",
+    "pase_de_salida_bonus": "20",
+    "pase_de_salida_on_double_only": "on",
+    "first_hands_bonus": "100 75",
+}
+
+
+def test_a_scoring_game_takes_none_of_the_block_games_switches_posted(client: Client):
+    start(client, **ALL_FIVES_WITH_BLOCK_SWITCHES)
+
+    for stored in (Match.objects.get(), Table.objects.get()):
+        assert not stored.ties_to_leaders
+        assert not stored.blocker_against_next
+        assert not stored.pase_de_salida_on_double_only
+        assert (stored.chuchazo_bonus, stored.pase_corrido_bonus) == (0, 0)
+        assert (stored.pase_de_salida_bonus, list(stored.first_hands_bonus)) == (0, [])
+
+
+def block_switches(html: str) -> str:
+    """The opening tag of the group that holds the block games' regional switches."""
+    return re.search(r"<div class=\"block-switches\"[^>]*>", html).group(0)
+
+
+def test_the_setup_of_a_scoring_game_does_not_offer_the_block_games_switches(client: Client):
+    start(client, preset="all_fives")
+    table = Table.objects.get()
+
+    html = client.get(f"/t/{table.key}/new").content.decode()
+
+    assert " hidden" in block_switches(html)
+    assert "all_fives" not in block_switches(html) and "caribbean" in block_switches(html)
+
+
+def test_the_setup_of_a_block_game_offers_its_regional_switches(client: Client):
+    html = client.get("/new").content.decode()
+
+    assert " hidden" not in block_switches(html)
+
+
+def fold(html: str) -> str:
+    return re.search(r'<details class="rules-fold"[^>]*>', html).group(0)
+
+
+def fold_line(html: str) -> str:
+    return re.search(r'<span class="fold-line"[^>]*>(.*?)</span>', html, re.S).group(1)
+
+
+def test_start_comes_before_the_folded_rules(client: Client):
+    html = client.get("/new").content.decode()
+    assert html.index("Start the match") < html.index('<details class="rules-fold"')
+
+
+def test_every_rule_sits_once_inside_the_one_fold(client: Client):
+    html = client.get("/new").content.decode()
+    inside = html[html.index('<details class="rules-fold"') : html.index("</details>")]
+    assert html.count("<details") == 1
+    for name in (
+        "preset",
+        "target",
+        "count_rule",
+        "lead_rule",
+        "chuchazo_bonus",
+        "series_first_to",
+    ):
+        assert f'name="{name}"' in inside
+        assert html.count(f'name="{name}"') == inside.count(f'name="{name}"')
+
+
+def test_the_fold_line_names_the_chosen_game_and_its_rules(client: Client):
+    line = fold_line(client.get("/new").content.decode())
+    assert line.startswith("Caribbean")
+    assert "to 200" in line and "capicú 25" in line
+
+
+def test_a_next_match_fold_line_shows_the_tables_own_rules(client: Client):
+    client.post("/new", {**SETUP, "target": "", "target_other": "150"})
+    table = Table.objects.get()
+    assert "to 150" in fold_line(client.get(f"/t/{table.key}/new").content.decode())
+
+
+def test_a_rule_with_an_error_opens_the_fold(client: Client):
+    html = client.post("/new", {**SETUP, "chuchazo_bonus": "-5"}).content.decode()
+    assert " open" in fold(html)
+
+
+def test_a_name_twice_leaves_the_rules_folded(client: Client):
+    html = client.post("/new", {**SETUP, "player_2": "Alice"}).content.decode()
+    assert "field-error" in html
+    assert " open" not in fold(html)
+
+
+@pytest.mark.parametrize(
+    ("preset", "line"),
+    [
+        ("all_fives", "All Fives · to 200, 250 in pairs · "),
+        ("bergen", "Bergen · to 10, 15 in pairs · "),
+    ],
+)
+def test_a_scoring_games_line_shows_its_own_target_and_no_capicu(client: Client, preset, line):
+    data = {**SETUP, "preset": preset, "rules_of": "caribbean", "refresh": "1"}
+    html = client.post("/new", data, headers={"HX-Request": "true"}).content.decode()
+    assert fold_line(html).startswith(line)
+    assert "capicú" not in fold_line(html)
+
+
+TYPED = {"player_1": "Ana", "player_2": "Ana", "player_3": "Íñigo", "player_4": "Dev"}
+
+
+@pytest.mark.parametrize("new_table", [True, False])
+def test_a_refused_setup_comes_back_with_every_typed_name(client: Client, make_match, new_table):
+    # Two players of one name: refused, and nothing typed is lost.
+    url = "/new" if new_table else f"/t/{make_match().table.key}/new"
+    data = {**SETUP, **TYPED, "name": "Park", "target": "", "target_other": "150"}
+    html = client.post(url, data).content.decode()
+    assert "Two players can&#x27;t have the same name." in html
+    for field, value in TYPED.items():
+        assert re.search(rf'name="{field}" value="{value}"', html), field
+    assert re.search(r'name="target_other" value="150"', html)
+    if new_table:
+        assert re.search(r'name="name" value="Park"', html)
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def refresh(client: Client, url: str = "/new", htmx: bool = True, **changes):
+    data = {**SETUP, "rules_of": "caribbean", "refresh": "1", **changes}
+    return client.post(url, data, headers=HTMX if htmx else {})
+
+
+def pairing_labels(html: str) -> list[str]:
+    return re.findall(r'<span data-pairing="\d+">(.*?)</span>', html, re.S)
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("new_table", [True, False])
+def test_a_refresh_saves_nothing(client: Client, make_match, new_table, htmx):
+    url = "/new" if new_table else f"/t/{make_match().table.key}/new"
+    tables, matches = Table.objects.count(), Match.objects.count()
+    response = refresh(client, url, htmx=htmx)
+    assert response.status_code == 200
+    assert (Table.objects.count(), Match.objects.count()) == (tables, matches)
+
+
+def test_a_refresh_answers_htmx_with_the_parts_that_hang_on_the_game(client: Client):
+    html = refresh(client).content.decode()
+    assert "<html" not in html
+    for part in ('id="partners"', 'id="more-players"', 'id="rules-line"', 'id="rules"'):
+        assert part in html
+    assert 'id="id_player_1"' not in html  # the names being typed are left alone
+
+
+def test_a_new_game_fills_in_its_rules_and_shows_its_switches(client: Client):
+    response = refresh(client, preset="all_fives", target="300")
+    form = response.context["form"]
+    assert form["rules_of"].value() == "all_fives"
+    assert form["target"].value() == str(USUAL_TARGET)
+    html = response.content.decode()
+    assert '<fieldset class="scoring-games" data-for-presets="all_fives bergen">' in html
+    assert 'class="block-switches" data-for-presets="caribbean' in html
+    assert re.search(r'<div class="block-switches"[^>]* hidden>', html)
+    assert "field-error" not in html
+
+
+def test_the_same_game_keeps_the_switches_as_posted(client: Client):
+    form = refresh(client, target="300", capicu_bonus="50").context["form"]
+    assert form["target"].value() == "300"
+    assert form["capicu_bonus"].value() == "50"
+
+
+def test_a_page_without_script_keeps_every_typed_name(client: Client):
+    names = {"player_1": "Ana", "player_2": "Ana", "player_3": "", "player_4": "Dev"}
+    html = refresh(client, htmx=False, preset="bergen", **names).content.decode()
+    assert "<html" in html
+    assert "Check the rules" not in html and "field-error" not in html
+    for field, name in names.items():
+        assert re.search(rf'name="{field}" value="{name}"' if name else rf'name="{field}"', html)
+    assert 'value="bergen"' in html and 'name="rules_of" value="bergen"' in html
+
+
+def test_the_partners_are_named_as_the_sheet_names_them(client: Client):
+    html = refresh(client).content.decode()
+    assert pairing_labels(html) == [
+        "Alice &amp; Cara  ·  Ben &amp; Dev",
+        "Alice &amp; Ben  ·  Cara &amp; Dev",
+        "Alice &amp; Dev  ·  Ben &amp; Cara",
+    ]
+
+
+def test_fewer_than_four_names_leave_the_partners_named_by_seat(client: Client):
+    html = refresh(client, player_4="").content.decode()
+    assert pairing_labels(html)[0] == "1 &amp; 3 against 2 &amp; 4"
+
+
+def test_spanish_joins_partners_with_e_before_an_i_sound(client: Client, fresh_catalogues):
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "es"
+    html = refresh(client, player_1="Ana", player_2="Ben", player_3="Isa").content.decode()
+    assert pairing_labels(html)[0] == "Ana e Isa  ·  Ben y Dev"
+
+
+def test_a_right_to_left_name_is_isolated_in_the_partners_label(client: Client):
+    html = refresh(client, player_1="سارا").content.decode()
+    assert f"{FSI}سارا{PDI} &amp; {FSI}Cara{PDI}" in pairing_labels(html)[0]
+
+
+NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def mexican_train(names, preset="mexican_train", **changes) -> dict:
+    data = {**SETUP, "preset": preset, "rules_of": preset, "partnership": "on"}
+    for index in range(8):
+        data[f"player_{index + 1}"] = names[index] if index < len(names) else ""
+    return {**data, **changes}
+
+
+def test_the_setup_offers_both_sets_and_their_rules(client: Client):
+    page = client.get("/new").content.decode()
+
+    assert 'value="mexican_train"' in page
+    assert 'value="mexican_train_nine"' in page
+    assert "Mexican Train (double-twelve)" in page
+    assert 'name="player_8"' in page
+    assert 'name="double_blank_counts"' in page
+
+
+def test_eight_players_start_a_double_twelve_game_each_for_themselves(client: Client):
+    response = client.post("/new", mexican_train(NAMES))
+
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.seat_names() == NAMES
+    assert (match.scoring, match.partnership, match.tile_set) == ("mexican_train", False, 12)
+    assert (match.tiles_each, match.draws) == (10, True)
+    assert match.game().rounds == 13
+
+
+def test_four_players_are_dealt_fifteen_and_never_partners(client: Client):
+    client.post("/new", mexican_train(NAMES[:4]))
+
+    match = Match.objects.get()
+    assert (match.seat_count, match.tiles_each, match.partnership) == (4, 15, False)
+
+
+def test_the_house_rules_are_kept_on_the_match(client: Client):
+    client.post(
+        "/new",
+        mexican_train(
+            NAMES[:3],
+            preset="mexican_train_nine",
+            first_engine="6",
+            double_blank_counts="50",
+            ties_to_most_outs="on",
+        ),
+    )
+
+    match = Match.objects.get()
+    assert (match.tile_set, match.tiles_each) == (9, 10)
+    assert (match.first_engine, match.double_blank_counts, match.ties_to_most_outs) == (6, 50, True)
+    assert match.game().rounds == 7
+    assert match.table.double_blank_counts == 50
+
+
+def test_double_nine_takes_four_players_at_most(client: Client):
+    response = client.post("/new", mexican_train(NAMES[:5], preset="mexican_train_nine"))
+
+    assert response.status_code == 422
+    assert "Mexican Train with this set is for 2 to 4 players." in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_only_mexican_train_takes_more_than_four_names(client: Client):
+    data = {**SETUP, "player_5": "Eve"}
+
+    response = client.post("/new", data)
+
+    assert response.status_code == 422
+    assert "only Mexican Train takes more" in response.content.decode()
+
+
+def test_other_games_keep_their_default_round_rules(client: Client):
+    client.post("/new", {**SETUP, "double_blank_counts": "50"})
+
+    assert Match.objects.get().double_blank_counts == 0
+
+
+def test_the_next_match_offers_the_tables_mexican_train_seats(client: Client):
+    client.post("/new", mexican_train(NAMES[:6], double_blank_counts="25"))
+    match = Match.objects.get()
+
+    page = client.get(match.table.new_match_url()).content.decode()
+
+    assert 'name="player_6" value="Fay"' in page
+    assert 'value="25" id="id_double_blank_counts_1" checked' in page
