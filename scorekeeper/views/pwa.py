@@ -113,6 +113,7 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
         preset = rules.preset_named(rules_of.preset)
         context["rules_line"] = rules_summary(rules_of.house_rules(), preset.scoring)
         context["takes_plays"] = preset.kind.takes_plays
+        context["plays_rounds"] = preset.kind.plays_rounds
     return render(request, "help.html", context)
 
 
