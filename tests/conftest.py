@@ -111,6 +111,16 @@ def _empty_page_cache():
     pagecache.RECENT.clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_after():
+    """Each test ends in the default language: a request in another one leaves it active on
+    the thread (LocaleMiddleware does not undo it), and a later test would read its words."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def park_table(make_match, add_hand):
     """Three finished matches and one in progress, built to check every statistic by hand.
