@@ -18,9 +18,11 @@ kept cut at those slots and each fixed piece already deflated, so that a phone t
 gets one gzip stream joined from the kept pieces and this request's values (compressing the
 whole page again cost more than everything else a kept page costs).
 
-The cache is Django's default cache (settings.CACHES). A per-process memory cache is correct
-with any number of servers, because the version in the key comes from the database; a shared
-cache only saves the rendering on the other servers.
+The cache is Django's default cache (settings.CACHES), with the pages this process served last
+in front of it in memory (Recent). A per-process memory cache is correct with any number of
+servers, because the version in the key comes from the database; a shared cache only saves the
+rendering on the other servers. A page several requests miss at once is drawn by the first
+while the others wait for it (kept_or_drawn).
 """
 
 import functools
@@ -29,16 +31,20 @@ import hashlib
 import re
 import secrets
 import struct
+import threading
+import time
 import uuid
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
 from django.middleware.gzip import re_accepts_gzip
 from django.template.defaultfilters import date as format_date
 from django.utils import timezone
@@ -47,6 +53,11 @@ from django.utils.translation import get_language
 
 # How long a page stays kept when nobody asks for it (the key changes with every save anyway).
 KEEP_SECONDS = 60 * 60
+# A page being drawn: how long others wait for it, how often they look, and how long the mark
+# stays if the drawing dies with its process.
+WAIT_SECONDS = 2.0
+POLL_SECONDS = 0.005
+DRAWING_SECONDS = 10
 # The slots are marked with private-use characters, which no name can hold (clean_text drops
 # them) and no path can put on a page (get_full_path percent-encodes them): a player named like
 # a slot shows as named.
@@ -100,6 +111,8 @@ def is_htmx(request: HttpRequest) -> bool:
 
 def keep_only(request: HttpRequest, query: Iterable[str]) -> str:
     """Drop from the request every query parameter the page does not read; the rest, sorted."""
+    if not request.META.get("QUERY_STRING"):
+        return ""  # nothing to drop (most reads): no new QueryDict
     kept = sorted((name, value) for name in set(query) for value in request.GET.getlist(name))
     canonical = urlencode(kept)
     request.GET = QueryDict(canonical)
@@ -124,30 +137,31 @@ def page_key(request: HttpRequest, what: str, version: tuple, absolute: bool = F
 
 def drawn_now() -> str:
     """The `{% now %}` lines of base.html, for this request (formatted once a second)."""
-    now = timezone.localtime().replace(microsecond=0)
-    return _drawn_at(now, get_language())
+    return _drawn_at(int(time.time()), timezone.get_current_timezone(), get_language())
 
 
 @functools.lru_cache(maxsize=4)
-def _drawn_at(now, language: str) -> str:
+def _drawn_at(second: int, zone, language: str) -> str:
+    now = datetime.fromtimestamp(second, zone)
     return (
         f'<time datetime="{format_date(now, "c")}" data-drawn-at>'
         f"{format_date(now, 'TIME_FORMAT')}</time>"
     )
 
 
-def deflated(text: bytes) -> bytes:
-    """`text` as raw deflate blocks that end on a byte and refer to nothing before them
-    (Z_FULL_FLUSH), so that such pieces join into one stream in any order."""
+def deflated(texts: list[bytes]) -> list[bytes]:
+    """Each of `texts` as raw deflate blocks that end on a byte and refer to nothing before
+    them (a Z_FULL_FLUSH after each), so that such pieces join into one stream in any order.
+    One compressor for them all: setting one up costs more than deflating a piece."""
     compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
-    return compressor.compress(text) + compressor.flush(zlib.Z_FULL_FLUSH)
+    return [compressor.compress(text) + compressor.flush(zlib.Z_FULL_FLUSH) for text in texts]
 
 
 def keep(html: str) -> tuple[list[bytes], list[bytes], list[str]]:
     """The page cut at its slots: the fixed pieces, each also deflated once, and the slots."""
     cut = SLOTS.split(html)
     pieces = [piece.encode() for piece in cut[0::2]]
-    return pieces, [deflated(piece) for piece in pieces], cut[1::2]
+    return pieces, deflated(pieces), cut[1::2]
 
 
 def fill(html: str, request: HttpRequest) -> str:
@@ -156,9 +170,31 @@ def fill(html: str, request: HttpRequest) -> str:
     return b"".join(interleave(pieces, slot_values(cut[1::2], request))).decode()
 
 
+# The bytes that fall evenly on CSRF_ALLOWED_CHARS (62 * 4 = 248): a mask drawn from them is
+# as uniform as Django's.
+EVEN_BYTES = 256 - 256 % len(CSRF_ALLOWED_CHARS)
+CHAR_INDEX = {char: index for index, char in enumerate(CSRF_ALLOWED_CHARS)}
+
+
+def csrf_token(request: HttpRequest) -> str:
+    """get_token(request), as Django masks it, with the mask drawn in one read of the random
+    source instead of one system call per character (the most of a kept page's own cost)."""
+    secret = request.META.get("CSRF_COOKIE")
+    if secret is None or len(secret) != CSRF_SECRET_LENGTH:
+        return get_token(request)
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as get_token: the cookie's expiry renews
+    chars = len(CSRF_ALLOWED_CHARS)
+    mask: list[int] = []
+    while len(mask) < CSRF_SECRET_LENGTH:
+        mask += [byte % chars for byte in secrets.token_bytes(48) if byte < EVEN_BYTES]
+    mask = mask[:CSRF_SECRET_LENGTH]
+    cipher = [(CHAR_INDEX[char] + shift) % chars for char, shift in zip(secret, mask, strict=True)]
+    return "".join(CSRF_ALLOWED_CHARS[index] for index in mask + cipher)
+
+
 def slot_values(slots: list[str], request: HttpRequest) -> list[bytes]:
     """This request's CSRF token, a new uuid for each one-time token, and the time drawn."""
-    csrf, drawn = get_token(request).encode(), drawn_now().encode()
+    csrf, drawn = csrf_token(request).encode(), drawn_now().encode()
     fixed = {CSRF_SLOT: csrf, DRAWN_SLOT: drawn}
     return [fixed[slot] if slot in fixed else str(uuid.uuid4()).encode() for slot in slots]
 
@@ -219,13 +255,90 @@ def cached_page(
     keep_only(request, query)
     if not cacheable(request):
         return render({})
-    key = page_key(request, what, version, absolute)
-    kept = cache.get(key)
-    if kept is None:
+    refused: list[HttpResponse] = []
+
+    def draw() -> tuple | None:
         response = render({"csrf_token": CSRF_SLOT, "token": TOKEN_SLOT})
         if response.status_code != 200:
             response.content = fill(response.content.decode(), request).encode()
-            return response
-        kept = keep(DRAWN.sub(DRAWN_SLOT, response.content.decode()))
-        cache.set(key, kept, KEEP_SECONDS)
-    return served(kept, request)
+            refused.append(response)
+            return None
+        return keep(DRAWN.sub(DRAWN_SLOT, response.content.decode()))
+
+    kept = kept_or_drawn(page_key(request, what, version, absolute), draw)
+    return served(kept, request) if kept is not None else refused[0]
+
+
+class Recent:
+    """The pages this process served last, in its memory, before the shared cache: a read of
+    one costs no file and no unpickling. As current as the cache, since a key holds the
+    version it was drawn at; a page not read for a while makes room for newer ones."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.pages: OrderedDict[str, tuple] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> tuple | None:
+        with self.lock:
+            kept = self.pages.get(key)
+            if kept is not None:
+                self.pages.move_to_end(key)
+            return kept
+
+    def put(self, key: str, kept: tuple) -> None:
+        with self.lock:
+            self.pages[key] = kept
+            self.pages.move_to_end(key)
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.pages.clear()
+
+
+# About 40 KB a page (its text and its deflated pieces): 5 MB a process at most.
+RECENT = Recent(128)
+
+
+def kept_or_drawn(key: str, draw: Callable[[], tuple | None]) -> tuple | None:
+    """The page kept under `key`, else drawn by `draw` and kept (None: not to be kept).
+
+    A save makes the next read of every phone watching the match a miss at once: the first
+    marks the page as being drawn, and the others wait for it (sleeping, no CPU) rather than
+    each drawing it again. A mark outlives no drawing by long (DRAWING_SECONDS), and a read
+    that has waited WAIT_SECONDS draws the page itself."""
+    kept = RECENT.get(key)
+    if kept is None:
+        kept = cache.get(key)
+    if kept is not None:
+        RECENT.put(key, kept)
+        return kept
+    mark = key + ":drawing"
+    mine = cache.add(mark, True, DRAWING_SECONDS)
+    if not mine:
+        kept = drawn_by_another(key, mark)
+        if kept is not None:
+            return kept
+    try:
+        kept = draw()
+        if kept is not None:
+            cache.set(key, kept, KEEP_SECONDS)
+            RECENT.put(key, kept)
+        return kept
+    finally:
+        if mine:
+            cache.delete(mark)
+
+
+def drawn_by_another(key: str, mark: str) -> tuple | None:
+    """The page once the request drawing it has kept it; None if it stopped without keeping
+    it or took longer than WAIT_SECONDS."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+        kept = cache.get(key)
+        if kept is not None or not cache.has_key(mark):
+            return kept
+    return None

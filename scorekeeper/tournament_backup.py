@@ -83,10 +83,11 @@ def export_tournament(tournament: Tournament) -> dict:
     }
 
 
-def import_tournament(data: Any, *, new_keys: bool = False) -> Tournament:
+def import_tournament(data: Any, *, new_keys: bool = False, creator: str = "") -> Tournament:
     """Recreate an exported tournament, all or nothing (ValueError naming the first problem).
 
-    With new_keys, a tournament (or a table) whose keys are taken comes back under new keys."""
+    With new_keys, a tournament (or a table) whose keys are taken comes back under new keys.
+    The tournament and its tables are the creator's (see Table.objects.check_rate)."""
     check_shape(data, TOURNAMENT_DEPTH)
     data = mapping_of(data, pgettext("backup part", "the file"))
     version = data.get("version")
@@ -118,7 +119,7 @@ def import_tournament(data: Any, *, new_keys: bool = False) -> Tournament:
         keys = [new_key(), new_key()]
     try:
         with transaction.atomic():
-            return _import(data, raw, keys, new_keys)
+            return _import(data, raw, keys, new_keys, creator)
     except ValidationError as error:
         raise ValueError(
             _("Invalid backup: %(problem)s") % {"problem": "; ".join(error.messages)}
@@ -129,7 +130,9 @@ def import_tournament(data: Any, *, new_keys: bool = False) -> Tournament:
         ) from None
 
 
-def _import(data: Mapping, raw: Mapping, keys: list[str], new_keys: bool) -> Tournament:
+def _import(
+    data: Mapping, raw: Mapping, keys: list[str], new_keys: bool, creator: str
+) -> Tournament:
     missing = [field for field in (*TOURNAMENT_FIELDS, "created_at") if field not in raw]
     if missing:
         raise ValueError(
@@ -140,6 +143,7 @@ def _import(data: Mapping, raw: Mapping, keys: list[str], new_keys: bool) -> Tou
         watch_key=keys[1],
         **{field: raw[field] for field in TOURNAMENT_FIELDS},
         created_at=time_in(raw, "created_at"),
+        creator=creator,
     )
     tournament.full_clean()
     tournament.save()
@@ -175,12 +179,19 @@ def _import(data: Mapping, raw: Mapping, keys: list[str], new_keys: bool) -> Tou
         round.save()
         seated: set[int] = set()
         for raw_board in list_of(item.get("boards"), _("the boards")):
-            _import_board(round, mapping_of(raw_board, _("a board")), entrants, seated, new_keys)
+            _import_board(
+                round, mapping_of(raw_board, _("a board")), entrants, seated, new_keys, creator
+            )
     return tournament
 
 
 def _import_board(
-    round: Round, raw: Mapping, entrants: dict[int, Entrant], seated: set[int], new_keys: bool
+    round: Round,
+    raw: Mapping,
+    entrants: dict[int, Entrant],
+    seated: set[int],
+    new_keys: bool,
+    creator: str,
 ) -> None:
     where = {"round": round.number, "board": repr(raw.get("number"))}
     board = Board(
@@ -217,7 +228,7 @@ def _import_board(
             _("Invalid backup: round %(round)s, table %(board)s has no table.") % where
         )
     else:
-        table = backup.import_table(raw_table, new_keys=new_keys)
+        table = backup.import_table(raw_table, new_keys=new_keys, creator=creator)
         matches = list(table.matches.all())
         if len(matches) != 1:
             raise ValueError(

@@ -105,7 +105,20 @@ def _empty_page_cache():
     """Each test starts with no kept pages (the database it ran against is rolled back)."""
     from django.core.cache import cache
 
+    from scorekeeper import pagecache
+
     cache.clear()
+    pagecache.RECENT.clear()
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """Each test ends in the default language: a request in another one leaves it active on
+    the thread (LocaleMiddleware does not undo it), and a later test would read its words."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -34,8 +34,11 @@ FORMAT = "scorekeeper.table"
 # defaults (no regional rule, no series). Version 4 adds a hand's pooled total (the tiles
 # left counted once) and the table's entry mode; an older file counted each hand. Version 5
 # adds a blocked hand given per pair ("pair_pips": {"side": pips}); an older file has none.
-FORMAT_VERSION = 5
-READABLE_VERSIONS = (1, 2, 3, 4, 5)
+# Version 6 adds Mexican Train's round rules, a round game's shared win ("co_winners": the
+# sides beside winner_side) and a tournament round's clock ("ends_at"); an older file has
+# the rules' defaults, no shared win and no clock.
+FORMAT_VERSION = 6
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6)
 
 # The house rules every file has (the scoring games' and Mexican Train's came later:
 # LATER_RULES).

@@ -150,6 +150,18 @@ def _check_state(match: models.Match, state: rules.MatchState, *, with_leader: b
                 )
                 % {"match": match.number, "field": field, "value": repr(value), "made": repr(made)}
             )
+    if list(match.co_winners) != list(state.co_winners):
+        raise ValueError(
+            _(
+                "Invalid backup: match %(match)s: the file has co_winners %(value)s, but its "
+                "rounds make the shared win %(made)s."
+            )
+            % {
+                "match": match.number,
+                "value": repr(list(match.co_winners)),
+                "made": repr(list(state.co_winners)),
+            }
+        )
 
 
 def check_scoring_match(rows: MatchRows) -> None:

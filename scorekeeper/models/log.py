@@ -38,9 +38,17 @@ class LogEntry(models.Model):
         """How long ago the change was, for the log: "just now" within its first minute."""
         return words.ago(self.at)
 
-    def line(self, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]) -> str:
-        """One line for the change log (`before`: the totals after the previous entry)."""
-        return words.line(self, names, side_names, before)
+    def line(
+        self,
+        names: Sequence[str],
+        side_names: Sequence[str],
+        before: Sequence[int],
+        *,
+        rounds: bool = False,
+    ) -> str:
+        """One line for the change log (`before`: the totals after the previous entry;
+        `rounds`: a round game's)."""
+        return words.line(self, names, side_names, before, rounds=rounds)
 
     def describe(self) -> str:
         """One line for the change log on the match page."""

@@ -425,11 +425,12 @@ class Match(MatchWrites, HouseRulesFields):
         """The newest entries of the change log, each with its one line."""
         entries = list(self.log.all()[: limit + 1])
         names, side_names = self.seat_names(), self.side_names()
+        rounds = self.game().lowest_wins  # a round game's log names rounds
         zero = [0] * len(side_names)
         lines = []
         for index, entry in enumerate(entries[:limit]):
             before = entries[index + 1].totals if index + 1 < len(entries) else zero
-            lines.append((entry, entry.line(names, side_names, before)))
+            lines.append((entry, entry.line(names, side_names, before, rounds=rounds)))
         return lines
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:

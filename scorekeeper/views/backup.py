@@ -22,7 +22,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.request import HtmxHttpRequest, client_id, remember
-from scorekeeper.words.refusals import backup_refused, too_large_message
+from scorekeeper.words.refusals import backup_refused, too_large_message, too_many_tables
 
 
 @require_safe
@@ -87,7 +87,7 @@ def restore(request: HttpRequest) -> HttpResponse:
                     form.cleaned_data["backup"], new_keys=True, creator=creator
                 )
         except RateLimited:
-            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            form.add_error(None, too_many_tables())
             return render(request, "import.html", {"form": form}, status=429)
         except ValueError as problem:
             form.add_error("backup", backup_refused(problem))

@@ -17,7 +17,7 @@ from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, why
 from scorekeeper.words.refusals import changed_elsewhere
-from scorekeeper.words.rounds import entry_corrected
+from scorekeeper.words.rounds import entry_corrected, in_rounds
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -47,7 +47,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                 )
             except HandConflict as conflict:
                 if conflict.kind != HandConflict.REPEAT:
-                    form.add_error(None, changed_elsewhere())
+                    form.add_error(None, changed_elsewhere(rounds=in_rounds(match)))
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)
             if not form.errors:  # corrected now, or by this same correction sent before

@@ -36,7 +36,7 @@ from scorekeeper.words.refusals import (
     hand_undone_elsewhere,
     play_undone_elsewhere,
 )
-from scorekeeper.words.rounds import entry_saved
+from scorekeeper.words.rounds import entry_repeated, entry_saved, in_rounds
 from scorekeeper.words.spoken import hand_called
 
 
@@ -108,11 +108,9 @@ def conflict_text(match: Match, hand: rules.Hand, conflict: HandConflict) -> str
     """What the page says about a hand that met another phone's change."""
     if conflict.kind == HandConflict.REPEAT:
         # Sent again after a lost answer or from the phone's queue: not another phone's hand.
-        return _("Hand %(number)s saved (it had arrived before, and counts once).") % {
-            "number": conflict.number
-        }
+        return entry_repeated(match, conflict.number)
     if conflict.kind == HandConflict.STALE:
-        return changed_elsewhere()
+        return changed_elsewhere(rounds=in_rounds(match))
     return entered_elsewhere(match, conflict.number, hand)
 
 
@@ -125,7 +123,7 @@ def outcome(response: HttpResponse, kind: str) -> HttpResponse:
 def undone_elsewhere(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
     """A hand sent again after it was saved and then undone on another phone: not stored again.
     The form comes back as typed, with a new token, for the player to save again or discard."""
-    messages.error(request, hand_undone_elsewhere(number))
+    messages.error(request, hand_undone_elsewhere(number, rounds=in_rounds(match)))
     data = request.POST.copy()
     data["token"] = str(uuid.uuid4())
     data.pop("confirm_end", None)
@@ -142,7 +140,8 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
         typed = _("%(name)s went out") % {"name": isolated(match.seat_names()[hand.went_out])}
     else:
         typed = _("blocked")
-    return refusals.entered_elsewhere(number, typed, pips_text(typed_pips(hand)))
+    pips = pips_text(typed_pips(hand))
+    return refusals.entered_elsewhere(number, typed, pips, rounds=in_rounds(match))
 
 
 def typed_pips(hand: rules.Hand) -> int:

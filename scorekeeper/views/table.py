@@ -30,6 +30,7 @@ from scorekeeper.views.sheet import series_score, share_links
 from scorekeeper.words.explain import (
     rules_summary,
 )
+from scorekeeper.words.refusals import too_many_tables
 
 HISTORY_PAGE = 20
 
@@ -82,7 +83,7 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
                     form.series_rules(),
                 )
         except RateLimited:
-            form.add_error(None, _("Too many new tables from here this hour. Try again later."))
+            form.add_error(None, too_many_tables())
             return render(request, "setup.html", {"form": form}, status=429)
         remember(request, table)
         return redirect(match)

@@ -3,6 +3,7 @@
 import csv
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -15,10 +16,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper import pagecache, rules, tournament_backup
 from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, TournamentImportForm
-from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
+from scorekeeper.models import Board, DrawRefused, Entrant, RateLimited, Round, Table, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
-from scorekeeper.words.refusals import backup_refused
+from scorekeeper.words.refusals import backup_refused, too_many_tables
 
 
 def get_tournament(key: str) -> Tournament:
@@ -327,10 +328,17 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
     posted = request.method == "POST"
     form = TournamentImportForm(request.POST, request.FILES) if posted else TournamentImportForm()
     if posted and form.is_valid():
+        creator = client_id(request)
         try:
-            tournament = tournament_backup.import_tournament(
-                form.cleaned_data["backup"], new_keys=True
-            )
+            with transaction.atomic():
+                # Its tables count toward the hour's new tables, as a table's restore does.
+                Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
+                tournament = tournament_backup.import_tournament(
+                    form.cleaned_data["backup"], new_keys=True, creator=creator
+                )
+        except RateLimited:
+            form.add_error(None, too_many_tables())
+            return render(request, "tournament_import.html", {"form": form}, status=429)
         except ValueError as problem:
             form.add_error("backup", backup_refused(problem))
         else:

@@ -19,7 +19,7 @@ from scorekeeper.words.explain import (
     play_text,
 )
 from scorekeeper.words.refusals import changed_elsewhere, played_on
-from scorekeeper.words.rounds import entry_undone
+from scorekeeper.words.rounds import entry_undone, in_rounds, undo_repeated
 
 
 def undid_a_play(match: Match) -> bool:
@@ -61,7 +61,7 @@ def take_back(request: HtmxHttpRequest, match: Match) -> None:
         elif conflict.kind == HandConflict.SUPERSEDED:
             messages.error(request, played_on())
         else:
-            messages.error(request, changed_elsewhere())
+            messages.error(request, changed_elsewhere(rounds=in_rounds(match)))
     else:
         messages.success(request, taken_back(match, undone, play))
 
@@ -70,9 +70,7 @@ def undone_before(match: Match, number: int) -> str:
     """An undo sent again after a lost answer: it counts once."""
     if undid_a_play(match):
         return _("The take-back of that score had arrived before, and counts once.")
-    return _("The undo of hand %(number)s had arrived before, and counts once.") % {
-        "number": number
-    }
+    return undo_repeated(match, number)
 
 
 def taken_back(match: Match, undone: int, play) -> str:

@@ -30,6 +30,12 @@ DESCRIPTIONS = {
     "played": _("Hand %(number)s: %(points)s scored during play."),
     "unplayed": _("Hand %(number)s: %(points)s during play taken back."),
 }
+# A round game's (Mexican Train's) lines where they differ: it has rounds, not hands.
+ROUND_DESCRIPTIONS = {
+    "saved": _("Round %(number)s saved."),
+    "edited": _("Round %(number)s corrected."),
+    "undone": _("Round %(number)s undone."),
+}
 
 
 class Change(Protocol):
@@ -49,10 +55,12 @@ def ago(at: datetime) -> str:
     return gettext("%(time)s ago") % {"time": timesince(at)}
 
 
-def describe(change: Change) -> str:
-    """One line for the change log on the match page."""
+def describe(change: Change, *, rounds: bool = False) -> str:
+    """One line for the change log on the match page (`rounds`: a round game's)."""
     play = (change.after if change.action == "played" else change.before) or {}
-    words = DESCRIPTIONS.get(change.action, DESCRIPTIONS["started"])
+    words = (rounds and ROUND_DESCRIPTIONS.get(change.action)) or DESCRIPTIONS.get(
+        change.action, DESCRIPTIONS["started"]
+    )
     return str(words) % {
         "number": change.hand_number,
         "points": play.get("play", {}).get("points", 0),
@@ -60,14 +68,20 @@ def describe(change: Change) -> str:
 
 
 def line(
-    change: Change, names: Sequence[str], side_names: Sequence[str], before: Sequence[int]
+    change: Change,
+    names: Sequence[str],
+    side_names: Sequence[str],
+    before: Sequence[int],
+    *,
+    rounds: bool = False,
 ) -> str:
-    """One line for the change log: which hand, what the table reported, what it scored.
+    """One line for the change log: which hand (round), what the table reported, what it
+    scored.
 
     `before` is the totals after the previous entry: a saved hand's points are the step.
     """
     if change.action not in ("saved", "edited"):
-        return describe(change)
+        return describe(change, rounds=rounds)
     reported = change.after or {}
     seat = reported.get("went_out")
     if reported.get("ending") == rules.Ending.BLOCKED or seat is None or seat >= len(names):
@@ -75,10 +89,12 @@ def line(
     else:
         what = gettext("%(name)s went out") % {"name": names[seat]}
     if change.action == "edited":
-        return gettext("Hand %(number)s corrected: %(what)s") % {
-            "number": change.hand_number,
-            "what": what,
-        }
+        corrected = (
+            gettext("Round %(number)s corrected: %(what)s")
+            if rounds
+            else gettext("Hand %(number)s corrected: %(what)s")
+        )
+        return corrected % {"number": change.hand_number, "what": what}
     steps = [
         (side, total - earlier)
         for side, (total, earlier) in enumerate(zip(change.totals, before, strict=False))
@@ -90,7 +106,12 @@ def line(
         for side, points in steps
         if points > 0 and side < len(side_names)
     ) or gettext("nobody scores")
-    return gettext("Hand %(number)s: %(what)s, %(scored)s") % {
+    saved = (
+        gettext("Round %(number)s: %(what)s, %(scored)s")
+        if rounds
+        else gettext("Hand %(number)s: %(what)s, %(scored)s")
+    )
+    return saved % {
         "number": change.hand_number,
         "what": what,
         "scored": scored,

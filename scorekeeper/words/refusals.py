@@ -149,15 +149,27 @@ def regional_error_message(error: rules.HandError) -> str:
 # --- What another phone did first: each told once, here.
 
 
-def changed_elsewhere() -> str:
-    """Why a save, correction, undo or score was refused: the match moved on under the page."""
+def changed_elsewhere(*, rounds: bool = False) -> str:
+    """Why a save, correction, undo or score was refused: the match (a round game) moved on
+    under the page."""
+    if rounds:
+        return _(
+            "The game changed on another phone, so nothing was changed. Check the score and try "
+            "again."
+        )
     return _(
         "The match changed on another phone, so nothing was changed. Check the score and try again."
     )
 
 
-def hand_undone_elsewhere(number: int) -> str:
-    """A hand saved, undone on another phone, then sent again: kept on the phone, not stored."""
+def hand_undone_elsewhere(number: int, *, rounds: bool = False) -> str:
+    """A hand (a round) saved, undone on another phone, then sent again: kept on the phone,
+    not stored."""
+    if rounds:
+        return _(
+            "Round %(number)s was undone on another phone, so it was not saved again. "
+            "This phone still has it as typed: save it again, or discard it."
+        ) % {"number": number}
     return _(
         "Hand %(number)s was undone on another phone, so it was not saved again. "
         "This phone still has it as typed: save it again, or discard it."
@@ -169,8 +181,15 @@ def play_undone_elsewhere() -> str:
     return _("That score was taken back on another phone, so it was not saved again.")
 
 
-def entered_elsewhere(number: int, typed: str, pips: str) -> str:
-    """Another phone saved this hand first: what this phone had typed, so nothing is lost."""
+def entered_elsewhere(number: int, typed: str, pips: str, *, rounds: bool = False) -> str:
+    """Another phone saved this hand (round) first: what this phone had typed, so nothing is
+    lost."""
+    if rounds:
+        return _(
+            "Round %(number)s was already entered, maybe from another phone. Here is the score. "
+            "This phone had: %(typed)s, %(pips)s. If that is right, correct round %(number)s "
+            "from the sheet."
+        ) % {"number": number, "typed": typed, "pips": pips}
     return _(
         "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
         "This phone had: %(typed)s, %(pips)s. If that is right, correct hand %(number)s "
@@ -191,6 +210,11 @@ def played_on() -> str:
         "The next match has already started, so this one's last hand can no longer be taken "
         "back. To fix a hand, tap its number on the sheet and correct it."
     )
+
+
+def too_many_tables() -> str:
+    """A new table (or a restore of one, or of a tournament's) past the hour's limit."""
+    return _("Too many new tables from here this hour. Try again later.")
 
 
 def too_large_message() -> str:

@@ -315,3 +315,11 @@ def test_the_help_page_explains_mexican_train(client: Client):
     assert "25 or 50" in section
     assert "share the win" in section and "went out in more rounds" in section
     assert "their own phone" in section
+
+
+def test_a_mexican_train_tables_help_says_its_own_rules_not_a_block_games(client: Client):
+    match = start(client)
+    this_table = text(client.get(f"/help?t={match.table.key}")).split("A hand ends when")[0]
+    assert "After the last round, the lowest total wins." in this_table
+    for block_game in ("The first side to", "capicú", "Lightest hand"):
+        assert block_game not in this_table

@@ -1,0 +1,66 @@
+"""The help page says what RULES.md says of Mexican Train and tournaments, in every language."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.testing import scoring_match
+
+pytestmark = pytest.mark.django_db
+
+
+def help_text(client) -> str:
+    page = client.get(reverse("help")).content.decode()
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_the_double_nine_game_is_for_two_to_four(client):
+    assert "(or, for 2 to 4 players, a double-nine set for a smaller game)" in help_text(client)
+
+
+def test_a_draw_avoids_a_repeat_while_one_without_exists(client):
+    said = help_text(client)
+
+    assert "round 1 is drawn at random" in said
+    assert "while a draw without a repeat exists" in said
+    assert "without repeating a meeting" not in said
+
+
+def test_level_sides_play_on_while_they_stay_level(client):
+    assert "level sides play one more hand, and another while they stay level" in help_text(client)
+
+
+def test_entrants_still_level_share_the_place(client):
+    assert "then points for; entrants still level share the place." in help_text(client)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", ["(o, de 2 a 4 jugadores, de doble nueve", "mientras exista un sorteo sin"]),
+        ("sv", ["(eller, för 2 till 4 spelare, en dubbel-nio-sats", "så länge det finns en"]),
+    ],
+)
+def test_the_translations_say_the_same(client, settings, language, words):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    said = help_text(client)
+    for part in words:
+        assert part in said
+
+
+@pytest.mark.parametrize(
+    ("preset", "said", "not_said"),
+    [
+        ("all_fives", "A blocked hand pays the whole count", "Going out or winning"),
+        ("bergen", "Going out or winning a blocked hand pays", "A blocked hand pays the"),
+    ],
+)
+def test_a_scoring_games_table_lists_its_own_rules(client, preset, said, not_said):
+    match = scoring_match(preset)
+    page = client.get(f"/help?t={match.table.key}").content.decode()
+    this_table = page.split("A hand ends when")[0]
+    assert said in this_table
+    assert not_said not in this_table
+    assert "capicú" not in this_table
