@@ -32,15 +32,25 @@ def shows_chart(match: Match) -> bool:
     return match.hand_count >= CHART_FROM_HANDS or (match.finished and match.hand_count > 0)
 
 
-def race_chart(match: Match, numbered: list[tuple[int, tuple]] | None = None) -> dict:
-    """Each side's running total after every hand, from 0 before the first, against the line.
+def race_chart(
+    match: Match, numbered: list[tuple[int, tuple]] | None = None, before: tuple | None = None
+) -> dict:
+    """Each side's running total after every hand drawn, from where they stood before the
+    first of them (0 before hand 1), against the line; the ticks are the hands' numbers.
 
-    `numbered`: (hand number, totals after it) for each hand drawn, when the caller has them
-    without the sheet (an ordinary save, views/swap.py); else from the match's loaded hands."""
+    `numbered`: (hand number, totals after it) for each hand drawn, and `before`: the totals
+    before the first of them, when the caller has them without the sheet (an ordinary save,
+    views/swap.py); else both from the match's loaded hands (the latest, or all)."""
     names = match.side_names()
     if numbered is None:
-        numbered = [(hand.number, totals) for hand, totals in match.running_totals()]
-    running = [tuple(0 for _ in names)] + [tuple(totals) for _, totals in numbered]
+        rows = match.running_totals()
+        numbered = [(hand.number, totals) for hand, totals in rows]
+        if rows:
+            first_hand, after_it = rows[0]
+            points = first_hand.side_points()
+            before = tuple(total - points.get(side, 0) for side, total in enumerate(after_it))
+    first = numbered[0][0] if numbered else 1
+    running = [tuple(before or (0 for _ in names))] + [tuple(totals) for _, totals in numbered]
     top = max(match.target, *(max(totals) for totals in running), 1)
     steps = max(len(running) - 1, 1)
 
@@ -65,9 +75,9 @@ def race_chart(match: Match, numbered: list[tuple[int, tuple]] | None = None) ->
             )
         )
     every = max(1, round(steps / 8))
-    hand_ticks = [(x(step), step) for step in range(0, steps + 1, every)]
-    if hand_ticks[-1][1] != steps:
-        hand_ticks.append((x(steps), steps))
+    hand_ticks = [(x(step), first - 1 + step) for step in range(0, steps + 1, every)]
+    if hand_ticks[-1][1] != first - 1 + steps:
+        hand_ticks.append((x(steps), first - 1 + steps))
     return {
         "width": WIDTH,
         "height": HEIGHT,

@@ -50,16 +50,17 @@ def swapped_parts(request: HtmxHttpRequest, match: Match, hand: Hand, spoken: st
     context["form"] = HandForm.for_next_hand(match)
     if story.shows_chart(match):
         context["chart"] = story.race_chart(
-            match, running_totals(match, None if unfolded else SHEET_LATEST)
+            match, *running_totals(match, None if unfolded else SHEET_LATEST)
         )
     response = render(request, "match.html#swaps", context)
     response["HX-Reswap"] = "none"  # #play stays; its parts are swapped out of band
     return response
 
 
-def running_totals(match: Match, latest: int | None) -> list[tuple[int, tuple]]:
-    """(hand number, each side's total after it) for the latest hands, or all: one read of
-    their score entries as plain values (no Hand objects), back from the match's totals."""
+def running_totals(match: Match, latest: int | None) -> tuple[list[tuple[int, tuple]], tuple]:
+    """(hand number, each side's total after it) for the latest hands, or all, and the totals
+    before the first of them: one read of their score entries as plain values (no Hand
+    objects), back from the match's totals."""
     after = 0 if latest is None else max(match.hand_count - latest, 0)
     credits = ScoreEntry.objects.filter(hand__match=match, hand__number__gt=after)
     by_hand: dict[int, list[tuple[int, int]]] = {}
@@ -67,9 +68,10 @@ def running_totals(match: Match, latest: int | None) -> list[tuple[int, tuple]]:
     for number, side, points in credits.values_list("hand__number", "side", "points"):
         by_hand.setdefault(number, []).append((side, points))
         totals[side] -= points
+    before = tuple(totals)
     rows = []
     for number in range(after + 1, match.hand_count + 1):  # hands are numbered without gaps
         for side, points in by_hand.get(number, ()):
             totals[side] += points
         rows.append((number, tuple(totals)))
-    return rows
+    return rows, before

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.test import Client
 
 from scorekeeper import story
+from scorekeeper.models import ScoreEntry
 from scorekeeper.story import CHART_FROM_HANDS
 from scorekeeper.testing import scoring_match, tap
 
@@ -152,3 +153,30 @@ def test_a_match_finished_in_two_hands_draws_its_race(client: Client, make_match
     add_hand(match, 0, {1: 10, 2: 5, 3: 10})
     assert match.finished and match.hand_count == 2
     assert "race-chart" in client.get(match.get_absolute_url()).content.decode()
+
+
+def chart_ticks(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'text-anchor="middle"[^>]*>(\d+)</text>', html)]
+
+
+def test_a_long_open_match_charts_its_latest_hands_from_where_the_sides_stood(
+    client: Client, make_match, add_hand
+):
+    """The sheet folds to its latest hands: the chart starts where the sides stood before the
+    first of them (not from 0), and its ticks are those hands' numbers."""
+    match = make_match(target=300)
+    for number in range(25):
+        out = number % 2
+        add_hand(match, out, {seat: seat for seat in range(4) if seat != out})
+    html = page(client, match)
+    totals = sheet_totals(html)
+    assert len(totals) == 20  # hands 6 to 25
+    earlier = ScoreEntry.objects.filter(hand__match=match, hand__number__lte=5)
+    before = [sum(e.points for e in earlier if e.side == side) for side in (0, 1)]
+    assert min(before) > 0
+    plot_height = story.HEIGHT - story.TOP - story.BOTTOM
+    for side, line in enumerate(chart_points(html)):
+        drawn = [round((story.TOP + plot_height - y) / plot_height * match.target) for _, y in line]
+        assert drawn == [before[side]] + [row[side] for row in totals]
+    ticks = chart_ticks(html)
+    assert (ticks[0], ticks[-1]) == (5, 25)
