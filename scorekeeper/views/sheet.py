@@ -1,5 +1,7 @@
 """The score sheet as the pages show it: the scoreboard, its rows, the series, why a hand scored."""
 
+from functools import partial
+
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -184,12 +186,13 @@ def why(match: Match, hand) -> str:
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
-    """The watch link and the scorer's link as full addresses, each with its QR code."""
+    """The watch link and the scorer's link as full addresses, each with its QR code (drawn
+    when the template shows it: a page that keeps its share boxes does not ask again)."""
     watch_url = request.build_absolute_uri(table.watch_url())
     scorer_url = request.build_absolute_uri(scorer_path)
     return {
         "watch_url": watch_url,
-        "watch_qr": qr_svg(watch_url),
+        "watch_qr": partial(qr_svg, watch_url),
         "scorer_url": scorer_url,
-        "scorer_qr": qr_svg(scorer_url),
+        "scorer_qr": partial(qr_svg, scorer_url),
     }
