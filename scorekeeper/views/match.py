@@ -85,13 +85,17 @@ def render_match(
     spoken: str = "",
     slots: dict | None = None,
     confirm_end: str = "",
+    table_version=None,
 ) -> HttpResponse:
-    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
+    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page;
+    `table_version`: the table's as the page cache read it, see sheet.scoreboard)."""
     slots = slots or {}
     # The sheet shows the latest hands and folds the rest behind a link (?sheet=all); a finished
     # match's chart and summary read every hand.
     fold = not sheet_unfolded(request)
-    context = scoreboard(match.load_sheet(SHEET_LATEST if fold and not match.finished else None))
+    context = scoreboard(
+        match.load_sheet(SHEET_LATEST if fold and not match.finished else None), table_version
+    )
     if fold and context["rows"]:
         context["rows"] = context["rows"][-SHEET_LATEST:]
         context["folded"] = context["rows"][0]["hand"].number - 1
@@ -137,7 +141,9 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             request,
             "match",
             version,
-            lambda slots: render_match(request, get_match(key, number, sheet=False), slots=slots),
+            lambda slots: render_match(
+                request, get_match(key, number, sheet=False), slots=slots, table_version=version[2]
+            ),
             query=MATCH_PAGE_QUERY,
             absolute=True,  # the share links
         )

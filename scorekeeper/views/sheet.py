@@ -2,8 +2,10 @@
 
 from functools import partial
 
+from django.core.cache import caches
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper import rules
@@ -29,15 +31,19 @@ from scorekeeper.words.rounds import explain_round
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 
 
-def scoreboard(match: Match) -> dict:
-    """Everything the scoreboard and the sheet show, from one prefetched match."""
+def scoreboard(match: Match, table_version=None) -> dict:
+    """Everything the scoreboard and the sheet show, from one prefetched match; given the
+    table's version as the page cache read it (page_version), the series score kept for it."""
     game = match.game()
     context = board(match)
     if game.takes_plays:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = [sheet_row(game, hand, totals) for hand, totals in match.running_totals()]
     context["rows"] = rows
-    context["series"] = series_score(match)
+    if table_version is None:
+        context["series"] = series_score(match)
+    else:
+        context["series"] = kept_series_score(match, table_version)
     # None but in a scoring game's hand in play.
     context["open_plays"] = open_plays(match, context["names"])
     if game.lowest_wins:
@@ -114,6 +120,24 @@ def series_score(match: Match | None) -> dict | None:
         "winner": winner,
         "shutouts_double": series.shutout_counts_double,
     }
+
+
+def kept_series_score(match: Match, table_version) -> dict | None:
+    """series_score, read once per version of the table in each process: a match that ends,
+    or is corrected once ended, moves the table's version (Match.store_state), and nothing
+    else changes what the series counts. A hand of the match in play reads nothing."""
+    if match.series_id is None:
+        return None
+    key = f"series:{match.pk}:{str(table_version).replace(' ', 'T')}:{get_language()}"
+    fragments = caches["fragments"]
+    kept = fragments.get(key, NOT_KEPT)
+    if kept is NOT_KEPT:
+        kept = series_score(match)
+        fragments.set(key, kept, None)
+    return kept
+
+
+NOT_KEPT = object()
 
 
 def open_plays(match: Match, names: list[str]) -> list[tuple[str, int]]:
