@@ -112,8 +112,7 @@ def help_page(request: HtmxHttpRequest) -> HttpResponse:
     if rules_of is not None:
         preset = rules.preset_named(rules_of.preset)
         context["rules_line"] = rules_summary(rules_of.house_rules(), preset.scoring)
-        context["takes_plays"] = preset.kind.takes_plays
-        context["plays_rounds"] = preset.kind.plays_rounds
+        context["kind"] = preset.kind  # which of the table's rules the page lists
     return render(request, "help.html", context)
 
 

@@ -6,6 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorekeeper.testing import scoring_match
+
 pytestmark = pytest.mark.django_db
 
 
@@ -46,3 +48,19 @@ def test_the_translations_say_the_same(client, settings, language, words):
     said = help_text(client)
     for part in words:
         assert part in said
+
+
+@pytest.mark.parametrize(
+    ("preset", "said", "not_said"),
+    [
+        ("all_fives", "A blocked hand pays the whole count", "Going out or winning"),
+        ("bergen", "Going out or winning a blocked hand pays", "A blocked hand pays the"),
+    ],
+)
+def test_a_scoring_games_table_lists_its_own_rules(client, preset, said, not_said):
+    match = scoring_match(preset)
+    page = client.get(f"/help?t={match.table.key}").content.decode()
+    this_table = page.split("A hand ends when")[0]
+    assert said in this_table
+    assert not_said not in this_table
+    assert "capicú" not in this_table
