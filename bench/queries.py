@@ -17,6 +17,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.cache import caches  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
@@ -58,6 +59,9 @@ def hand_post(match: Match, rng: random.Random) -> dict:
 
 
 def count(client: Client, method: str, path: str, expect: int, **kwargs) -> int:
+    """The queries of one request drawn from nothing: what this process keeps of an earlier
+    page (its fragments, the series score) is cleared first."""
+    caches["fragments"].clear()
     with CaptureQueriesContext(connection) as captured:
         response = getattr(client, method)(path, **kwargs)
     if response.status_code != expect:

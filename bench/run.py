@@ -139,14 +139,61 @@ def read_client(args: argparse.Namespace) -> str:
     return "python" if args.python_reads or not wrkload.available() else "wrk"
 
 
-def run_phase(gunicorn, crowd, paths, kind: str, args) -> dict:
-    """One phase: wrk for reads when it is installed, the Python phones otherwise."""
+def run_phase(gunicorn, crowd, paths, kind: str, args, seconds: float | None = None) -> dict:
+    """One phase (of `seconds`, else --seconds): wrk for reads when it is installed, the Python
+    phones otherwise."""
+    seconds = args.seconds if seconds is None else seconds
     if kind in READS and read_client(args) == "wrk":
         listing = [phone[kind] for phone in paths]
-        return wrkload.run(
-            gunicorn.url(""), listing, args.seconds, args.clients, load.ACCEPT_ENCODING
-        )
-    return crowd.run(kind, args.seconds) | {"client": "python"}
+        return wrkload.run(gunicorn.url(""), listing, seconds, args.clients, load.ACCEPT_ENCODING)
+    return crowd.run(kind, seconds) | {"client": "python"}
+
+
+# The miss phase holds its reads per miss within this share of --reads-per-change.
+MISS_RATIO_TOLERANCE = 0.2
+
+
+def change_every(pages: int, reads_per_change: float, rps: float) -> float:
+    """Seconds between changes of every page for each to be read `reads_per_change` times
+    between two changes, when the pages together are read `rps` times a second."""
+    return pages * reads_per_change / max(rps, 1e-9)
+
+
+def paced_rps(kept_rps: float, result: dict, pages: int, seconds: float, per_change: float):
+    """The read rate the pages will have when each changes once in `per_change` reads: reads
+    slow down linearly with the misses a second, at the slowing a pass (`result`, of `seconds`,
+    its `changes` of every page) measured against the kept pages' `kept_rps`."""
+    misses = min(result["changes"] * pages, result["requests"]) / seconds
+    slowing = max(0.0, kept_rps - result["rps"]) / max(misses, 1e-9)  # reads lost per miss
+    return kept_rps / (1 + slowing / per_change)
+
+
+def run_paced(read, changer, pages: int, reads_per_change: float, rps: float, seconds: float):
+    """The miss phase, paced by its own read rate: misses make reads slower, so changes paced
+    at the kept pages' rate (`rps`) come far more often than once in `reads_per_change` reads.
+
+    A short first pass at that rate measures how much each miss slows the reads; the measured
+    pass is paced at the rate that slowing gives, and run once more, paced by its own figures,
+    when its reads per miss strayed more than MISS_RATIO_TOLERANCE. `read(seconds)` reads the
+    pages ({"requests", "rps", ...}); `changer.pace(every)` sets the seconds between changes
+    and `changer.changes` counts them. Returns the measured pass with its "changes" and its
+    "reads_per_miss"."""
+    trial_seconds = max(1.0, seconds / 3)
+    changer.pace(change_every(pages, reads_per_change, rps))
+    before = changer.changes
+    result = read(trial_seconds)
+    result["changes"] = changer.changes - before
+    for attempt in range(2):
+        passed = trial_seconds if attempt == 0 else seconds
+        aim = paced_rps(rps, result, pages, passed, reads_per_change)
+        changer.pace(change_every(pages, reads_per_change, aim))
+        before = changer.changes
+        result = read(seconds)
+        result["changes"] = changer.changes - before
+        result["reads_per_miss"] = result["requests"] / max(1, result["changes"] * pages)
+        if abs(result["reads_per_miss"] / reads_per_change - 1) <= MISS_RATIO_TOLERANCE:
+            break
+    return result
 
 
 def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace, database: Path) -> dict:
@@ -160,20 +207,14 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace, database: Path
             if kind == "save_ending":
                 phases["hand_end"], phases["rematch"] = run_rounds(gunicorn, crowd, args)
                 continue
-            changing = None
             if name == "scoreboard":
-                # Each page is read about every len(paths) / rps seconds, as in the kept phase.
-                every = len(paths) * args.reads_per_change / phases["scoreboard_kept"]["rps"]
-                changing = PageChanger(database, paths, every)
-            before = gunicorn.cpu_seconds()
-            if changing:
-                changing.start()
-            try:
+                phases[name], used = run_misses(
+                    gunicorn, crowd, paths, args, database, phases["scoreboard_kept"]["rps"]
+                )
+            else:
+                before = gunicorn.cpu_seconds()
                 phases[name] = run_phase(gunicorn, crowd, paths, kind, args)
-            finally:
-                if changing:
-                    phases[name]["changes"] = changing.stop()
-            used = gunicorn.cpu_seconds() - before
+                used = gunicorn.cpu_seconds() - before
             # Rematches are requests the server answered: they count in the CPU per request.
             done = phases[name]["requests"] + phases[name]["rematches"]
             phases[name]["server_cpu_ms"] = used * 1000 / max(1, done)
@@ -197,6 +238,27 @@ def run_load(gunicorn: server.Gunicorn, args: argparse.Namespace, database: Path
     beyond = phases["hand_save"]["server_cpu_ms"] - phases["floor"]["server_cpu_ms"]
     phases["hand_save"]["beyond_floor_x_trivial"] = beyond / trivial["server_cpu_ms"]
     return {"clients": args.clients, "seconds": args.seconds, "phases": phases}
+
+
+def run_misses(gunicorn, crowd, paths, args, database: Path, kept_rps: float) -> tuple:
+    """The scoreboard read while every page changes once in --reads-per-change reads of it
+    (run_paced): the measured pass and the server CPU it used."""
+    changing = PageChanger(
+        database, paths, change_every(len(paths), args.reads_per_change, kept_rps)
+    )
+
+    def read(seconds: float) -> dict:
+        before = gunicorn.cpu_seconds()
+        result = run_phase(gunicorn, crowd, paths, "scoreboard", args, seconds)
+        result["cpu_seconds"] = gunicorn.cpu_seconds() - before
+        return result
+
+    changing.start()
+    try:
+        phase = run_paced(read, changing, len(paths), args.reads_per_change, kept_rps, args.seconds)
+    finally:
+        changing.stop()
+    return phase, phase.pop("cpu_seconds")
 
 
 def run_rounds(gunicorn: server.Gunicorn, crowd: load.Crowd, args) -> tuple[dict, dict]:
@@ -274,6 +336,10 @@ class PageChanger:
                 f"UPDATE {self.table} SET version = version + ? WHERE id IN ({marks})",
                 (by, *self.ids),
             )
+
+    def pace(self, every: float) -> None:
+        """Change every page each `every` seconds from the next change on."""
+        self.every = every
 
     def _run(self) -> None:
         # A change as the phase begins, so every page's first read is a miss however few
@@ -448,6 +514,15 @@ def kb(value: float) -> str:
     return f"{value / KB:.1f} KB"
 
 
+def misses_text(phase: dict, pages: int) -> str:
+    """The misses of the scoreboard's miss phase, and the reads per miss it achieved."""
+    misses = phase["changes"] * pages
+    text = f" · {phase['changes']} changes of each of {pages} pages = {misses:,} misses"
+    if "reads_per_miss" in phase:
+        text += f" · **{phase['reads_per_miss']:.1f} reads per miss**"
+    return text
+
+
 def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
     """(what, measured, budget, held) for every line of the table."""
     out = []
@@ -463,10 +538,7 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
             measured += f" · {phase['rematches']} rematches"
         if "changes" in phase:
             pages = len(results["throughput"].get("pages", ())) or results["throughput"]["clients"]
-            measured += (
-                f" · {phase['changes']} changes of each of {pages} pages"
-                f" = {phase['changes'] * pages:,} misses"
-            )
+            measured += misses_text(phase, pages)
         if "x_trivial_cpu" in phase:
             measured += (
                 f" · **CPU {phase['x_trivial_cpu']:.1f}x trivial** "

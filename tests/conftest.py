@@ -103,11 +103,12 @@ def add_hand():
 @pytest.fixture(autouse=True)
 def _empty_page_cache():
     """Each test starts with no kept pages (the database it ran against is rolled back)."""
-    from django.core.cache import cache
+    from django.core.cache import cache, caches
 
     from scorekeeper import pagecache
 
     cache.clear()
+    caches["fragments"].clear()
     pagecache.RECENT.clear()
 
 

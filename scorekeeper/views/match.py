@@ -85,13 +85,17 @@ def render_match(
     spoken: str = "",
     slots: dict | None = None,
     confirm_end: str = "",
+    table_version=None,
 ) -> HttpResponse:
-    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page)."""
+    """The match page, or only its play area for htmx (`slots`: see pagecache.cached_page;
+    `table_version`: the table's as the page cache read it, see sheet.scoreboard)."""
     slots = slots or {}
     # The sheet shows the latest hands and folds the rest behind a link (?sheet=all); a finished
     # match's chart and summary read every hand.
     fold = not sheet_unfolded(request)
-    context = scoreboard(match.load_sheet(SHEET_LATEST if fold and not match.finished else None))
+    context = scoreboard(
+        match.load_sheet(SHEET_LATEST if fold and not match.finished else None), table_version
+    )
     if fold and context["rows"]:
         context["rows"] = context["rows"][-SHEET_LATEST:]
         context["folded"] = context["rows"][0]["hand"].number - 1
@@ -110,8 +114,7 @@ def render_match(
     if "csrf_token" in slots:
         context["csrf_token"] = slots["csrf_token"]
     if not request.htmx:
-        # The log and the share boxes sit outside the play area that htmx swaps.
-        context["log"] = match.log_lines(LOG_LINES)
+        # The share boxes sit outside the play area that htmx swaps; the log is read when opened.
         context.update(share_links(request, match.table, match.get_absolute_url()))
     if match.game().lowest_wins:
         context.update(seat_links(request, match))
@@ -125,7 +128,8 @@ def render_match(
 
 @require_safe
 def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
-    part = request.GET.get("part") if request.htmx else None
+    # The change log is a part for htmx and, opened without JavaScript, a page of its own.
+    part = request.GET.get("part") if request.htmx or request.GET.get("part") == "log" else None
     if part is None:
         # The page as kept for this version of the match and of its table (a rematch, a series
         # or a record changes the table's), if it is kept (see pagecache).
@@ -137,7 +141,9 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             request,
             "match",
             version,
-            lambda slots: render_match(request, get_match(key, number, sheet=False), slots=slots),
+            lambda slots: render_match(
+                request, get_match(key, number, sheet=False), slots=slots, table_version=version[2]
+            ),
             query=MATCH_PAGE_QUERY,
             absolute=True,  # the share links
         )
@@ -146,7 +152,8 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     match = get_match(key, number, sheet=part != "log")
     remember(request, match.table)
     if part == "log":
-        return render(request, "match.html#log", {"log": match.log_lines(LOG_LINES)})
+        context = {"match": match, "table": match.table, "log": match.log_lines(LOG_LINES)}
+        return render(request, "match.html#log" if request.htmx else "match_log.html", context)
     if part == "entry":
         form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
         context = {**scoreboard(match), "table": match.table, "form": form}

@@ -1,7 +1,11 @@
 """The score sheet as the pages show it: the scoreboard, its rows, the series, why a hand scored."""
 
+from functools import partial
+
+from django.core.cache import caches
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper import rules
@@ -27,15 +31,19 @@ from scorekeeper.words.rounds import explain_round
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
 
 
-def scoreboard(match: Match) -> dict:
-    """Everything the scoreboard and the sheet show, from one prefetched match."""
+def scoreboard(match: Match, table_version=None) -> dict:
+    """Everything the scoreboard and the sheet show, from one prefetched match; given the
+    table's version as the page cache read it (page_version), the series score kept for it."""
     game = match.game()
     context = board(match)
     if game.takes_plays:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = [sheet_row(game, hand, totals) for hand, totals in match.running_totals()]
     context["rows"] = rows
-    context["series"] = series_score(match)
+    if table_version is None:
+        context["series"] = series_score(match)
+    else:
+        context["series"] = kept_series_score(match, table_version)
     # None but in a scoring game's hand in play.
     context["open_plays"] = open_plays(match, context["names"])
     if game.lowest_wins:
@@ -114,6 +122,24 @@ def series_score(match: Match | None) -> dict | None:
     }
 
 
+def kept_series_score(match: Match, table_version) -> dict | None:
+    """series_score, read once per version of the table in each process: a match that ends,
+    or is corrected once ended, moves the table's version (Match.store_state), and nothing
+    else changes what the series counts. A hand of the match in play reads nothing."""
+    if match.series_id is None:
+        return None
+    key = f"series:{match.pk}:{str(table_version).replace(' ', 'T')}:{get_language()}"
+    fragments = caches["fragments"]
+    kept = fragments.get(key, NOT_KEPT)
+    if kept is NOT_KEPT:
+        kept = series_score(match)
+        fragments.set(key, kept, None)
+    return kept
+
+
+NOT_KEPT = object()
+
+
 def open_plays(match: Match, names: list[str]) -> list[tuple[str, int]]:
     """The scores made so far in the hand in play: (name, points), in order."""
     hand = match.open_hand()
@@ -184,12 +210,13 @@ def why(match: Match, hand) -> str:
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:
-    """The watch link and the scorer's link as full addresses, each with its QR code."""
+    """The watch link and the scorer's link as full addresses, each with its QR code (drawn
+    when the template shows it: a page that keeps its share boxes does not ask again)."""
     watch_url = request.build_absolute_uri(table.watch_url())
     scorer_url = request.build_absolute_uri(scorer_path)
     return {
         "watch_url": watch_url,
-        "watch_qr": qr_svg(watch_url),
+        "watch_qr": partial(qr_svg, watch_url),
         "scorer_url": scorer_url,
-        "scorer_qr": qr_svg(scorer_url),
+        "scorer_qr": partial(qr_svg, scorer_url),
     }

@@ -116,3 +116,45 @@ MACHINE = {"load_average": "0", "nproc": 2}
 def test_lighthouse_runs_zero_leaves_lighthouse_out(monkeypatch, argv, audits):
     monkeypatch.setattr("sys.argv", ["run.py", *argv])
     assert bench.wants_lighthouse(bench.parse()) is audits
+
+
+class Changer:
+    """The page changer as the bench's miss phase sees it, on a clock of its own."""
+
+    def __init__(self):
+        self.every, self.changes = None, 0
+
+    def pace(self, every):
+        self.every = every
+
+
+def slowed_reads(changer, pages=10, kept_rps=1000.0, miss_cost=20):
+    """Reads of `pages` pages whose misses each cost `miss_cost` kept reads' time: the more
+    often the pages change, the fewer reads a second."""
+
+    def read(seconds):
+        misses_per_second = pages / changer.every
+        rps = kept_rps - (miss_cost - 1) * misses_per_second
+        changer.changes += round(seconds / changer.every)
+        return {"requests": round(rps * seconds), "rps": rps}
+
+    return read
+
+
+def test_the_miss_phase_holds_its_reads_per_miss_when_misses_slow_the_reads():
+    changer = Changer()
+    read = slowed_reads(changer)
+    # Paced at the kept pages' rate, as before: far more misses than 1 in 20 reads.
+    changer.pace(bench.change_every(10, 20, 1000.0))
+    before = read(30)
+    assert before["requests"] / (changer.changes * 10) < 20 * 0.7
+
+    changer = Changer()
+    result = bench.run_paced(slowed_reads(changer), changer, 10, 20, 1000.0, 30)
+    assert abs(result["reads_per_miss"] / 20 - 1) <= bench.MISS_RATIO_TOLERANCE
+    assert result["changes"] > 0
+
+
+def test_the_miss_row_says_its_reads_per_miss():
+    text = bench.misses_text({"changes": 10, "reads_per_miss": 19.96}, 10)
+    assert "100 misses" in text and "20.0 reads per miss" in text

@@ -59,3 +59,25 @@ def test_a_hand_that_pays_both_sides_reads_what_each_scored(client: Client, make
     match.add_hand(hand, token=uuid.uuid4(), number=1)
     html = log_html(client, match)
     assert "Hand 1: Alice went out, 30 for Alice &amp; Cara; 50 for Ben &amp; Dev" in html
+
+
+def test_the_match_page_does_not_draw_the_log_but_links_to_it(client: Client, make_match, add_hand):
+    match = make_match()
+    add_hand(match, 3, {0: 10, 1: 12, 2: 9})
+    html = client.get(match.get_absolute_url()).content.decode()
+    assert "Change log" in html
+    assert "Dev went out" not in html  # the lines come when the log is opened
+    assert f'href="{match.get_absolute_url()}?part=log"' in html
+
+
+def test_the_log_opens_as_a_page_of_its_own_without_javascript(
+    client: Client, make_match, add_hand
+):
+    match = make_match()
+    add_hand(match, 3, {0: 10, 1: 12, 2: 9})
+    answer = client.get(f"{match.get_absolute_url()}?part=log")
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert "<html" in html
+    assert "Hand 1: Dev went out, 31 for Ben &amp; Dev" in html
+    assert f'href="{match.get_absolute_url()}"' in html  # back to the match

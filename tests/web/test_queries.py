@@ -65,6 +65,15 @@ def ready(match: Match) -> None:
     """Fresh from the database, its table loaded: the request alone is counted."""
     match.refresh_from_db()
     assert match.table.key
+    cold()
+
+
+def cold() -> None:
+    """Nothing kept in this process from an earlier request (the series score, the page's
+    fragments): each count is of a page drawn from nothing."""
+    from django.core.cache import caches
+
+    caches["fragments"].clear()
 
 
 def count(view: str, match: Match, rng: random.Random) -> int:
@@ -96,6 +105,7 @@ def match_after_200(make_match):
 def within_budget(view: str, match: Match, rng: random.Random, assert_max_queries) -> int:
     """The queries of one request to the view, held to its budget."""
     request, status = REQUESTS[view]
+    cold()
     with assert_max_queries(BUDGETS[view]) as captured:
         assert request(Client(), match, rng).status_code == status
     return len(captured)
@@ -153,6 +163,7 @@ def play_hands(match, hands: int) -> None:
 
 
 def queries(request) -> int:
+    cold()
     with CaptureQueriesContext(connection) as captured:
         response = request()
     assert response.status_code == 200

@@ -247,3 +247,30 @@ def test_the_correction_can_be_taken_back(client: Client, series):
     assert response.status_code == 302
     state = series[0].series.state()
     assert (state.wins, state.winner_side) == ((2, 1), 0)
+
+
+def test_a_page_drawn_afresh_reads_the_series_once_per_table_version(client: Client, table):
+    import re
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    open_series = rules.SeriesRules(first_to=None)
+    win(start(table, series=open_series), 0, loser_points=5)
+    match = start(table, series=open_series)
+
+    def page() -> tuple[list[str], list[str]]:
+        with CaptureQueriesContext(connection) as captured:
+            html = client.get(f"/t/{table.key}/m/{match.number}/").content.decode()
+        wins = re.findall(r"<b>(\d+)</b>", re.search(r'data-testid="series".*?</p>', html, re.S)[0])
+        return wins, [q["sql"] for q in captured if '"winner_side" IS NOT NULL' in q["sql"]]
+
+    wins, series_reads = page()
+    assert wins == ["1", "0"] and len(series_reads) == 1  # the first draw reads it
+    add(match, 1, 5)  # a hand: the match's version moves, the table's does not
+    wins, series_reads = page()
+    assert wins == ["1", "0"] and series_reads == []
+    match.refresh_from_db()
+    add(match, 0, 20)  # the match is won: the table moves, and the series is read again
+    wins, series_reads = page()
+    assert wins == ["2", "0"] and len(series_reads) == 1

@@ -135,3 +135,27 @@ def test_the_count_says_partners_as_the_page_writes_them(
         f"/t/{match.table.key}/m/1/hand", data, headers={"HX-Request": "true"}
     ).content.decode()
     assert f'data-say="{said}"' in html
+
+
+def test_the_share_boxes_are_drawn_once_per_table_version(
+    client: Client, make_match, add_hand, monkeypatch
+):
+    from django.utils import timezone
+
+    from scorekeeper.models import Table
+    from scorekeeper.views import sheet
+
+    drawn = []
+    real = sheet.qr_svg
+    monkeypatch.setattr(sheet, "qr_svg", lambda url: drawn.append(url) or real(url))
+    match = make_match()
+    first = client.get(match.get_absolute_url()).content.decode()
+    add_hand(match, 3, {0: 10, 1: 12, 2: 9})  # a new version of the match: drawn afresh
+    second = client.get(match.get_absolute_url()).content.decode()
+    assert len(drawn) == 2  # the watch and the scorer codes
+    for testid in ("watch-qr", "scorer-qr"):
+        assert svgs(second, testid) == svgs(first, testid)
+    Table.objects.filter(pk=match.table_id).update(updated_at=timezone.now())
+    third = client.get(match.get_absolute_url()).content.decode()
+    assert len(drawn) == 4  # a change of the table's draws them again
+    assert svgs(third, "scorer-qr") == svgs(first, "scorer-qr")

@@ -275,6 +275,10 @@ def test_match_scoreboard(speaking: Client, language, match_url):
     assert_no_english(speaking.get(match_url), language)
 
 
+def test_change_log_page(speaking: Client, language, match_url):
+    assert_no_english(speaking.get(f"{match_url}?part=log"), language)
+
+
 def test_match_scoreboard_of_a_new_match(speaking: Client, language, db):
     assert_no_english(speaking.get(new_table(speaking)), language)
 
