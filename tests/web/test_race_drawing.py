@@ -1,0 +1,50 @@
+"""The race chart's drawing: its per-hand parts are built once in story.py, as the template's
+loops drew them, so an ordinary save's answer spends no template loop on each hand."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template import engines
+from django.utils import translation
+
+from scorekeeper import story
+
+pytestmark = pytest.mark.django_db
+
+# The chart as the template drew it with a loop for each hand, tick and line (before
+# story.py built those parts): what the player sees must stay the same, byte for byte.
+LOOPED = (Path(__file__).parent / "race_looped.html").read_text()
+
+
+def drawn(template: str, chart: dict) -> str:
+    return engines["django"].from_string(template).render({"chart": chart, "oob": True})
+
+
+def with_loops(chart: dict) -> str:
+    return drawn(LOOPED, chart)
+
+
+def as_drawn_now(chart: dict) -> str:
+    wrapped = '{% load l10n %}{% localize off %}{% include "includes/race.html" %}{% endlocalize %}'
+    return drawn(wrapped, chart)
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("hands", [3, 20, 37])
+def test_the_chart_draws_the_same_as_with_a_loop_a_hand(make_match, language, hands):
+    match = make_match(preset="standard", names=("Ana <b>", "Bo & Co", "דן"), target=150)
+    totals = [0, 0, 0]
+    numbered = []
+    for number in range(5, 5 + hands):
+        totals[number % 3] += 7 * number % 40
+        numbered.append((number, tuple(totals)))
+    with translation.override(language):
+        chart = story.race_chart(match, numbered, (3, 0, 12))
+        assert as_drawn_now(chart) == with_loops(chart)
+
+
+def test_the_charts_template_loops_only_over_the_sides():
+    """The hands' rows and ticks come drawn: the template's loops are the sides' (2 to 4)."""
+    race = (Path(settings.BASE_DIR) / "templates/includes/race.html").read_text()
+    assert race.count("{% for ") == race.count("in chart.lines %}") + race.count("in chart.names")
