@@ -1,5 +1,9 @@
 """Backups: a table as JSON, a match as CSV, and restoring a table from a file."""
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
@@ -76,23 +80,36 @@ def import_page(request: HttpRequest) -> HttpResponse:
 
 @csrf_protect
 def restore(request: HttpRequest) -> HttpResponse:
-    posted = request.method == "POST"
-    form = ImportForm(request.POST, request.FILES) if posted else ImportForm()
-    if posted and form.is_valid():
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+
+    def restored(table: Table) -> HttpResponse:
+        remember(request, table)
+        messages.success(request, _("The table is restored from the backup."))
+        return redirect("table", key=table.key)
+
+    return restore_page(request, form, "import.html", backup.import_table, restored)
+
+
+def restore_page(
+    request: HttpRequest,
+    form: forms.Form,
+    template: str,
+    importer: Callable[..., Any],
+    restored: Callable[[Any], HttpResponse],
+) -> HttpResponse:
+    """A restore form's answer: the posted file read in with new links, counted toward the
+    hour's new tables (429 past them), refused at its field (422), or `restored(what_it_made)`."""
+    if request.method == "POST" and form.is_valid():
         creator = client_id(request)
         try:
             with transaction.atomic():
                 Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
-                table = backup.import_table(
-                    form.cleaned_data["backup"], new_keys=True, creator=creator
-                )
+                made = importer(form.cleaned_data["backup"], new_keys=True, creator=creator)
         except RateLimited:
             form.add_error(None, too_many_tables())
-            return render(request, "import.html", {"form": form}, status=429)
+            return render(request, template, {"form": form}, status=429)
         except ValueError as problem:
             form.add_error("backup", backup_refused(problem))
         else:
-            remember(request, table)
-            messages.success(request, _("The table is restored from the backup."))
-            return redirect("table", key=table.key)
-    return render(request, "import.html", {"form": form}, status=422 if form.errors else 200)
+            return restored(made)
+    return render(request, template, {"form": form}, status=422 if form.errors else 200)

@@ -3,7 +3,6 @@
 import csv
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -16,10 +15,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper import pagecache, rules, tournament_backup
 from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, TournamentImportForm
-from scorekeeper.models import Board, DrawRefused, Entrant, RateLimited, Round, Table, Tournament
+from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
+from scorekeeper.views.backup import restore_page
 from scorekeeper.views.request import client_id
-from scorekeeper.words.refusals import backup_refused, too_many_tables
 
 
 def get_tournament(key: str) -> Tournament:
@@ -324,25 +323,15 @@ def tournament_export(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def tournament_import(request: HttpRequest) -> HttpResponse:
-    """Restore a tournament from its JSON backup: new links if its own are taken."""
+    """Restore a tournament from its JSON backup: new links if its own are taken; its tables
+    count toward the hour's new tables, as a table's restore does."""
     posted = request.method == "POST"
     form = TournamentImportForm(request.POST, request.FILES) if posted else TournamentImportForm()
-    if posted and form.is_valid():
-        creator = client_id(request)
-        try:
-            with transaction.atomic():
-                # Its tables count toward the hour's new tables, as a table's restore does.
-                Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
-                tournament = tournament_backup.import_tournament(
-                    form.cleaned_data["backup"], new_keys=True, creator=creator
-                )
-        except RateLimited:
-            form.add_error(None, too_many_tables())
-            return render(request, "tournament_import.html", {"form": form}, status=429)
-        except ValueError as problem:
-            form.add_error("backup", backup_refused(problem))
-        else:
-            messages.success(request, _("The tournament is restored from the backup."))
-            return redirect(tournament)
-    status = 422 if form.errors else 200
-    return render(request, "tournament_import.html", {"form": form}, status=status)
+
+    def restored(tournament: Tournament) -> HttpResponse:
+        messages.success(request, _("The tournament is restored from the backup."))
+        return redirect(tournament)
+
+    return restore_page(
+        request, form, "tournament_import.html", tournament_backup.import_tournament, restored
+    )
