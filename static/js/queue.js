@@ -90,7 +90,11 @@ export function showWaiting(q) {
     list.appendChild(item);
   });
   box.hidden = !q.hands.length;
-  note("conflict", q.held && q.hands.length > 0);
+  // Held after another phone's change: sent as the next hands, or, once that phone has ended
+  // the match, only discarded (a finished match takes no more).
+  const ended = Boolean(play() && play().querySelector(".banner.win"));
+  note("conflict", q.held && q.hands.length > 0 && !ended);
+  note("over", q.held && q.hands.length > 0 && ended);
   const hand = document.querySelector("[data-play] .hand-no");
   if (hand && q.hands.length && !play().querySelector(".banner, .won")) {
     hand.textContent = hand.textContent.replace(/\d+/, String(nextHand()));

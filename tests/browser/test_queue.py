@@ -213,8 +213,14 @@ def test_a_waiting_hand_that_meets_a_match_ended_elsewhere_stays_on_the_phone(
     phone.context.set_offline(False)
 
     expect(phone.locator(".msg")).to_contain_text("This match is over")
-    expect(phone.locator("[data-keep-note=conflict]")).to_be_visible()
+    over = phone.locator("[data-keep-note=over]")
+    expect(over).to_contain_text("The match ended on another phone")
+    expect(phone.locator("[data-keep-note=conflict]")).to_be_hidden()  # no "send them as next"
     waiting = phone.locator("[data-waiting] li")
     expect(waiting).to_have_count(1)  # still on the phone, for the player to say what it becomes
     expect(waiting.nth(0)).to_contain_text("Hand 2: Ben, 12 pips.")
+    assert stored(match) == [(1, 0), (2, 0)]
+
+    over.get_by_role("button", name="Discard them").click()
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
     assert stored(match) == [(1, 0), (2, 0)]
