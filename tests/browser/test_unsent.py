@@ -48,9 +48,15 @@ def open_undo(page: Page, live_server, match: Match) -> None:
 
 
 def undo_without_signal(page: Page) -> None:
-    """Tap "Yes, undo it" with no signal: the note says it was not sent; then signal again."""
+    """Tap "Yes, undo it" with no signal: the note says it was not sent; then signal again.
+
+    The question is on the page before the signal goes: a tap on a link swapped in a moment
+    before (htmx not yet on it) opens the question as a page, and cutting the signal while
+    that page loads would leave the browser's error page instead."""
+    button = page.get_by_role("button", name="Yes, undo it")
+    expect(button).to_be_visible()
     page.context.set_offline(True)
-    page.get_by_role("button", name="Yes, undo it").click()
+    button.click()
     expect(page.get_by_text(UNSENT)).to_be_visible()
     page.context.set_offline(False)
 
