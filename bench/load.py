@@ -127,7 +127,13 @@ class TablePhone:
 
     def paths(self) -> dict[str, str]:
         """What each read phase GETs for this phone (wrk's path list), with the phone's cookies
-        (a message waiting was shown by the phone's next page: not sent again)."""
+        (a message waiting was shown by the phone's next page: not sent again).
+
+        The phone opens its scoreboard once first, as its browser has it open: the session
+        cookie then lists this table first on the home page, as a browser keeps it after its
+        first read, and the reads do not rewrite the cookie each time (wrk sends the cookies it
+        is given, never the ones an answer set)."""
+        self.phone.get(self.match_path)
         cookies = "; ".join(f"{k}={v}" for k, v in self.phone.cookies.items() if k != "messages")
         return {
             "trivial": f"/bench/trivial\t{cookies}",
