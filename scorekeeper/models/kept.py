@@ -29,8 +29,8 @@ class _Compiled:
 
 
 class KeptQuery:
-    """`build(**values)` returns the queryset (one row at most); `stand_ins` are values for
-    compiling it, distinct from each other and passed to the SQL unchanged."""
+    """`build(**values)` returns the queryset; `stand_ins` are values for compiling it,
+    distinct from each other and passed to the SQL unchanged."""
 
     def __init__(self, build: Callable[..., models.QuerySet], **stand_ins) -> None:
         self.build = build
@@ -41,6 +41,10 @@ class KeptQuery:
         compiler = queryset.query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         by_value = {value: name for name, value in self.stand_ins.items()}
+        if set(params) != set(by_value):
+            # A stand-in the SQL left out (a lookup Django found always true, such as a bound
+            # beyond its field's range) would leave its filter out for every call's value too.
+            raise ValueError(f"stand-ins {self.stand_ins} compiled to parameters {params}")
         select, klass_info = compiler.select, compiler.klass_info
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         return _Compiled(
@@ -60,6 +64,11 @@ class KeptQuery:
         )
 
     def first(self, **values) -> models.Model | None:
+        found = self.all(**values)
+        return found[0] if found else None
+
+    def all(self, **values) -> list[models.Model]:
+        """The objects the queryset finds with these values, in its order."""
         # Each thread has its connection: what was compiled is kept on it, and goes with it (a
         # dictionary keyed by the connections would keep every thread's connection alive).
         connection = connections[DEFAULT_DB_ALIAS]
@@ -69,14 +78,19 @@ class KeptQuery:
             kept = compiled[self] = self._compile(connection)
         with connection.cursor() as cursor:
             cursor.execute(kept.sql, [values[name] for name in kept.names])
-            row = cursor.fetchone()
-        if row is None:
-            return None
-        row = next(kept.compiler.apply_converters([row], kept.converters))
+            rows = cursor.fetchall()
+        if not rows:
+            return []
         model = kept.compiler.query.model
-        obj = model.from_db(
-            connection.alias, kept.init_list, row[kept.start : kept.end], fetch_mode=kept.fetch_mode
-        )
-        for populator in kept.populators:
-            populator.populate(row, obj)
-        return obj
+        found = []
+        for row in kept.compiler.apply_converters(rows, kept.converters):
+            obj = model.from_db(
+                connection.alias,
+                kept.init_list,
+                row[kept.start : kept.end],
+                fetch_mode=kept.fetch_mode,
+            )
+            for populator in kept.populators:
+                populator.populate(row, obj)
+            found.append(obj)
+        return found

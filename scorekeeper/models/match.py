@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, timedelta
 
 from django.db import connection, models, transaction
-from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models import OuterRef, Prefetch, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -18,6 +18,7 @@ from scorekeeper.models.records import record_match
 from scorekeeper.models.rows import update_rows
 from scorekeeper.models.saving import MatchWrites, StaleMatch
 from scorekeeper.models.series import Series
+from scorekeeper.models.sheet import load_hands
 from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
 from scorekeeper.words.names import name_key, side_name
 
@@ -315,8 +316,7 @@ class Match(MatchWrites, HouseRulesFields):
         fetched = getattr(self, "_prefetched_objects_cache", {})
         if "hands" in fetched:
             return self  # without building the lookups' querysets again
-        after = 0 if latest is None else self.hand_count - latest
-        prefetch_related_objects([self], hands_prefetch(after))
+        load_hands(self, 0 if latest is None else self.hand_count - latest)
         return self
 
     def ordered_seats(self) -> list["Seat"]:
