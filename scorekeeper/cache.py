@@ -56,12 +56,34 @@ class PlainFileCache(FileBasedCache):
         for name in random.sample(names, max(1, doomed)):
             self._delete(os.path.join(folder, name))
 
-    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        fname = self._key_to_file(key, version)
+    def _folder_of(self, fname: str) -> str:
         folder = os.path.dirname(fname)
         if folder not in self._folders_made or not os.path.isdir(folder):
             os.makedirs(folder, 0o700, exist_ok=True)  # the folder may be deleted at any time
             self._folders_made.add(folder)
+        return folder
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        """Keep `value` only if nothing live is kept under `key`, in one exclusive create (the
+        page cache's "being drawn" mark, on every miss): the stock add reads the file, then
+        writes a temporary one, lists the folder and renames, and two processes could both
+        find the key free. A file being written reads as expired (empty) for that moment."""
+        fname = self._key_to_file(key, version)
+        self._folder_of(fname)
+        try:
+            fd = os.open(fname, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            if self.has_key(key, version):
+                return False
+            self.set(key, value, timeout, version)  # an expired one: written over
+            return True
+        with open(fd, "wb") as f:
+            self._write_content(f, timeout, value)
+        return True
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        fname = self._key_to_file(key, version)
+        folder = self._folder_of(fname)
         self._cull_folder(folder)
         fd, tmp_path = tempfile.mkstemp(dir=folder)
         try:

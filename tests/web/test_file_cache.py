@@ -90,3 +90,42 @@ def test_clear_empties_every_folder(cache):
     cache.clear()
     assert cache._list_cache_files() == []
     assert cache.get("page-1") is None
+
+
+def test_add_keeps_a_value_only_where_none_is_live(cache):
+    assert cache.add("mark", "first", timeout=60)
+    assert not cache.add("mark", "second", timeout=60)
+    assert cache.get("mark") == "first"
+    cache.delete("mark")
+    assert cache.add("mark", "third", timeout=60)
+    assert cache.get("mark") == "third"
+
+
+def test_add_writes_over_an_expired_value(cache):
+    cache.set("mark", "old", timeout=1)
+    time.sleep(1.1)
+    assert cache.add("mark", "new", timeout=60)
+    assert cache.get("mark") == "new"
+
+
+def test_a_value_still_being_added_reads_as_absent(cache):
+    # The moment between the exclusive create and the write: an empty file.
+    fname = cache._key_to_file("mark")
+    cache._folder_of(fname)
+    open(fname, "wb").close()
+    assert cache.get("mark", "absent") == "absent"
+    assert not cache.has_key("mark")
+    assert cache.add("mark", "drawn", timeout=60)
+    assert cache.get("mark") == "drawn"
+
+
+def test_add_costs_one_create_not_a_read_a_temporary_file_and_a_listing(cache, monkeypatch):
+    import os
+    import tempfile
+
+    cache.add("first", True)  # the folders exist
+    calls = []
+    monkeypatch.setattr(tempfile, "mkstemp", lambda *a, **k: calls.append("mkstemp"))
+    monkeypatch.setattr(os, "listdir", lambda *a: calls.append("listdir") or [])
+    assert cache.add("mark", True, timeout=60)
+    assert calls == []
