@@ -148,7 +148,7 @@ CACHES = {
     "default": {**CACHE_BACKENDS[CACHE], "OPTIONS": {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4}},
     # The parts of a page that change only with its table ({% cache %} in the match page): each
     # process draws them once, and a page drawn afresh for a new hand reads them from memory.
-    "fragments": {**CACHE_BACKENDS["locmem"], "OPTIONS": {"MAX_ENTRIES": 2000}},
+    "fragments": {**CACHE_BACKENDS["locmem"], "OPTIONS": {"MAX_ENTRIES": 5000}},
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

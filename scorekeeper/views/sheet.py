@@ -96,6 +96,11 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     row = {"hand": hand, "cells": cells}
     if game.takes_plays:
         row.update(scoring_row(hand, game, totals))
+    # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
+    # language, whether it links and whether the match is over): a saved hand's row is drawn
+    # once, not again on every page drawn after the next hands.
+    shown = (hand.match_id, hand.number, hand.ending, hand.winning_seat, hand.capicu, cells)
+    row["key"] = repr((*shown, row.get("scoring_cells")))
     return row
 
 

@@ -265,3 +265,61 @@ def test_a_hand_saved_while_every_hand_shows_keeps_them_showing(long_match):
         .content.decode()
     )
     assert sheet_rows(html) == [(number, 3 * number) for number in range(1, 27)]
+
+
+def rows_read(response) -> dict[str, str]:
+    """Each hand's row of the sheet, as a reader sees it, by its number."""
+    page = response.content.decode()
+    section = page[page.index('id="sheet"') : page.index("</section>", page.index('id="sheet"'))]
+    rows = re.findall(r'<tr data-hand="(\d+)"[^>]*>(.*?)</tr>', section, re.S)
+    return {number: text_of(row) for number, row in rows}
+
+
+def text_of(fragment: str) -> str:
+    words = re.sub(r"<[^>]+>", " ", re.sub(r"</?bdi>", "", fragment))
+    return re.sub(r"\s+", " ", html.unescape(words)).strip()
+
+
+def test_a_corrected_hand_shows_on_the_sheet_as_corrected_and_later_rows_move_with_it(
+    client: Client, make_match
+):
+    # Each row is drawn once and kept (sheet.html): a correction must draw its row, and the
+    # rows after it (their running totals), again.
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 5})
+    add_hand(match, 1, {0: 5, 2: 5, 3: 10})
+    before = rows_read(client.get(url(match)))
+    assert before == {"1": "1 +20 20 0", "2": "2 20 +20 20"}
+    hand = match.hands.get(number=1)
+    client.post(
+        url(match, "h/1/"),
+        {
+            "out": "0",
+            "number": "1",
+            "token": str(hand.token),
+            "version": str(match.version),
+            "pips_1": "30",
+            "pips_2": "5",
+            "pips_3": "5",
+            "capicu": "on",
+        },
+    )
+    after = rows_read(client.get(url(match)))
+    assert after["1"] == "1 +65 C 65 0"  # 40 and the capicú's 25
+    assert after["2"] == "2 65 +20 20"
+
+
+def test_a_kept_row_is_drawn_in_each_language_and_as_the_page_links_it(client: Client, make_match):
+    match = make_match()
+    add_hand(match, "blocked", {0: 9, 1: 15, 2: 3, 3: 9})
+    english = client.get(url(match)).content.decode()
+    assert '<abbr class="mark" title="Blocked">B</abbr>' in english
+    assert f'href="{url(match)}h/1/"' in english
+    client.cookies["django_language"] = "es"
+    spanish = client.get(url(match)).content.decode()
+    assert '<abbr class="mark" title="Tranque">T</abbr>' in spanish
+    # The watch page draws the same row, unlinked.
+    client.cookies["django_language"] = "en"
+    watch = client.get(f"/w/{match.table.watch_key}/").content.decode()
+    assert '<tr data-hand="1"' in watch
+    assert f'href="{url(match)}h/1/"' not in watch
