@@ -35,6 +35,12 @@ register_converter(KeyConverter, "key")
 register_converter(NumberConverter, "number")
 
 urlpatterns = [
+    # The most asked first (Django tries the patterns in order, and no two match one path):
+    # every phone at a table reads its scoreboard, a watching phone asks its board every few
+    # seconds, and each hand is a save.
+    path("t/<key:key>/m/<number:number>/", views.match_page, name="match"),
+    path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
+    path("t/<key:key>/m/<number:number>/hand", views.save_hand, name="save_hand"),
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("language", set_language, name="set_language"),
@@ -51,8 +57,6 @@ urlpatterns = [
     path("t/<key:key>/rematch", views.rematch, name="rematch"),
     path("t/<key:key>/export.json", views.export_json, name="export_json"),
     path("t/<key:key>/m/<number:number>/sheet.csv", views.export_csv, name="export_csv"),
-    path("t/<key:key>/m/<number:number>/", views.match_page, name="match"),
-    path("t/<key:key>/m/<number:number>/hand", views.save_hand, name="save_hand"),
     path("t/<key:key>/m/<number:number>/play", views.save_play, name="save_play"),
     path("t/<key:key>/m/<number:number>/preview", views.preview_hand, name="preview_hand"),
     path("t/<key:key>/m/<number:number>/undo", views.undo_hand, name="undo_hand"),
@@ -86,7 +90,6 @@ urlpatterns = [
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("p/<key:key>/", views.seat_page, name="seat"),
     path("p/<key:key>/status", views.seat_status, name="seat_status"),
-    path("w/<key:watch_key>/board", views.watch_board, name="watch_board"),
 ]
 
 # Our pages for what goes wrong, in the phone's language (scorekeeper/errors.py).

@@ -73,3 +73,23 @@ def test_a_link_that_opens_nothing_says_so_in_the_phones_language(
     assert '<html lang="sv">' in html
     assert "Här finns inget" in html
     assert 'href="/"' in html
+
+
+def test_every_route_answers_its_own_paths_whatever_their_order():
+    # urls.py puts the most read routes first: no route may then take another's paths.
+    from django.urls import get_resolver, resolve, reverse
+
+    from scorekeeper.models import new_key
+
+    key = new_key()
+    values = {"key": key, "watch_key": key, "number": 3, "hand_number": 2, "entrant": 4}
+    values["board"] = 5
+    checked = 0
+    for pattern in get_resolver("scorekeeper.urls").url_patterns:
+        if not pattern.name:
+            continue
+        kwargs = {name: values[name] for name in pattern.pattern.converters}
+        path = reverse(pattern.name, kwargs=kwargs)
+        assert resolve(path).url_name == pattern.name, path
+        checked += 1
+    assert checked > 30
