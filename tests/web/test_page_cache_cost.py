@@ -87,3 +87,16 @@ def test_a_page_read_again_in_this_process_is_not_read_from_the_cache(make_match
     monkeypatch.setattr(pagecache.cache, "get", lambda *a, **k: reads.append(a) or real(*a, **k))
     assert phone.get(match_url(match)).status_code == 200
     assert reads == []
+
+
+def test_a_kept_read_does_not_send_the_csrf_cookie_again(make_match):
+    match = make_match()
+    phone = Client(enforce_csrf_checks=True)
+    first = phone.get(match_url(match))
+    assert "csrftoken" in first.cookies  # a phone without one gets one
+    kept = phone.get(match_url(match))
+    assert "csrftoken" not in kept.cookies
+    (token,) = csrf_tokens(kept.content.decode())
+    assert _unmask_cipher_token(token) == phone.cookies["csrftoken"].value
+    # A page drawn with its form (not kept) still renews it.
+    assert "csrftoken" in phone.get("/new").cookies
