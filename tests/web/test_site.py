@@ -1,5 +1,7 @@
 """The project answers: home page, health check, security headers, languages."""
 
+import re
+
 from django.test import Client
 
 
@@ -93,3 +95,23 @@ def test_every_route_answers_its_own_paths_whatever_their_order():
         assert resolve(path).url_name == pattern.name, path
         checked += 1
     assert checked > 30
+
+
+def test_the_language_buttons_mark_the_language_of_each_page(client: Client):
+    # The buttons are kept drawn once a language (base.html): each marks its own.
+    def current(page) -> list[str]:
+        return re.findall(r'value="(\w+)" lang="\w+" aria-current="true"', page.content.decode())
+
+    assert current(client.get("/")) == ["en"]
+    client.cookies["django_language"] = "sv"
+    assert current(client.get("/")) == ["sv"]
+    client.cookies["django_language"] = "es"
+    assert current(client.get("/help")) == ["es"]
+
+
+def test_no_script_carries_a_nonce_the_policy_does_not_ask_for(client: Client):
+    page = client.get("/")
+    assert "nonce" not in page["Content-Security-Policy"]
+    scripts = re.findall(r"<script[^>]*>", page.content.decode())
+    assert len(scripts) >= 2
+    assert not [script for script in scripts if "nonce" in script]
