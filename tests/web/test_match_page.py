@@ -418,3 +418,34 @@ def test_a_form_from_before_an_undo_elsewhere_is_not_saved(client: Client, make_
     response = client.post(match_url(match) + "hand", stale_form, follow=True)
     assert "The match changed on another phone" in response.content.decode()
     assert Hand.objects.filter(match=match).count() == 0
+
+
+def test_the_out_taps_show_the_one_chosen_and_each_tables_names(client, make_match):
+    # The taps are kept drawn (outs.html) under what they show: a choice, another table's
+    # names, another language each draw their own.
+    import re
+
+    def taps(path: str) -> list[tuple[str, str]]:
+        page = client.get(path).content.decode()
+        start = page.index('<div class="outs')
+        box = page[start : page.index("</div>", start)]
+        found = re.findall(r'<a class="out[^"]*"[^>]*?(aria-current="true")?>(.*?)</a>', box, re.S)
+        return [(re.sub(r"<[^>]+>", "", label), current) for current, label in found]
+
+    alice = make_match()
+    others = make_match(names=("Eva", "Finn", "Gus", "Hal"))
+    url = f"/t/{alice.table.key}/m/{alice.number}/"
+    plain = [("Alice", ""), ("Ben", ""), ("Cara", ""), ("Dev", ""), ("Blocked", "")]
+    assert taps(url) == plain
+    chosen = [("Alice", ""), ("Ben", 'aria-current="true"'), *plain[2:]]
+    assert taps(url + "?out=1") == chosen
+    assert taps(url) == plain
+    assert [name for name, _ in taps(f"/t/{others.table.key}/m/{others.number}/")] == [
+        "Eva",
+        "Finn",
+        "Gus",
+        "Hal",
+        "Blocked",
+    ]
+    client.cookies["django_language"] = "es"
+    assert taps(url)[-1] == ("Tranque", "")
