@@ -4,20 +4,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.testing import EXAMPLE_HANDS
+from tests.browser.signal import controlled, offline
 
 pytestmark = pytest.mark.browser
 
 
 def match_path(match) -> str:
     return f"/t/{match.table.key}/m/{match.number}/"
-
-
-def controlled(page: Page, url: str) -> None:
-    """Open the page, wait for the service worker, and open it again under its control."""
-    page.goto(url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 @pytest.fixture
@@ -55,7 +48,7 @@ def test_a_reload_without_signal_shows_the_kept_score_and_its_time(
         add_hand(match, **hand)
     controlled(page, live_server.url + match_path(match))
     expect(page.locator("[data-stale]")).to_be_hidden()
-    page.context.set_offline(True)
+    offline(page)
     page.reload()
     expect(page.get_by_test_id("total-0")).to_have_text("115")
     expect(page.get_by_test_id("total-1")).to_have_text("56")
@@ -68,7 +61,7 @@ def test_a_reload_without_signal_shows_the_kept_score_and_its_time(
 def test_a_page_never_opened_says_there_is_no_copy_of_it(live_server, page: Page, make_match):
     match = make_match()
     controlled(page, live_server.url + "/")
-    page.context.set_offline(True)
+    offline(page)
     page.goto(live_server.url + match_path(match))
     expect(page.get_by_role("heading", name="No signal")).to_be_visible()
 
@@ -83,7 +76,7 @@ def test_a_hand_queued_on_a_kept_copy_is_saved_once_the_signal_returns(
     page.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
     for name, value in {"Ben": 10, "Cara": 5, "Dev": 7}.items():
         page.get_by_label(name, exact=True).fill(str(value))
-    page.context.set_offline(True)
+    offline(page)
     page.get_by_role("button", name="Save hand").click()
     page.reload()  # the kept copy, with the hand still waiting on the phone
     expect(page.locator("[data-stale]")).to_be_visible()
@@ -101,7 +94,7 @@ def test_a_kept_copy_brings_its_score_up_to_date_when_the_signal_returns(
 ):
     match = make_match()
     controlled(page, live_server.url + match_path(match))
-    page.context.set_offline(True)
+    offline(page)
     page.reload()
     expect(page.locator("[data-stale]")).to_be_visible()
     add_hand(match, 0, {1: 10, 2: 5, 3: 7})  # another phone, meanwhile

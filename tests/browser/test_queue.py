@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.models import Hand
+from tests.browser.signal import controlled, offline
 
 pytestmark = pytest.mark.browser
 
@@ -25,21 +26,6 @@ def phone(page: Page):
 
 def match_url(live_server, match) -> str:
     return f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
-
-
-def controlled(page: Page, url: str) -> None:
-    """Open the page, wait for the service worker, and open it again under its control."""
-    page.goto(url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-
-
-def offline(page: Page) -> None:
-    """No signal, once the page knows it: under load the browser may take a moment to say so,
-    and a save sent before then would still reach the server."""
-    page.context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
 
 
 def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
@@ -95,7 +81,7 @@ def test_another_phones_hand_is_not_overwritten_by_the_hands_waiting_here(
     controlled(phone, match_url(live_server, match))
     enter(phone, ALICE_OUT)
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
-    phone.context.set_offline(True)
+    offline(phone)
     enter(phone, ALICE_OUT)  # hand 2 on this phone
     enter(phone, ALICE_OUT)  # hand 3
     expect(phone.locator("[data-waiting] li")).to_have_count(2)
@@ -124,7 +110,7 @@ def test_another_phones_hand_is_not_overwritten_by_the_hands_waiting_here(
 def test_a_discarded_waiting_hand_can_be_brought_back(live_server, phone: Page, make_match):
     match = make_match()
     controlled(phone, match_url(live_server, match))
-    phone.context.set_offline(True)
+    offline(phone)
     enter(phone, ALICE_OUT)
     enter(phone, BEN_OUT)
     waiting = phone.locator("[data-waiting] li")

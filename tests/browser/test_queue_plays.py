@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand, PlayEntry
 from scorekeeper.testing import scoring_match
+from tests.browser.signal import controlled, offline
 
 pytestmark = pytest.mark.browser
 
@@ -20,20 +21,6 @@ def phone(page: Page):
     page.set_viewport_size({"width": 360, "height": 740})
     yield page
     assert problems == []
-
-
-def controlled(page: Page, url: str) -> None:
-    """Open the page, wait for the service worker, and open it again under its control."""
-    page.goto(url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_load_state("networkidle")  # the seats' forms warmed for use without signal
-
-
-def offline(page: Page) -> None:
-    page.context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
 
 
 def tap(page: Page, name: str, amount: str) -> None:
@@ -54,7 +41,7 @@ def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_on
 ):
     match = scoring_match(target=150)
     url = f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
-    controlled(phone, url)
+    controlled(phone, url, warmed=True)
     tap(phone, "Ann", "+10")
     expect(phone.get_by_test_id("total-0")).to_have_text("10")
     offline(phone)
@@ -94,7 +81,7 @@ def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_on
 
 def test_a_double_tap_on_a_score_without_signal_keeps_it_once(live_server, phone: Page, db):
     match = scoring_match()
-    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/", warmed=True)
     offline(phone)
     phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
 

@@ -5,6 +5,8 @@ takes their place with the same numbers when the signal returns."""
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.signal import controlled, offline
+
 pytestmark = pytest.mark.browser
 
 ALICE_OUT = ("Alice", {"Ben": 10, "Cara": 5, "Dev": 7})  # 22 for Alice & Cara
@@ -20,14 +22,6 @@ def phone(page: Page):
     page.set_viewport_size({"width": 360, "height": 740})
     yield page
     assert problems == []
-
-
-def controlled(page: Page, url: str) -> None:
-    """Open the page, wait for the service worker, and open it again under its control."""
-    page.goto(url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
@@ -62,7 +56,7 @@ def test_waiting_hands_count_on_the_sheet_until_the_server_has_them(
     controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
     enter(phone, ALICE_OUT)
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
-    phone.context.set_offline(True)
+    offline(phone)
 
     enter(phone, BEN_OUT)
     unsent = phone.locator(".sheet tr.unsent:not(.void-note)")
