@@ -37,7 +37,10 @@ def load_hands(match, after: int) -> None:
     hands = _HANDS.all(match=match.pk, after=after)
     entries: dict[int, list[ScoreEntry]] = {hand.pk: [] for hand in hands}
     for entry in _ENTRIES.all(match=match.pk, after=after):
-        entries[entry.hand_id].append(entry)
+        # A hand saved between the two reads has its entries read but not itself: left out,
+        # as the prefetch leaves it (the page shows the match as its first read found it).
+        if entry.hand_id in entries:
+            entries[entry.hand_id].append(entry)
     for hand in hands:
         Hand.match.field.set_cached_value(hand, match)
         for entry in entries[hand.pk]:

@@ -77,3 +77,22 @@ def test_a_stand_in_the_sql_would_leave_out_is_refused(db):
     query = KeptQuery(lambda after: Hand.objects.filter(number__gt=after), after=-5)
     with pytest.raises(ValueError, match="stand-ins"):
         query.all(after=3)
+
+
+def test_a_hand_saved_between_the_two_reads_is_left_out(db, make_match, add_hand, monkeypatch):
+    # The hands are read, then another phone saves one, then the entries are read: that hand's
+    # entries come with no hand of theirs (a page drawn just then answered 500).
+    from scorekeeper.models import sheet
+
+    match = played(make_match, add_hand, 2)
+    read_hands = sheet._HANDS.all
+
+    def hands_then_a_save(**values):
+        found = read_hands(**values)
+        add_hand(match, 1, {0: 5, 2: 5, 3: 5})
+        return found
+
+    monkeypatch.setattr(sheet._HANDS, "all", hands_then_a_save)
+    ours = fresh(match).load_sheet(20)
+    assert [hand.number for hand in ours.hands.all()] == [1, 2]
+    assert all(entry.hand is hand for hand in ours.hands.all() for entry in hand.entry_list())
