@@ -13,3 +13,11 @@ def phone(page: Page):
     page.set_viewport_size({"width": 360, "height": 740})
     yield page
     assert problems == []
+
+
+@pytest.fixture(autouse=True)
+def _no_signal_gate(monkeypatch):
+    """The server side of tests/browser/signal.py's `offline`: no phone is cut off to begin."""
+    from tests.browser.signal import guard
+
+    guard(monkeypatch)

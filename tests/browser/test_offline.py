@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.testing import EXAMPLE_HANDS
-from tests.browser.signal import controlled, offline
+from tests.browser.signal import controlled, offline, online
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +81,7 @@ def test_a_hand_queued_on_a_kept_copy_is_saved_once_the_signal_returns(
     page.reload()  # the kept copy, with the hand still waiting on the phone
     expect(page.locator("[data-stale]")).to_be_visible()
     expect(page.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
-    page.context.set_offline(False)
+    online(page)
     expect(page.locator(".msg")).to_contain_text("Hand 1 saved")
     expect(page.get_by_test_id("total-0")).to_have_text("22")
     expect(page.locator("[data-stale]")).to_be_hidden()
@@ -98,6 +98,6 @@ def test_a_kept_copy_brings_its_score_up_to_date_when_the_signal_returns(
     page.reload()
     expect(page.locator("[data-stale]")).to_be_visible()
     add_hand(match, 0, {1: 10, 2: 5, 3: 7})  # another phone, meanwhile
-    page.context.set_offline(False)
+    online(page)
     expect(page.get_by_test_id("total-0")).to_have_text("22")
     expect(page.locator("[data-stale]")).to_be_hidden()

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.models import Hand
-from tests.browser.signal import controlled, offline
+from tests.browser.signal import controlled, offline, online
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +64,7 @@ def test_a_whole_match_played_without_signal_arrives_in_order_once(
     expect(waiting.nth(3)).to_contain_text("Hand 5: Alice, 22 pips. Not sent yet.")
     assert stored(match) == [(1, 0)]
 
-    phone.context.set_offline(False)
+    online(phone)
 
     expect(phone.get_by_role("button", name="Rematch")).to_be_visible(timeout=15_000)
     expect(phone.locator("[data-waiting]")).to_be_hidden()
@@ -92,7 +92,7 @@ def test_another_phones_hand_is_not_overwritten_by_the_hands_waiting_here(
     expect(other.locator(".msg")).to_contain_text("Hand 2 saved")
     other.context.close()
 
-    phone.context.set_offline(False)
+    online(phone)
 
     expect(phone.locator(".msg")).to_contain_text("Hand 2 was already entered")
     conflict = phone.locator("[data-keep-note=conflict]")
@@ -121,7 +121,7 @@ def test_a_discarded_waiting_hand_can_be_brought_back(live_server, phone: Page, 
     expect(waiting).to_have_count(2)
     expect(waiting.nth(0)).to_contain_text("Hand 1: Alice")
 
-    phone.context.set_offline(False)
+    online(phone)
 
     expect(phone.locator("[data-waiting]")).to_be_hidden()
     assert stored(match) == [(1, 0), (2, 1)]
@@ -202,7 +202,7 @@ def test_a_waiting_hand_that_meets_a_match_ended_elsewhere_stays_on_the_phone(
     expect(other.get_by_role("button", name="Rematch")).to_be_visible()
     other.context.close()
 
-    phone.context.set_offline(False)
+    online(phone)
 
     expect(phone.locator(".msg")).to_contain_text("This match is over")
     over = phone.locator("[data-keep-note=over]")

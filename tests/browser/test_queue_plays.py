@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand, PlayEntry
 from scorekeeper.testing import scoring_match
-from tests.browser.signal import controlled, offline
+from tests.browser.signal import controlled, offline, online
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +64,7 @@ def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_on
     expect(phone.get_by_test_id("total-1")).to_have_text("40")
     assert plays(match) == [(1, 0, 10)]
 
-    phone.context.set_offline(False)
+    online(phone)
 
     expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
     assert plays(match) == [(1, 0, 10), (1, 1, 15), (1, 1, 5), (2, 3, 20)]
@@ -90,6 +90,6 @@ def test_a_double_tap_on_a_score_without_signal_keeps_it_once(live_server, phone
     waiting = phone.locator("[data-waiting] li")
     expect(waiting).to_have_count(1)
     expect(phone.locator(".amounts")).to_have_count(0)  # the strip asks who scored, as online
-    phone.context.set_offline(False)
+    online(phone)
     expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
     assert plays(match) == [(1, 1, 10)]

@@ -5,7 +5,7 @@ takes their place with the same numbers when the signal returns."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.signal import controlled, offline
+from tests.browser.signal import controlled, offline, online
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def test_waiting_hands_count_on_the_sheet_until_the_server_has_them(
         ["5", "+22 88", "12"],
     ]
 
-    phone.context.set_offline(False)
+    online(phone)
 
     expect(phone.get_by_role("button", name="Rematch")).to_be_visible(timeout=15_000)
     expect(unsent).to_have_count(0)
