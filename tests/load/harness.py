@@ -312,6 +312,10 @@ def nginx_binary() -> str:
     return found
 
 
+# How long nginx leaves a server it found dead before trying it again (as docs/deploy.md).
+FAIL_TIMEOUT_SECONDS = 2
+
+
 class Nginx:
     """Debian's nginx in the foreground, with its own config and temp dirs, on loopback only."""
 
@@ -320,7 +324,7 @@ class Nginx:
         self.directory.mkdir(exist_ok=True)
         self.port = free_port()
         servers = "\n".join(
-            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;"
+            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout={FAIL_TIMEOUT_SECONDS}s;"
             for port in upstream_ports
         )
         user = "user root;" if os.geteuid() == 0 else ""
@@ -375,12 +379,21 @@ class Cluster:
         return ("127.0.0.1", self.proxy.port)
 
     def start(self) -> None:
-        """Every app server that is down, then the proxy if it is not running yet."""
+        """Every app server that is down, then the proxy if it is not running yet.
+
+        A server restarted under a running proxy is back for the phones only once nginx tries
+        it again, up to FAIL_TIMEOUT_SECONDS after it last found it dead: until then a kill of
+        the other server would leave nginx no server to send to (502, "no live upstreams"),
+        which a faster app met, its kills coming sooner after each restart."""
+        restarted = False
         for server in self.servers:
             if server.process is None or server.process.poll() is not None:
                 server.start()
+                restarted = True
         if self.proxy.process is None:
             self.proxy.start()
+        elif restarted:
+            time.sleep(FAIL_TIMEOUT_SECONDS + 0.5)
 
     def kill(self) -> None:
         """SIGKILL one app server (each in turn); the other goes on serving every phone."""
