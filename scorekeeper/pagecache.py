@@ -181,8 +181,10 @@ def csrf_token(request: HttpRequest) -> str:
     source instead of one system call per character (the most of a kept page's own cost).
 
     Unlike get_token, a kept page does not send the phone's CSRF cookie again to renew its
-    year: that cost a read a sixth of the trivial view's. Every other page with a form and
-    every save's answer still renew it, and a phone without one gets a new one here."""
+    year: that cost a read a sixth of the trivial view's. The pages drawn with a form and not
+    kept (setup, a hand's page, undo) still renew it; a phone whose cookie ran out gets a new
+    one here on its next read, and a save refused for it (403) reloads the page with the hand
+    as typed (static/js/saves.js)."""
     secret = request.META.get("CSRF_COOKIE")
     if secret is None or len(secret) != CSRF_SECRET_LENGTH:
         return get_token(request)
