@@ -5,17 +5,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand
 
-pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(page: Page):
-    """The phone page, failing the test on any page error."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
+pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
 
 def open_match(page: Page, live_server, match) -> None:

@@ -7,21 +7,10 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper.models import Hand
 from tests.browser.signal import controlled, offline, online
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
 ALICE_OUT = ("Alice", {"Ben": 10, "Cara": 5, "Dev": 7})  # 22 for Alice & Cara
 BEN_OUT = ("Ben", {"Alice": 3, "Cara": 4, "Dev": 5})  # 12 for Ben & Dev
-
-
-@pytest.fixture
-def phone(page: Page):
-    """The phone page, failing the test on any page error (without signal, a failed request
-    is a console error of its own, so those are not counted)."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
 
 
 def match_url(live_server, match) -> str:

@@ -9,18 +9,7 @@ from scorekeeper.models import Hand, PlayEntry
 from scorekeeper.testing import scoring_match
 from tests.browser.signal import controlled, offline, online
 
-pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(page: Page):
-    """The phone page, failing the test on any page error (without signal, a failed request
-    is a console error of its own, so those are not counted)."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
+pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
 
 def tap(page: Page, name: str, amount: str) -> None:

@@ -6,30 +6,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.signal import controlled, offline, online
+from tests.browser.test_queue import ALICE_OUT, BEN_OUT, enter
 
-pytestmark = pytest.mark.browser
-
-ALICE_OUT = ("Alice", {"Ben": 10, "Cara": 5, "Dev": 7})  # 22 for Alice & Cara
-BEN_OUT = ("Ben", {"Alice": 3, "Cara": 4, "Dev": 5})  # 12 for Ben & Dev
-
-
-@pytest.fixture
-def phone(page: Page):
-    """The phone, failing the test on any page error (without signal a failed request is a
-    console error of its own, so those are not counted)."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.set_viewport_size({"width": 360, "height": 740})
-    yield page
-    assert problems == []
-
-
-def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
-    out, pips = hand
-    page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
-    for name, value in pips.items():
-        page.get_by_label(name, exact=True).fill(str(value))
-    page.get_by_role("button", name="Save hand").click()
+pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
 
 def rows(page: Page, which: str) -> list[list[str]]:
