@@ -33,15 +33,15 @@ def csrf_cookie(page: Page) -> str:
     return token
 
 
-def controlled(page: Page, url: str, *, warmed: bool = False) -> None:
-    """Open the page, wait for the service worker, and open it again under its control (and,
-    `warmed`, until the forms it keeps for use without signal are fetched)."""
+def controlled(page: Page, url: str) -> None:
+    """Open the page, wait for the service worker, and open it again under its control, until
+    the hand forms it keeps for use without signal are fetched (the worker stops fetching them
+    at the first that finds no signal: a tap on a seat whose form it lacks then opens nothing)."""
     page.goto(url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    if warmed:
-        page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("networkidle")
 
 
 def offline(page: Page) -> None:

@@ -30,7 +30,7 @@ def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_on
 ):
     match = scoring_match(target=150)
     url = f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
-    controlled(phone, url, warmed=True)
+    controlled(phone, url)
     tap(phone, "Ann", "+10")
     expect(phone.get_by_test_id("total-0")).to_have_text("10")
     offline(phone)
@@ -70,7 +70,7 @@ def test_scores_tapped_without_signal_wait_in_order_with_the_hands_and_go_out_on
 
 def test_a_double_tap_on_a_score_without_signal_keeps_it_once(live_server, phone: Page, db):
     match = scoring_match()
-    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/", warmed=True)
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
     offline(phone)
     phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
 
