@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand
+from tests.browser.signal import offline, online
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
@@ -19,10 +20,13 @@ def type_hand(page: Page, out: str, pips: dict[str, int]) -> None:
 
 
 def queue_a_hand(page: Page, live_server, match) -> None:
-    """Open the match, type a hand and tap Save without signal: the phone keeps it queued."""
+    """Open the match, type a hand and tap Save without signal: the phone keeps it queued.
+
+    `offline` waits until the save could not get out, and the server refuses it if it did: a save
+    sent in the moment before Chromium's emulation reaches the request can still arrive."""
     open_match(page, live_server, match)
     type_hand(page, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
-    page.context.set_offline(True)
+    offline(page)
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("[data-keep-note=queued]")).to_be_visible()
 
@@ -83,7 +87,7 @@ def test_a_hand_saved_without_signal_arrives_once_and_its_form_leaves_the_page(
     expect(phone.locator("[data-waiting]")).to_contain_text("Hand 1: Alice, 22 pips. Not sent yet.")
     phone.screenshot(path="/tmp/pwa/queued.png")
     assert saved(match) == 0
-    phone.context.set_offline(False)
+    online(phone)
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
     expect(queued).to_be_hidden()
     expect(phone.get_by_test_id("total-0")).to_have_text("22")
@@ -97,7 +101,7 @@ def test_a_queued_hand_goes_out_on_the_next_visit(live_server, phone: Page, make
     match = make_match()
     queue_a_hand(phone, live_server, match)
     phone.goto("about:blank")
-    phone.context.set_offline(False)
+    online(phone)
     open_match(phone, live_server, match)
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
     assert saved(match) == 1
@@ -109,7 +113,7 @@ def test_a_queued_hand_another_phone_entered_first_is_shown_plainly(
     match = make_match()
     queue_a_hand(phone, live_server, match)
     add_hand(match, 1, {0: 30, 2: 5, 3: 7})  # the other phone, with signal
-    phone.context.set_offline(False)
+    online(phone)
     expect(phone.locator(".msg")).to_have_text(
         "Hand 1 was already entered, maybe from another phone. Here is the score."
         " This phone had: Alice went out, 22 pips."

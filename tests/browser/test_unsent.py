@@ -5,8 +5,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match
+from tests.browser.signal import offline, online
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
 UNSENT = (
     "No signal, so this was not confirmed. What you typed is still here: tap again when the "
@@ -28,14 +29,14 @@ def test_a_correction_saved_without_signal_stays_typed_and_says_it_was_not_sent(
     url = f"{live_server.url}/t/{match.table.key}/m/{match.number}/h/2/?out=0"
     phone.goto(url)
     phone.fill("#id_pips_1", "12")
-    phone.context.set_offline(True)
+    offline(phone)
 
     phone.get_by_role("button", name="Save correction").click()
 
     expect(phone.get_by_text(UNSENT)).to_be_visible()
     expect(phone.locator("#id_pips_1")).to_have_value("12")
     assert phone.url == url
-    phone.context.set_offline(False)
+    online(phone)
     assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
 
 
@@ -55,10 +56,10 @@ def undo_without_signal(page: Page) -> None:
     that page loads would leave the browser's error page instead."""
     button = page.get_by_role("button", name="Yes, undo it")
     expect(button).to_be_visible()
-    page.context.set_offline(True)
+    offline(page)
     button.click()
     expect(page.get_by_text(UNSENT)).to_be_visible()
-    page.context.set_offline(False)
+    online(page)
 
 
 def test_an_undo_tapped_without_signal_says_nothing_was_undone(
