@@ -144,21 +144,23 @@ function unreachable(event) {
   const hand = q.hands.find((h) => h.token === token);
   const play = !hand && state.play && state.play.token === token ? state.play : null;
   state.play = null;
-  if (play && status !== 403 && !(status >= 400 && status < 500 && status !== 408 && status !== 429)) {
+  if (play && !(status >= 400 && status < 500 && status !== 408 && status !== 429)) {
     enqueue(play); // no signal: it waits on the phone, as a hand does
     closeStrip();
     showWaiting(queue());
     show("play-queued", play);
     return;
   }
-  const draft = hand || play ? null : loadDraft();
-  if (!hand && !draft) return;
-  if (status === 403) {
+  if (status === 403 && (hand || play || loadDraft())) {
     // The form was made for a cookie this phone no longer has (cleared, or the page open for
-    // very long): the page again, with a form of today and the hand as typed (or waiting).
+    // very long): the page again, with a form of today and the hand as typed (or waiting; a
+    // score tapped during play waits too, and goes out from the page that comes back).
+    if (play) enqueue(play);
     location.reload();
     return;
   }
+  const draft = hand || play ? null : loadDraft();
+  if (!hand && !draft) return;
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
     // Refused (an expired page, say): sending it again would not help.
     if (hand) { q.held = true; keepQueue(q); }

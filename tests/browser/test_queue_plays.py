@@ -82,3 +82,25 @@ def test_a_double_tap_on_a_score_without_signal_keeps_it_once(live_server, phone
     online(phone)
     expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
     assert plays(match) == [(1, 1, 10)]
+
+
+def test_a_score_tapped_after_the_phone_lost_its_cookies_goes_in(live_server, phone: Page, db):
+    # The strip was made for a cookie the phone no longer has (cleared, or a page open for very
+    # long): the server refuses the tap; the score waits on the phone, and the page comes back
+    # with a form of today that sends it.
+    match = scoring_match()
+    phone.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
+    amount = phone.locator(".amounts").get_by_role("button", name="+10", exact=True)
+    expect(amount).to_be_visible()
+    phone.wait_for_load_state("networkidle")
+    phone.context.clear_cookies()
+
+    amount.click()
+
+    expect(phone.get_by_test_id("total-1")).to_have_text("10")
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    assert plays(match) == [(1, 1, 10)]
+    phone.reload()
+    expect(phone.get_by_test_id("total-1")).to_have_text("10")
+    assert plays(match) == [(1, 1, 10)]
