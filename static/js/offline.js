@@ -113,8 +113,14 @@ function refusedForm(event) {
   return status === 403 && form && !form.matches("[data-hand-save], [data-play-save]") && !elt.closest("[data-preview]");
 }
 document.addEventListener("htmx:responseError", (event) => { if (refusedForm(event)) location.reload(); });
-// With DEBUG on (`make run`), django-htmx's script would put the refusal's page in place of this one.
-document.body.addEventListener("htmx:beforeOnLoad", (event) => { if (refusedForm(event)) event.stopPropagation(); });
+// With DEBUG on (`make run`), django-htmx's script puts a 400, 403 or 404 answer in place of
+// the whole page, from the document, before htmx says the request failed: such answers stay
+// this page's to handle, as without DEBUG (a save's kept hand, the reload above); a crash's
+// debug page still shows.
+document.body.addEventListener("htmx:beforeOnLoad", (event) => {
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  if (status >= 400 && status < 500) event.stopPropagation();
+});
 
 // Without signal the preview cannot be worked out: it says so instead of showing old numbers.
 document.addEventListener("htmx:sendError", (event) => {

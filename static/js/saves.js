@@ -176,13 +176,6 @@ function unreachable(event) {
   show("queued", hand || draft);
 }
 ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach((name) => document.addEventListener(name, unreachable));
-// With DEBUG on (`make run`), django-htmx puts a 400, 403 or 404 answer in place of the whole
-// page, from the document, before htmx says the request failed: a save's refusal is this page's
-// to handle, as it is without DEBUG (a crash's page still shows).
-document.body.addEventListener("htmx:beforeOnLoad", (event) => {
-  const status = event.detail.xhr ? event.detail.xhr.status : 0;
-  if (isSave(event.detail) && status >= 400 && status < 500) event.stopPropagation();
-});
 
 // After a save's swap: the form back with what was typed, or the next hand.
 function afterSave(form, draft) {
