@@ -105,12 +105,11 @@ function eltOf(event) {
 // A form htmx sent (Undo, Take back the last score) refused for a cookie this phone no longer
 // has (cleared, or the page open for very long): nothing was changed, and the page comes back
 // with forms of today, so the next tap gets through. A save's refusal is saves.js's (it keeps
-// the hand); a preview's changes nothing and is asked again as the pips change.
+// the hand); the hand form's preview is the hand form's.
 function refusedForm(event) {
-  const elt = eltOf(event);
-  const form = elt && elt.closest("form");
+  const form = eltOf(event) && eltOf(event).closest("form");
   const status = event.detail.xhr ? event.detail.xhr.status : 0;
-  return status === 403 && form && !form.matches("[data-hand-save], [data-play-save]") && !elt.closest("[data-preview]");
+  return status === 403 && form && !form.matches("[data-hand-save], [data-play-save]");
 }
 document.addEventListener("htmx:responseError", (event) => { if (refusedForm(event)) location.reload(); });
 // With DEBUG on (`make run`), django-htmx's script puts a 400, 403 or 404 answer in place of
