@@ -24,3 +24,11 @@ def _no_signal_gate(monkeypatch):
     from tests.browser.signal import guard
 
     guard(monkeypatch)
+
+
+@pytest.fixture(params=[False, True], ids=["production", "debug"])
+def debug(request, settings):
+    """The test once as production serves it and once with DEBUG on, as `make run` serves it
+    (django-htmx's script then loads too, and would show a refused request's page)."""
+    settings.DEBUG = request.param
+    return request.param
