@@ -23,9 +23,15 @@ _ENTRIES = KeptQuery(
 )
 
 
-def prefetched(model, objects: list) -> QuerySet:
-    """A queryset that has already been read, holding `objects`: what a prefetch leaves."""
+def prefetched(model, objects: list, **owner) -> QuerySet:
+    """A queryset that has already been read, holding `objects`: what a prefetch leaves.
+
+    `owner` is the filter the related manager would have applied (match_id=..., hand_id=...).
+    It is deferred, as the manager defers it, so it costs nothing until another query is made
+    from the queryset (`match.hands.exclude(...)`): that query then reads only the owner's rows,
+    never the whole table."""
     queryset = QuerySet(model=model)
+    queryset._deferred_filter = (False, (), owner)
     queryset._result_cache = objects
     queryset._prefetch_done = True
     return queryset
@@ -45,5 +51,9 @@ def load_hands(match, after: int) -> None:
         Hand.match.field.set_cached_value(hand, match)
         for entry in entries[hand.pk]:
             ScoreEntry.hand.field.set_cached_value(entry, hand)
-        hand._prefetched_objects_cache = {"entries": prefetched(ScoreEntry, entries[hand.pk])}
-    match.__dict__.setdefault("_prefetched_objects_cache", {})["hands"] = prefetched(Hand, hands)
+        hand._prefetched_objects_cache = {
+            "entries": prefetched(ScoreEntry, entries[hand.pk], hand_id=hand.pk)
+        }
+    match.__dict__.setdefault("_prefetched_objects_cache", {})["hands"] = prefetched(
+        Hand, hands, match_id=match.pk
+    )

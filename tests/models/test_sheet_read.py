@@ -96,3 +96,26 @@ def test_a_hand_saved_between_the_two_reads_is_left_out(db, make_match, add_hand
     ours = fresh(match).load_sheet(20)
     assert [hand.number for hand in ours.hands.all()] == [1, 2]
     assert all(entry.hand is hand for hand in ours.hands.all() for entry in hand.entry_list())
+
+
+def test_a_query_made_from_the_read_sheet_reads_only_this_match(db, make_match, add_hand):
+    """The database holds other tables' hands (the shared fixture); a query built on the kept
+    sheet (Match.round_outs excludes from it) must still read this match's hands alone."""
+    match = played(make_match, add_hand, 5)
+    ours = fresh(match)
+    ours.load_sheet(20)
+    assert sorted(ours.hands.exclude(went_out=None).values_list("pk", flat=True)) == sorted(
+        match.hands.values_list("pk", flat=True)
+    )
+    hand = ours.hands.all()[0]
+    assert set(hand.entries.exclude(points=None).values_list("hand_id", flat=True)) == {hand.pk}
+    assert ours.round_outs() == (2, 1, 1, 1)
+
+
+def test_a_round_games_page_opens_beside_other_tables(client, make_match, add_hand):
+    """The seam: a Caribbean table's hand that seat 4 went out of made a two-player Mexican
+    Train game's page answer 500 (its round_outs read every table's hands)."""
+    add_hand(make_match(), 3, {0: 5, 1: 5, 2: 5})
+    game = make_match(names=("Ann", "Bo"), preset="mexican_train", capicu_bonus=0)
+    response = client.get(game.get_absolute_url())
+    assert response.status_code == 200
