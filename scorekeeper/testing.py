@@ -1,5 +1,6 @@
 """Small factories over the real model API, shared by the tests, the load tests and the bench."""
 
+import dataclasses
 import json
 import os
 import random
@@ -133,16 +134,21 @@ def deal_hand(
     *,
     blocked_share: float = 0.12,
     capicu_share: float = 0.06,
+    out: int | str | None = None,
 ) -> rules.Hand:
-    """A hand as a table would report it: real tiles dealt, some played, the rest counted."""
+    """A hand as a table would report it: real tiles dealt, some played, the rest counted.
+
+    `out` picks how it ended (a seat, or "blocked"); by default it is drawn."""
     tiles = list(game.tile_set.tiles)
     rng.shuffle(tiles)
     each = game.tiles_each
     dealt = [tiles[seat * each : (seat + 1) * each] for seat in range(game.seats)]
-    if rng.random() < blocked_share:
+    if out is None:
+        out = "blocked" if rng.random() < blocked_share else rng.randrange(game.seats)
+    if out == "blocked":
         ending, winner = rules.Ending.BLOCKED, None
     else:
-        ending, winner = rules.Ending.WENT_OUT, rng.randrange(game.seats)
+        ending, winner = rules.Ending.WENT_OUT, int(out)
     pips = {}
     for seat in rules.needed_seats(game, ending, winner):
         # Whoever did not go out still holds one to a few of the tiles they were dealt.
@@ -197,3 +203,45 @@ def play_out(match: Match, side: int, pips: int = 30) -> Match:
     while not match.finished:
         win_hand(match, side, pips)
     return match
+
+
+# --- Other tables: what a real database holds beside the table a test is about -----------------
+
+# Names no test's own table uses, in the case and spacing a park types them.
+OTHER_NAMES = ("zoe", "YURI", "Xavi", "wanda", "Vera", "ULF", "tess", "Sam")
+
+
+def other_tables(seed: int = 20261205) -> list:
+    """Tables of every game at every size it is played with, and a tournament: each table has
+    a finished match and one in play, with hands in which every seat has gone out and one that
+    blocked.
+
+    The shared test fixture puts these in the database before each test, so a query that forgets
+    its match, table or tournament reads them and fails the test (as it would fail a park).
+    """
+    rng = random.Random(seed)
+    tables: list = []
+    for key, preset in rules.ALL_PRESETS.items():
+        for seats in preset.seat_options:
+            table = Table.objects.create(name=f"Other {key} {seats}")
+            tables.append(table)
+            usual = preset.default_rules(preset.partnership and seats == 4)
+            # A short match that ends (a low line; a round game: two rounds), then one in play.
+            short = dataclasses.replace(usual, target=max(1, usual.target // 20), first_engine=1)
+            for house in (short, usual):
+                game = rules.make_game(key, seats, rules=house)
+                match = table.start_match(OTHER_NAMES[:seats], game, key)
+                for out in [*range(seats), "blocked"]:
+                    if not match.finished:
+                        add_hand(match, out, deal_hand(game, rng, out=out).pips)
+    tables.append(other_tournament())
+    return tables
+
+
+def other_tournament() -> Tournament:
+    """A Swiss of four pairs: round 1 played out, round 2 drawn with one table's hand in."""
+    tournament = make_tournament(["zoe & YURI", "Xavi & wanda", "Vera & ULF", "tess & Sam"])
+    for side, board in enumerate(tournament.draw_next_round().boards.all()):
+        play_out(board.match, side)
+    win_hand(tournament.draw_next_round().boards.first().match, 1)
+    return tournament

@@ -81,6 +81,42 @@ def speaking(client, language: str, fresh_catalogues):
     return client
 
 
+# --- Other tables: every test runs beside them ---------------------------------------------------
+
+DATABASE_FIXTURES = ("db", "transactional_db", "live_server")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, holding other tables of every game and size (testing.other_tables)
+    before any test's own: a query that forgets its match reads them and fails its test."""
+    from scorekeeper.testing import other_tables
+    from tests.created import mark_floors
+
+    with django_db_blocker.unblock():
+        other_tables()
+        mark_floors()
+
+
+@pytest.fixture(autouse=True)
+def _other_tables(request):
+    """Every test that opens the database finds the other tables there. A test that commits
+    (a browser test's live server) empties the database after it; the next one fills it again."""
+    uses_database = request.node.get_closest_marker("django_db") or any(
+        name in request.fixturenames for name in DATABASE_FIXTURES
+    )
+    if not uses_database:
+        return
+    request.getfixturevalue("_django_db_helper")
+    from scorekeeper.models import Table
+    from scorekeeper.testing import other_tables
+    from tests.created import mark_floors
+
+    if not Table.objects.filter(name__startswith="Other ").exists():
+        other_tables()
+        mark_floors()
+
+
 # --- Fixtures over scorekeeper.testing's factories ---------------------------------------------
 
 

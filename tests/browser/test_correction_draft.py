@@ -8,6 +8,7 @@ from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.models import Match
 from scorekeeper.testing import reported
+from tests.created import created
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +77,7 @@ def test_a_correction_whose_save_never_arrives_is_back_after_the_error_page(
     page.get_by_role("link", name="Open it").click()
 
     expect_typed(page)
-    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
+    assert created(Match).get(pk=match.pk).hands.get(number=2).pips()[1] == 5
 
 
 def test_a_kept_correction_for_another_seat_is_back_when_opened_from_the_score_sheet(
@@ -144,7 +145,7 @@ def test_a_saved_correction_leaves_nothing_kept(live_server, phone: Page, make_m
 
     expect(phone.get_by_text("Hand 2 corrected.")).to_be_visible()
     phone.wait_for_function("() => " + KEPT + ".length === 0")  # a function: no eval under CSP
-    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 12
+    assert created(Match).get(pk=match.pk).hands.get(number=2).pips()[1] == 12
 
 
 def test_a_discarded_correction_does_not_come_back(live_server, phone: Page, make_match, add_hand):

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match, Round
 from scorekeeper.testing import make_tournament, play_out
+from tests.created import created
 
 pytestmark = pytest.mark.browser
 
@@ -229,7 +230,7 @@ def test_a_swiss_tournament_of_nine_pairs_with_a_forfeit_a_correction_and_the_cl
     phone.goto(director)
     phone.get_by_role("button", name="Start the round").click()
     expect(phone.get_by_text(re.compile("Time left:"))).to_be_visible()
-    round_three = Round.objects.get(number=3)
+    round_three = created(Round).get(number=3)
     round_three.started_at -= timedelta(minutes=31)
     round_three.save(update_fields=["started_at"])
     Match.objects.filter(board__round=round_three).update(ends_at=round_three.ends_at())

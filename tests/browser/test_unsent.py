@@ -6,6 +6,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match
 from tests.browser.signal import offline, online
+from tests.created import created
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
@@ -37,7 +38,7 @@ def test_a_correction_saved_without_signal_stays_typed_and_says_it_was_not_sent(
     expect(phone.locator("#id_pips_1")).to_have_value("12")
     assert phone.url == url
     online(phone)
-    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips()[1] == 5
+    assert created(Match).get(pk=match.pk).hands.get(number=2).pips()[1] == 5
 
 
 def open_undo(page: Page, live_server, match: Match) -> None:
@@ -70,7 +71,7 @@ def test_an_undo_tapped_without_signal_says_nothing_was_undone(
 
     undo_without_signal(page)
 
-    assert Match.objects.get(pk=match.pk).hand_count == 3
+    assert created(Match).get(pk=match.pk).hand_count == 3
 
 
 def test_the_undo_page_opened_on_its_own_takes_the_hand_back(
@@ -82,7 +83,7 @@ def test_the_undo_page_opened_on_its_own_takes_the_hand_back(
     phone.get_by_role("button", name="Yes, undo it").click()
 
     expect(phone.locator(".msg").get_by_text("Hand 3 undone.")).to_be_visible()
-    assert Match.objects.get(pk=match.pk).hand_count == 2
+    assert created(Match).get(pk=match.pk).hand_count == 2
 
 
 def test_the_no_signal_note_still_shows_after_the_score_was_swapped_in(
@@ -99,7 +100,7 @@ def test_the_no_signal_note_still_shows_after_the_score_was_swapped_in(
 
     undo_without_signal(page)
 
-    assert Match.objects.get(pk=match.pk).hand_count == 2
+    assert created(Match).get(pk=match.pk).hand_count == 2
 
 
 def test_an_undo_refused_for_a_lost_cookie_goes_through_on_the_next_tap(
@@ -118,8 +119,8 @@ def test_an_undo_refused_for_a_lost_cookie_goes_through_on_the_next_tap(
     with phone.expect_navigation():
         button.click()
 
-    assert Match.objects.get(pk=match.pk).hand_count == 3
+    assert created(Match).get(pk=match.pk).hand_count == 3
     phone.get_by_role("link", name="Undo last hand").click()
     phone.get_by_role("button", name="Yes, undo it").click()
     expect(phone.locator(".msg").get_by_text("Hand 3 undone.")).to_be_visible()
-    assert Match.objects.get(pk=match.pk).hand_count == 2
+    assert created(Match).get(pk=match.pk).hand_count == 2

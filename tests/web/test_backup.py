@@ -13,6 +13,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import Match, Player, Table, new_key
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +61,7 @@ def busy_table() -> Table:
         ],
     )
     Player.objects.create(table=table, name="Eve")
-    return Table.objects.get(pk=table.pk)
+    return created(Table).get(pk=table.pk)
 
 
 def wipe(table: Table) -> None:
@@ -94,11 +95,11 @@ def test_export_wipe_import_gives_back_everything():
     table = busy_table()
     exported = json.loads(json.dumps(export_table(table)))
     wipe(table)
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
     imported = import_table(exported)
 
-    assert export_table(Table.objects.get(pk=imported.pk)) == exported
+    assert export_table(created(Table).get(pk=imported.pk)) == exported
 
 
 def test_an_imported_match_goes_on():
@@ -120,7 +121,7 @@ def test_import_refuses_a_key_that_exists():
     with pytest.raises(ValueError, match="already exists"):
         import_table(before)
 
-    assert Table.objects.count() == 1
+    assert created(Table).count() == 1
     assert export_table(table) == before
 
 
@@ -143,7 +144,7 @@ def test_import_reads_a_version_1_file():
 
     imported = import_table(as_version_1(exported))
 
-    assert export_table(Table.objects.get(pk=imported.pk)) == exported
+    assert export_table(created(Table).get(pk=imported.pk)) == exported
 
 
 def test_import_refuses_an_unknown_format_version():
@@ -154,7 +155,7 @@ def test_import_refuses_an_unknown_format_version():
     with pytest.raises(ValueError, match="Unknown backup format"):
         import_table({**data, "version": 99})
 
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def _break(data: dict, damage: str) -> object:
@@ -231,9 +232,9 @@ def test_import_refuses_garbage_and_saves_nothing(damage):
     with pytest.raises(ValueError):
         import_table(_break(copy.deepcopy(data), damage))
 
-    assert not Table.objects.exists()
-    assert not Match.objects.exists()
-    assert not Player.objects.exists()
+    assert not created(Table).exists()
+    assert not created(Match).exists()
+    assert not created(Player).exists()
 
 
 def test_commands_round_trip_through_a_file(tmp_path):
@@ -248,7 +249,7 @@ def test_commands_round_trip_through_a_file(tmp_path):
     call_command("import_table", str(path), stdout=out)
 
     assert out.getvalue().strip() == f"/t/{exported['table']['key']}/"
-    assert export_table(Table.objects.get()) == exported
+    assert export_table(created(Table).get()) == exported
 
 
 def test_export_command_writes_to_stdout():
@@ -301,7 +302,7 @@ def test_import_command_refuses_an_existing_key(tmp_path):
     with pytest.raises(CommandError, match="already exists"):
         call_command("import_table", str(path))
 
-    assert Table.objects.count() == 1
+    assert created(Table).count() == 1
 
 
 def test_csv_has_the_worked_example_sheet():

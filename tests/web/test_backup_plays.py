@@ -9,6 +9,7 @@ import pytest
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import Table
 from scorekeeper.testing import add_hand, scoring_match, tap
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def played_table() -> Table:
     )
     tap(bergen, 0, 2)
     tap(bergen, 0, 2)
-    return Table.objects.get(pk=match.table_id)
+    return created(Table).get(pk=match.table_id)
 
 
 def moved(data: dict) -> dict:

@@ -13,6 +13,7 @@ from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import REGIONAL_INPUTS, REGIONAL_RULES, Match, ScoreEntry, Table
 from scorekeeper.models.rules_fields import ROUND_RULES, Group, house_rules_fields
 from scorekeeper.testing import scoring_match
+from tests.created import created
 
 from .test_backup import busy_table, wipe
 
@@ -59,7 +60,7 @@ def round_trip(table: Table) -> tuple[dict, Table]:
 def test_a_regional_match_comes_back_exactly():
     exported, imported = round_trip(pr500_match().table)
 
-    assert export_table(Table.objects.get(pk=imported.pk)) == exported
+    assert export_table(created(Table).get(pk=imported.pk)) == exported
 
 
 def test_the_export_carries_the_rules_taps_entries_and_series():
@@ -80,22 +81,25 @@ def test_import_refuses_bonus_entries_the_rules_do_not_make():
         {"side": 1, "kind": "count", "points": 30},
         {"side": 1, "kind": "chuchazo", "points": 100},
     ]  # the first hand's bonus left out
-    Table.objects.all().delete()
+    created(Table).all().delete()
 
     with pytest.raises(ValueError, match="hand 1"):
         import_table(exported)
 
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_import_scores_the_bonuses_again_and_keeps_them():
     exported = export_table(pr500_match().table)
-    Table.objects.all().delete()
+    created(Table).all().delete()
 
     match = import_table(exported).matches.get()
 
     assert match.totals == [15 + 100 + 50, 30 + 100 + 100]
-    assert {(e.side, e.kind, e.points) for e in ScoreEntry.objects.filter(hand__number=1)} == {
+    assert {
+        (e.side, e.kind, e.points)
+        for e in ScoreEntry.objects.filter(hand__match=match, hand__number=1)
+    } == {
         (1, "count", 30),
         (1, "chuchazo", 100),
         (1, "first_hands", 100),
@@ -105,12 +109,12 @@ def test_import_scores_the_bonuses_again_and_keeps_them():
 def test_import_refuses_a_hand_its_rules_refuse():
     exported = export_table(pr500_match().table)
     exported["matches"][0]["hands"][1]["chuchazo"] = True  # on a blocked hand
-    Table.objects.all().delete()
+    created(Table).all().delete()
 
     with pytest.raises(ValueError, match="refuse"):
         import_table(exported)
 
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_a_file_from_before_the_regional_rules_still_imports():
@@ -166,7 +170,7 @@ def test_a_backup_with_going_out_pays_two_restores_as_a_won_hand_pays_two():
 
     imported = import_table(old)
 
-    table = Table.objects.get(pk=imported.pk)
+    table = created(Table).get(pk=imported.pk)
     assert table.won_hand_pays_two
     assert table.matches.get().won_hand_pays_two
     assert export_table(table) == exported
@@ -186,7 +190,7 @@ def table_with_round_rules() -> Table:
     table = busy_table()
     Table.objects.filter(pk=table.pk).update(**CHOSEN)
     table.matches.update(**CHOSEN)
-    return Table.objects.get(pk=table.pk)
+    return created(Table).get(pk=table.pk)
 
 
 def test_the_round_rules_are_in_the_backup():

@@ -9,6 +9,7 @@ from django.test import Client
 from scorekeeper.backup import FORMAT_VERSION, export_table, import_table
 from scorekeeper.models import Match, Table
 from scorekeeper.models.rules_fields import ROUND_RULES
+from tests.created import created
 from tests.web.test_rounds import play_short_game
 
 from .test_backup import busy_table, wipe
@@ -20,7 +21,7 @@ ALONE = [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 3, 1: 2})]  # 7 to 12: A
 
 
 def stored() -> tuple[int, int]:
-    return Table.objects.count(), Match.objects.count()
+    return created(Table).count(), created(Match).count()
 
 
 def test_a_backup_is_written_as_version_6():

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.models import Hand, Match, PlayEntry, Table
 from scorekeeper.testing import SETUP, scoring_match
+from tests.created import created
 
 FUZZ = settings(
     max_examples=150,
@@ -47,7 +48,7 @@ numberish = st.one_of(st.integers(-(10**12), 10**12).map(str), nasty_text)
 
 def state(match: Match) -> tuple:
     match.refresh_from_db()
-    return (Hand.objects.count(), tuple(match.totals), match.version, match.winner_side)
+    return (created(Hand).count(), tuple(match.totals), match.version, match.winner_side)
 
 
 @FUZZ
@@ -65,7 +66,7 @@ def state(match: Match) -> tuple:
 def test_hand_form_survives_anything(
     client: Client, make_match, out, number, token, pips, tiles, capicu, htmx
 ):
-    match = Match.objects.first() or make_match()
+    match = created(Match).first() or make_match()
     before = state(match)
     data = {"out": out, "number": number, "token": token}
     data.update({f"pips_{seat}": value for seat, value in pips.items()})
@@ -82,7 +83,7 @@ def test_hand_form_survives_anything(
     if after != before:
         # Whatever got through must have been a real hand the rules accept, saved once.
         assert after[0] == before[0] + 1
-        saved = Hand.objects.order_by("-id").first()
+        saved = created(Hand).order_by("-id").first()
         assert rules.validate_hand(match.game(), saved.as_rules_hand()) == ()
         assert str(saved.token) == str(uuid.UUID(token))
 
@@ -100,7 +101,7 @@ def test_hand_form_survives_anything(
 def test_setup_form_survives_anything(
     client: Client, db, names, preset, target, target_other, bonus, count_rule, pairing
 ):
-    before = Table.objects.count()
+    before = created(Table).count()
     data = {**SETUP, "preset": preset, "target": target, "target_other": target_other}
     data.update({"capicu_other": bonus, "count_rule": count_rule, "pairing": pairing})
     for number in range(1, 5):
@@ -108,9 +109,9 @@ def test_setup_form_survives_anything(
     response = client.post("/new", data)
     assert response.status_code < 500
     if response.status_code == 302:
-        assert Table.objects.count() == before + 1
+        assert created(Table).count() == before + 1
         page = client.get(response["Location"]).content.decode()
-        for name in Match.objects.order_by("-id").first().seat_names():
+        for name in created(Match).order_by("-id").first().seat_names():
             assert html.escape(name) in page or html.escape(name, quote=False) in page
         assert "<script>alert(1)</script>" not in page
     else:
@@ -118,7 +119,7 @@ def test_setup_form_survives_anything(
         assert 'class="field-error"' in response.content.decode() or "form-errors" in (
             response.content.decode()
         )
-        assert Table.objects.count() == before
+        assert created(Table).count() == before
 
 
 @FUZZ
@@ -164,7 +165,7 @@ query_value = st.one_of(
 def test_query_parameters_never_crash_a_page(
     client: Client, make_match, add_hand, before, out, part, seen, t, htmx
 ):
-    match = Match.objects.first() or add_hand(make_match(), 0, {1: 3, 2: 5, 3: 7})
+    match = created(Match).first() or add_hand(make_match(), 0, {1: 3, 2: 5, 3: 7})
     key, watch = match.table.key, match.table.watch_key
     headers = {"HX-Request": "true"} if htmx else {}
     base = f"/t/{key}/m/{match.number}/"

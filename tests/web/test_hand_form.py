@@ -10,6 +10,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.models import Hand, Match, ScoreEntry, Table
 from scorekeeper.testing import hand_post
+from tests.created import created
 
 
 def url(match: Match, end="") -> str:
@@ -183,7 +184,7 @@ def test_a_damaged_hidden_field_is_refused_with_a_message(client: Client, make_m
     response = client.post(f"/t/{match.table.key}/m/1/hand", data)
     assert response.status_code == 422
     assert MESSAGE in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not created(Hand).exists()
 
 
 OVER = "This match is over. Start a rematch to play on."
@@ -205,7 +206,7 @@ def test_a_hand_after_the_end_says_the_match_is_over(client: Client, db, add_han
     response = client.post(url + "hand", late_hand(match))
     assert response.status_code == 200
     assert OVER in response.content.decode()
-    assert Hand.objects.count() == 1
+    assert created(Hand).count() == 1
 
 
 def test_an_htmx_hand_after_the_end_says_the_match_is_over(client: Client, db, add_hand):
@@ -214,7 +215,7 @@ def test_an_htmx_hand_after_the_end_says_the_match_is_over(client: Client, db, a
     response = client.post(url + "hand", late_hand(match), headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert OVER in response.content.decode()
-    assert Hand.objects.count() == 1
+    assert created(Hand).count() == 1
 
 
 def near_the_line(make_match, add_hand):
@@ -232,7 +233,7 @@ def test_a_hand_that_ends_the_match_is_not_saved_without_confirming(
     match = near_the_line(make_match, add_hand)
     response = client.post(url(match, "hand"), winning_hand())
     html = response.content.decode()
-    assert Hand.objects.count() == 1
+    assert created(Hand).count() == 1
     assert "Ana reaches 52 and wins." in html
     assert 'name="confirm_end"' in html
     assert 'value="12"' in html  # the numbers as typed come back
@@ -243,13 +244,13 @@ def test_a_confirmed_hand_ends_the_match(client: Client, make_match, add_hand):
     client.post(url(match, "hand"), winning_hand(confirm_end="1"))
     match.refresh_from_db()
     assert match.finished
-    assert Hand.objects.count() == 2
+    assert created(Hand).count() == 2
 
 
 def test_a_hand_that_does_not_end_the_match_saves_at_once(client: Client, make_match, add_hand):
     match = near_the_line(make_match, add_hand)
     client.post(url(match, "hand"), winning_hand(pips_1="3"))
-    assert Hand.objects.count() == 2
+    assert created(Hand).count() == 2
 
 
 def test_the_preview_says_the_hand_ends_the_match(client: Client, make_match, add_hand):
@@ -291,7 +292,7 @@ def test_backing_out_of_the_question_keeps_the_numbers_as_typed(
     response = client.post(url(match, "hand"), winning_hand(back="1"))
 
     html = response.content.decode()
-    assert Hand.objects.count() == 1
+    assert created(Hand).count() == 1
     assert 'name="confirm_end"' not in html
     assert 'value="12"' in html
     assert "Save hand" in html
@@ -311,4 +312,4 @@ def test_a_waiting_hand_that_meets_the_end_is_marked_over_for_the_phones_queue(
         headers={"HX-Request": "true"},
     )
     assert (hand["X-Hand"], play["X-Hand"]) == ("over", "over")
-    assert Hand.objects.count() == 1
+    assert created(Hand).count() == 1

@@ -8,6 +8,7 @@ from django.test import Client
 from scorekeeper import backup
 from scorekeeper.models import EntryMode, Hand, Table
 from scorekeeper.testing import SPANISH
+from tests.created import created
 
 
 def page(match) -> str:
@@ -44,7 +45,7 @@ def test_pair_totals_save_both_pairs_to_the_lighter_pair(client: Client, make_ma
     client.post(page(match) + "hand", pairs_post(match, 31, 20))
     match.refresh_from_db()
     assert match.totals == [0, 51]
-    hand = Hand.objects.get()
+    hand = created(Hand).get()
     assert (hand.pair_pips_by_side(), hand.pips()) == ({0: 31, 1: 20}, {})
 
 
@@ -67,14 +68,14 @@ def test_a_pair_total_too_large_is_refused_at_its_field(client: Client, make_mat
     html = client.post(page(match) + "hand", pairs_post(match, 10, 119)).content.decode()
     assert "Two hands can hold at most 118 pips together." in html
     assert 'id="id_pair_1_error"' in html
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
 
 
 def test_a_missing_pair_total_is_asked_for(client: Client, make_match):
     match = make_match(**SPANISH)
     html = client.post(page(match) + "hand", pairs_post(match, 10, "")).content.decode()
     assert "How many pips did this pair hold together?" in html
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
 
 
 def test_a_pair_total_that_is_not_a_number_changes_nothing(client: Client, make_match):
@@ -82,7 +83,7 @@ def test_a_pair_total_that_is_not_a_number_changes_nothing(client: Client, make_
     html = client.post(page(match) + "hand", pairs_post(match, "ten", 12)).content.decode()
     assert "Type a whole number of pips, like 12." in html
     match.refresh_from_db()
-    assert (match.totals, Hand.objects.count()) == ([0, 0], 0)
+    assert (match.totals, created(Hand).count()) == ([0, 0], 0)
 
 
 def test_all_other_hands_asks_each_hand_and_says_why(client: Client, make_match):
@@ -95,7 +96,7 @@ def test_all_other_hands_asks_each_hand_and_says_why(client: Client, make_match)
 def test_pair_totals_posted_where_they_are_not_enough_are_refused(client: Client, make_match):
     match = make_match(**{**SPANISH, "count_rule": "all_other_hands"})
     client.post(page(match) + "hand", pairs_post(match, 31, 20))
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
 
 
 def test_the_hand_page_shows_and_corrects_pair_totals(client: Client, make_match):
@@ -122,7 +123,7 @@ def test_the_explanation_adds_up_the_pairs(client: Client, make_match):
 def test_a_backup_keeps_pair_totals_and_scores_them_again(client: Client, make_match):
     match = make_match(**SPANISH)
     client.post(page(match) + "hand", pairs_post(match, 31, 20))
-    data = backup.export_table(Table.objects.get())
+    data = backup.export_table(created(Table).get())
     assert data["matches"][0]["hands"][0]["pair_pips"] == {"0": 31, "1": 20}
     restored = backup.import_table(data, new_keys=True).matches.get()
     assert restored.totals == [0, 51]
@@ -135,7 +136,7 @@ def test_a_version_4_backup_without_pair_totals_still_imports(client: Client, ma
         page(match) + "hand",
         pairs_post(match, "", "", entry="each", pips_0="9", pips_1="12", pips_2="10", pips_3="3"),
     )
-    data = backup.export_table(Table.objects.get())
+    data = backup.export_table(created(Table).get())
     data["version"] = 4
     for hand in data["matches"][0]["hands"]:
         del hand["pair_pips"]
@@ -146,7 +147,7 @@ def test_a_version_4_backup_without_pair_totals_still_imports(client: Client, ma
 def test_a_backup_with_bad_pair_totals_is_refused(client: Client, make_match):
     match = make_match(**SPANISH)
     client.post(page(match) + "hand", pairs_post(match, 31, 20))
-    data = backup.export_table(Table.objects.get())
+    data = backup.export_table(created(Table).get())
     data["matches"][0]["hands"][0]["pair_pips"] = {"0": 31, "1": 300}
     try:
         backup.import_table(data, new_keys=True)
@@ -216,14 +217,14 @@ def test_a_total_saves_the_hand_with_its_points(client: Client, make_match):
     client.post(page(match) + "hand", total_post(match, 31, capicu="on"))
     match.refresh_from_db()
     assert match.totals == [0, 56]
-    hand = Hand.objects.get()
+    hand = created(Hand).get()
     assert (hand.pooled, hand.pips()) == (31, {})
 
 
 def test_the_table_keeps_counting_in_totals_after_one(client: Client, make_match):
     match = make_match()
     client.post(page(match) + "hand", total_post(match, 31))
-    assert Table.objects.get().entry_mode == EntryMode.TOTAL
+    assert created(Table).get().entry_mode == EntryMode.TOTAL
     html = client.get(page(match), {"out": "1"}).content.decode()
     assert 'name="pooled"' in html
 
@@ -246,14 +247,14 @@ def test_a_total_more_than_the_hands_can_hold_is_refused_at_its_field(client: Cl
     match = make_match()
     html = client.post(page(match) + "hand", total_post(match, 154)).content.decode()
     assert "The hands that count can hold at most 153 pips together." in html
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
 
 
 def test_a_missing_total_is_asked_for(client: Client, make_match):
     match = make_match()
     html = client.post(page(match) + "hand", total_post(match, "")).content.decode()
     assert "How many pips are left in the hands that count?" in html
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
 
 
 def test_the_hand_page_corrects_a_total(client: Client, make_match):
@@ -266,7 +267,7 @@ def test_the_hand_page_corrects_a_total(client: Client, make_match):
         {
             **total_post(match, 40),
             "number": "1",
-            "version": str(Table.objects.get().matches.get().version),
+            "version": str(created(Table).get().matches.get().version),
         },
     )
     match.refresh_from_db()
@@ -276,7 +277,7 @@ def test_the_hand_page_corrects_a_total(client: Client, make_match):
 def test_a_backup_keeps_the_total_and_scores_it_again(client: Client, make_match):
     match = make_match()
     client.post(page(match) + "hand", total_post(match, 31))
-    data = backup.export_table(Table.objects.get())
+    data = backup.export_table(created(Table).get())
     copy = backup.import_table(data, new_keys=True)
     restored = copy.matches.get()
     assert restored.totals == [0, 31]
@@ -287,7 +288,7 @@ def test_a_backup_keeps_the_total_and_scores_it_again(client: Client, make_match
 def test_a_backup_keeps_a_hands_total(client: Client, make_match):
     match = make_match()
     client.post(page(match) + "hand", total_post(match, 31))
-    data = backup.export_table(Table.objects.get())
+    data = backup.export_table(created(Table).get())
     # Totals came in version 4: a file of this version or later has them.
     assert data["version"] == backup.FORMAT_VERSION >= 4
     assert data["matches"][0]["hands"][0]["pooled"] == 31
@@ -299,7 +300,7 @@ def test_a_version_3_backup_from_before_totals_still_imports(client: Client, mak
         page(match) + "hand",
         total_post(match, 31, entry="each", pooled="", pips_0="9", pips_1="12", pips_2="10"),
     )
-    data = backup.export_table(Table.objects.get())
+    data = backup.export_table(created(Table).get())
     data["version"] = 3
     del data["table"]["entry_mode"]
     for hand in data["matches"][0]["hands"]:

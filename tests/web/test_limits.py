@@ -10,6 +10,7 @@ from django.test import Client
 from scorekeeper.models import Match, Table
 from scorekeeper.testing import SETUP, run_in_production
 from scorekeeper.views import client_address
+from tests.created import created
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,7 +85,7 @@ def test_parallel_creations_from_one_client_make_at_most_the_limit(settings):
     settings.TABLES_PER_HOUR = 3
     statuses = in_parallel(12, lambda n: Client().post("/new", SETUP).status_code)
     assert sorted(statuses) == [302] * 3 + [429] * 9
-    assert Table.objects.count() == 3
+    assert created(Table).count() == 3
 
 
 @pytest.mark.django_db(transaction=True)
@@ -111,7 +112,7 @@ def test_a_double_tap_on_rematch_starts_one_match(client: Client, make_match, ad
     first = client.post(f"/t/{match.table.key}/rematch", {"token": token})
     second = client.post(f"/t/{match.table.key}/rematch", {"token": token})
     assert first["Location"] == second["Location"] == f"/t/{match.table.key}/m/2/"
-    assert Match.objects.count() == 2
+    assert created(Match).count() == 2
 
 
 def test_a_rematch_from_an_old_page_goes_to_the_match_in_play(client: Client, make_match, add_hand):
@@ -121,14 +122,14 @@ def test_a_rematch_from_an_old_page_goes_to_the_match_in_play(client: Client, ma
     response = client.post(f"/t/{match.table.key}/rematch", follow=True)
     assert response.redirect_chain[-1][0] == f"/t/{match.table.key}/m/2/"
     assert "A match is already in play at this table" in response.content.decode()
-    assert Match.objects.count() == 2
+    assert created(Match).count() == 2
 
 
 def test_a_rematch_of_a_match_in_play_starts_nothing(client: Client, make_match):
     match = make_match()
     response = client.post(f"/t/{match.table.key}/rematch", {"after": match.number})
     assert response["Location"] == f"/t/{match.table.key}/m/1/"
-    assert Match.objects.count() == 1
+    assert created(Match).count() == 1
 
 
 def test_a_double_tap_on_new_match_starts_one_match(client: Client, make_match):
@@ -139,18 +140,18 @@ def test_a_double_tap_on_new_match_starts_one_match(client: Client, make_match):
     first = client.post(f"/t/{match.table.key}/new", data)
     second = client.post(f"/t/{match.table.key}/new", data)
     assert first["Location"] == second["Location"] == f"/t/{match.table.key}/m/2/"
-    assert Match.objects.count() == 2
+    assert created(Match).count() == 2
 
 
 def test_matches_per_table_and_hour_are_limited(client: Client, make_match, add_hand, settings):
     settings.MATCHES_PER_HOUR = 2
     match = finished(make_match, add_hand)
     assert client.post(f"/t/{match.table.key}/rematch").status_code == 302
-    add_hand(Match.objects.get(number=2), 0, {1: 20, 2: 0, 3: 0})
+    add_hand(created(Match).get(number=2), 0, {1: 20, 2: 0, 3: 0})
     response = client.post(f"/t/{match.table.key}/rematch")
     assert response.status_code == 429
     assert "too many matches this hour" in response.content.decode()
     again = client.post(f"/t/{match.table.key}/new", SETUP)
     assert again.status_code == 429
     assert "too many matches this hour" in again.content.decode()
-    assert Match.objects.count() == 2
+    assert created(Match).count() == 2

@@ -8,6 +8,7 @@ from django.test import Client
 
 from scorekeeper.models import Hand, LogEntry, Match
 from scorekeeper.testing import EXAMPLE_HANDS, SETUP, SPANISH, hand_post, post_data
+from tests.created import created
 
 
 def match_url(match: Match) -> str:
@@ -22,7 +23,7 @@ def totals(client: Client, match: Match) -> list[int]:
 def test_setup_creates_the_table_and_opens_its_first_match(client: Client, db):
     response = client.post("/new", SETUP)
     assert response.status_code == 302
-    match = Match.objects.get()
+    match = created(Match).get()
     assert response["Location"] == match_url(match)
     assert match.seat_names() == ["Alice", "Ben", "Cara", "Dev"]
     assert match.side_names() == ["Alice & Cara", "Ben & Dev"]
@@ -177,7 +178,7 @@ def test_each_refusal_shows_at_its_field_and_saves_nothing(
     html = response.content.decode()
     assert response.status_code == 422
     assert message in html
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
     for value in pips.values():
         if value != "":
             assert f'value="{value}"' in html  # what was typed is kept
@@ -188,7 +189,7 @@ def test_pips_for_the_seat_that_went_out_are_refused(client: Client, make_match)
     data = hand_post(match, 0, {1: 3, 2: 4, 3: 5})
     data["pips_0"] = "12"  # not a field of the form: ignored, the winner holds nothing
     client.post(match_url(match) + "hand", data)
-    assert list(Hand.objects.get().counts.values_list("position", flat=True)) == [1, 2, 3]
+    assert list(created(Hand).get().counts.values_list("position", flat=True)) == [1, 2, 3]
 
 
 def test_counting_by_tiles_fills_in_the_pips(client: Client, make_match):
@@ -196,7 +197,7 @@ def test_counting_by_tiles_fills_in_the_pips(client: Client, make_match):
     data = hand_post(match, 0, {1: "", 2: 5, 3: 7})
     data["tiles_1"] = ["6-6", "6-5"]
     client.post(match_url(match) + "hand", data)
-    assert Hand.objects.get().pips()[1] == 23
+    assert created(Hand).get().pips()[1] == 23
 
 
 def test_a_tile_in_two_hands_is_refused(client: Client, make_match):
@@ -206,7 +207,7 @@ def test_a_tile_in_two_hands_is_refused(client: Client, make_match):
     data["tiles_2"] = ["6-6"]
     response = client.post(match_url(match) + "hand", data)
     assert "is in two hands" in response.content.decode()
-    assert Hand.objects.count() == 0
+    assert created(Hand).count() == 0
 
 
 def test_preview_says_who_scores_and_why(client: Client, make_match):
@@ -239,7 +240,7 @@ def test_rematch_starts_the_next_match_with_the_same_seats_and_rules(
     match = make_match(target=50, capicu_bonus=30)
     add_hand(match, 1, {0: 40, 2: 10, 3: 30})
     response = client.post(f"/t/{match.table.key}/rematch")
-    second = Match.objects.get(table=match.table, number=2)
+    second = created(Match).get(table=match.table, number=2)
     assert response["Location"] == match_url(second)
     assert second.seat_names() == match.seat_names()
     assert (second.target, second.capicu_bonus) == (50, 30)
@@ -359,7 +360,7 @@ def test_creating_tables_is_rate_limited_per_client(client: Client, db, settings
     response = client.post("/new", SETUP)
     assert response.status_code == 429
     assert "Too many new tables" in response.content.decode()
-    assert Match.objects.count() == 2
+    assert created(Match).count() == 2
     other = Client(REMOTE_ADDR="10.9.8.7")
     assert other.post("/new", SETUP).status_code == 302
 
@@ -391,7 +392,7 @@ def test_home_links_each_table_to_its_latest_match(client: Client, make_match, a
     add_hand(match, 0, {1: 20, 2: 5, 3: 7})
     client.get(f"/t/{match.table.key}/")
     client.post(f"/t/{match.table.key}/rematch")
-    add_hand(Match.objects.get(table=match.table, number=2), 0, {1: 20, 2: 5, 3: 7})
+    add_hand(created(Match).get(table=match.table, number=2), 0, {1: 20, 2: 5, 3: 7})
     client.post(f"/t/{match.table.key}/rematch")
     html = client.get("/").content.decode()
     assert f"/t/{match.table.key}/m/3/" in html

@@ -11,6 +11,7 @@ from scorekeeper.backup import match_csv
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import Match, Table, side_name
 from scorekeeper.testing import SETUP
+from tests.created import created
 
 INVISIBLES = [
     "\u200b",  # zero-width space
@@ -30,13 +31,13 @@ def test_a_name_of_invisible_characters_is_refused_at_its_field(client: Client, 
     response = client.post("/new", {**SETUP, "player_3": invisible * 3})
     assert response.status_code == 422
     assert "Type a name with letters you can see." in response.content.decode()
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_a_table_name_of_invisible_characters_is_refused(client: Client, db):
     response = client.post("/new", {**SETUP, "name": "\u200b\u2060"})
     assert response.status_code == 422
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 @pytest.mark.parametrize("twin", ["Ana\u200b", "A\u00adna", "Ana\u202e", " Ana  "])
@@ -54,8 +55,8 @@ def test_a_combining_accent_is_the_same_name_as_the_composed_one(client: Client,
 def test_names_are_stored_normalised(client: Client, db):
     data = {**SETUP, "name": "Caf\u00e9\u200b  Zo\u00eb", "player_1": "Jose\u0301\u2060  Luis"}
     assert client.post("/new", data).status_code == 302
-    assert Table.objects.get().name == "Café Zoë"
-    assert Match.objects.get().seat_names()[0] == "José Luis"
+    assert created(Table).get().name == "Café Zoë"
+    assert created(Match).get().seat_names()[0] == "José Luis"
 
 
 class Outside(HTMLParser):
@@ -143,7 +144,7 @@ WHOLE = {
 def test_a_joiner_or_tag_inside_what_a_name_shows_is_kept(client: Client, db, name):
     assert clean_text(name) == name
     assert client.post("/new", {**SETUP, "player_1": name}).status_code == 302
-    assert Match.objects.get().seat_names()[0] == name
+    assert created(Match).get().seat_names()[0] == name
 
 
 @pytest.mark.parametrize(
@@ -167,7 +168,7 @@ def test_a_joiner_or_tag_outside_a_grapheme_is_dropped(typed, kept):
 def test_a_name_of_joiners_and_tags_only_is_refused(client: Client, db, invisible):
     response = client.post("/new", {**SETUP, "player_3": invisible * 3})
     assert response.status_code == 422
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 @pytest.mark.parametrize(

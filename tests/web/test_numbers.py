@@ -6,6 +6,7 @@ from django.test import Client
 from scorekeeper import testing
 from scorekeeper.inputs import typed_number, whole_number
 from scorekeeper.models import Hand
+from tests.created import created
 
 
 def url(match) -> str:
@@ -51,21 +52,21 @@ def test_a_pip_count_that_is_not_plain_digits_is_refused_at_its_field(
     response = client.post(url(match) + "hand", hand_post(match, **{"1": pips, "2": "5", "3": "7"}))
     assert response.status_code == 422
     assert "Type a whole number of pips, like 12." in response.content.decode()
-    assert not Hand.objects.exists()
+    assert not created(Hand).exists()
 
 
 def test_arabic_indic_pips_are_saved_as_digits(client: Client, make_match):
     match = make_match()
     data = hand_post(match, **{"1": "\u0661\u0662", "2": "5", "3": "7"})
     assert client.post(url(match) + "hand", data).status_code == 302
-    assert Hand.objects.get().pips() == {1: 12, 2: 5, 3: 7}
+    assert created(Hand).get().pips() == {1: 12, 2: 5, 3: 7}
 
 
 def test_full_width_pips_are_saved_as_digits(client: Client, make_match):
     match = make_match()
     data = hand_post(match, **{"1": " \uff11\uff12 ", "2": "5", "3": "7"})
     assert client.post(url(match) + "hand", data).status_code == 302
-    assert Hand.objects.get().pips() == {1: 12, 2: 5, 3: 7}
+    assert created(Hand).get().pips() == {1: 12, 2: 5, 3: 7}
 
 
 @pytest.mark.parametrize("value", ["²", "①", "1_2"])
@@ -84,7 +85,7 @@ def test_unicode_digits_in_the_out_field_are_refused(client: Client, make_match,
     data = {**hand_post(match, **{"1": "3", "2": "5", "3": "7"}), "out": value}
     response = client.post(url(match) + "hand", data)
     assert response.status_code == 422
-    assert not Hand.objects.exists()
+    assert not created(Hand).exists()
 
 
 @pytest.mark.parametrize("value", ["²", "①"])
@@ -93,7 +94,7 @@ def test_unicode_digits_as_a_version_change_nothing(client: Client, make_match, 
     undo = client.post(url(match) + "undo", {"version": value})
     edit = client.post(url(match) + "h/1/", {**hand_post(match, **{"2": "1"}), "version": value})
     assert (undo.status_code, edit.status_code) == (302, 422)
-    assert Hand.objects.get().pips() == {1: 3, 2: 5, 3: 7}
+    assert created(Hand).get().pips() == {1: 3, 2: 5, 3: 7}
 
 
 TOO_BIG = "9" * 23  # past a 64-bit integer

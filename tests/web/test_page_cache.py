@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Match
 from scorekeeper.testing import hand_post, scoring_match, tap
+from tests.created import created
 
 HAND = {"out": 0, "pips": {1: 10, 2: 5, 3: 7}}  # 22 for Alice & Cara
 
@@ -64,7 +65,7 @@ def test_the_csrf_token_of_a_kept_page_is_accepted(make_match):
     csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
     post = hand_post(match, **HAND) | {"csrfmiddlewaretoken": csrf, "token": hand_token(html)}
     assert phone.post(match_url(match) + "hand", post).status_code == 302
-    assert Match.objects.get(pk=match.pk).hand_count == 1
+    assert created(Match).get(pk=match.pk).hand_count == 1
 
 
 def test_a_save_shows_at_once(client: Client, make_match):
@@ -104,7 +105,7 @@ def test_a_rematch_shows_its_new_match_and_the_old_one_stays_finished(
     add_hand(match, **HAND)
     assert "Rematch" in page(client, match_url(match))
     response = client.post(f"/t/{match.table.key}/rematch")
-    second = Match.objects.get(table=match.table, number=2)
+    second = created(Match).get(table=match.table, number=2)
     assert response["Location"] == match_url(second)
     client.get(match_url(second))
     assert totals(page(client, match_url(second))) == [0, 0]
@@ -178,7 +179,7 @@ def test_an_earlier_match_shows_the_series_won_in_a_later_one(client: Client, ma
     add_hand(first, **HAND)  # Alice & Cara win the first match: 1-0
     assert series_wins(page(client, match_url(first))) == [1, 0]
     client.post(f"/t/{first.table.key}/rematch")
-    second = Match.objects.get(table=first.table, number=2)
+    second = created(Match).get(table=first.table, number=2)
     add_hand(second, **HAND)  # and the second: the series is theirs
     assert series_wins(page(client, match_url(first))) == [2, 0]
 

@@ -9,6 +9,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.models import Match
 from scorekeeper.testing import add_hand, scoring_match, tap
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def preview(client: Client, match: Match, out: str, pips: dict[int, int], **more
 def test_setup_plays_a_scoring_game_to_its_usual_target(client, preset, partnership, target):
     response = client.post("/new", {**SETUP, "preset": preset, "partnership": partnership})
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert response.status_code == 302
     assert (match.scoring, match.target, match.capicu_bonus) == (preset, target, 0)
 
@@ -70,7 +71,7 @@ def test_setup_keeps_the_scoring_game_switches(client):
     }
     client.post("/new", data)
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.rounding, match.blocked_pays_difference) == ("exact", True)
     assert match.table.rounding == "exact"
 
@@ -78,7 +79,7 @@ def test_setup_keeps_the_scoring_game_switches(client):
 def test_usual_target_of_a_block_game_is_200(client):
     client.post("/new", {**SETUP, "preset": "caribbean"})
 
-    assert Match.objects.get().target == 200
+    assert created(Match).get().target == 200
 
 
 def test_setup_describes_all_fives_and_bergen_by_their_own_rules(client):

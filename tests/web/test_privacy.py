@@ -9,6 +9,7 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Match, Table, new_key
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +42,7 @@ def started(name: str = "Sunday", seat_names=("Alice", "Ben", "Cara", "Dev")) ->
     match.add_hand(
         rules.Hand(rules.Ending.BLOCKED, pips={0: 9, 1: 15, 2: 3, 3: 9}), token=uuid4(), number=2
     )
-    return Match.objects.get(pk=match.pk)
+    return created(Match).get(pk=match.pk)
 
 
 def hand_post(match: Match, **extra) -> dict:
@@ -60,7 +61,7 @@ def hand_post(match: Match, **extra) -> dict:
 
 def sheet(match: Match) -> tuple:
     """What a change would touch: the hands as entered, the totals, the version."""
-    match = Match.objects.get(pk=match.pk)
+    match = created(Match).get(pk=match.pk)
     hands = [(hand.number, hand.ending, hand.went_out, hand.pips()) for hand in match.hands.all()]
     return hands, match.totals, match.version, match.log.count()
 
@@ -291,7 +292,7 @@ def test_a_post_without_a_csrf_token_is_refused(route: str, htmx: bool):
     match = started()
     client = Client(enforce_csrf_checks=True)
     client.get(f"/t/{match.table.key}/m/1/")  # the phone has a CSRF cookie; the form lacks it
-    before = sheet(match), Table.objects.count(), Match.objects.count()
+    before = sheet(match), created(Table).count(), created(Match).count()
     data = {
         **hand_post(match),
         "out": "1",
@@ -314,4 +315,4 @@ def test_a_post_without_a_csrf_token_is_refused(route: str, htmx: bool):
     response = client.post(route.format(key=match.table.key), data, headers=headers)
 
     assert response.status_code == 403
-    assert (sheet(match), Table.objects.count(), Match.objects.count()) == before
+    assert (sheet(match), created(Table).count(), created(Match).count()) == before

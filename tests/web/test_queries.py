@@ -13,6 +13,7 @@ from scorekeeper.management.commands.generate_matches import create_matches, ver
 from scorekeeper.models import Match, SeatLink
 from scorekeeper.testing import QUERY_BUDGETS as BUDGETS
 from scorekeeper.testing import add_hand, deal_hand, hand_fields, scoring_match, tap
+from tests.created import created
 from tests.web.test_rounds import post_round
 from tests.web.test_setup import NAMES, mexican_train
 
@@ -221,7 +222,7 @@ def test_the_scoreboard_costs_the_same_with_thirty_hands_of_plays(match):
 
 def game(client: Client, players: int, rounds: int) -> Match:
     client.post("/new", mexican_train(NAMES[:players]))
-    match = Match.objects.order_by("-pk").first()
+    match = created(Match).order_by("-pk").first()
     for _number in range(rounds):
         post_round(client, match, "0", {seat: 5 for seat in range(1, players)})
     return match

@@ -9,6 +9,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.models import Match, Table
 from scorekeeper.models.records import series_clinchers
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +134,7 @@ def test_the_setup_chooses_the_series(client: Client):
 
     client.post("/new", {**SETUP, "series_first_to": "0", "shutout_counts_double": "on"})
 
-    series = Match.objects.get().series
+    series = created(Match).get().series
     assert (series.first_to, series.shutout_counts_double) == (None, True)
 
 

@@ -15,6 +15,7 @@ from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, load, load_backup, restore
 from scorekeeper.models import Match, Table
 from scorekeeper.testing import add_hand, scoring_match, tap
+from tests.created import created
 
 from .test_backup import as_version_1, busy_table, wipe
 from .test_restore_page import upload
@@ -36,7 +37,7 @@ def refused(data, expected: str) -> None:
     with pytest.raises(ValueError) as caught:
         import_table(data)
     assert expected in str(caught.value)
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_totals_that_disagree_with_the_hands_are_refused(exported):
@@ -161,7 +162,7 @@ def test_the_import_command_refuses_a_file_that_does_not_add_up(tmp_path, export
     path.write_text(json.dumps(exported))
     with pytest.raises(CommandError, match="match 1"):
         call_command("import_table", str(path))
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def newer_games() -> dict:
@@ -175,7 +176,7 @@ def newer_games() -> dict:
     bergen = table.start_match(["Ann", "Bo"], bergen.game(), "bergen")
     tap(bergen, 0, 2)
     add_hand(bergen, 0, {1: 9})
-    data = export_table(Table.objects.get(pk=table.pk))
+    data = export_table(created(Table).get(pk=table.pk))
     table.matches.all().delete()
     table.delete()
     return data
@@ -268,8 +269,8 @@ def test_a_file_that_does_not_add_up_is_refused_with_nothing_stored(damage):
     with pytest.raises(ValueError, match="Invalid backup"):
         import_table(damaged(data, damage))
 
-    assert not Table.objects.exists()
-    assert not Match.objects.exists()
+    assert not created(Table).exists()
+    assert not created(Match).exists()
 
 
 REFUSED = {
@@ -294,7 +295,7 @@ def test_the_refusal_is_in_the_phones_language(speaking, language, damage):
     assert response.status_code == 422
     assert REFUSED[damage][language] in html.unescape(response.content.decode())
     assert_no_english(response, language)
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 @pytest.fixture
@@ -319,7 +320,7 @@ def test_an_upload_checks_the_file_shape_once(client: Client, shape_checks):
 
     upload = {"backup": SimpleUploadedFile("backup.json", content, "application/json")}
     assert client.post("/import", upload).status_code == 302
-    assert Table.objects.count() == 1
+    assert created(Table).count() == 1
     assert len(shape_checks) == 1
 
 

@@ -10,6 +10,7 @@ from django.test import Client
 
 from scorekeeper.backup import export_table, load_backup
 from scorekeeper.models import Table
+from tests.created import created
 
 from .test_backup import busy_table, wipe
 from .test_translations import assert_no_english
@@ -30,7 +31,7 @@ def test_export_import_export_gives_the_same_bytes(client: Client):
     before = download(client, table)
     wipe(table)
     response = client.post("/import", upload(before))
-    restored = Table.objects.get()
+    restored = created(Table).get()
     assert response["Location"] == f"/t/{restored.key}/"
     assert restored.key == json.loads(before)["table"]["key"]
     assert download(client, restored) == before
@@ -40,7 +41,7 @@ def test_a_table_still_here_comes_back_as_a_copy_with_new_keys(client: Client):
     table = busy_table()
     before = download(client, table)
     assert client.post("/import", upload(before)).status_code == 302
-    copy = Table.objects.exclude(pk=table.pk).get()
+    copy = created(Table).exclude(pk=table.pk).get()
     assert {copy.key, copy.watch_key}.isdisjoint({table.key, table.watch_key})
     after = download(client, copy)
     same_keys = after.replace(copy.key.encode(), table.key.encode()).replace(
@@ -67,7 +68,7 @@ def test_a_backup_that_does_not_add_up_is_refused_at_the_field(client: Client):
     page = response.content.decode()
     assert 'class="field-error"' in page
     assert "match 1" in page
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 @pytest.mark.parametrize(
@@ -77,7 +78,7 @@ def test_a_file_that_is_no_backup_is_refused_without_a_500(client: Client, conte
     response = client.post("/import", upload(content))
     assert response.status_code == 422
     assert 'class="field-error"' in response.content.decode()
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_a_post_without_a_file_asks_for_one(client: Client):
@@ -116,7 +117,7 @@ def test_imports_count_toward_new_tables_per_hour(client: Client, settings):
     table = busy_table()
     response = client.post("/import", upload(download(client, table)))
     assert response.status_code == 429
-    assert Table.objects.count() == 1
+    assert created(Table).count() == 1
 
 
 @pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59-12:00"])
@@ -128,14 +129,14 @@ def test_a_backup_dated_where_no_clock_shows_it_is_refused_without_a_500(client:
     response = client.post("/import", upload(json.dumps(data).encode()))
     assert response.status_code == 422
     assert "created_at" in response.content.decode()
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def refusal(client: Client, content: bytes):
     """The page that refused `content`, having restored nothing."""
     response = client.post("/import", upload(content))
     assert response.status_code == 422
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
     return response
 
 
@@ -279,6 +280,6 @@ def test_a_restored_table_keeps_its_own_date_and_the_time_it_arrived(client: Cli
 
     client.post("/import", upload(backup))
 
-    restored = Table.objects.order_by("-pk").first()
+    restored = created(Table).order_by("-pk").first()
     assert restored.created_at.year == 2019
     assert restored.arrived_at.year > 2019

@@ -14,6 +14,7 @@ from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Table
 from scorekeeper.testing import deal_hand, scoring_match, tap
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def backup_of(hands: int, *, scoring: bool = False) -> dict:
 def restore_queries(data: dict) -> int:
     with CaptureQueriesContext(connection) as queries:
         import_table(data)
-    Table.objects.get(key="k" * 22).matches.all().delete()
+    created(Table).get(key="k" * 22).matches.all().delete()
     Table.objects.filter(key="k" * 22).delete()
     return len(queries)
 

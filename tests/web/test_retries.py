@@ -9,6 +9,7 @@ from django.test import Client
 
 from scorekeeper.models import HandConflict, LogAction, Match
 from scorekeeper.testing import post_data, reported, scoring_match, tap
+from tests.created import created
 
 CHANGED = "The match changed on another phone, so nothing was changed."
 
@@ -62,7 +63,7 @@ def test_a_correction_from_a_stale_page_that_differs_is_still_refused(
     other = client.post(url, {**data, "pips_1": "20"})
 
     assert CHANGED in other.content.decode()
-    assert Match.objects.get(pk=match.pk).hands.get(number=2).pips() == {1: 10, 2: 10, 3: 10}
+    assert created(Match).get(pk=match.pk).hands.get(number=2).pips() == {1: 10, 2: 10, 3: 10}
 
 
 def test_an_undo_sent_again_after_its_answer_was_lost_takes_back_one_hand(
@@ -75,7 +76,7 @@ def test_an_undo_sent_again_after_its_answer_was_lost_takes_back_one_hand(
 
     again = client.post(url, {"version": version}, follow=True)
 
-    assert Match.objects.get(pk=match.pk).hand_count == 2
+    assert created(Match).get(pk=match.pk).hand_count == 2
     text = again.content.decode()
     assert "The undo of hand 3 had arrived before, and counts once." in text
     assert CHANGED not in text
@@ -89,7 +90,7 @@ def test_an_undo_from_a_page_two_changes_old_is_still_refused(client: Client, ma
     client.post(url, {"version": version})
 
     assert CHANGED in client.post(url, {"version": version}, follow=True).content.decode()
-    assert Match.objects.get(pk=match.pk).hand_count == 4
+    assert created(Match).get(pk=match.pk).hand_count == 4
 
 
 def test_two_phones_tapping_rematch_at_once_start_one_match(make_match, add_hand):
@@ -115,13 +116,13 @@ def test_two_phones_tapping_rematch_at_once_start_one_match(make_match, add_hand
 def test_a_correction_of_a_hand_undone_meanwhile_changes_nothing(make_match, add_hand):
     match = played(make_match, add_hand)
     version = match.version
-    Match.objects.get(pk=match.pk).undo(version=version)
+    created(Match).get(pk=match.pk).undo(version=version)
 
     with pytest.raises(HandConflict) as conflict:
         match.edit_hand(3, reported(0, {1: 9, 2: 9, 3: 9}), version=version)
 
     assert conflict.value.kind == HandConflict.STALE
-    assert Match.objects.get(pk=match.pk).hand_count == 2
+    assert created(Match).get(pk=match.pk).hand_count == 2
 
 
 UNDONE = "Hand 1 was undone on another phone, so it was not saved again."
@@ -131,7 +132,7 @@ PLAY_UNDONE = "That score was taken back on another phone, so it was not saved a
 
 
 def read_again(match: Match) -> Match:
-    return Match.objects.get(pk=match.pk)
+    return created(Match).get(pk=match.pk)
 
 
 def undo(client: Client, match: Match) -> None:

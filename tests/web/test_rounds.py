@@ -12,6 +12,7 @@ from django.test import Client
 
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Match, Table
+from tests.created import created
 from tests.web.test_setup import NAMES, mexican_train
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def start(client: Client, players: int = 4, **changes) -> Match:
     client.post("/new", mexican_train(NAMES[:players], **changes))
-    return Match.objects.get()
+    return created(Match).get()
 
 
 def post_round(client: Client, match: Match, out: str, counts: dict, **extra):
@@ -162,7 +163,7 @@ def test_the_last_round_asks_before_it_ends_the_game(client: Client):
     response = client.post(match.save_hand_url(), {**data, "pips_0": "3", "pips_1": "2"})
 
     assert "The last round: Ann wins with 7." in text(response)
-    assert Match.objects.get().hand_count == 2
+    assert created(Match).get().hand_count == 2
 
 
 def test_the_sheet_shows_each_round_with_its_engine(client: Client):
@@ -237,15 +238,15 @@ def test_the_backup_gives_back_the_game_and_its_rules():
     client = Client()
     match = play_short_game(client, SHARED, double_blank_counts="25")
     exported = json.loads(json.dumps(export_table(match.table)))
-    Match.objects.all().delete()
-    Table.objects.all().delete()
+    created(Match).all().delete()
+    created(Table).all().delete()
 
     imported = import_table(exported)
 
     restored = imported.matches.get()
     assert restored.double_blank_counts == 25 and restored.first_engine == 2
     assert restored.winner_sides() == [0, 1]
-    assert export_table(Table.objects.get(pk=imported.pk)) == exported
+    assert export_table(created(Table).get(pk=imported.pk)) == exported
 
 
 def test_the_csv_has_a_row_per_round(client: Client):

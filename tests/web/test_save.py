@@ -9,6 +9,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.models import HandConflict, Match
 from scorekeeper.testing import add_hand, post_data, reported, scoring_match, tap
+from tests.created import created
 
 FIRST = reported(0, {1: 10, 2: 5, 3: 7})  # 22 for Alice & Cara
 
@@ -17,7 +18,7 @@ SECOND = reported(1, {0: 20, 2: 10, 3: 14})  # 44 for Ben & Dev
 
 
 def read_again(match: Match) -> Match:
-    return Match.objects.get(pk=match.pk)
+    return created(Match).get(pk=match.pk)
 
 
 def test_a_hand_sent_again_from_a_page_read_before_it_was_saved_counts_once(make_match):
@@ -113,7 +114,7 @@ def test_an_ordinary_save_scores_the_hand_once(client: Client, make_match, scori
     response = client.post(save_url(match), post_data(0, 1, {1: 10, 2: 5, 3: 7}))
 
     assert response.headers["X-Hand"] == "saved"
-    assert Match.objects.get(pk=match.pk).totals == [22, 0]
+    assert created(Match).get(pk=match.pk).totals == [22, 0]
     # score_hand validates inside: one call of it, and no validate_hand of its own.
     assert len(scorings) == 1
 
@@ -131,18 +132,18 @@ def test_a_save_that_ends_the_match_scores_once_for_the_question_and_once_for_th
     assert (asked.headers["X-Hand"], saved.headers["X-Hand"]) == ("confirm", "saved")
     assert asked_scorings == 1
     assert len(scorings) == 2
-    assert Match.objects.get(pk=match.pk).finished
+    assert created(Match).get(pk=match.pk).finished
 
 
 def played_one_hand_and_moved(make_match) -> tuple[Match, Match]:
     """A match as a form read it, and the same match after another phone saved hand 1 twice
     and undid one: one hand on the sheet, its version moved on."""
     match = make_match(first_hands_bonus=(100, 50))
-    moved = Match.objects.get(pk=match.pk)
+    moved = created(Match).get(pk=match.pk)
     add_hand(moved, 1, {0: 3, 2: 4, 3: 5})
     add_hand(moved, 1, {0: 3, 2: 4, 3: 5})
     moved.undo(version=moved.version)
-    return match, Match.objects.get(pk=match.pk)
+    return match, created(Match).get(pk=match.pk)
 
 
 def test_the_write_scores_again_when_the_match_moved_since_the_form_scored(make_match):

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.models import Hand, LogAction, LogEntry, Match
 from scorekeeper.testing import deal_hand
 from scorekeeper.views.lookup import get_match
+from tests.created import created
 
 
 def save(match: Match, seed: int = 1) -> tuple[Hand, list[str]]:
@@ -47,12 +48,12 @@ def test_what_a_save_writes_reads_back_as_it_was_saved(make_match):
     match = make_match(target=10_000)
     for seed in range(6):
         saved, _ = save(match, seed)
-    stored = Hand.objects.get(pk=saved.pk)
+    stored = created(Hand).get(pk=saved.pk)
     assert stored.as_rules_hand() == saved.as_rules_hand()
     assert (stored.token, stored.reason, stored.led_by) == (saved.token, saved.reason, saved.led_by)
     assert stored.created_at == saved.created_at and stored.created_at.tzinfo is not None
     assert sorted(stored.side_points().items()) == sorted(saved.side_points().items())
-    read = Match.objects.get(pk=match.pk)
+    read = created(Match).get(pk=match.pk)
     assert (read.totals, read.version, read.hand_count) == (match.totals, 6, 6)
     assert read.updated_at == match.updated_at
     assert sum(points for hand in read.hands.all() for points in hand.side_points().values()) == (

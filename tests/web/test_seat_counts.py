@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Match, RoundCount, SeatLink
+from tests.created import created
 from tests.web.test_rounds import post_round, start, text
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,7 @@ def test_the_round_closes_when_every_count_is_in(client: Client):
 
     assert match.hand_count == 1
     assert match.totals == [0, 23, 7, 41]
-    assert not RoundCount.objects.exists()
+    assert not created(RoundCount).exists()
 
 
 def test_the_scorer_sees_who_is_still_missing_and_the_counts_in_the_form(client: Client):
@@ -85,7 +86,7 @@ def test_a_seat_link_posts_only_its_own_seat(client: Client):
 
     send(client, urls[1], match, pips="23", pips_2="99", position="2", went_out_2="on")
 
-    counts = list(RoundCount.objects.values_list("position", "pips", "went_out"))
+    counts = list(created(RoundCount).values_list("position", "pips", "went_out"))
     assert counts == [(1, 23, False)]
 
 
@@ -96,7 +97,7 @@ def test_a_seat_link_posts_only_in_the_open_round(client: Client):
     response = client.post(urls[1], {"number": "2", "pips": "23"})
 
     assert response.status_code == 422
-    assert not RoundCount.objects.exists()
+    assert not created(RoundCount).exists()
 
 
 def test_a_seat_link_posts_nothing_once_the_game_is_over(client: Client):
@@ -107,7 +108,7 @@ def test_a_seat_link_posts_nothing_once_the_game_is_over(client: Client):
 
     send(client, urls[1], match, pips="3")
 
-    assert not RoundCount.objects.exists()
+    assert not created(RoundCount).exists()
     assert match.hand_count == 1
 
 
@@ -126,7 +127,7 @@ def test_a_count_too_large_is_refused_at_its_field(client: Client):
     response = send(client, links(match)[1], match, pips="5000")
 
     assert "No hand can hold more than 1068 pips." in text(response)
-    assert not RoundCount.objects.exists()
+    assert not created(RoundCount).exists()
 
 
 def test_the_double_blank_holder_says_so_from_their_phone(client: Client):
@@ -147,7 +148,7 @@ def test_two_players_who_both_went_out_leave_the_round_to_the_scorer(client: Cli
     send(client, urls[1], match, went_out="on")
 
     assert match.hand_count == 0
-    assert RoundCount.objects.count() == 2
+    assert created(RoundCount).count() == 2
 
 
 def test_the_scorers_page_kept_before_a_count_shows_it_after(client: Client):

@@ -11,6 +11,7 @@ from scorekeeper.forms.fields import USUAL_TARGET
 from scorekeeper.inputs import FSI, PDI
 from scorekeeper.models import Match, Table
 from scorekeeper.testing import SETUP
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ PUERTO_RICO_500 = {
 def test_a_preset_posted_with_its_switches_keeps_them(client: Client):
     start(client, **PUERTO_RICO_500)
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.preset, match.target, match.capicu_bonus) == ("puerto_rico_500", 500, 100)
     assert (match.chuchazo_bonus, match.first_hands_bonus) == (100, [100, 75, 50, 25])
     assert match.blocked_rule == "lighter_pair"
@@ -55,14 +56,14 @@ def test_an_edited_switch_wins_over_the_preset(client: Client):
         blocked_rule="lighter_pair",
     )
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.pase_corrido_bonus, match.ties_to_leaders) == (30, True)
 
 
 def test_a_page_without_the_switches_gets_the_presets_regional_rules(client: Client):
     start(client, preset="dominican")
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.ties_to_leaders, match.pase_corrido_bonus) == (True, 25)
 
 
@@ -70,7 +71,7 @@ def test_changing_the_game_without_javascript_shows_its_rules_first(client: Clie
     response = start(client, preset="spanish", rules_of="caribbean", **REGIONAL_DEFAULTS)
 
     assert response.status_code == 200
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
     form = response.context["form"]
     assert form["lead_rule"].value() == "turn_passes"
     assert form["count_rule"].value() == "every_hand"
@@ -82,14 +83,14 @@ def test_the_shown_rules_start_the_game(client: Client):
 
     client.post("/new", shown.context["form"].data)
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.preset, match.lead_rule, match.target) == ("spanish", "turn_passes", 300)
 
 
 def test_an_old_preset_key_means_its_new_preset(client: Client):
     start(client, preset="double_nine")
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.preset, match.tile_set) == ("cuban", 9)
 
 
@@ -99,7 +100,7 @@ def test_the_first_hands_bonus_takes_up_to_four_numbers(client: Client):
     )
 
     assert response.context["form"].errors["first_hands_bonus"]
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_a_bonus_below_zero_is_refused_at_its_field(client: Client):
@@ -110,7 +111,7 @@ def test_a_bonus_below_zero_is_refused_at_its_field(client: Client):
 
 def test_the_next_match_setup_shows_the_tables_switches(client: Client):
     start(client, preset="dominican")
-    table = Table.objects.get()
+    table = created(Table).get()
 
     form = client.get(f"/t/{table.key}/new").context["form"]
 
@@ -132,7 +133,7 @@ def test_no_capicu_choice_at_all_is_asked_for(client: Client):
     response = client.post("/new", data)
 
     assert response.context["form"].errors["capicu_other"]
-    assert not Table.objects.exists()
+    assert not created(Table).exists()
 
 
 def test_the_scoring_game_switches_are_hidden_for_a_block_game(client: Client):
@@ -146,7 +147,7 @@ def test_changing_to_a_scoring_game_without_script_shows_its_switches(client: Cl
 
     page = response.content.decode()
     assert '<fieldset class="scoring-games" data-for-presets="all_fives bergen">' in page
-    assert not Match.objects.exists()
+    assert not created(Match).exists()
 
 
 def test_a_scoring_game_refilled_without_script_starts_at_its_usual_target(client: Client):
@@ -155,7 +156,7 @@ def test_a_scoring_game_refilled_without_script_starts_at_its_usual_target(clien
 
     client.post("/new", data)
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.preset, match.target, match.capicu_bonus) == ("bergen", 15, 0)
 
 
@@ -177,7 +178,7 @@ ALL_FIVES_WITH_BLOCK_SWITCHES = {
 def test_a_scoring_game_takes_none_of_the_block_games_switches_posted(client: Client):
     start(client, **ALL_FIVES_WITH_BLOCK_SWITCHES)
 
-    for stored in (Match.objects.get(), Table.objects.get()):
+    for stored in (created(Match).get(), created(Table).get()):
         assert not stored.ties_to_leaders
         assert not stored.blocker_against_next
         assert not stored.pase_de_salida_on_double_only
@@ -192,7 +193,7 @@ def block_switches(html: str) -> str:
 
 def test_the_setup_of_a_scoring_game_does_not_offer_the_block_games_switches(client: Client):
     start(client, preset="all_fives")
-    table = Table.objects.get()
+    table = created(Table).get()
 
     html = client.get(f"/t/{table.key}/new").content.decode()
 
@@ -243,7 +244,7 @@ def test_the_fold_line_names_the_chosen_game_and_its_rules(client: Client):
 
 def test_a_next_match_fold_line_shows_the_tables_own_rules(client: Client):
     client.post("/new", {**SETUP, "target": "", "target_other": "150"})
-    table = Table.objects.get()
+    table = created(Table).get()
     assert "to 150" in fold_line(client.get(f"/t/{table.key}/new").content.decode())
 
 
@@ -305,10 +306,10 @@ def pairing_labels(html: str) -> list[str]:
 @pytest.mark.parametrize("new_table", [True, False])
 def test_a_refresh_saves_nothing(client: Client, make_match, new_table, htmx):
     url = "/new" if new_table else f"/t/{make_match().table.key}/new"
-    tables, matches = Table.objects.count(), Match.objects.count()
+    tables, matches = created(Table).count(), created(Match).count()
     response = refresh(client, url, htmx=htmx)
     assert response.status_code == 200
-    assert (Table.objects.count(), Match.objects.count()) == (tables, matches)
+    assert (created(Table).count(), created(Match).count()) == (tables, matches)
 
 
 def test_a_refresh_answers_htmx_with_the_parts_that_hang_on_the_game(client: Client):
@@ -396,7 +397,7 @@ def test_eight_players_start_a_double_twelve_game_each_for_themselves(client: Cl
     response = client.post("/new", mexican_train(NAMES))
 
     assert response.status_code == 302
-    match = Match.objects.get()
+    match = created(Match).get()
     assert match.seat_names() == NAMES
     assert (match.scoring, match.partnership, match.tile_set) == ("mexican_train", False, 12)
     assert (match.tiles_each, match.draws) == (10, True)
@@ -406,7 +407,7 @@ def test_eight_players_start_a_double_twelve_game_each_for_themselves(client: Cl
 def test_four_players_are_dealt_fifteen_and_never_partners(client: Client):
     client.post("/new", mexican_train(NAMES[:4]))
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.seat_count, match.tiles_each, match.partnership) == (4, 15, False)
 
 
@@ -422,7 +423,7 @@ def test_the_house_rules_are_kept_on_the_match(client: Client):
         ),
     )
 
-    match = Match.objects.get()
+    match = created(Match).get()
     assert (match.tile_set, match.tiles_each) == (9, 10)
     assert (match.first_engine, match.double_blank_counts, match.ties_to_most_outs) == (6, 50, True)
     assert match.game().rounds == 7
@@ -434,7 +435,7 @@ def test_double_nine_takes_four_players_at_most(client: Client):
 
     assert response.status_code == 422
     assert "Mexican Train with this set is for 2 to 4 players." in response.content.decode()
-    assert not Match.objects.exists()
+    assert not created(Match).exists()
 
 
 def test_only_mexican_train_takes_more_than_four_names(client: Client):
@@ -449,12 +450,12 @@ def test_only_mexican_train_takes_more_than_four_names(client: Client):
 def test_other_games_keep_their_default_round_rules(client: Client):
     client.post("/new", {**SETUP, "double_blank_counts": "50"})
 
-    assert Match.objects.get().double_blank_counts == 0
+    assert created(Match).get().double_blank_counts == 0
 
 
 def test_the_next_match_offers_the_tables_mexican_train_seats(client: Client):
     client.post("/new", mexican_train(NAMES[:6], double_blank_counts="25"))
-    match = Match.objects.get()
+    match = created(Match).get()
 
     page = client.get(match.table.new_match_url()).content.decode()
 

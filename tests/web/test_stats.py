@@ -11,6 +11,7 @@ from scorekeeper.backup import export_table, import_table
 from scorekeeper.management.commands.generate_matches import create_matches
 from scorekeeper.models.records import COUNTERS, Record, SideRecord, rebuild_records
 from scorekeeper.testing import reported, scoring_match, tap
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +70,7 @@ def test_editing_a_finished_match_rewrites_its_records(park_table):
 def test_an_imported_table_has_the_same_records(park_table):
     data = export_table(park_table)
     park_table.delete()
-    assert not Record.objects.exists()
+    assert not created(Record).exists()
     assert table_records(import_table(data)) == EXPECTED
 
 
@@ -151,10 +152,10 @@ def test_generated_matches_get_their_records(make_match):
 
 def test_records_added_match_by_match_equal_records_summed_again(park_table):
     added = table_records(park_table)
-    streaks = {record.name: record.streak for record in Record.objects.all()}
+    streaks = {record.name: record.streak for record in created(Record).all()}
     rebuild_records(park_table.pk)
     assert table_records(park_table) == added
-    assert {record.name: record.streak for record in Record.objects.all()} == streaks
+    assert {record.name: record.streak for record in created(Record).all()} == streaks
 
 
 def test_a_match_that_ends_after_a_later_one_counts_in_its_place(make_match, add_hand):

@@ -9,6 +9,7 @@ from django.db.migrations.loader import MigrationLoader
 
 from scorekeeper import rules, stats
 from scorekeeper.models.records import STORED, Record, SideRecord
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,7 @@ def test_the_recount_migration_counts_as_the_app_now_does(make_match, add_hand, 
     add_hand(match, 0, {1: 20})
     kept = {
         (record.table_id, record.name): tuple(getattr(record, field) for field in STORED)
-        for record in Record.objects.all()
+        for record in created(Record)
     }
     # As the records stood before: the hand won for nothing left out.
     SideRecord.objects.update(hands_won=0, bonuses=5, blocked_won=0)
@@ -54,6 +55,6 @@ def test_the_recount_migration_counts_as_the_app_now_does(make_match, add_hand, 
     importlib.import_module(f"scorekeeper.migrations.{name}").recount(apps, None)
     assert {
         (record.table_id, record.name): tuple(getattr(record, field) for field in STORED)
-        for record in Record.objects.all()
+        for record in created(Record)
     } == kept
     assert record_of(match.table, "Ann").hands_won == 2

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Match
+from tests.created import created
 from tests.web.test_rounds import play_short_game, post_round, text
 
 pytestmark = pytest.mark.django_db
@@ -83,10 +84,10 @@ def test_the_migration_counts_the_games_played_before_as_the_app_does(client: Cl
     from scorekeeper.models.records import COUNTERS, STORED, Record, SideRecord
 
     def stored() -> tuple[set, set]:
-        sides = SideRecord.objects.values_list(
+        sides = created(SideRecord).values_list(
             "match_id", "side", "player_a_id", "lowest_game", *COUNTERS
         )
-        records = Record.objects.values_list("player_a_id", "lowest_game", *STORED)
+        records = created(Record).values_list("player_a_id", "lowest_game", *STORED)
         return set(sides), set(records)
 
     kept = stored()

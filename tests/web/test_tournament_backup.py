@@ -12,6 +12,7 @@ from django.urls import reverse
 from scorekeeper.models import Board, Match, Round, Table, Tournament
 from scorekeeper.testing import add_hand, make_tournament, play_out, win_hand
 from scorekeeper.tournament_backup import export_tournament, import_tournament
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -29,11 +30,11 @@ def played(client) -> Tournament:
     client.post(tournament.draw_url())
     client.post(reverse("tournament_clock", args=[tournament.key, 2]))
     clocked, playing = Board.objects.filter(round__number=2, kind="played").select_related("match")
-    round = Round.objects.get(number=2)
+    round = created(Round).get(number=2)
     round.started_at -= timedelta(minutes=31)
     round.save()
     Match.objects.filter(pk=clocked.match_id).update(ends_at=round.ends_at())
-    add_hand(Match.objects.get(pk=clocked.match_id), 0, {1: 5, 2: 0, 3: 5})
+    add_hand(created(Match).get(pk=clocked.match_id), 0, {1: 5, 2: 0, 3: 5})
     win_hand(playing.match, 1, pips=5)
     return tournament
 
@@ -44,7 +45,7 @@ def forget(tournament: Tournament) -> None:
 
 
 def stored() -> tuple[int, ...]:
-    return tuple(model.objects.count() for model in (Tournament, Round, Board, Table, Match))
+    return tuple(created(model).count() for model in (Tournament, Round, Board, Table, Match))
 
 
 def test_a_tournament_comes_back_exactly(played):
@@ -128,9 +129,9 @@ def test_the_director_downloads_and_restores_it(client, played):
     forget(played)
     bad = upload(client, broken(data, seat_twice))
     assert bad.status_code == 422 and "nothing was restored" in bad.content.decode()
-    assert not Tournament.objects.exists()
+    assert not created(Tournament).exists()
     good = upload(client, data)
-    assert good.status_code == 302 and good.url == Tournament.objects.get().get_absolute_url()
+    assert good.status_code == 302 and good.url == created(Tournament).get().get_absolute_url()
 
 
 # --- A restore counts its tables toward the hour's new tables, as a table's does ---
@@ -140,7 +141,7 @@ def one_table_backup(client) -> bytes:
     """A tournament of two pairs, one round drawn and played: one table in its file."""
     tournament = make_tournament(["A1 & B1", "A2 & B2"])
     client.post(tournament.draw_url())
-    play_out(Board.objects.get(kind="played").match, 1)
+    play_out(created(Board).get(kind="played").match, 1)
     return json.dumps(export_tournament(tournament)).encode()
 
 
@@ -152,22 +153,22 @@ def restore_file(client, backup: bytes):
 def test_restores_past_the_hour_s_tables_are_refused(client, settings):
     settings.TABLES_PER_HOUR = 2
     backup = one_table_backup(client)
-    before = Tournament.objects.count()
+    before = created(Tournament).count()
 
     answers = [restore_file(client, backup).status_code for _ in range(3)]
 
     assert answers == [302, 302, 429]
-    assert Tournament.objects.count() == before + 2
+    assert created(Tournament).count() == before + 2
 
 
 def test_a_refused_restore_says_why_and_keeps_nothing(client, settings):
     settings.TABLES_PER_HOUR = 1
     backup = one_table_backup(client)
     assert restore_file(client, backup).status_code == 302
-    before = (Tournament.objects.count(), Table.objects.count())
+    before = (created(Tournament).count(), created(Table).count())
 
     refused = restore_file(client, backup)
 
     assert refused.status_code == 429
     assert "Too many new tables from here this hour" in refused.content.decode()
-    assert (Tournament.objects.count(), Table.objects.count()) == before
+    assert (created(Tournament).count(), created(Table).count()) == before

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
 from scorekeeper.testing import add_hand, make_tournament, win_hand
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -32,16 +33,16 @@ def shown(client, url) -> str:
 
 def set_clock_back(minutes: int) -> None:
     """Move "now" on: the round (and its matches' clock) started `minutes` earlier."""
-    round = Round.objects.get()
+    round = created(Round).get()
     round.started_at -= timedelta(minutes=minutes)
     round.save()
     Match.objects.update(ends_at=round.ends_at())
 
 
 def test_starting_the_round_sets_every_matchs_clock(started):
-    round = Round.objects.get()
+    round = created(Round).get()
     assert round.started_at is not None
-    assert {match.ends_at for match in Match.objects.all()} == {round.ends_at()}
+    assert {match.ends_at for match in created(Match).all()} == {round.ends_at()}
     assert round.ends_at() - round.started_at == timedelta(minutes=30)
 
 
@@ -56,7 +57,7 @@ def test_a_hand_entered_after_time_up_ends_the_match_with_the_side_ahead(client,
     board = Board.objects.select_related("match").first()
     win_hand(board.match, 1, pips=10)  # side 1 ahead, 30-0
     set_clock_back(31)
-    match = Match.objects.get(pk=board.match_id)
+    match = created(Match).get(pk=board.match_id)
     assert not match.finished
     add_hand(match, 0, {1: 5, 2: 0, 3: 5})  # side 0 scores 10: still behind
     match.refresh_from_db()
@@ -69,7 +70,7 @@ def test_level_sides_play_one_more_hand(started):
     board = Board.objects.select_related("match").first()
     add_hand(board.match, 0, {1: 5, 2: 0, 3: 5})
     set_clock_back(31)
-    match = Match.objects.get(pk=board.match_id)
+    match = created(Match).get(pk=board.match_id)
     add_hand(match, 1, {0: 5, 2: 5, 3: 0})  # level at 10 all, after time up
     match.refresh_from_db()
     assert not match.finished
@@ -111,7 +112,7 @@ def test_the_time_left_counts_down_on_the_phone(client, started):
     """The clock's end is on the page for clock.js, which counts down each second."""
     board = Board.objects.select_related("table", "match").first()
     page = client.get(board.get_absolute_url()).content.decode()
-    ends_at = Match.objects.get(pk=board.match_id).ends_at
+    ends_at = created(Match).get(pk=board.match_id).ends_at
     assert f'<time data-ends-at="{ends_at.isoformat()}"' in page
     # main.js loads clock.js itself when the page holds a <time data-ends-at>.
     assert "js/main" in page

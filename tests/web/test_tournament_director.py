@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Entrant, Tournament
 from scorekeeper.testing import make_tournament
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def test_home_page_offers_a_tournament(client):
 
 def test_a_tournament_is_created_with_its_entrants_and_opened_by_its_key(client):
     response = create(client, time_cap="40", forfeit_for="40", forfeit_against="20")
-    tournament = Tournament.objects.get()
+    tournament = created(Tournament).get()
     assert response.status_code == 302
     assert response["Location"] == tournament.get_absolute_url()
     assert len(tournament.key) >= 22 and tournament.key != tournament.watch_key
@@ -44,7 +45,7 @@ def test_a_tournament_is_created_with_its_entrants_and_opened_by_its_key(client)
 
 def test_the_game_and_target_are_every_tables(client):
     create(client, preset="puerto_rico_500", target="300")
-    tournament = Tournament.objects.get()
+    tournament = created(Tournament).get()
     game = tournament.game()
     assert (tournament.preset, game.rules.target, game.seats, game.partnership) == (
         "puerto_rico_500",
@@ -58,9 +59,9 @@ def test_the_game_and_target_are_every_tables(client):
 def test_an_individual_event_takes_one_player_a_line(client):
     response = create(client, format="rotating_partners")
     assert response.status_code == 422
-    assert not Tournament.objects.exists()
+    assert not created(Tournament).exists()
     create(client, format="rotating_partners", entrants="Ana\nBen\nCris\nDani")
-    assert Tournament.objects.get().entrants.count() == 4
+    assert created(Tournament).get().entrants.count() == 4
 
 
 def test_a_wrong_key_is_not_found(client):
@@ -94,4 +95,4 @@ def test_another_tournaments_entrant_is_left_alone(client):
     client.post(
         reverse("tournament_entrant", args=[tournament.key, entrant.pk]), {"change": "withdraw"}
     )
-    assert not Entrant.objects.get(pk=entrant.pk).withdrawn
+    assert not created(Entrant).get(pk=entrant.pk).withdrawn

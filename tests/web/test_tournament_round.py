@@ -6,6 +6,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.models import Board, Match, Round, Table
 from scorekeeper.testing import make_tournament, play_out, win_hand
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def draw(client, tournament, **extra):
 def test_a_round_seats_every_entrant_once_with_a_bye(client):
     tournament = make_tournament(NINE_PAIRS)
     draw(client, tournament)
-    round = Round.objects.get()
+    round = created(Round).get()
     boards = list(round.boards.prefetch_related("places"))
     assert len(boards) == 5
     assert [board.kind for board in boards] == ["played"] * 4 + ["bye"]
@@ -31,7 +32,7 @@ def test_a_round_seats_every_entrant_once_with_a_bye(client):
 def test_each_table_plays_the_tournaments_game_with_its_pairs_opposite(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani"], target=150)
     draw(client, tournament)
-    board = Board.objects.get()
+    board = created(Board).get()
     match = board.match
     assert (match.target, match.seat_count, match.partnership) == (150, 4, True)
     first, second = (tournament.entrants.get(pk=side[0]) for side in board.sides())
@@ -41,7 +42,7 @@ def test_each_table_plays_the_tournaments_game_with_its_pairs_opposite(client):
 def test_the_draw_is_the_same_for_the_same_seed(client):
     tournament = make_tournament(NINE_PAIRS)
     draw(client, tournament)
-    round = Round.objects.get()
+    round = created(Round).get()
     first = round.as_draw()
     expected = rules.draw_round(
         rules.Format.SWISS,
@@ -53,17 +54,17 @@ def test_the_draw_is_the_same_for_the_same_seed(client):
     assert first == expected
     draw(client, tournament, again="1")
     round.refresh_from_db()
-    assert Round.objects.get().as_draw() == first
-    assert Table.objects.count() == 4  # the first draw's tables went with it
+    assert created(Round).get().as_draw() == first
+    assert created(Table).count() == 4  # the first draw's tables went with it
 
 
 def test_a_round_in_play_is_not_drawn_again(client):
     tournament = make_tournament(NINE_PAIRS)
     draw(client, tournament)
-    board = Board.objects.first()
+    board = created(Board).first()
     win_hand(board.match, 0)
     draw(client, tournament, again="1")
-    assert Board.objects.first().pk == board.pk
+    assert created(Board).first().pk == board.pk
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "can no longer be drawn again" in page
 
@@ -72,17 +73,17 @@ def test_the_next_round_waits_for_every_result(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"])
     draw(client, tournament)
     draw(client, tournament)
-    assert Round.objects.count() == 1
-    for board in Board.objects.all():
+    assert created(Round).count() == 1
+    for board in created(Board).all():
         play_out(board.match, 0)
     draw(client, tournament)
-    assert Round.objects.count() == 2
+    assert created(Round).count() == 2
 
 
 def test_a_withdrawn_entrant_is_not_drawn_and_a_late_one_is(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"])
     draw(client, tournament)
-    for board in Board.objects.all():
+    for board in created(Board).all():
         play_out(board.match, 0)
     gone = tournament.entrants.first()
     client.post(
@@ -90,7 +91,7 @@ def test_a_withdrawn_entrant_is_not_drawn_and_a_late_one_is(client):
     )
     client.post(tournament.entrants_url(), {"entrants": "Ines & Juan"})
     draw(client, tournament)
-    second = Round.objects.get(number=2).as_draw()
+    second = created(Round).get(number=2).as_draw()
     drawn = set(second.seated()) | set(second.byes)
     late = tournament.entrants.get(name="Ines")
     assert gone.pk not in drawn and late.pk in drawn
@@ -130,7 +131,7 @@ def test_the_watch_link_shows_the_event_without_the_directors_controls(client):
 def test_a_forfeit_gives_the_present_side_the_directors_score(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani"], forfeit_for=40, forfeit_against=20)
     draw(client, tournament)
-    board = Board.objects.get()
+    board = created(Board).get()
     client.post(reverse("tournament_forfeit", args=[tournament.key, board.pk]), {"present": "1"})
     lines = {line.entrant: line for line in tournament.standings()}
     present, absent = board.sides()[1][0], board.sides()[0][0]
@@ -140,4 +141,4 @@ def test_a_forfeit_gives_the_present_side_the_directors_score(client):
         20,
     )
     assert (lines[absent].wins, lines[absent].efectividad) == (0, -20)
-    assert Match.objects.count() == 1
+    assert created(Match).count() == 1

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
 from scorekeeper.testing import make_tournament, play_out
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def test_rules_worked_example(client):
         (d, 0, -115),
     ]
     client.post(tournament.draw_url())
-    round_two = Round.objects.get(number=2)
+    round_two = created(Round).get(number=2)
     assert round_two.as_draw().tables == (((c,), (a,)), ((b,), (d,)))
     top, bottom = round_two.boards.all()
     finish(top, (180, 230))  # A beats C 230-180
@@ -99,7 +100,7 @@ def test_each_entrants_page_lists_their_matches_only(client):
 def test_the_standings_download_as_csv(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani"])
     client.post(tournament.draw_url())
-    board = Board.objects.get()
+    board = created(Board).get()
     finish(board, (212, 150))
     winner = tournament.entrants.get(pk=board.sides()[0][0])
     response = client.get(reverse("tournament_csv", args=[tournament.watch_key]))

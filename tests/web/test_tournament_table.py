@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Board, Match
 from scorekeeper.testing import make_match, make_tournament, play_out
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_a_new_match_there_is_refused(client, board, method):
     response = getattr(client, method)(board.table.new_match_url(), {})
     assert response.status_code == 302
     assert response.url == board.get_absolute_url()
-    assert Match.objects.count() == 1
+    assert created(Match).count() == 1
 
 
 def test_a_rematch_there_is_refused(client, board):
@@ -45,7 +46,7 @@ def test_a_rematch_there_is_refused(client, board):
     response = client.post(board.table.rematch_url(), {"after": board.match.number})
     assert response.status_code == 302
     assert response.url == board.get_absolute_url()
-    assert Match.objects.count() == 1
+    assert created(Match).count() == 1
 
 
 def test_an_ordinary_table_still_offers_both(client):
@@ -55,4 +56,4 @@ def test_an_ordinary_table_still_offers_both(client):
     table_page = client.get(match.table.get_absolute_url()).content.decode()
     assert match.table.new_match_url() in table_page
     assert client.post(reverse("rematch", args=[match.table.key])).status_code == 302
-    assert Match.objects.count() == 2
+    assert created(Match).count() == 2

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
 from scorekeeper.testing import make_tournament, win_hand
+from tests.created import created
 from tests.web.test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db
@@ -35,12 +36,12 @@ def test_the_directors_and_watch_pages_are_translated(speaking, language, event)
 def test_the_clock_on_the_match_page_is_translated(speaking, language, event):
     board = Board.objects.filter(kind="played", match__isnull=False).last()
     assert_no_english(speaking.get(board.get_absolute_url()), language)
-    round = Round.objects.get()
+    round = created(Round).get()
     round.started_at -= timedelta(minutes=31)
     round.save()
     Match.objects.update(ends_at=round.ends_at())
     assert_no_english(speaking.get(board.get_absolute_url()), language)
-    win_hand(Match.objects.get(pk=board.match_id), 0)
+    win_hand(created(Match).get(pk=board.match_id), 0)
     assert_no_english(speaking.get(board.get_absolute_url()), language)
 
 

@@ -11,6 +11,7 @@ from django.test import Client
 
 from scorekeeper.models import Match
 from scorekeeper.testing import SETUP, add_hand, scoring_match, tap
+from tests.created import created
 from tests.web.test_rounds import play_short_game, post_round, start
 
 CATALOGUES = Path(settings.BASE_DIR) / "scorekeeper" / "locale"
@@ -594,7 +595,7 @@ def test_a_round_in_play_is_all_in_the_language(speaking: Client, language: str)
 def test_a_shared_win_is_all_in_the_language(speaking: Client, language: str):
     match = play_short_game(speaking, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 6, 1: 0})])
 
-    assert Match.objects.get().finished
+    assert created(Match).get().finished
     assert_no_english(speaking.get(match.get_absolute_url()), language)
 
 
