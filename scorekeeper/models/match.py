@@ -233,6 +233,13 @@ class Match(MatchWrites, HouseRulesFields):
             since = timezone.now() - timedelta(hours=1)
             if table.matches.filter(created_at__gte=since).count() >= per_hour:
                 raise RateLimited
+        # A name typed in another case is the player who sat under it before: the match and its
+        # series name them as the table does.
+        players = {name_key(player.name): player for player in table.players.all()}
+        seat_names = [
+            players[name_key(name)].name if name_key(name) in players else name
+            for name in seat_names
+        ]
         last = table.matches.select_related("series").order_by("-number").first()
         series = table.series_rules() if series is None else series
         in_series, series_sides = Series.for_match(table, last, seat_names, game, series)
@@ -246,8 +253,6 @@ class Match(MatchWrites, HouseRulesFields):
             series_sides=series_sides,
         )
         match.save(force_insert=True)
-        # A name typed in another case is the player who sat under it before.
-        players = {name_key(player.name): player for player in table.players.all()}
         for name in seat_names:
             if name_key(name) not in players:
                 players[name_key(name)] = Player.objects.create(table=table, name=name)
