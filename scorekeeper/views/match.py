@@ -155,7 +155,12 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         context = {"match": match, "table": match.table, "log": match.log_lines(LOG_LINES)}
         return render(request, "match.html#log" if request.htmx else "match_log.html", context)
     if part == "entry":
-        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
+        form = HandForm.for_next_hand(
+            match,
+            request.GET.get("out"),
+            request.GET.get("entry"),
+            whole_number(request.GET.get("round")) or None,
+        )
         context = {**scoreboard(match), "table": match.table, "form": form}
         context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)

@@ -8,9 +8,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.forms.mexican_train import SeatCountForm
-from scorekeeper.inputs import whole_number
-from scorekeeper.models import Match, SeatLink, open_round_counts, post_count
+from scorekeeper.inputs import isolated, whole_number
+from scorekeeper.models import CountRefused, Match, SeatLink, open_round_counts, post_count
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
+from scorekeeper.words.rounds import already_went_out
 
 
 def get_seat_link(key: str) -> SeatLink:
@@ -31,18 +32,28 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
             return redirect(link)
         if form.is_valid():
             data = form.cleaned_data
-            closed = post_count(
-                match,
-                position,
-                went_out=bool(data.get("went_out")),
-                pips=data.get("pips") or 0,
-                double_blank=bool(data.get("double_blank")),
-            )
-            if closed:
-                messages.success(request, _("Every count is in: the round is scored."))
+            try:
+                closed = post_count(
+                    match,
+                    position,
+                    went_out=bool(data.get("went_out")),
+                    pips=data.get("pips") or 0,
+                    double_blank=bool(data.get("double_blank")),
+                )
+            except CountRefused as refused:
+                if refused.kind == CountRefused.STALE:
+                    # Closed (or undone) by another phone since the form was read: drawn again.
+                    closed = _("This round was closed meanwhile. Here is the next one.")
+                    messages.error(request, closed)
+                    return redirect(link)
+                name = isolated(match.seat_names()[refused.seat])
+                form.add_error("went_out", already_went_out(name))
             else:
-                messages.success(request, _("Your count is in."))
-            return redirect(link)
+                if closed:
+                    messages.success(request, _("Every count is in: the round is scored."))
+                else:
+                    messages.success(request, _("Your count is in."))
+                return redirect(link)
         status = refused_status(request)
     return render(request, "seat.html", seat_context(link, match, form), status=status)
 
