@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from scorekeeper import rules
-from scorekeeper.models.hand import Hand, saved_once
+from scorekeeper.models.hand import Hand, PlayEntry, saved_once
 from scorekeeper.models.log import LogAction, LogEntry
 from scorekeeper.models.records import record_match
 from scorekeeper.models.rows import update_rows
@@ -359,6 +359,17 @@ class Match(MatchWrites, HouseRulesFields):
         """A scoring game's hand in play (plays recorded, no end yet), from the prefetched sheet."""
         hands = self.ordered_hands()
         return hands[-1] if hands and hands[-1].in_play else None
+
+    def sent_before(self, token: object) -> bool:
+        """Whether a hand or a play of this match was saved with this form token (a retry)."""
+        try:
+            token = uuid.UUID(str(token))
+        except ValueError:
+            return False
+        return (
+            self.hands.filter(token=token).exists()
+            or PlayEntry.objects.filter(hand__match=self, token=token).exists()
+        )
 
     def superseded(self) -> bool:
         """Whether the table has started a match after this one."""

@@ -149,6 +149,17 @@ def post_count(match, position: int, *, went_out: bool, pips: int, double_blank:
     return close_round(match)
 
 
+def stored_as_posted(match, position: int, number: int | None, *, went_out: bool, pips) -> bool:
+    """Whether the stored round `number` already holds this seat's count as posted (a retry
+    of the count that closed it, whose answer was lost)."""
+    hand = match.hands.filter(number=number).first() if number else None
+    if hand is None:
+        return False
+    if went_out:
+        return hand.went_out == position
+    return hand.went_out != position and hand.pips().get(position) == pips
+
+
 def close_round(match) -> bool:
     """Score and save the open round once every count is in (once, whoever is last)."""
     counts = open_round_counts(match)
@@ -160,8 +171,7 @@ def close_round(match) -> bool:
         return False  # the scorer's phone sees the counts and corrects them
     try:
         with transaction.atomic():
-            match.add_hand(hand, token=uuid.uuid4(), number=number)
-            RoundCount.objects.filter(match=match, number=number).delete()
+            match.add_hand(hand, token=uuid.uuid4(), number=number)  # the counts go with it
     except (HandConflict, IntegrityError, rules.InvalidHand):
         return False  # another phone closed it first, or the game moved on
     return True

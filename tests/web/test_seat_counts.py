@@ -307,3 +307,69 @@ def test_a_round_form_opened_on_a_page_of_a_closed_round_stores_nothing_twice(cl
 
     match.refresh_from_db()
     assert match.hand_count == 1
+
+
+# --- The seat page reads and keeps a count as the scorer's form does ---
+
+
+def test_a_count_is_read_as_the_scorers_form_reads_it(client: Client):
+    match = begin(client)
+
+    response = send(client, links(match)[1], match, pips="1_2")
+
+    assert errors(response) == ["Type a whole number of pips, like 12."]
+    assert not match.round_counts.exists()
+
+
+def test_went_out_with_a_count_is_refused(client: Client):
+    match = begin(client)
+
+    response = send(client, links(match)[1], match, went_out="on", pips="12")
+
+    assert errors(response) == ["You went out, so your hand is empty: leave the count blank."]
+    assert not match.round_counts.exists()
+
+
+def test_the_seat_page_after_a_reload_shows_went_out_ticked(client: Client):
+    match = begin(client)
+    url = links(match)[1]
+    send(client, url, match, went_out="on")
+
+    page = client.get(url).content.decode()
+
+    assert "You said you went out." in text(client.get(url))
+    assert re.search(r'<input type="checkbox" name="went_out"[^>]*checked', page)
+
+
+def test_the_seat_page_after_a_reload_shows_the_count_sent(client: Client):
+    match = begin(client)
+    url = links(match)[1]
+    send(client, url, match, pips="23")
+
+    assert re.search(r'name="pips" value="23"', client.get(url).content.decode())
+
+
+def test_counts_of_a_round_the_scorer_saved_do_not_come_back_when_it_is_undone(client: Client):
+    match = begin(client)
+    send(client, links(match)[1], match, pips="23")
+    post_round(client, match, "0", {1: 20, 2: 7, 3: 41})
+
+    client.post(match.undo_url(), {"version": str(match.version)})
+
+    match.refresh_from_db()
+    assert match.hand_count == 0
+    assert not match.round_counts.exists()
+    assert "Bo: 23" not in text(client.get(match.get_absolute_url()))
+
+
+def test_a_retried_last_count_is_answered_as_counted(client: Client):
+    match = begin(client, players=2, preset="mexican_train_nine", first_engine="0")
+    urls = links(match)
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="3")
+    assert match.finished
+
+    retried = client.post(urls[1], {"number": "1", "pips": "3"}, follow=True)
+
+    assert "Every count is in: the round is scored." in text(retried)
+    assert "nothing more can be posted" not in text(retried)
