@@ -36,6 +36,13 @@ class Column:
     games: str = ""
     # Lower is better (a round game's count and total): sorted lowest first.
     lowest_first: bool = False
+    # Worked out over matches (a rate, an average, a game's total), not a count of things in
+    # them: a 0 still has matches behind it, and links to them.
+    over_matches: bool = False
+
+    def links(self, value: float | None) -> bool:
+        """Whether this column's number has matches behind it to list."""
+        return value is not None if self.over_matches else bool(value)
 
 
 # The statistics table's columns, in order, each with the history filter for the matches
@@ -43,18 +50,32 @@ class Column:
 COLUMNS = (
     Column("played", _("Played"), "played"),
     Column("won", _("Won"), "won"),
-    Column("win_rate", _("Win %"), "played"),
+    Column("win_rate", _("Win %"), "played", over_matches=True),
     Column("hands_won", _("Hands won"), "hands_won", "hands"),
-    Column("points_per_hand", _("Points a hand"), "hands", "hands"),
+    Column("points_per_hand", _("Points a hand"), "hands", "hands", over_matches=True),
     Column("capicus", _("Capicús"), "capicus", "hands"),
     Column("bonuses", _("Other bonuses"), "bonuses", "hands"),
     Column("blocked_won", _("Blocked hands won"), "blocked_won", "hands"),
     Column("shutouts_given", _("Shutouts given"), "shutouts_given", "hands"),
     Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken", "hands"),
     Column("rounds", _("Rounds played"), "rounds", "rounds"),
-    Column("count_per_round", _("Count a round"), "rounds", "rounds", lowest_first=True),
+    Column(
+        "count_per_round",
+        _("Count a round"),
+        "rounds",
+        "rounds",
+        lowest_first=True,
+        over_matches=True,
+    ),
     Column("rounds_out", _("Rounds gone out"), "rounds_out", "rounds"),
-    Column("lowest_game", _("Lowest game"), "lowest_game", "rounds", lowest_first=True),
+    Column(
+        "lowest_game",
+        _("Lowest game"),
+        "lowest_game",
+        "rounds",
+        lowest_first=True,
+        over_matches=True,
+    ),
     Column("best_streak", _("Longest winning streak"), "streak"),
     Column("series_won", _("Series won"), "series_won"),
 )

@@ -344,10 +344,9 @@ def check_series_sides(rows: MatchRows) -> None:
     match, game = rows.match, rows.game
     if match.series is None:
         return
-    sides = models.Series.sides_of(rows.names(), game)
-    if len(match.series.sides) != game.side_count or sides != [
-        match.series.sides[side] for side in match.series_sides
-    ]:
+    sides = models.Series.side_keys(models.Series.sides_of(rows.names(), game))
+    kept = models.Series.side_keys(match.series.sides)
+    if len(kept) != game.side_count or sides != [kept[side] for side in match.series_sides]:
         raise ValueError(
             _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
         )

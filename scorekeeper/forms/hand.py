@@ -171,12 +171,19 @@ class HandForm(forms.Form):
 
     @classmethod
     def for_next_hand(
-        cls, match: Match, out: str | None = None, entry: str | None = None
+        cls,
+        match: Match,
+        out: str | None = None,
+        entry: str | None = None,
+        number: int | None = None,
     ) -> "HandForm":
-        """A blank form for the match's next hand, with a fresh token."""
-        initial = {"out": out, "number": match.hand_count + 1, "token": uuid.uuid4()}
+        """A blank form for the match's next hand, with a fresh token. `number`: the hand the
+        asking page shows, when it may be one another phone has saved since (the save then
+        says so instead of storing it as the hand after)."""
+        current = match.hand_count + 1
+        initial = {"out": out, "number": number or current, "token": uuid.uuid4()}
         form = cls(match, out=out, entry=entry, initial=initial)
-        if form.game.lowest_wins and not match.finished:
+        if form.game.lowest_wins and not match.finished and initial["number"] == current:
             prefill_round(form, match)  # the counts posted from the players' own phones
         return form
 

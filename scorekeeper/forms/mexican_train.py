@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import NUMBER_ATTRS, PlayerField
+from scorekeeper.forms.fields import PipsField, PlayerField, WholeNumberField
 from scorekeeper.models import open_round_counts
 
 # The presets of the round game (Mexican Train): only they take more than four names.
@@ -145,17 +145,12 @@ def double_blank_initial(match, hand) -> dict:
 class SeatCountForm(forms.Form):
     """One player's count for the open round: that they went out, or their pips."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
     went_out = forms.BooleanField(label=_("I went out"), required=False)
-    pips = forms.IntegerField(
+    # Read by the one count field, as the scorer's round form reads each count.
+    pips = PipsField(
         label=_("My count: the pips left in my hand"),
-        min_value=0,
-        required=False,
-        widget=forms.TextInput(attrs={**NUMBER_ATTRS, "enterkeyhint": "done"}),
-        error_messages={
-            "invalid": _("Type a whole number of pips, like 12."),
-            "min_value": _("Pips can't be below 0."),
-        },
+        widget=forms.TextInput(attrs={"enterkeyhint": "done"}),
     )
     double_blank = forms.BooleanField(
         label=_("I was left holding the double blank"), required=False
@@ -168,6 +163,17 @@ class SeatCountForm(forms.Form):
         self.asks_double_blank = asks_double_blank(match.game(), self.number)
         if not self.asks_double_blank:
             del self.fields["double_blank"]
+
+    @classmethod
+    def for_seat(cls, match, posted) -> "SeatCountForm":
+        """The seat's form as it stands: what the player sent for the open round (`posted`, a
+        RoundCount or None) filled in, so a reload shows what the page says was sent."""
+        if posted is None:
+            return cls(match)
+        initial = {"went_out": posted.went_out, "double_blank": posted.double_blank}
+        if not posted.went_out:
+            initial["pips"] = posted.pips
+        return cls(match, initial=initial)
 
     def clean_pips(self):
         pips = self.cleaned_data.get("pips")
@@ -188,6 +194,8 @@ class SeatCountForm(forms.Form):
             )
         if not data.get("went_out") and data.get("pips") is None and "pips" not in self.errors:
             self.add_error("pips", _("Type your count, or tap I went out."))
+        if data.get("went_out") and data.get("pips"):
+            self.add_error("pips", _("You went out, so your hand is empty: leave the count blank."))
         return data
 
 

@@ -1,5 +1,7 @@
 """The setup of a table or a match: players, game, target, house rules and series."""
 
+import re
+
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -350,6 +352,10 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             self.add_error(None, _("Check the rules of the game you chose, then start."))
             return data
         self._clean_points(data)
+        if self._names_past_the_last_field():
+            # Only a page changed by hand posts these: they were dropped, without a word.
+            self.add_error(None, _("Eight players at most: nobody sits ninth."))
+            return data
         names = self._clean_names(data)
         typed = [name for name in names if name]
         if len(typed) < 2:
@@ -380,6 +386,15 @@ class SetupForm(MexicanTrainSetup, forms.Form):
         data["seat_names"] = [typed[index] for index in order]
         data["partnership"] = partnership
         return data
+
+    def _names_past_the_last_field(self) -> bool:
+        """Whether a name was posted for a player field the form does not have (player_9...)."""
+        return any(
+            re.fullmatch(r"player_\d+", field)
+            and field not in self.player_fields
+            and clean_name(self.data.get(field) or "")
+            for field in self.data
+        )
 
     def _clean_names(self, data: dict) -> list[str]:
         """Each player field's name, cleaned ("" where none): at least two, no two the same."""

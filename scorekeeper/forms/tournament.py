@@ -16,7 +16,7 @@ from scorekeeper.forms.fields import (
     WholeNumberField,
     clean_name,
 )
-from scorekeeper.models import NAME_MAX, offered_presets
+from scorekeeper.models import NAME_MAX, name_key, offered_presets
 from scorekeeper.models.tournament import Entrant, Format, Tournament
 
 # "Ana & Ben", "Ana / Ben" or "Ana y Ben": a pair's two players on one line.
@@ -55,7 +55,23 @@ class EntrantsField(forms.CharField):
             entrants.append((names[0], names[1] if len(names) > 1 else ""))
         if len(entrants) > MAX_ENTRANTS:
             raise ValidationError(_("At most %(limit)s entrants.") % {"limit": MAX_ENTRANTS})
+        check_each_player_once(entrants)
         return entrants
+
+
+def check_each_player_once(entrants: list[tuple[str, str]], entered=()) -> None:
+    """Refuse a player named twice (among `entered` too): names told apart only by case are
+    one player, as a table seats them, so the two would sit in one seat's name."""
+    seen = {name_key(name) for name in entered if name}
+    for entrant in entrants:
+        for name in entrant:
+            if not name:
+                continue
+            if name_key(name) in seen:
+                raise ValidationError(
+                    _("%(name)s is on the list twice: a player plays once.") % {"name": name}
+                )
+            seen.add(name_key(name))
 
 
 class TournamentForm(forms.Form):
@@ -123,6 +139,8 @@ class EntrantsForm(forms.Form):
         entrants = self.cleaned_data["entrants"]
         if self.tournament.individual and any(partner for _name, partner in entrants):
             raise ValidationError(_("In an individual event, one player a line."))
+        entered = self.tournament.entrants.values_list("name", "partner")
+        check_each_player_once(entrants, [name for pair in entered for name in pair])
         return entrants
 
     def save(self) -> None:

@@ -43,11 +43,14 @@ from scorekeeper.models.rules_fields import regional_rules_fields as regional_ru
 from scorekeeper.models.saving import HandConflict as HandConflict
 from scorekeeper.models.saving import StaleMatch as StaleMatch
 from scorekeeper.models.saving import same_report as same_report
+from scorekeeper.models.seat_link import CountRefused as CountRefused
 from scorekeeper.models.seat_link import RoundCount as RoundCount
 from scorekeeper.models.seat_link import SeatLink as SeatLink
 from scorekeeper.models.seat_link import close_round as close_round
+from scorekeeper.models.seat_link import counts_conflict as counts_conflict
 from scorekeeper.models.seat_link import open_round_counts as open_round_counts
 from scorekeeper.models.seat_link import post_count as post_count
+from scorekeeper.models.seat_link import stored_as_posted as stored_as_posted
 from scorekeeper.models.series import Series as Series
 from scorekeeper.models.table import KEY_LENGTH as KEY_LENGTH
 from scorekeeper.models.table import KEY_PATTERN as KEY_PATTERN

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from scorekeeper import rules
-from scorekeeper.models.hand import Hand, saved_once
+from scorekeeper.models.hand import Hand, PlayEntry, saved_once
 from scorekeeper.models.log import LogAction, LogEntry
 from scorekeeper.models.records import record_match
 from scorekeeper.models.rows import update_rows
@@ -233,6 +233,13 @@ class Match(MatchWrites, HouseRulesFields):
             since = timezone.now() - timedelta(hours=1)
             if table.matches.filter(created_at__gte=since).count() >= per_hour:
                 raise RateLimited
+        # A name typed in another case is the player who sat under it before: the match and its
+        # series name them as the table does.
+        players = {name_key(player.name): player for player in table.players.all()}
+        seat_names = [
+            players[name_key(name)].name if name_key(name) in players else name
+            for name in seat_names
+        ]
         last = table.matches.select_related("series").order_by("-number").first()
         series = table.series_rules() if series is None else series
         in_series, series_sides = Series.for_match(table, last, seat_names, game, series)
@@ -246,8 +253,6 @@ class Match(MatchWrites, HouseRulesFields):
             series_sides=series_sides,
         )
         match.save(force_insert=True)
-        # A name typed in another case is the player who sat under it before.
-        players = {name_key(player.name): player for player in table.players.all()}
         for name in seat_names:
             if name_key(name) not in players:
                 players[name_key(name)] = Player.objects.create(table=table, name=name)
@@ -354,6 +359,17 @@ class Match(MatchWrites, HouseRulesFields):
         """A scoring game's hand in play (plays recorded, no end yet), from the prefetched sheet."""
         hands = self.ordered_hands()
         return hands[-1] if hands and hands[-1].in_play else None
+
+    def sent_before(self, token: object) -> bool:
+        """Whether a hand or a play of this match was saved with this form token (a retry)."""
+        try:
+            token = uuid.UUID(str(token))
+        except ValueError:
+            return False
+        return (
+            self.hands.filter(token=token).exists()
+            or PlayEntry.objects.filter(hand__match=self, token=token).exists()
+        )
 
     def superseded(self) -> bool:
         """Whether the table has started a match after this one."""

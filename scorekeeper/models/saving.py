@@ -221,6 +221,10 @@ class MatchWrites:
         saved = saved or Hand(match=self, number=number)
         saved.token = token
         saved.store(hand, result, self.next_leader)
+        if game.lowest_wins:
+            # The counts the players' phones posted for this round are spent, whoever saved it:
+            # an undo opens the round again empty, not with counts the scorer overruled.
+            self.round_counts.filter(number=number).delete()
         self.store_state(state)
         logged = LogEntry(
             match=self,

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.models.table import Table
+from scorekeeper.words.names import name_key
 
 
 class Series(models.Model):
@@ -37,6 +38,12 @@ class Series(models.Model):
     def sides_of(seat_names: Sequence[str], game: rules.Game) -> list[list[str]]:
         return [sorted(seat_names[seat] for seat in side) for side in game.sides]
 
+    @staticmethod
+    def side_keys(sides: Sequence[Sequence[str]]) -> list[list[str]]:
+        """Sides as who sits there: "Ana" and "ana" are one player (a series stored before the
+        app named sides as the table seats them may hold a name as it was typed)."""
+        return [sorted(name_key(name) for name in side) for side in sides]
+
     @classmethod
     def for_match(
         cls,
@@ -53,10 +60,11 @@ class Series(models.Model):
         if (
             current is not None
             and current.series_rules() == series_rules
-            and sorted(current.sides) == sorted(sides)
+            and sorted(cls.side_keys(current.sides)) == sorted(cls.side_keys(sides))
             and not current.state().finished
         ):
-            return current, [current.sides.index(side) for side in sides]
+            kept = cls.side_keys(current.sides)
+            return current, [kept.index(side) for side in cls.side_keys(sides)]
         newest = table.series.order_by("-number").first()
         series = cls.objects.create(
             table=table,

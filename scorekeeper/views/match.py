@@ -155,7 +155,12 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         context = {"match": match, "table": match.table, "log": match.log_lines(LOG_LINES)}
         return render(request, "match.html#log" if request.htmx else "match_log.html", context)
     if part == "entry":
-        form = HandForm.for_next_hand(match, request.GET.get("out"), request.GET.get("entry"))
+        form = HandForm.for_next_hand(
+            match,
+            request.GET.get("out"),
+            request.GET.get("entry"),
+            whole_number(request.GET.get("round")) or None,
+        )
         context = {**scoreboard(match), "table": match.table, "form": form}
         context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)
@@ -176,13 +181,14 @@ def posted_to_open_match(
     view: Callable[[HtmxHttpRequest, Match], HttpResponse],
 ) -> Callable[..., HttpResponse]:
     """A POST that records something in a match: the view gets the match (its seats, not its
-    sheet); a finished match records nothing and says why."""
+    sheet); a finished match records nothing and says why, unless this is a retry of what was
+    saved (the hand that ended it, say): the view answers that as saved."""
 
     @require_POST
     @wraps(view)
     def posted(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         match = get_match(key, number, sheet=False)
-        if match.finished:
+        if match.finished and not match.sent_before(request.POST.get("token")):
             return match_over(request, match)
         return view(request, match)
 

@@ -3,9 +3,12 @@
 from django.utils.translation import gettext as _
 
 from scorekeeper import rules
-from scorekeeper.models import Match, SeatLink, open_round_counts
+from scorekeeper.inputs import isolated
+from scorekeeper.models import Match, SeatLink, counts_conflict, open_round_counts
 from scorekeeper.sharing import qr_svg
 from scorekeeper.words.names import side_name
+from scorekeeper.words.refusals import hand_error_message
+from scorekeeper.words.rounds import counts_do_not_fit
 
 
 def round_sheet(match: Match, game: rules.Game, rows: list[dict]) -> dict:
@@ -70,6 +73,7 @@ def round_counts(match: Match, counts: dict) -> dict:
     """The scorer's polled part: who is still missing and the counts posted so far."""
     names = match.seat_names()
     return {
+        "counts_conflict": conflict_text(match, counts),
         "counts_missing": [names[seat] for seat in range(match.seat_count) if seat not in counts],
         "counts_posted": bool(counts),
         "counts_in": [
@@ -78,3 +82,16 @@ def round_counts(match: Match, counts: dict) -> dict:
         ],
         "counts_url": f"{match.get_absolute_url()}?part=counts&round={match.hand_count + 1}",
     }
+
+
+def conflict_text(match: Match, counts: dict) -> str:
+    """Why the open round, every count in, waits on the scorer ("" when it does not)."""
+    out, errors = counts_conflict(match, counts)
+    if not out and not errors:
+        return ""
+    names = match.seat_names()
+    game = match.game()
+    return counts_do_not_fit(
+        [isolated(names[seat]) for seat in out],
+        [str(hand_error_message(error, names, game)) for error in errors],
+    )

@@ -55,7 +55,9 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
     if "back" in request.POST:
         # Backed out of the question below: the form again, the numbers as typed, nothing saved.
         return render_match(request, match, form)
-    if "confirm_end" not in request.POST:
+    # Only the match's next hand is asked about: a stale number is told so by add_hand below,
+    # not asked about as if it ended the match.
+    if "confirm_end" not in request.POST and form.cleaned_data["number"] == match.hand_count + 1:
         # A hand that ends the match is asked about once: the same form comes back with the
         # numbers as typed and a button that says so (with or without JavaScript).
         ending = match_end_text(match, form.cleaned_data["result"])

@@ -8,9 +8,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.forms.mexican_train import SeatCountForm
-from scorekeeper.inputs import whole_number
-from scorekeeper.models import Match, SeatLink, open_round_counts, post_count
+from scorekeeper.inputs import isolated, typed_number, whole_number
+from scorekeeper.models import (
+    CountRefused,
+    Match,
+    SeatLink,
+    open_round_counts,
+    post_count,
+    stored_as_posted,
+)
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
+from scorekeeper.words.rounds import already_went_out
 
 
 def get_seat_link(key: str) -> SeatLink:
@@ -23,14 +31,20 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     link = get_seat_link(key)
     match = Match.objects.with_seats().get(pk=link.seat.match_id)
     position = link.seat.position
-    status = 200
-    form = SeatCountForm(match, request.POST if request.method == "POST" else None)
-    if request.method == "POST":
-        if match.finished:
+    counts = open_round_counts(match) if not match.finished else {}
+    if request.method != "POST":
+        form = SeatCountForm.for_seat(match, counts.get(position))
+        return render(request, "seat.html", seat_context(link, match, form, counts))
+    if match.finished:
+        if retried_last_count(request, match, position):
+            messages.success(request, _("Every count is in: the round is scored."))
+        else:
             messages.error(request, _("This game is over: nothing more can be posted."))
-            return redirect(link)
-        if form.is_valid():
-            data = form.cleaned_data
+        return redirect(link)
+    form = SeatCountForm(match, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
             closed = post_count(
                 match,
                 position,
@@ -38,13 +52,32 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 pips=data.get("pips") or 0,
                 double_blank=bool(data.get("double_blank")),
             )
+        except CountRefused as refused:
+            if refused.kind == CountRefused.STALE:
+                # Closed (or undone) by another phone since the form was read: drawn again.
+                messages.error(request, _("This round was closed meanwhile. Here is the next one."))
+                return redirect(link)
+            name = isolated(match.seat_names()[refused.seat])
+            form.add_error("went_out", already_went_out(name))
+        else:
             if closed:
                 messages.success(request, _("Every count is in: the round is scored."))
             else:
                 messages.success(request, _("Your count is in."))
             return redirect(link)
-        status = refused_status(request)
-    return render(request, "seat.html", seat_context(link, match, form), status=status)
+    status = refused_status(request)
+    return render(request, "seat.html", seat_context(link, match, form, counts), status=status)
+
+
+def retried_last_count(request: HtmxHttpRequest, match: Match, position: int) -> bool:
+    """Whether this post is the count that closed the last round, sent again (its answer lost)."""
+    return stored_as_posted(
+        match,
+        position,
+        whole_number(request.POST.get("number")),
+        went_out=bool(request.POST.get("went_out")),
+        pips=typed_number(request.POST.get("pips") or ""),
+    )
 
 
 @require_safe
@@ -60,9 +93,13 @@ def seat_status(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return render(request, "includes/seat_status.html", seat_context(link, match, None))
 
 
-def seat_context(link: SeatLink, match: Match, form: SeatCountForm | None) -> dict:
+def seat_context(
+    link: SeatLink, match: Match, form: SeatCountForm | None, counts: dict | None = None
+) -> dict:
+    """`counts`: the open round's counts by seat, when the caller has read them."""
     position = link.seat.position
-    counts = open_round_counts(match) if not match.finished else {}
+    if counts is None:
+        counts = open_round_counts(match) if not match.finished else {}
     names = match.seat_names()
     game = match.game()
     number = match.hand_count + 1

@@ -27,9 +27,9 @@ def stat_rows(table: Table, records: list, sort: str, columns: list) -> list[dic
         cells = []
         for column in columns:
             value = getattr(record, column.key)
-            # A 0 has no matches behind it to list: it is not a link. A lowest game of 0 is a
-            # game, and links to it.
-            behind = value is not None if column.key == "lowest_game" else value
+            # A counted 0 has no matches behind it to list: it is not a link. A rate, an average
+            # or a game's total of 0 stands on matches, and links to them.
+            behind = column.links(value)
             href = f"{played}&{urlencode({'only': column.only})}" if behind else None
             cells.append((column, value, href))
         rows.append({"record": record, "href": played, "cells": cells})

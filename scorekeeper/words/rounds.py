@@ -70,3 +70,24 @@ def undo_repeated(match, number: int) -> str:
     return _("The undo of hand %(number)s had arrived before, and counts once.") % {
         "number": number
     }
+
+
+def already_went_out(name: str) -> str:
+    """A seat's "I went out" refused: another player said so first in this round."""
+    return _(
+        "%(name)s has already said they went out in this round. Only one player goes out: "
+        "if that is wrong, tell the scorer."
+    ) % {"name": name}
+
+
+def counts_do_not_fit(out: list[str], problems: list[str]) -> str:
+    """Every count of the round is in, but the round cannot be scored from them: why."""
+    said = [_("The counts do not fit.")]
+    if out:
+        said.append(
+            _("Only one player can go out, and these say they did: %(names)s.")
+            % {"names": ", ".join(out)}
+        )
+    said.extend(problems)
+    said.append(_("Settle it with the table and enter the round here."))
+    return " ".join(str(part) for part in said)

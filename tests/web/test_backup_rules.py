@@ -75,6 +75,35 @@ def test_the_export_carries_the_rules_taps_entries_and_series():
     assert match["series"] == 1
 
 
+def case_typed_series() -> Table:
+    """A pub-block table of Ana and Ben whose second match was typed `Ben`, `ana`."""
+    table = Table.objects.create(name="Pub")
+    game = rules.make_game("pub_block", 2, rules=rules.HouseRules(target=10))
+    for names in (["Ana", "Ben"], ["Ben", "ana"]):
+        match = table.start_match(names, game, "pub_block")
+        hand = rules.Hand(rules.Ending.WENT_OUT, went_out=0, pips={1: 20})
+        match.add_hand(hand, token=uuid4(), number=1)
+    return table
+
+
+def test_a_series_with_a_name_typed_in_another_case_comes_back():
+    exported, imported = round_trip(case_typed_series())
+
+    assert export_table(Table.objects.get(pk=imported.pk)) == exported
+
+
+def test_a_series_that_kept_a_name_as_typed_comes_back():
+    table = case_typed_series()
+    exported = json.loads(json.dumps(export_table(table)))
+    wipe(table)
+    # As the app stored a series before it named sides as the table seats them.
+    exported["series"][0]["sides"] = [["ana"], ["Ben"]]
+
+    imported = import_table(exported)
+
+    assert imported.series.get().sides == [["ana"], ["Ben"]]
+
+
 def test_import_refuses_bonus_entries_the_rules_do_not_make():
     exported = export_table(pr500_match().table)
     exported["matches"][0]["hands"][0]["entries"] = [

@@ -275,3 +275,43 @@ def test_a_page_drawn_afresh_reads_the_series_once_per_table_version(client: Cli
     add(match, 0, 20)  # the match is won: the table moves, and the series is read again
     wins, series_reads = page()
     assert wins == ["2", "0"] and len(series_reads) == 1
+
+
+def pub_block(table: Table, names: list[str]) -> Match:
+    game = rules.make_game("pub_block", len(names), rules=rules.HouseRules(target=10))
+    return table.start_match(names, game, "pub_block")
+
+
+def went_out(match: Match, seat: int) -> Match:
+    """Seat `seat` of a two-seat match goes out past the target."""
+    hand = rules.Hand(rules.Ending.WENT_OUT, went_out=seat, pips={1 - seat: 20})
+    match.add_hand(hand, token=uuid.uuid4(), number=match.hand_count + 1)
+    return match
+
+
+def test_a_name_typed_in_another_case_plays_on_in_the_series(table):
+    first = went_out(pub_block(table, ["Ana", "Ben"]), 0)
+
+    second = pub_block(table, ["Ben", "ana"])
+
+    assert second.series == first.series
+    assert second.series.score(second) == [("Ben", 0), ("Ana", 1)]
+
+
+def test_the_rematch_of_a_match_typed_in_another_case_continues_the_series(client: Client, table):
+    first = went_out(pub_block(table, ["Ana", "Ben"]), 0)
+    went_out(pub_block(table, ["Ben", "ana"]), 0)
+
+    client.post(f"/t/{table.key}/rematch")
+
+    third = table.matches.get(number=3)
+    assert third.series == first.series
+    assert third.series.state().wins == (1, 1)
+
+
+def test_a_new_series_names_its_sides_as_the_table_seats_them(table):
+    pub_block(table, ["Ana", "Ben", "Cara"])
+
+    second = pub_block(table, ["Ben", "ana"])
+
+    assert second.series.sides == [["Ben"], ["Ana"]]

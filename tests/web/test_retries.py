@@ -210,3 +210,31 @@ def test_only_the_latest_undone_tokens_are_kept(make_match):
         match.undo(version=match.version)
 
     assert len(read_again(match).undone_tokens) == Match.UNDONE_KEPT
+
+
+def test_the_hand_that_won_sent_again_is_answered_as_saved(client: Client, make_match):
+    match = make_match(names=("Ana", "Ben"), preset="standard", target=50)
+    data = {**post_data(0, 1, {1: 60}), "confirm_end": "1"}
+    client.post(f"/t/{match.table.key}/m/{match.number}/hand", data)
+
+    retried = client.post(
+        f"/t/{match.table.key}/m/{match.number}/hand", data, headers={"HX-Request": "true"}
+    )
+
+    assert retried.headers["X-Hand"] == "saved"
+    assert "Hand 1 saved (it had arrived before, and counts once)." in retried.content.decode()
+    match.refresh_from_db()
+    assert (match.hand_count, match.winner_side) == (1, 0)
+
+
+def test_the_score_that_won_sent_again_is_not_told_the_match_is_over(client: Client, db):
+    match = scoring_match("bergen", names=("Ann", "Bo"), target=3)
+    token = uuid.uuid4()
+    data = {"seat": "0", "points": "3", "number": "1", "token": str(token)}
+    client.post(f"/t/{match.table.key}/m/{match.number}/play", data)
+
+    retried = client.post(f"/t/{match.table.key}/m/{match.number}/play", data)
+
+    assert "This match is over" not in retried.content.decode()
+    match.refresh_from_db()
+    assert match.totals == [3, 0]

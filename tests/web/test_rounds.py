@@ -119,6 +119,33 @@ def play_short_game(client: Client, counts: list[dict], **changes) -> Match:
     return match
 
 
+def test_a_retried_save_of_the_last_round_is_answered_as_saved(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4})])
+    data = {"out": "0", "number": "3", "token": str(uuid.uuid4()), "entry": "each"}
+    data.update({"pips_1": "5", "confirm_end": "1"})
+    client.post(match.save_hand_url(), data)
+
+    retried = client.post(match.save_hand_url(), data, headers={"HX-Request": "true"})
+
+    assert retried.headers["X-Hand"] == "saved"
+    assert "Round 3 saved (it had arrived before, and counts once)." in text(retried)
+    match.refresh_from_db()
+    assert match.hand_count == 3
+
+
+def test_a_stale_round_number_on_the_last_round_asks_nothing(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4})])
+    # A page still at round 2 saves it again, not knowing another phone did.
+    data = {"out": "0", "number": "2", "token": str(uuid.uuid4()), "entry": "each", "pips_1": "5"}
+
+    response = client.post(match.save_hand_url(), data, headers={"HX-Request": "true"})
+
+    assert "This round ends the game" not in text(response)
+    assert "Round 2 was already entered" in text(response)
+    match.refresh_from_db()
+    assert (match.hand_count, match.totals) == (2, [4, 10])
+
+
 def test_the_lowest_total_wins_after_the_last_round(client: Client):
     match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 3, 1: 2})])
 

@@ -8,13 +8,20 @@ from django.test import Client
 
 from scorekeeper.models import Match, RoundCount, SeatLink
 from tests.created import created
-from tests.web.test_rounds import post_round, start, text
+from tests.web.test_rounds import errors, post_round, start, text
+from tests.web.test_setup import NAMES, mexican_train
 
 pytestmark = pytest.mark.django_db
 
 
 def links(match: Match) -> list[str]:
     return [link.get_absolute_url() for link in SeatLink.for_match(match)]
+
+
+def begin(client: Client, players: int = 4, **changes) -> Match:
+    """A Mexican Train match started through the setup, found by its own table."""
+    response = client.post("/new", mexican_train(NAMES[:players], **changes))
+    return Match.objects.get(table__key=response.headers["Location"].split("/")[2], number=1)
 
 
 def send(client: Client, url: str, match: Match, **fields):
@@ -140,15 +147,27 @@ def test_the_double_blank_holder_says_so_from_their_phone(client: Client):
     assert match.totals == [0, 60]
 
 
-def test_two_players_who_both_went_out_leave_the_round_to_the_scorer(client: Client):
-    match = start(client, players=2)
+def test_a_second_went_out_is_refused_at_its_seat(client: Client):
+    match = begin(client, players=3)
     urls = links(match)
-
     send(client, urls[0], match, went_out="on")
-    send(client, urls[1], match, went_out="on")
 
-    assert match.hand_count == 0
-    assert created(RoundCount).count() == 2
+    response = send(client, urls[1], match, went_out="on")
+
+    assert response.status_code == 422
+    assert "Ann has already said they went out in this round." in errors(response)[0]
+    assert list(match.round_counts.values_list("position", "went_out")) == [(0, True)]
+
+
+def test_the_seat_that_went_out_can_say_so_again(client: Client):
+    match = begin(client, players=3)
+    url = links(match)[0]
+    send(client, url, match, went_out="on")
+
+    response = send(client, url, match, went_out="on")
+
+    assert response.status_code == 302
+    assert list(match.round_counts.values_list("position", "went_out")) == [(0, True)]
 
 
 def test_the_scorers_page_kept_before_a_count_shows_it_after(client: Client):
@@ -224,42 +243,134 @@ def poll_url(page: str) -> str:
     return POLLING.search(page).group(1).replace("&amp;", "&")
 
 
-def two_went_out(client: Client, match) -> None:
-    """Every count in, but two say they went out: the round waits for the scorer, not a count."""
-    urls = links(match)
-    send(client, urls[0], match, went_out="on")
-    send(client, urls[1], match, went_out="on")
-    send(client, urls[2], match, pips="7")
-    send(client, urls[3], match, pips="41")
+def two_went_out(match) -> None:
+    """Every count in, but two say they went out (as two phones posting at the same moment
+    could leave them before the seat page refused a second one): the round waits for the scorer."""
+    number = match.hand_count + 1
+    for position, went_out, pips in ((0, True, 0), (1, True, 0), (2, False, 7), (3, False, 41)):
+        RoundCount.objects.create(
+            match=match, number=number, position=position, went_out=went_out, pips=pips
+        )
 
 
-def test_the_page_polls_while_a_count_is_missing(client: Client):
-    match = start(client)
-    send(client, links(match)[1], match, pips="23")
-
-    page = client.get(match.get_absolute_url()).content.decode()
-
-    assert "Counts still missing: Ann, Cy, Dee" in text(client.get(poll_url(page), headers=HTMX))
-
-
-def test_the_poll_stops_once_every_count_is_in_and_the_round_waits_on_the_scorer(client: Client):
-    match = start(client)
+def test_the_scorer_is_told_which_counts_conflict(client: Client):
+    match = begin(client)
     part = poll_url(client.get(match.get_absolute_url()).content.decode())
-    two_went_out(client, match)
+    two_went_out(match)
 
-    answer = client.get(part, headers=HTMX).content.decode()
+    answer = text(client.get(part, headers=HTMX))
 
-    assert "Every count is in." in text(client.get(part, headers=HTMX))
-    assert 'id="round-counts"' in answer and "hx-trigger" not in answer
+    assert "The counts do not fit." in answer
+    assert "Only one player can go out, and these say they did: Ann, Bo." in answer
     match.refresh_from_db()
     assert match.hand_count == 0  # the round is still open, for the scorer to settle
 
 
-def test_a_page_drawn_with_every_count_in_does_not_poll(client: Client):
-    match = start(client)
-    two_went_out(client, match)
+def test_the_scorer_is_told_when_two_say_they_hold_the_double_blank(client: Client):
+    match = begin(client, players=3, double_blank_counts="50")
+    urls = links(match)
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="10", double_blank="on")
+    send(client, urls[2], match, pips="12", double_blank="on")
 
+    page = text(client.get(match.get_absolute_url()))
+
+    assert "The counts do not fit. Only one player can hold the double blank." in page
+
+
+def test_the_scorers_page_follows_a_round_whose_counts_wait_on_it(client: Client):
+    match = begin(client)
+    two_went_out(match)
     page = client.get(match.get_absolute_url()).content.decode()
+    # A player changes their count from their phone: the round closes there.
+    send(client, links(match)[1], match, pips="9")
 
-    assert "Every count is in." in text(client.get(match.get_absolute_url()))
-    assert not POLLING.search(page)
+    closed = client.get(poll_url(page), headers=HTMX)
+
+    assert closed.headers.get("HX-Retarget") == "#play"
+    assert "Round 2 of 13" in text(closed)
+
+
+def test_a_round_form_opened_on_a_page_of_a_closed_round_stores_nothing_twice(client: Client):
+    match = begin(client, players=2)
+    page = client.get(match.get_absolute_url()).content.decode()
+    urls = links(match)
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="9")  # round 1 closes on the players' phones
+    # The page still shows round 1: Ann's tap opens the round form, typed and saved as seen.
+    entry = re.search(r'data-out="0"[^>]*hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    form = client.get(entry, headers=HTMX).content.decode()
+    number = re.search(r'name="number" value="(\d+)"', form).group(1)
+    token = re.search(r'name="token" value="([^"]+)"', form).group(1)
+
+    data = {"out": "0", "number": number, "token": token, "entry": "each", "pips_1": "9"}
+    client.post(match.save_hand_url(), data, headers=HTMX)
+
+    match.refresh_from_db()
+    assert match.hand_count == 1
+
+
+# --- The seat page reads and keeps a count as the scorer's form does ---
+
+
+def test_a_count_is_read_as_the_scorers_form_reads_it(client: Client):
+    match = begin(client)
+
+    response = send(client, links(match)[1], match, pips="1_2")
+
+    assert errors(response) == ["Type a whole number of pips, like 12."]
+    assert not match.round_counts.exists()
+
+
+def test_went_out_with_a_count_is_refused(client: Client):
+    match = begin(client)
+
+    response = send(client, links(match)[1], match, went_out="on", pips="12")
+
+    assert errors(response) == ["You went out, so your hand is empty: leave the count blank."]
+    assert not match.round_counts.exists()
+
+
+def test_the_seat_page_after_a_reload_shows_went_out_ticked(client: Client):
+    match = begin(client)
+    url = links(match)[1]
+    send(client, url, match, went_out="on")
+
+    page = client.get(url).content.decode()
+
+    assert "You said you went out." in text(client.get(url))
+    assert re.search(r'<input type="checkbox" name="went_out"[^>]*checked', page)
+
+
+def test_the_seat_page_after_a_reload_shows_the_count_sent(client: Client):
+    match = begin(client)
+    url = links(match)[1]
+    send(client, url, match, pips="23")
+
+    assert re.search(r'name="pips" value="23"', client.get(url).content.decode())
+
+
+def test_counts_of_a_round_the_scorer_saved_do_not_come_back_when_it_is_undone(client: Client):
+    match = begin(client)
+    send(client, links(match)[1], match, pips="23")
+    post_round(client, match, "0", {1: 20, 2: 7, 3: 41})
+
+    client.post(match.undo_url(), {"version": str(match.version)})
+
+    match.refresh_from_db()
+    assert match.hand_count == 0
+    assert not match.round_counts.exists()
+    assert "Bo: 23" not in text(client.get(match.get_absolute_url()))
+
+
+def test_a_retried_last_count_is_answered_as_counted(client: Client):
+    match = begin(client, players=2, preset="mexican_train_nine", first_engine="0")
+    urls = links(match)
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="3")
+    assert match.finished
+
+    retried = client.post(urls[1], {"number": "1", "pips": "3"}, follow=True)
+
+    assert "Every count is in: the round is scored." in text(retried)
+    assert "nothing more can be posted" not in text(retried)

@@ -1,6 +1,7 @@
 """The setup page: names, then Start; presets fill every switch, each stays editable; the page
 drawn again by the server as it is filled in; Mexican Train's names and rules."""
 
+import html
 import re
 
 import pytest
@@ -402,6 +403,13 @@ def test_eight_players_start_a_double_twelve_game_each_for_themselves(client: Cl
     assert (match.scoring, match.partnership, match.tile_set) == ("mexican_train", False, 12)
     assert (match.tiles_each, match.draws) == (10, True)
     assert match.game().rounds == 13
+
+
+def test_a_ninth_name_is_refused(client: Client):
+    response = client.post("/new", {**mexican_train(NAMES), "player_9": "Ivy"})
+
+    assert response.status_code == 422
+    assert "Eight players at most: nobody sits ninth." in html.unescape(response.content.decode())
 
 
 def test_four_players_are_dealt_fifteen_and_never_partners(client: Client):

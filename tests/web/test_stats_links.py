@@ -1,4 +1,5 @@
-"""Each number on the statistics page links to exactly the matches behind it; a 0 links nowhere."""
+"""Each number on the statistics page links to exactly the matches behind it; a counted 0 links
+nowhere, a rate or an average of 0 to the matches it stands on."""
 
 import pytest
 from django.test import Client
@@ -40,7 +41,8 @@ BEHIND = {
         "shutouts_given": [2, 1],
         "best_streak": [2, 1],
     },
-    "Cara & Dev": {"played": [2], "shutouts_taken": [2]},
+    # Beaten without a point: a win rate of 0 and 0.0 points a hand, each over match 2.
+    "Cara & Dev": {"played": [2], "win_rate": [2], "points_per_hand": [2], "shutouts_taken": [2]},
 }
 
 
@@ -54,11 +56,24 @@ def test_each_link_lists_exactly_the_matches_behind_its_number(client: Client, p
     assert found == BEHIND[name]
 
 
-def test_a_zero_is_not_a_link(client: Client, park_table):
-    for value, href in cells(client, park_table, "Cara & Dev").values():
-        assert (href is None) == (value in (None, 0))
+def test_a_counted_zero_is_not_a_link(client: Client, park_table):
+    for key, (value, href) in cells(client, park_table, "Cara & Dev").items():
+        if key not in ("win_rate", "points_per_hand"):
+            assert (href is None) == (value in (None, 0))
     html = client.get(park_table.stats_url()).content.decode()
     assert "<dd>0</dd>" in html
+
+
+def test_a_win_rate_of_0_links_to_the_matches_it_stands_on(client: Client, park_table):
+    value, href = cells(client, park_table, "Cara & Dev")["win_rate"]
+
+    assert (value, listed(client, href)) == (0, [2])
+
+
+def test_points_a_hand_of_0_link_to_the_matches_they_stand_on(client: Client, park_table):
+    value, href = cells(client, park_table, "Cara & Dev")["points_per_hand"]
+
+    assert (value, listed(client, href)) == (0.0, [2])
 
 
 def test_the_longest_streak_lists_the_streak_not_every_win(client: Client, make_match, add_hand):

@@ -1,6 +1,7 @@
 """Statistics for Mexican Train: wins (a shared win counts for each who shares it), rounds
 played, the average count a round, rounds gone out and the lowest game, each number linking to
-exactly the games behind it (a 0 links nowhere)."""
+exactly the games behind it (a counted 0 links nowhere; an average or a game's total of 0
+links to its games)."""
 
 import pytest
 from django.test import Client
@@ -57,13 +58,17 @@ def test_each_number_links_to_exactly_the_games_behind_it(client: Client, two_ga
     assert listed(client, bo["lowest_game"][1]) == [1]
 
 
-def test_a_round_game_has_no_hand_numbers_and_a_zero_is_no_link(client: Client):
+def test_a_round_game_has_no_hand_numbers_and_a_zero_of_its_games_links_to_them(
+    client: Client,
+):
     match = play_short_game(client, [("0", {1: 10}), ("0", {1: 4}), ("0", {1: 6})])
     ann = cells(client, match.table, "Ann")
 
     assert ann["rounds_out"][0] == 3 and ann["lowest_game"][0] == 0
     assert listed(client, ann["lowest_game"][1]) == [1]  # a lowest game of 0 is a game
-    assert ann["count_per_round"] == (0, None)
+    # An average count of 0 stands on the rounds of that game.
+    assert ann["count_per_round"][0] == 0
+    assert listed(client, ann["count_per_round"][1]) == [1]
     # The pips counted against a player are not points scored: no "Points a hand" from them.
     assert "points_per_hand" not in ann and "hands_won" not in ann
 

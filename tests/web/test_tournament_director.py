@@ -75,6 +75,22 @@ def test_late_entries_are_added(client):
     assert [str(e) for e in tournament.entrants.all()][-2:] == ["Ines & Juan", "Kim & Luz"]
 
 
+def test_a_player_typed_twice_in_another_case_is_refused(client):
+    response = create(client, entrants="Ana & Ben\nCris & ana\nEva & Fede\nGil & Hugo")
+
+    assert response.status_code == 422
+    assert "ana is on the list twice: a player plays once." in response.content.decode()
+
+
+def test_a_late_entry_of_a_player_already_entered_is_refused(client):
+    tournament = make_tournament(PAIRS)
+
+    response = client.post(tournament.entrants_url(), {"entrants": "BEN & Ines"})
+
+    assert "BEN is on the list twice: a player plays once." in response.content.decode()
+    assert [str(e) for e in tournament.entrants.all()] == PAIRS
+
+
 @pytest.mark.parametrize(
     ("change", "checked_in", "withdrawn"),
     [("absent", False, False), ("withdraw", True, True)],
