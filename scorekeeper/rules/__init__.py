@@ -11,6 +11,8 @@ rules.play_hand(game, state, hand) scores and adds one hand; rules.advance(game,
 adds one rules.Play or one scored hand. A hand is a rules.Hand or rules.PlayedHand(plays, end).
 """
 
+from . import jamaican as jamaican
+from . import jamaican_set as jamaican_set
 from . import mexican_train as mexican_train
 from . import rounds as rounds
 from . import tournament as tournament
@@ -38,6 +40,15 @@ from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
 from .house import Rounding as Rounding
+from .jamaican import JAMAICAN_PRESETS as JAMAICAN_PRESETS
+from .jamaican import InvalidJamaican as InvalidJamaican
+from .jamaican import JamaicanError as JamaicanError
+from .jamaican import JamaicanErrorCode as JamaicanErrorCode
+from .jamaican import JamaicanHand as JamaicanHand
+from .jamaican import JamaicanPreset as JamaicanPreset
+from .jamaican import JamaicanRules as JamaicanRules
+from .jamaican_set import JamaicanResult as JamaicanResult
+from .jamaican_set import JamaicanState as JamaicanState
 from .kind import DEFAULT_SCORING as DEFAULT_SCORING
 from .kind import KINDS as KINDS
 from .kind import Kind as Kind
