@@ -3,7 +3,8 @@
 Each module holds one idea (tiles, house rules, the game, a hand, its result, one module a
 game, the regional rules, the match, the series, Mexican Train's rounds, tournaments);
 callers name what they use as rules.X. Mexican Train's rounds are scored and tallied on the
-one path as every game's hands (rounds.py).
+one path as every game's hands (rounds.py). Jamaican sets (each hand a game won, the set to
+six) are jamaican.py and jamaican_set.py, not yet on the one path.
 
 One path for every game (match.py), where a hand is its plays (none in a block game) and its
 end: rules.play_match(game, hands) scores a whole match again (a model's recompute);
