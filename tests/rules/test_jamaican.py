@@ -427,6 +427,16 @@ def test_a_nought_for_the_seat_that_went_out_is_harmless():
     assert PARTNER.hand_errors(JamaicanHand(went_out=BEN, counts={BEN: 0})) == ()
 
 
+def test_counts_beside_a_seat_that_went_out_are_checked_but_decide_nothing():
+    hand = JamaicanHand(went_out=BEN, counts={ALICE: 0, CARA: 0, DEV: 40})
+    assert PARTNER.hand_errors(hand) == ()
+    assert last(PARTNER, hand).winner_side == THEM
+
+    wrong = JamaicanHand(went_out=BEN, counts={ALICE: -2})
+
+    assert PARTNER.hand_errors(wrong) == (JamaicanError(Code.NEGATIVE_COUNT, seat=ALICE),)
+
+
 def test_a_blocked_hand_missing_a_count_is_refused():
     hand = JamaicanHand(counts={ALICE: 4, BEN: 9, CARA: 27})
 
