@@ -32,6 +32,9 @@ def draw_refusal(code: str) -> str:
         "round_in_play": _("This round is in play: it can no longer be drawn again."),
         "no_round": _("No round has been drawn yet."),
         "too_few": _("Too few entrants to fill a table."),
+        "table_too_large": _(
+            "These entrants cannot all be seated at tables this game allows: add or withdraw one."
+        ),
     }[code]
 
 
@@ -44,18 +47,48 @@ class BoardRow:
     def match(self):
         return self.board.match
 
+    @property
+    def two_sides(self) -> bool:
+        """Whether the board is two sides against each other (a round game's table is not)."""
+        return len(self.sides) == 2
+
+
+@dataclass(frozen=True)
+class Stat:
+    key: str
+    label: str
+    value: object
+
 
 @dataclass
 class StandingRow:
-    standing: rules.Standing
+    standing: rules.Standing | rules.GameStanding
     entrant: Entrant
+
+    @property
+    def stats(self) -> list[Stat]:
+        """The numbers the standings rank this line by, in the order they count."""
+        line = self.standing
+        if isinstance(line, rules.GameStanding):
+            return [
+                Stat("played", _("Played"), line.played),
+                Stat("total", _("Total"), line.total),
+                Stat("games-won", _("Games won"), line.games_won),
+                Stat("best", _("Lowest game"), "\u2013" if line.best is None else line.best),
+            ]
+        return [
+            Stat("played", _("Played"), line.played),
+            Stat("wins", _("Wins"), line.wins),
+            Stat("difference", _("Points difference"), line.efectividad),
+            Stat("points-for", _("Points for"), line.points_for),
+        ]
 
 
 def event_context(tournament: Tournament) -> dict:
     """What the director's and the watch page show, in a fixed number of queries."""
     rounds = tournament.drawn_rounds()
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
-    standings = rules.standings(list(entrants), tournament.results(rounds))
+    standings = tournament.standings(rounds, list(entrants))
     drawn = [
         (
             round,
@@ -81,6 +114,12 @@ def event_context(tournament: Tournament) -> dict:
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_tournament(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and "refresh" in request.POST:
+        # The format or the game changed: the form again with what they ask, nothing checked.
+        template = (
+            "tournament_new.html#fields" if pagecache.is_htmx(request) else "tournament_new.html"
+        )
+        return render(request, template, {"form": form.refreshed()})
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             tournament = form.save(creator=client_id(request))
@@ -164,7 +203,8 @@ def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpRespon
     tournament = get_tournament(key)
     found = get_object_or_404(Board, pk=board, round__tournament=tournament)
     present = request.POST.get("present")
-    if present in ("0", "1") and found.kind != Board.Kind.BYE:
+    # A round game's table has no two sides: its game is played out (or ended by the clock).
+    if present in ("0", "1") and found.kind != Board.Kind.BYE and not tournament.seats_tables:
         found.kind = Board.Kind.FORFEIT
         found.present_side = int(present)
         found.save(update_fields=["kind", "present_side"])
