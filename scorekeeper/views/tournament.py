@@ -71,17 +71,24 @@ class StandingRow:
         line = self.standing
         if isinstance(line, rules.GameStanding):
             return [
-                Stat("played", _("Played"), line.played),
                 Stat("total", _("Total"), line.total),
                 Stat("games-won", _("Games won"), line.games_won),
                 Stat("best", _("Lowest game"), "\u2013" if line.best is None else line.best),
             ]
         return [
-            Stat("played", _("Played"), line.played),
             Stat("wins", _("Wins"), line.wins),
             Stat("difference", _("Points difference"), line.efectividad),
             Stat("points-for", _("Points for"), line.points_for),
         ]
+
+    @property
+    def sheet_stats(self) -> list[Stat]:
+        """Every number of the line, for paper and the spreadsheet: played first."""
+        line = self.standing
+        stats = [Stat("played", _("Played"), line.played), *self.stats]
+        if isinstance(line, rules.Standing):
+            stats.append(Stat("points-against", _("Points against"), line.points_against))
+        return stats
 
 
 def event_context(tournament: Tournament) -> dict:
@@ -288,34 +295,17 @@ def tournament_entrant_page(request: HttpRequest, watch_key: str, entrant: int) 
 
 @require_safe
 def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
-    """The standings as a spreadsheet: place, entrant, played, wins, efectividad, points."""
+    """The standings as a spreadsheet: place, entrant and every number of the line."""
     tournament = get_object_or_404(Tournament, watch_key=watch_key)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(
-        [
-            _("Place"),
-            _("Entrant"),
-            _("Played"),
-            _("Wins"),
-            _("Points difference"),
-            _("Points for"),
-            _("Points against"),
-        ]
-    )
-    for row in event_context(tournament)["standings"]:
-        line = row.standing
+    rows = event_context(tournament)["standings"]
+    labels = [stat.label for stat in rows[0].sheet_stats] if rows else []
+    writer.writerow([_("Place"), _("Entrant"), *labels])
+    for row in rows:
         writer.writerow(
-            [
-                line.place,
-                str(row.entrant),
-                line.played,
-                line.wins,
-                line.efectividad,
-                line.points_for,
-                line.points_against,
-            ]
+            [row.standing.place, str(row.entrant), *(stat.value for stat in row.sheet_stats)]
         )
     return response
 

@@ -181,7 +181,44 @@ def test_mexican_train_worked_example(client):
     client.post(tournament.draw_url())
     round_two = Round.objects.get(tournament=tournament, number=2)
     names = dict(tournament.entrants.values_list("pk", "name"))
-    tables = [[names[pk] for (pk,) in table] for table in round_two.as_draw().tables]
+    tables = [{names[pk] for (pk,) in table} for table in round_two.as_draw().tables]
     # Each table holds two of each table of round 1 (the fewest old tablemates possible),
     # table 1 the leaders.
-    assert tables == [["Eve", "Ann", "Cy", "Hal"], ["Bo", "Fay", "Gus", "Dee"]]
+    assert tables == [{"Eve", "Ann", "Cy", "Hal"}, {"Bo", "Fay", "Gus", "Dee"}]
+
+
+def played_train_event(client):
+    """Four players, one table, its game over: Player 1 to 4 at 30, 10, 50, 10 in seat order."""
+    tournament = make_tournament(
+        [f"Player {n}" for n in range(1, 5)], format="round_game", preset="mexican_train"
+    )
+    client.post(tournament.draw_url())
+    board = Board.objects.prefetch_related("places").get(round__tournament=tournament)
+    for number, (entrant,) in enumerate(board.sides(), start=1):
+        Entrant.objects.filter(pk=entrant).update(name=f"Player {number}")
+    end_game(board, [30, 10, 50, 10])
+    return tournament
+
+
+def test_a_mexican_train_events_spreadsheet_ranks_the_lowest_total_first(client):
+    tournament = played_train_event(client)
+    response = client.get(reverse("tournament_csv", args=[tournament.watch_key]))
+    rows = list(csv.reader(response.content.decode().splitlines()))
+    assert rows[0] == ["Place", "Entrant", "Played", "Total", "Games won", "Lowest game"]
+    assert sorted(rows[1:]) == [
+        ["1", "Player 2", "1", "10", "1", "10"],
+        ["1", "Player 4", "1", "10", "1", "10"],
+        ["3", "Player 1", "1", "30", "0", "30"],
+        ["4", "Player 3", "1", "50", "0", "50"],
+    ]
+
+
+@pytest.mark.parametrize("page", ["tournament_screen", "tournament_standings_print"])
+def test_the_big_screen_and_paper_show_a_mexican_train_events_own_numbers(client, page):
+    tournament = played_train_event(client)
+    text = client.get(reverse(page, args=[tournament.watch_key])).content.decode()
+    assert "Games won" in text and "Lowest game" in text
+    assert "Points difference" not in text
+    # Player 3's line: place 4, one game played, a total of 50.
+    line = re.sub(r"<[^>]+>", " ", text.split("Player 3", 1)[1].split("</tr>", 1)[0]).split()
+    assert "50" in line
