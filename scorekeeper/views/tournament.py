@@ -255,11 +255,14 @@ def tournament_sheets(request: HttpRequest, key: str, number: int) -> HttpRespon
         seats = board.seat_names(sides, entrants)
         names = [" & ".join(str(entrants[pk]) for pk in side) for side in sides]
         sheets.append({"board": board, "seats": seats, "sides": names})
+    # A round game's sheet has a row a round of its game; any other, rows enough for a match.
+    game = tournament.game()
     context = {
         "tournament": tournament,
         "round": round,
         "sheets": sheets,
-        "rows": range(1, SHEET_ROWS + 1),
+        "game": game,
+        "rows": range(1, (game.rounds or SHEET_ROWS) + 1),
     }
     return render(request, "tournament_sheets.html", context)
 
