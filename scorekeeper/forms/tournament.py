@@ -143,6 +143,21 @@ class TournamentForm(forms.Form):
         unused = PAIRS_FIELDS if self.chosen_format.seats_tables else TABLE_FIELDS
         for name in unused:
             del self.fields[name]
+        if "table_size" in self.fields:
+            self._offer_table_sizes([key for key, _label in fitting])
+
+    def _offer_table_sizes(self, fitting: list[str]) -> None:
+        """Offer only the table sizes the chosen game's set deals to."""
+        chosen = self.data.get("preset") if self.is_bound else self.initial.get("preset")
+        chosen = chosen if chosen in fitting else self.initial.get("preset", fitting[0])
+        most = min(rules.MAX_TABLE_SIZE, rules.preset_named(chosen).most_players)
+        field = self.fields["table_size"]
+        field.choices = [(n, n) for n in range(rules.MIN_TABLE_SIZE, most + 1)]
+        field.error_messages["invalid_choice"] = self.too_many_at_a_table(most)
+
+    @staticmethod
+    def too_many_at_a_table(most: int) -> str:
+        return _("This game seats at most %(most)s players at a table.") % {"most": most}
 
     def _chosen_format(self) -> rules.Format:
         """The format posted (or, unbound, the initial one); an unknown one: the default."""
@@ -168,10 +183,7 @@ class TournamentForm(forms.Form):
         if size is not None and preset:
             most = rules.preset_named(preset).most_players
             if size > most:
-                self.add_error(
-                    "table_size",
-                    _("This game seats at most %(most)s players at a table.") % {"most": most},
-                )
+                self.add_error("table_size", self.too_many_at_a_table(most))
         return data
 
     def save(self, *, creator: str = "") -> Tournament:

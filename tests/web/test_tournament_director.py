@@ -198,3 +198,11 @@ def test_a_mexican_train_event_takes_one_player_a_line(client):
 
     assert response.status_code == 422
     assert response.context["form"].has_error("entrants")
+
+
+def test_double_nine_mexican_train_offers_tables_of_three_or_four(client):
+    data = {"format": "round_game", "preset": "mexican_train_nine", "refresh": "1"}
+    page = client.post(reverse("new_tournament"), data).content.decode()
+
+    assert options(page, "preset") == ["mexican_train", "mexican_train_nine"]
+    assert options(page, "table_size") == ["3", "4"]
