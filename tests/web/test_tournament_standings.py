@@ -222,3 +222,12 @@ def test_the_big_screen_and_paper_show_a_mexican_train_events_own_numbers(client
     # Player 3's line: place 4, one game played, a total of 50.
     line = re.sub(r"<[^>]+>", " ", text.split("Player 3", 1)[1].split("</tr>", 1)[0]).split()
     assert "50" in line
+
+
+def test_a_late_mexican_train_entry_takes_the_highest_total_of_the_round_missed(client):
+    tournament = played_train_event(client)
+    client.post(tournament.entrants_url(), {"entrants": "Late Lou"})
+    lou = tournament.entrants.get(name="Late Lou")
+    line = next(line for line in tournament.standings() if line.entrant == lou.pk)
+    # Round 1's highest total was Player 3's 50; level with them, Lou has no game to compare.
+    assert (line.total, line.played, line.missed, line.place) == (50, 0, 1, 5)
