@@ -231,3 +231,20 @@ def test_a_late_mexican_train_entry_takes_the_highest_total_of_the_round_missed(
     line = next(line for line in tournament.standings() if line.entrant == lou.pk)
     # Round 1's highest total was Player 3's 50; level with them, Lou has no game to compare.
     assert (line.total, line.played, line.missed, line.place) == (50, 0, 1, 5)
+
+
+def test_a_mexican_train_events_pages_read_a_fixed_number_of_queries(client):
+    small = make_tournament(
+        [f"P{n}" for n in range(4)], format="round_game", preset="mexican_train"
+    )
+    large = make_tournament(
+        [f"P{n}" for n in range(13)], format="round_game", preset="mexican_train"
+    )
+    for tournament in (small, large):
+        for _round in range(2):
+            client.post(tournament.draw_url())
+            for board in Board.objects.filter(round__tournament=tournament):
+                if not board.match.finished:
+                    end_game(board, [10 * seat for seat in range(board.match.seat_count)])
+    for page in ("get_absolute_url", "watch_url"):
+        assert queries(client, getattr(small, page)()) == queries(client, getattr(large, page)())
