@@ -26,6 +26,11 @@ __all__ = [
     "table_sizes",
 ]
 
+# Seatings tried from a shuffled start when the standings' order leaves repeats: at most this
+# many, fewer for a large field (each try is a search over every two players).
+RESTARTS = 24
+RESTART_BUDGET = 4000
+
 MIN_TABLE_SIZE = 3
 MAX_TABLE_SIZE = 6
 DEFAULT_TABLE_SIZE = 4
@@ -171,9 +176,18 @@ def draw_tables(
         return _as_draw(_split(order, sizes))
     is_active = set(active)
     ranked = [line.entrant for line in game_standings(active, rounds) if line.entrant in is_active]
-    tables = _Seating(ranked, sizes, _shared(previous))
-    tables.improve()
-    return _as_draw(tables.tables())
+    shared = _shared(previous)
+    best = _Seating(ranked, ranked, sizes, shared)
+    # Swaps can stop short of the fewest repeats: they start again from seatings shuffled by
+    # the round's seed (the same state draws the same round), and the best found is kept.
+    rng = random.Random(seed)
+    for _start in range(min(RESTARTS, RESTART_BUDGET // len(ranked))):
+        if not best.again:
+            break
+        seating = _Seating(ranked, rng.sample(ranked, len(ranked)), sizes, shared)
+        if seating.cost < best.cost:
+            best = seating
+    return _as_draw(best.tables())
 
 
 def _split(order: Sequence[Entrant], sizes: Sequence[int]) -> list[list[Entrant]]:
@@ -209,11 +223,16 @@ class _Seating:
     """
 
     def __init__(
-        self, ranked: list[Entrant], sizes: Sequence[int], shared: dict[Entrant, dict[Entrant, int]]
+        self,
+        ranked: list[Entrant],
+        start: list[Entrant],
+        sizes: Sequence[int],
+        shared: dict[Entrant, dict[Entrant, int]],
     ) -> None:
+        """The players of `start`, in its order, at tables of `sizes`, improved by swaps."""
         self.place = {player: index for index, player in enumerate(ranked)}
         self.table = {}
-        for number, players in enumerate(_split(ranked, sizes)):
+        for number, players in enumerate(_split(start, sizes)):
             for player in players:
                 self.table[player] = number
         self.count = len(sizes)
@@ -224,8 +243,21 @@ class _Seating:
             for other, times in shared[player].items():
                 if other in self.table:
                     self.again_at[player][self.table[other]] += times
+        self._improve()
 
-    def improve(self) -> None:
+    @property
+    def again(self) -> int:
+        """How many old tablemates share a table again (each time they sat together before)."""
+        return sum(self.again_at[player][table] for player, table in self.table.items()) // 2
+
+    @property
+    def cost(self) -> tuple[int, int]:
+        """(again, near): lower is better, `again` first."""
+        last = self.count - 1
+        near = sum(place * (last - self.table[player]) for player, place in self.place.items())
+        return (self.again, near)
+
+    def _improve(self) -> None:
         players = sorted(self.place, key=self.place.__getitem__)
         improved = True
         while improved:
