@@ -6,6 +6,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from scorekeeper.testing import make_tournament
+
 pytestmark = pytest.mark.browser
 
 
@@ -34,3 +36,22 @@ def test_choosing_a_mexican_train_event_offers_its_games_and_table_size(live_ser
     three = re.compile(r"^\w+ \u2013 \w+ \u2013 \w+$")
     expect(page.locator("#round-1 li.board .card-sides")).to_have_text([three, three])
     expect(page.locator(".tournament-standings [data-stat=games-won]")).to_have_count(6)
+
+
+def test_a_mexican_train_event_with_tables_of_six_fits_a_phone(live_server, phone: Page):
+    page = phone
+    names = [f"Bengt-Göran Lindqvist {n}" for n in range(1, 13)]
+    tournament = make_tournament(names, format="round_game", preset="mexican_train", table_size=6)
+    director = live_server.url + tournament.get_absolute_url()
+    page.goto(director)
+    page.locator(".draw button.primary").click()
+    expect(page.locator("#round-1 li.board")).to_have_count(2)
+    for url in (
+        director,
+        live_server.url + tournament.watch_url(),
+        live_server.url + reverse("tournament_screen", args=[tournament.watch_key]),
+        live_server.url + reverse("tournament_sheets", args=[tournament.key, 1]),
+    ):
+        page.goto(url)
+        expect(page.locator("h1").first).to_be_visible()
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360, url
