@@ -199,14 +199,7 @@ class TournamentForm(forms.Form):
             table_size=data.get("table_size") or rules.DEFAULT_TABLE_SIZE,
             creator=creator,
         )
-        # Each table's game: four seats in pairs, or the table size each for themselves.
-        seats_tables = self.chosen_format.seats_tables
-        game = rules.make_game(
-            data["preset"],
-            tournament.table_size if seats_tables else 4,
-            partnership=not seats_tables,
-        )
-        tournament.take_rules(game, data["preset"])
+        tournament.take_preset(data["preset"])
         if "target" in data:
             tournament.target = data["target"]
         tournament.save()
