@@ -181,10 +181,12 @@ def tap(match: Match, seat: int, points: int, token=None):
     return match.add_play(play, token=token or uuid.uuid4(), number=match.hand_count + 1)
 
 
-def make_tournament(entrants, format="swiss", target=200, **fields) -> Tournament:
+def make_tournament(
+    entrants, format="swiss", target=200, preset="caribbean", **fields
+) -> Tournament:
     """A tournament of these entrants ("Ana & Ben" a pair, or one player's name)."""
     tournament = Tournament(name="Park open", format=format, **fields)
-    tournament.take_rules(rules.make_game("caribbean", 4, partnership=True), "caribbean")
+    tournament.take_preset(preset)
     tournament.target = target
     tournament.save()
     for line in entrants:

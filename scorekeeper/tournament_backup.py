@@ -13,7 +13,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper import backup
+from scorekeeper import backup, rules
 from scorekeeper.backup.fields import HOUSE_RULES_FIELDS, LATER_RULES
 from scorekeeper.backup.load import (
     KEY_RE,
@@ -54,6 +54,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "key": tournament.key,
             "watch_key": tournament.watch_key,
             **{field: getattr(tournament, field) for field in TOURNAMENT_FIELDS},
+            "table_size": tournament.table_size,
             "created_at": tournament.created_at.isoformat(),
         },
         # Entrants are numbered from 1 in the file; the boards name them by that number.
@@ -142,6 +143,8 @@ def _import(
         key=keys[0],
         watch_key=keys[1],
         **{field: raw[field] for field in TOURNAMENT_FIELDS},
+        # Kept since round games' events: an older file's tournament has the default.
+        table_size=raw.get("table_size", rules.DEFAULT_TABLE_SIZE),
         created_at=time_in(raw, "created_at"),
         creator=creator,
     )
@@ -202,7 +205,9 @@ def _import_board(
     )
     board.full_clean(exclude=["table", "match"])
     sides = list_of(raw.get("sides"), _("a board's sides"))
-    if len(sides) != 2 or not all(isinstance(side, list) for side in sides):
+    # Two sides, or at a round game's table one side a player.
+    shape = len(sides) == 2 or (len(sides) > 2 and all(len(side) == 1 for side in sides))
+    if not shape or not all(isinstance(side, list) for side in sides):
         raise ValueError(
             _("Invalid backup: round %(round)s, table %(board)s has not two sides.") % where
         )

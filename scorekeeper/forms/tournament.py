@@ -4,6 +4,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
@@ -74,10 +75,47 @@ def check_each_player_once(entrants: list[tuple[str, str]], entered=()) -> None:
             seen.add(name_key(name))
 
 
+# Asked only by a format that seats tables of players (a round game's event); the others
+# ask the target, a forfeit and a bye, which such an event has not.
+TABLE_FIELDS = ("table_size",)
+PAIRS_FIELDS = ("target", "forfeit_for", "forfeit_against", "bye_for", "bye_against")
+
+
 class TournamentForm(forms.Form):
+    """A new tournament. The games offered are those the chosen format can seat (the game says
+    which: Preset.tournament_formats), and each format asks only what it uses."""
+
+    # The format and game post on change (htmx) and the form comes back with what they ask.
+    REFRESH = {
+        "hx-post": reverse_lazy("new_tournament"),
+        "hx-trigger": "change",
+        "hx-select-oob": "#tournament-fields",
+    }
+
     name = forms.CharField(label=_("Name of the tournament"), max_length=60)
-    format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial=Format.SWISS)
-    preset = PresetField(label=_("Game"), choices=offered_presets, initial="caribbean")
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=Format.choices,
+        initial=Format.SWISS,
+        widget=forms.Select(REFRESH),
+    )
+    preset = PresetField(
+        label=_("Game"),
+        choices=offered_presets,
+        initial="caribbean",
+        widget=forms.Select(REFRESH),
+        error_messages={
+            "invalid_choice": _(
+                "This format cannot seat that game: choose one of the games listed."
+            )
+        },
+    )
+    table_size = forms.TypedChoiceField(
+        label=_("Players at a table"),
+        coerce=int,
+        choices=[(n, n) for n in range(rules.MIN_TABLE_SIZE, rules.MAX_TABLE_SIZE + 1)],
+        initial=rules.DEFAULT_TABLE_SIZE,
+    )
     target = number_field(_("Points to win"), required=True, min_value=1, initial=200)
     time_cap = number_field(
         _("Minutes a round lasts (empty: no clock)"), min_value=1, max_value=600
@@ -90,14 +128,62 @@ class TournamentForm(forms.Form):
         label=_("Entrants, one a line (a pair as “Ana & Ben”)"), required=False
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.chosen_format = self._chosen_format()
+        fitting = [
+            (key, label)
+            for key, label in offered_presets()
+            if self.chosen_format in rules.preset_named(key).tournament_formats
+        ]
+        preset = self.fields["preset"]
+        preset.choices = fitting
+        if not any(key == self.initial.get("preset", preset.initial) for key, _l in fitting):
+            self.initial["preset"] = fitting[0][0]
+        unused = PAIRS_FIELDS if self.chosen_format.seats_tables else TABLE_FIELDS
+        for name in unused:
+            del self.fields[name]
+        if "table_size" in self.fields:
+            self._offer_table_sizes([key for key, _label in fitting])
+
+    def _offer_table_sizes(self, fitting: list[str]) -> None:
+        """Offer only the table sizes the chosen game's set deals to."""
+        chosen = self.data.get("preset") if self.is_bound else self.initial.get("preset")
+        chosen = chosen if chosen in fitting else self.initial.get("preset", fitting[0])
+        most = min(rules.MAX_TABLE_SIZE, rules.preset_named(chosen).most_players)
+        field = self.fields["table_size"]
+        field.choices = [(n, n) for n in range(rules.MIN_TABLE_SIZE, most + 1)]
+        field.error_messages["invalid_choice"] = self.too_many_at_a_table(most)
+
+    @staticmethod
+    def too_many_at_a_table(most: int) -> str:
+        return _("This game seats at most %(most)s players at a table.") % {"most": most}
+
+    def _chosen_format(self) -> rules.Format:
+        """The format posted (or, unbound, the initial one); an unknown one: the default."""
+        chosen = self.data.get("format") if self.is_bound else self.initial.get("format")
+        try:
+            return rules.Format(chosen)
+        except ValueError:
+            return rules.Format.SWISS
+
+    def refreshed(self) -> "TournamentForm":
+        """The posted form drawn again with what its format and game ask, checking nothing."""
+        return type(self)(initial=dict(self.data.items()))
+
     def clean_name(self):
         return clean_name(self.cleaned_data["name"])
 
     def clean(self):
         data = super().clean()
         entrants = data.get("entrants") or []
-        if data.get("format") == Format.ROTATING_PARTNERS and any(p for _n, p in entrants):
+        if self.chosen_format.individual and any(p for _n, p in entrants):
             self.add_error("entrants", _("In an individual event, one player a line."))
+        size, preset = data.get("table_size"), data.get("preset")
+        if size is not None and preset:
+            most = rules.preset_named(preset).most_players
+            if size > most:
+                self.add_error("table_size", self.too_many_at_a_table(most))
         return data
 
     def save(self, *, creator: str = "") -> Tournament:
@@ -106,15 +192,16 @@ class TournamentForm(forms.Form):
             name=data["name"],
             format=data["format"],
             time_cap=data["time_cap"],
-            forfeit_for=data["forfeit_for"],
-            forfeit_against=data["forfeit_against"] or 0,
-            bye_for=data["bye_for"],
-            bye_against=data["bye_against"] or 0,
+            forfeit_for=data.get("forfeit_for"),
+            forfeit_against=data.get("forfeit_against") or 0,
+            bye_for=data.get("bye_for"),
+            bye_against=data.get("bye_against") or 0,
+            table_size=data.get("table_size") or rules.DEFAULT_TABLE_SIZE,
             creator=creator,
         )
-        game = rules.make_game(data["preset"], 4, partnership=True)
-        tournament.take_rules(game, data["preset"])
-        tournament.target = data["target"]
+        tournament.take_preset(data["preset"])
+        if "target" in data:
+            tournament.target = data["target"]
         tournament.save()
         add_entrants(tournament, data["entrants"] or [])
         return tournament

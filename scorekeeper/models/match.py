@@ -414,7 +414,7 @@ class Match(MatchWrites, HouseRulesFields):
         # Past the round's clock the hand just entered (or corrected) ends the match; a hand
         # taken back does not: the table enters it again.
         if self.time_is_up() and not getattr(self, "taking_back", False):
-            state = rules.time_up(state)
+            state = rules.time_up(state, self.game().lowest_wins)
         changes = {
             "totals": list(state.totals),
             "winner_side": state.winner_side,

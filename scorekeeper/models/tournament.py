@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -24,6 +25,7 @@ class Format(models.TextChoices):
     SWISS = rules.Format.SWISS, _("Swiss (pairs)")
     ROUND_ROBIN = rules.Format.ROUND_ROBIN, _("Round robin (pairs)")
     ROTATING_PARTNERS = rules.Format.ROTATING_PARTNERS, _("Individuals, partners rotate")
+    ROUND_GAME = rules.Format.ROUND_GAME, _("Individuals at tables of 3 to 6 (Mexican Train)")
 
 
 class DrawRefused(Exception):
@@ -47,6 +49,14 @@ class Tournament(HouseRulesFields):
     )
     name = models.CharField(max_length=60)
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
+    # A round game's event (Mexican Train): the most players the draw seats at a table.
+    table_size = models.PositiveSmallIntegerField(
+        default=rules.DEFAULT_TABLE_SIZE,
+        validators=[
+            MinValueValidator(rules.MIN_TABLE_SIZE),
+            MaxValueValidator(rules.MAX_TABLE_SIZE),
+        ],
+    )
     # Minutes a round lasts before the hand in play is the last (None: no clock).
     time_cap = models.PositiveSmallIntegerField(null=True, blank=True)
     # What a forfeit and a bye score for the side given them (None: half the target).
@@ -88,6 +98,11 @@ class Tournament(HouseRulesFields):
     def individual(self) -> bool:
         return rules.Format(self.format).individual
 
+    @property
+    def seats_tables(self) -> bool:
+        """Whether each table seats several players each for themselves (a round game's event)."""
+        return rules.Format(self.format).seats_tables
+
     def tournament_rules(self) -> rules.TournamentRules:
         forfeit = bye = None
         if self.forfeit_for is not None:
@@ -96,9 +111,29 @@ class Tournament(HouseRulesFields):
             bye = rules.Award(self.bye_for, self.bye_against)
         return rules.TournamentRules(rules.Format(self.format), self.target, forfeit, bye)
 
-    def game(self) -> rules.Game:
-        """The game every table plays: four seats, partners opposite."""
+    def take_preset(self, preset: str) -> None:
+        """Take a preset's game and house rules for every table: four seats in pairs, or in a
+        round game's event the table size each for themselves."""
+        seats_tables = self.seats_tables
+        seats = self.table_size if seats_tables else 4
+        self.take_rules(rules.make_game(preset, seats, partnership=not seats_tables), preset)
+
+    def game(self, seats: int | None = None) -> rules.Game:
+        """The game every table plays: four seats, partners opposite; in a round game's event
+        `seats` players (default: the table size) each for themselves."""
+        if self.seats_tables:
+            seats = self.table_size if seats is None else seats
+            return rules.make_game(self.preset, seats, partnership=False, rules=self.house_rules())
         return rules.make_game(self.preset, 4, partnership=True, rules=self.house_rules())
+
+    def table_results(self, rounds: Iterable["Round"]) -> list[list[rules.TableResult]]:
+        """A round game's event: each complete round's table results (a round in play has
+        none yet: until every table is in, nobody's missed round can be counted)."""
+        return [
+            [board.table_result() for board in round.boards.all()]
+            for round in rounds
+            if round.complete()
+        ]
 
     def drawn_rounds(self) -> list["Round"]:
         """The rounds with their boards, seats and matches, in a fixed number of queries."""
@@ -116,9 +151,15 @@ class Tournament(HouseRulesFields):
             if (result := board.result(settings)) is not None
         ]
 
-    def standings(self, rounds: Sequence["Round"] | None = None) -> list[rules.Standing]:
+    def standings(
+        self, rounds: Sequence["Round"] | None = None, order: Sequence[int] | None = None
+    ) -> list[rules.Standing] | list[rules.GameStanding]:
+        """The standings after `rounds` (default: every round drawn) of the entrants in `order`
+        (default: all, as entered): a round game's event ranks the lowest sum first."""
         rounds = self.drawn_rounds() if rounds is None else rounds
-        order = [entrant.pk for entrant in self.entrants.all()]
+        order = [entrant.pk for entrant in self.entrants.all()] if order is None else order
+        if self.seats_tables:
+            return rules.game_standings(order, self.table_results(rounds))
         return rules.standings(order, self.results(rounds))
 
     @transaction.atomic
@@ -257,14 +298,16 @@ class Round(models.Model):
         tournament = self.tournament
         entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
         active = [pk for pk, entrant in entrants.items() if entrant.drawn]
-        draw = rules.draw_round(
-            rules.Format(tournament.format),
-            active,
-            tournament.results(previous),
-            [round.as_draw() for round in previous],
-            self.seed,
-        )
-        game = tournament.game()
+        if tournament.seats_tables:
+            draw = self.draw_tables(active, previous)
+        else:
+            draw = rules.draw_round(
+                rules.Format(tournament.format),
+                active,
+                tournament.results(previous),
+                [round.as_draw() for round in previous],
+                self.seed,
+            )
         for number, sides in enumerate(draw.tables, start=1):
             table = Table.objects.create(
                 name=str(
@@ -276,12 +319,34 @@ class Round(models.Model):
             board.seat(sides)
             seat_names = board.seat_names(sides, entrants)
             board.match = table.start_match(
-                seat_names, game, tournament.preset, rules.SeriesRules(first_to=None)
+                seat_names,
+                tournament.game(len(seat_names)),
+                tournament.preset,
+                rules.SeriesRules(first_to=None),
             )
             board.save(update_fields=["match"])
         for offset, entrant in enumerate(draw.byes, start=len(draw.tables) + 1):
             board = Board.objects.create(round=self, number=offset, kind=Board.Kind.BYE)
             board.seat(((entrant,), ()))
+
+    def draw_tables(self, active: list[int], previous: Sequence["Round"]) -> rules.Draw:
+        """A round game's event: its players at tables of the director's size that the game
+        seats (DrawRefused when these players cannot be; ValueError: fewer than 3)."""
+        tournament = self.tournament
+        most = rules.preset_named(tournament.preset).most_players
+        if len(active) >= rules.MIN_TABLE_SIZE:
+            try:
+                rules.table_sizes(len(active), tournament.table_size, most)
+            except ValueError:
+                raise DrawRefused("table_too_large") from None
+        return rules.draw_tables(
+            active,
+            tournament.table_results(previous),
+            [round.as_draw() for round in previous],
+            self.seed,
+            tournament.table_size,
+            most,
+        )
 
 
 class Board(models.Model):
@@ -324,16 +389,21 @@ class Board(models.Model):
             for entrant in side
         )
 
-    def sides(self) -> tuple[rules.Side, rules.Side]:
-        """The entrants' ids on each side (places prefetched)."""
+    def sides(self) -> tuple[rules.Side, ...]:
+        """The entrants' ids on each side (places prefetched): two sides (a bye's second
+        empty), or at a round game's table one side a player in seat order."""
         places = sorted(self.places.all(), key=lambda place: place.pk)
-        return (
-            tuple(place.entrant_id for place in places if place.side == 0),
-            tuple(place.entrant_id for place in places if place.side == 1),
+        count = max([1, *(place.side for place in places)]) + 1
+        return tuple(
+            tuple(place.entrant_id for place in places if place.side == side)
+            for side in range(count)
         )
 
     def seat_names(self, sides, entrants: dict) -> list[str]:
-        """The four names in turn order: side 0 in seats 1 and 3, side 1 in seats 2 and 4."""
+        """The four names in turn order: side 0 in seats 1 and 3, side 1 in seats 2 and 4 (a
+        round game's table: each player's name in seat order)."""
+        if len(sides) > 2:
+            return [entrants[side[0]].name for side in sides]
         if len(sides[0]) == 1:
             first, second = (entrants[side[0]].seat_names() for side in sides)
         else:
@@ -357,6 +427,11 @@ class Board(models.Model):
         if self.match is None or not self.match.finished:
             return None
         return rules.Result(sides, tuple(self.match.totals), self.match.winner_side)
+
+    def table_result(self) -> rules.TableResult:
+        """A round game's table (its match finished): each player's game total."""
+        players = tuple(side[0] for side in self.sides())
+        return rules.TableResult(players, tuple(self.match.totals))
 
 
 class Place(models.Model):

@@ -112,5 +112,14 @@ from .tournament import standings as standings
 from .tournament import time_up as time_up
 from .tournament_draw import draw_round as draw_round
 from .tournament_draw import pair_nearest as pair_nearest
+from .tournament_format import PAIRS_FORMATS as PAIRS_FORMATS
 from .tournament_matching import Matching as Matching
 from .tournament_matching import nearest_perfect_matching as nearest_perfect_matching
+from .tournament_tables import DEFAULT_TABLE_SIZE as DEFAULT_TABLE_SIZE
+from .tournament_tables import MAX_TABLE_SIZE as MAX_TABLE_SIZE
+from .tournament_tables import MIN_TABLE_SIZE as MIN_TABLE_SIZE
+from .tournament_tables import GameStanding as GameStanding
+from .tournament_tables import TableResult as TableResult
+from .tournament_tables import draw_tables as draw_tables
+from .tournament_tables import game_standings as game_standings
+from .tournament_tables import table_sizes as table_sizes

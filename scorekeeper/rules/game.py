@@ -11,6 +11,7 @@ from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
 from .kind import DEFAULT_SCORING, KINDS, Kind, Scoring
 from .mexican_train import MexicanTrainRules, players_error
 from .tiles import TileSet
+from .tournament_format import Format
 
 
 @dataclass(frozen=True)
@@ -301,6 +302,21 @@ class Preset:
     def plays_rounds(self) -> bool:
         """Whether this is a round game (Mexican Train): more names, its own switches."""
         return self.kind.plays_rounds
+
+    @property
+    def tournament_formats(self) -> tuple[Format, ...]:
+        """The tournament formats that can seat this game (kind.py)."""
+        return self.kind.tournament_formats
+
+    @property
+    def has_target(self) -> bool:
+        """Whether a match ends at a target (a round game ends after its last round)."""
+        return not self.plays_rounds
+
+    @property
+    def most_players(self) -> int:
+        """The most seats one table of this game can have."""
+        return self.seat_options[-1]
 
     def default_rules(self, partnership: bool) -> HouseRules:
         """The house rules this preset starts from (a scoring game's own target)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .tournament_format import PAIRS_FORMATS, Format
+
 
 class Scoring(StrEnum):
     BLOCK = "block"
@@ -47,6 +49,9 @@ class Kind:
     plays_rounds: bool = False
     # The phone scores its hands while they wait for signal (static/js/score.js knows it).
     scored_on_the_phone: bool = True
+    # The tournament formats that can seat it: a game to a target is two sides a table; a
+    # round game seats players each for themselves and ranks them by their lowest sum.
+    tournament_formats: tuple[Format, ...] = PAIRS_FORMATS
 
 
 # Every kind of game: a test checks that no member of Scoring is left out.
@@ -59,5 +64,7 @@ KINDS: dict[Scoring, Kind] = {
         plays_are_headers=True,
         doubles_can_lose_count=True,
     ),
-    Scoring.MEXICAN_TRAIN: Kind(plays_rounds=True, scored_on_the_phone=False),
+    Scoring.MEXICAN_TRAIN: Kind(
+        plays_rounds=True, scored_on_the_phone=False, tournament_formats=(Format.ROUND_GAME,)
+    ),
 }

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .match import MatchState
+from .tournament_format import Format
 
 __all__ = [
     "Award",
@@ -28,22 +29,6 @@ __all__ = [
 Entrant = int | str
 # The entrants playing together on one side of a table: one pair, or two players.
 Side = tuple[Entrant, ...]
-
-
-class Format(StrEnum):
-    SWISS = "swiss"
-    ROUND_ROBIN = "round_robin"
-    ROTATING_PARTNERS = "rotating_partners"
-
-    @property
-    def individual(self) -> bool:
-        """Whether the entrants are players whose partners change every round."""
-        return self is Format.ROTATING_PARTNERS
-
-    @property
-    def side_size(self) -> int:
-        """How many entrants sit on one side of a table."""
-        return 2 if self.individual else 1
 
 
 class ResultKind(StrEnum):
@@ -168,17 +153,20 @@ class TournamentRules:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """One round's draw: each table's two sides (table 1 first), and who has the bye."""
+    """One round's draw: each table's sides (table 1 first), and who has the bye.
 
-    tables: tuple[tuple[Side, Side], ...]
+    A table has two sides; a round game's table (Format.ROUND_GAME) one side a player.
+    """
+
+    tables: tuple[tuple[Side, ...], ...]
     byes: tuple[Entrant, ...] = ()
 
     def __post_init__(self) -> None:
         everyone = [*self.seated(), *self.byes]
         if len(set(everyone)) != len(everyone):
             raise ValueError("each entrant is drawn once a round")
-        if not all(len(table) == 2 and all(table) for table in self.tables):
-            raise ValueError("a table has two sides, neither empty")
+        if not all(len(table) >= 2 and all(table) for table in self.tables):
+            raise ValueError("a table has two sides or more, none empty")
 
     def seated(self) -> tuple[Entrant, ...]:
         """Everyone at a table, table by table."""
@@ -283,14 +271,25 @@ def _head_to_head(records: dict[Entrant, _Record], results: Sequence[Result]) ->
 # --- The round clock ------------------------------------------------------------------------
 
 
-def time_up(state: MatchState) -> MatchState:
+def time_up(state: MatchState, lowest_wins: bool = False) -> MatchState:
     """The match as the clock ends it after the hand just entered: the side ahead wins.
 
     Level sides play on (one more hand, and again while they stay level); a match already won
-    is as it was.
+    is as it was. A round game (`lowest_wins`) ends after the round in play: its totals stand,
+    the lowest winning (level lowest: shared).
     """
     if state.finished or not state.hands_played:
         return state
+    if lowest_wins:
+        lowest = min(state.totals)
+        level = tuple(side for side, total in enumerate(state.totals) if total == lowest)
+        return replace(
+            state,
+            winner_side=level[0],
+            co_winners=level[1:],
+            ended_after=state.hands_played - 1,
+            next_leader=None,
+        )
     ahead = max(state.totals)
     if state.totals.count(ahead) > 1:
         return state

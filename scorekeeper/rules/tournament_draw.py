@@ -28,6 +28,8 @@ def draw_round(
     of `results`; `previous` says who met, who partnered and who had a bye. The same inputs
     always give the same draw: the only chance is `random.Random(seed)`, in round 1 alone.
     """
+    if format.seats_tables:
+        raise ValueError("a round game's event is seated by tournament_tables.draw_tables")
     active = list(dict.fromkeys(entrants))
     if len(active) < 2 * format.side_size:
         raise ValueError("too few entrants to fill a table")

@@ -32,6 +32,9 @@ def draw_refusal(code: str) -> str:
         "round_in_play": _("This round is in play: it can no longer be drawn again."),
         "no_round": _("No round has been drawn yet."),
         "too_few": _("Too few entrants to fill a table."),
+        "table_too_large": _(
+            "These entrants cannot all be seated at tables this game allows: add or withdraw one."
+        ),
     }[code]
 
 
@@ -44,18 +47,55 @@ class BoardRow:
     def match(self):
         return self.board.match
 
+    @property
+    def two_sides(self) -> bool:
+        """Whether the board is two sides against each other (a round game's table is not)."""
+        return len(self.sides) == 2
+
+
+@dataclass(frozen=True)
+class Stat:
+    key: str
+    label: str
+    value: object
+
 
 @dataclass
 class StandingRow:
-    standing: rules.Standing
+    standing: rules.Standing | rules.GameStanding
     entrant: Entrant
+
+    @property
+    def stats(self) -> list[Stat]:
+        """The numbers the standings rank this line by, in the order they count."""
+        line = self.standing
+        if isinstance(line, rules.GameStanding):
+            return [
+                Stat("total", _("Total"), line.total),
+                Stat("games-won", _("Games won"), line.games_won),
+                Stat("best", _("Lowest game"), "\u2013" if line.best is None else line.best),
+            ]
+        return [
+            Stat("wins", _("Wins"), line.wins),
+            Stat("difference", _("Points difference"), line.efectividad),
+            Stat("points-for", _("Points for"), line.points_for),
+        ]
+
+    @property
+    def sheet_stats(self) -> list[Stat]:
+        """Every number of the line, for paper and the spreadsheet: played first."""
+        line = self.standing
+        stats = [Stat("played", _("Played"), line.played), *self.stats]
+        if isinstance(line, rules.Standing):
+            stats.append(Stat("points-against", _("Points against"), line.points_against))
+        return stats
 
 
 def event_context(tournament: Tournament) -> dict:
     """What the director's and the watch page show, in a fixed number of queries."""
     rounds = tournament.drawn_rounds()
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
-    standings = rules.standings(list(entrants), tournament.results(rounds))
+    standings = tournament.standings(rounds, list(entrants))
     drawn = [
         (
             round,
@@ -81,6 +121,12 @@ def event_context(tournament: Tournament) -> dict:
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_tournament(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and "refresh" in request.POST:
+        # The format or the game changed: the form again with what they ask, nothing checked.
+        template = (
+            "tournament_new.html#fields" if pagecache.is_htmx(request) else "tournament_new.html"
+        )
+        return render(request, template, {"form": form.refreshed()})
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             tournament = form.save(creator=client_id(request))
@@ -164,7 +210,8 @@ def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpRespon
     tournament = get_tournament(key)
     found = get_object_or_404(Board, pk=board, round__tournament=tournament)
     present = request.POST.get("present")
-    if present in ("0", "1") and found.kind != Board.Kind.BYE:
+    # A round game's table has no two sides: its game is played out (or ended by the clock).
+    if present in ("0", "1") and found.kind != Board.Kind.BYE and not tournament.seats_tables:
         found.kind = Board.Kind.FORFEIT
         found.present_side = int(present)
         found.save(update_fields=["kind", "present_side"])
@@ -208,11 +255,14 @@ def tournament_sheets(request: HttpRequest, key: str, number: int) -> HttpRespon
         seats = board.seat_names(sides, entrants)
         names = [" & ".join(str(entrants[pk]) for pk in side) for side in sides]
         sheets.append({"board": board, "seats": seats, "sides": names})
+    # A round game's sheet has a row a round of its game; any other, rows enough for a match.
+    game = tournament.game()
     context = {
         "tournament": tournament,
         "round": round,
         "sheets": sheets,
-        "rows": range(1, SHEET_ROWS + 1),
+        "game": game,
+        "rows": range(1, (game.rounds or SHEET_ROWS) + 1),
     }
     return render(request, "tournament_sheets.html", context)
 
@@ -248,34 +298,17 @@ def tournament_entrant_page(request: HttpRequest, watch_key: str, entrant: int) 
 
 @require_safe
 def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
-    """The standings as a spreadsheet: place, entrant, played, wins, efectividad, points."""
+    """The standings as a spreadsheet: place, entrant and every number of the line."""
     tournament = get_object_or_404(Tournament, watch_key=watch_key)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(
-        [
-            _("Place"),
-            _("Entrant"),
-            _("Played"),
-            _("Wins"),
-            _("Points difference"),
-            _("Points for"),
-            _("Points against"),
-        ]
-    )
-    for row in event_context(tournament)["standings"]:
-        line = row.standing
+    rows = event_context(tournament)["standings"]
+    labels = [stat.label for stat in rows[0].sheet_stats] if rows else []
+    writer.writerow([_("Place"), _("Entrant"), *labels])
+    for row in rows:
         writer.writerow(
-            [
-                line.place,
-                str(row.entrant),
-                line.played,
-                line.wins,
-                line.efectividad,
-                line.points_for,
-                line.points_against,
-            ]
+            [row.standing.place, str(row.entrant), *(stat.value for stat in row.sheet_stats)]
         )
     return response
 

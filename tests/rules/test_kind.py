@@ -94,3 +94,11 @@ def test_a_stored_scoring_reads_back_its_kind():
 
 def test_a_game_that_names_no_kind_is_a_block_game():
     assert Game(seats=2, partnership=False).scoring is DEFAULT_SCORING is Scoring.BLOCK
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+def test_every_kind_fits_a_tournament_format_and_only_round_games_seat_tables(scoring):
+    kind = KINDS[scoring]
+
+    assert kind.tournament_formats
+    assert all(format.seats_tables == kind.plays_rounds for format in kind.tournament_formats)

@@ -28,3 +28,10 @@ def test_a_match_not_begun_or_already_won_is_left_as_it_was():
     assert not rules.time_up(state((0, 0), hands=0)).finished
     won = state((210, 30), winner=0)
     assert rules.time_up(won) == won
+
+
+def test_a_round_game_ends_after_the_round_in_play_with_its_totals_standing():
+    ended = rules.time_up(state((40, 12, 12, 30), hands=5), lowest_wins=True)
+
+    assert (ended.winner_side, ended.co_winners, ended.ended_after) == (1, (2,), 4)
+    assert ended.totals == (40, 12, 12, 30)

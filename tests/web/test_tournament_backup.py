@@ -172,3 +172,17 @@ def test_a_refused_restore_says_why_and_keeps_nothing(client, settings):
     assert refused.status_code == 429
     assert "Too many new tables from here this hour" in refused.content.decode()
     assert (created(Tournament).count(), created(Table).count()) == before
+
+
+def test_a_mexican_train_event_comes_back_with_its_tables_and_table_size(client):
+    players = [f"Player {n}" for n in range(1, 8)]
+    tournament = make_tournament(players, format="round_game", preset="mexican_train", table_size=3)
+    client.post(tournament.draw_url())
+    board = Board.objects.filter(round__tournament=tournament).first()
+    add_hand(board.match, 0, {1: 20, 2: 7, 3: 12})  # table 1 seats four: its first round
+    data = export_tournament(tournament)
+    forget(tournament)
+    restored = import_tournament(json.loads(json.dumps(data)))
+    assert restored.table_size == 3
+    assert [len(b["sides"]) for b in data["rounds"][0]["boards"]] == [4, 3]
+    assert export_tournament(restored) == data

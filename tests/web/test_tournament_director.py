@@ -112,3 +112,97 @@ def test_another_tournaments_entrant_is_left_alone(client):
         reverse("tournament_entrant", args=[tournament.key, entrant.pk]), {"change": "withdraw"}
     )
     assert not created(Entrant).get(pk=entrant.pk).withdrawn
+
+
+# --- Only the games the format can seat ------------------------------------------------------
+
+PLAYERS = "\n".join(["Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
+
+
+def options(page: str, name: str) -> list[str]:
+    """The values a select of the form offers."""
+    select = page.split(f'name="{name}"', 1)[1].split("</select>", 1)[0]
+    return [part.split('"', 1)[0] for part in select.split('<option value="')[1:]]
+
+
+def test_a_pairs_event_does_not_offer_mexican_train(client):
+    page = client.get(reverse("new_tournament")).content.decode()
+
+    offered = options(page, "preset")
+    assert "caribbean" in offered and "all_fives" in offered
+    assert not any(key.startswith("mexican_train") for key in offered)
+
+
+def test_mexican_train_posted_as_a_pairs_event_is_refused_at_the_game(client):
+    response = create(client, name="Train night", preset="mexican_train")
+
+    assert response.status_code == 422
+    assert response.context["form"].has_error("preset", "invalid_choice")
+    assert "This format cannot seat that game" in response.content.decode()
+    assert not Tournament.objects.filter(name="Train night").exists()
+
+
+def test_choosing_the_round_game_format_offers_mexican_train_and_its_table_size(client):
+    data = {"format": "round_game", "preset": "caribbean", "refresh": "1"}
+    response = client.post(reverse("new_tournament"), data, headers={"HX-Request": "true"})
+    page = response.content.decode()
+
+    assert response.status_code == 200
+    assert 'id="tournament-fields"' in page
+    assert options(page, "preset") == ["mexican_train", "mexican_train_nine"]
+    assert options(page, "table_size") == ["3", "4", "5", "6"]
+    assert 'name="target"' not in page and "Points to win" not in page
+    assert 'name="bye_for"' not in page
+
+
+def test_a_mexican_train_event_is_created_with_its_table_size(client):
+    response = create(
+        client,
+        name="Train night",
+        format="round_game",
+        preset="mexican_train",
+        table_size="5",
+        entrants=PLAYERS,
+    )
+
+    tournament = Tournament.objects.get(name="Train night")
+    assert response["Location"] == tournament.get_absolute_url()
+    assert (tournament.format, tournament.preset, tournament.table_size) == (
+        "round_game",
+        "mexican_train",
+        5,
+    )
+    game = tournament.game()
+    assert (game.seats, game.partnership, game.lowest_wins) == (5, False, True)
+
+
+def test_a_table_size_the_game_cannot_seat_is_refused_at_the_field(client):
+    response = create(
+        client,
+        name="Train night",
+        format="round_game",
+        preset="mexican_train_nine",
+        table_size="5",
+        entrants=PLAYERS,
+    )
+
+    assert response.status_code == 422
+    assert response.context["form"].errors["table_size"] == [
+        "This game seats at most 4 players at a table."
+    ]
+    assert not Tournament.objects.filter(name="Train night").exists()
+
+
+def test_a_mexican_train_event_takes_one_player_a_line(client):
+    response = create(client, name="Train night", format="round_game", preset="mexican_train")
+
+    assert response.status_code == 422
+    assert response.context["form"].has_error("entrants")
+
+
+def test_double_nine_mexican_train_offers_tables_of_three_or_four(client):
+    data = {"format": "round_game", "preset": "mexican_train_nine", "refresh": "1"}
+    page = client.post(reverse("new_tournament"), data).content.decode()
+
+    assert options(page, "preset") == ["mexican_train", "mexican_train_nine"]
+    assert options(page, "table_size") == ["3", "4"]

@@ -15,6 +15,12 @@ def test_the_help_page_explains_running_a_tournament(client):
         assert words in page
 
 
+def test_the_help_page_explains_a_mexican_train_event(client):
+    page = client.get(reverse("help")).content.decode()
+    for words in ("tables of 3 to 6", "lowest sum of game totals", "highest total of that round"):
+        assert words in page
+
+
 def test_the_points_difference_has_each_language_s_own_name(client, settings):
     english = client.get(reverse("help")).content.decode()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"

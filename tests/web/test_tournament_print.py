@@ -49,3 +49,14 @@ def test_the_print_css_fits_a4_and_letter():
     margins = [float(mm) for mm in re.findall(r"([\d.]+)mm", page)]
     # The width left on the narrower sheet (A4, 210 mm) and the height on the shorter (Letter).
     assert 210 - 2 * margins[1] >= 170 and 279.4 - 2 * margins[0] >= 250
+
+
+def test_a_mexican_train_tables_sheet_has_a_column_a_player_and_a_row_a_round(client):
+    players = ["Ann", "Bo", "Cy", "Dee"]
+    tournament = make_tournament(players, format="round_game", preset="mexican_train")
+    client.post(tournament.draw_url())
+    page = client.get(reverse("tournament_sheets", args=[tournament.key, 1])).content.decode()
+    assert all(f'<th scope="col"><bdi>{name}</bdi></th>' in page for name in players)
+    assert "<tr><td>13</td><td></td><td></td><td></td><td></td></tr>" in page
+    assert "<tr><td>14</td>" not in page
+    assert "the lowest total wins" in page and "Game to" not in page

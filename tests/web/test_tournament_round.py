@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.models import Board, Match, Round, Table
-from scorekeeper.testing import make_tournament, play_out, win_hand
+from scorekeeper.testing import add_hand, make_tournament, play_out, win_hand
 from tests.created import created
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +142,69 @@ def test_a_forfeit_gives_the_present_side_the_directors_score(client):
     )
     assert (lines[absent].wins, lines[absent].efectividad) == (0, -20)
     assert created(Match).count() == 1
+
+
+# --- Mexican Train events: players at tables of the director's size --------------------------
+
+
+def train_event(players: int, preset="mexican_train", **fields):
+    names = [f"Player {n}" for n in range(1, players + 1)]
+    return make_tournament(names, format="round_game", preset=preset, **fields)
+
+
+def test_a_mexican_train_round_seats_tables_of_the_directors_size_each_for_themselves(client):
+    tournament = train_event(11, table_size=4)
+    draw(client, tournament)
+    boards = list(Board.objects.filter(round__tournament=tournament).prefetch_related("places"))
+    assert [len(board.sides()) for board in boards] == [4, 4, 3]
+    seated = [pk for board in boards for (pk,) in board.sides()]
+    assert sorted(seated) == sorted(tournament.entrants.values_list("pk", flat=True))
+    for board in boards:
+        match = board.match
+        names = [tournament.entrants.get(pk=pk).name for (pk,) in board.sides()]
+        assert (match.partnership, match.seat_count, match.seat_names()) == (
+            False,
+            len(names),
+            names,
+        )
+        assert match.game().lowest_wins
+
+
+def test_fewer_than_three_players_are_refused_a_draw(client):
+    tournament = train_event(2)
+    response = draw(client, tournament)
+    assert not Round.objects.filter(tournament=tournament).exists()
+    assert "Too few entrants" in client.get(response["Location"]).content.decode()
+
+
+def test_players_the_game_cannot_seat_are_refused_a_draw(client):
+    # Five players at double-nine (four a table at most): no tables of 3 and 2.
+    tournament = train_event(5, preset="mexican_train_nine")
+    response = draw(client, tournament)
+    assert not Round.objects.filter(tournament=tournament).exists()
+    page = client.get(response["Location"]).content.decode()
+    assert "cannot all be seated at tables this game allows" in page
+
+
+def test_a_mexican_train_table_has_no_forfeit(client):
+    tournament = train_event(4)
+    draw(client, tournament)
+    board = Board.objects.get(round__tournament=tournament)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert reverse("tournament_forfeit", args=[tournament.key, board.pk]) not in page
+    client.post(reverse("tournament_forfeit", args=[tournament.key, board.pk]), {"present": "0"})
+    board.refresh_from_db()
+    assert board.kind == Board.Kind.PLAYED
+
+
+def test_the_clock_ends_a_mexican_train_game_with_the_lowest_total_winning(client):
+    tournament = train_event(4, time_cap=30)
+    draw(client, tournament)
+    round = Round.objects.get(tournament=tournament)
+    round.start()
+    Match.objects.filter(board__round=round).update(ends_at=round.started_at)
+    match = Board.objects.get(round=round).match
+    add_hand(match, "blocked", {0: 12, 1: 5, 2: 30, 3: 5})
+    match.refresh_from_db()
+    assert (match.finished, match.winner_sides()) == (True, [1, 3])
+    assert match.hand_count == 1 and match.totals == [12, 5, 30, 5]

@@ -1,0 +1,34 @@
+"""How a tournament seats its entrants (a leaf module: a game's kind names the formats it fits)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["PAIRS_FORMATS", "Format"]
+
+
+class Format(StrEnum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round_robin"
+    ROTATING_PARTNERS = "rotating_partners"
+    # A round game's event (Mexican Train): players each for themselves at tables of 3 to 6.
+    ROUND_GAME = "round_game"
+
+    @property
+    def individual(self) -> bool:
+        """Whether the entrants are players, not fixed pairs."""
+        return self in (Format.ROTATING_PARTNERS, Format.ROUND_GAME)
+
+    @property
+    def side_size(self) -> int:
+        """How many entrants sit on one side of a table."""
+        return 2 if self is Format.ROTATING_PARTNERS else 1
+
+    @property
+    def seats_tables(self) -> bool:
+        """Whether each table seats several players each for themselves, not two sides."""
+        return self is Format.ROUND_GAME
+
+
+# The formats a game played to a target fits: two sides a table.
+PAIRS_FORMATS = (Format.SWISS, Format.ROUND_ROBIN, Format.ROTATING_PARTNERS)

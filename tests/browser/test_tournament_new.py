@@ -1,0 +1,57 @@
+"""The new-tournament form on a phone: the format brings the games it can seat and what it asks."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from scorekeeper.testing import make_tournament
+
+pytestmark = pytest.mark.browser
+
+
+def test_choosing_a_mexican_train_event_offers_its_games_and_table_size(live_server, phone: Page):
+    page = phone
+    page.goto(live_server.url + reverse("new_tournament"))
+    game = page.locator("select[name=preset]")
+    expect(game.locator("option[value=mexican_train]")).to_have_count(0)
+    expect(page.get_by_label("Points to win")).to_be_visible()
+
+    page.get_by_label("Format").select_option("round_game")
+
+    expect(game.locator("option")).to_have_count(2)
+    expect(game).to_have_value("mexican_train")
+    expect(page.get_by_label("Players at a table")).to_have_value("4")
+    expect(page.get_by_label("Points to win")).to_have_count(0)
+
+    page.get_by_label("Name of the tournament").fill("Train night")
+    page.get_by_label("Players at a table").select_option("3")
+    page.locator("textarea[name=entrants]").fill("Ann\nBo\nCy\nDee\nEve\nFay")
+    page.get_by_role("button", name="Create the tournament").click()
+
+    page.locator(".draw button.primary").click()
+    expect(page.locator("#round-1 li.board")).to_have_count(2)
+    # Each table of three shows its three players.
+    three = re.compile(r"^\w+ \u2013 \w+ \u2013 \w+$")
+    expect(page.locator("#round-1 li.board .card-sides")).to_have_text([three, three])
+    expect(page.locator(".tournament-standings [data-stat=games-won]")).to_have_count(6)
+
+
+def test_a_mexican_train_event_with_tables_of_six_fits_a_phone(live_server, phone: Page):
+    page = phone
+    names = [f"Bengt-Göran Lindqvist {n}" for n in range(1, 13)]
+    tournament = make_tournament(names, format="round_game", preset="mexican_train", table_size=6)
+    director = live_server.url + tournament.get_absolute_url()
+    page.goto(director)
+    page.locator(".draw button.primary").click()
+    expect(page.locator("#round-1 li.board")).to_have_count(2)
+    for url in (
+        director,
+        live_server.url + tournament.watch_url(),
+        live_server.url + reverse("tournament_screen", args=[tournament.watch_key]),
+        live_server.url + reverse("tournament_sheets", args=[tournament.key, 1]),
+    ):
+        page.goto(url)
+        expect(page.locator("h1").first).to_be_visible()
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360, url
