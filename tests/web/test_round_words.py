@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.created import created
 from tests.web.test_rounds import post_round, start, text
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +76,7 @@ def test_a_mexican_train_round_and_a_tournament_round_are_told_apart(client, set
     post_round(client, match, "0", {1: 23, 2: 7, 3: 41})
     tournament = make_tournament(["A1 & B1", "A2 & B2"])
     client.post(tournament.draw_url())
-    assert Board.objects.filter(kind="played").exists()
+    assert created(Board).filter(kind="played").exists()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sv"
 
     correction = text(client.get(match.hands.get().get_absolute_url()))

@@ -47,14 +47,14 @@ def test_starting_the_round_sets_every_matchs_clock(started):
 
 
 def test_the_match_page_shows_the_time_left(client, started):
-    board = Board.objects.select_related("table", "match").first()
+    board = created(Board).select_related("table", "match").first()
     page = shown(client, board.get_absolute_url())
     assert "Round clock: 29" in page or "Round clock: 30" in page
     assert "round 1, table 1" in page
 
 
 def test_a_hand_entered_after_time_up_ends_the_match_with_the_side_ahead(client, started):
-    board = Board.objects.select_related("match").first()
+    board = created(Board).select_related("match").first()
     win_hand(board.match, 1, pips=10)  # side 1 ahead, 30-0
     set_clock_back(31)
     match = created(Match).get(pk=board.match_id)
@@ -67,7 +67,7 @@ def test_a_hand_entered_after_time_up_ends_the_match_with_the_side_ahead(client,
 
 
 def test_level_sides_play_one_more_hand(started):
-    board = Board.objects.select_related("match").first()
+    board = created(Board).select_related("match").first()
     add_hand(board.match, 0, {1: 5, 2: 0, 3: 5})
     set_clock_back(31)
     match = created(Match).get(pk=board.match_id)
@@ -80,7 +80,7 @@ def test_level_sides_play_one_more_hand(started):
 
 
 def test_the_director_ends_the_round(client, started):
-    ahead, level = Board.objects.select_related("match")
+    ahead, level = created(Board).select_related("match")
     win_hand(ahead.match, 0, pips=10)
     client.post(reverse("tournament_clock", args=[started.key, 1]), {"end": "1"})
     ahead.match.refresh_from_db()
@@ -93,13 +93,13 @@ def test_a_round_not_started_has_no_clock(client):
     tournament = make_tournament(PAIRS, time_cap=30)
     client.post(tournament.draw_url())
     assert not Match.objects.filter(ends_at__isnull=False).exists()
-    board = Board.objects.select_related("table", "match").first()
+    board = created(Board).select_related("table", "match").first()
     assert "Round clock" not in client.get(board.get_absolute_url()).content.decode()
 
 
 def test_the_time_left_is_current_on_a_kept_page(client, started):
     """The match page is kept between requests: the minutes left are drawn again as they pass."""
-    board = Board.objects.select_related("table", "match").first()
+    board = created(Board).select_related("table", "match").first()
     assert "Round clock: 29" in shown(client, board.get_absolute_url())
     Match.objects.update(ends_at=F("ends_at") - timedelta(minutes=10))  # ten minutes on
     assert "Round clock: 19" in shown(client, board.get_absolute_url())
@@ -110,7 +110,7 @@ def test_the_time_left_is_current_on_a_kept_page(client, started):
 
 def test_the_time_left_counts_down_on_the_phone(client, started):
     """The clock's end is on the page for clock.js, which counts down each second."""
-    board = Board.objects.select_related("table", "match").first()
+    board = created(Board).select_related("table", "match").first()
     page = client.get(board.get_absolute_url()).content.decode()
     ends_at = created(Match).get(pk=board.match_id).ends_at
     assert f'<time data-ends-at="{ends_at.isoformat()}"' in page

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Board
 from scorekeeper.testing import make_tournament, play_out
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def test_the_score_sheets_have_one_page_per_table_with_its_seats(client):
     client.post(tournament.draw_url())
     page = client.get(reverse("tournament_sheets", args=[tournament.key, 1])).content.decode()
     assert page.count('class="score-sheet print-page"') == 2  # two tables; the bye has none
-    for board in Board.objects.filter(kind="played").prefetch_related("places"):
+    for board in created(Board).filter(kind="played").prefetch_related("places"):
         assert f"Table {board.number}</h1>" in page
     entrants = {str(e): e for e in tournament.entrants.all()}
     seated = [name for name in entrants if name.replace("&", "&amp;") in page]
@@ -34,7 +35,7 @@ def test_the_score_sheets_have_one_page_per_table_with_its_seats(client):
 def test_the_standings_print_with_every_column(client):
     tournament = make_tournament(PAIRS[:2])
     client.post(tournament.draw_url())
-    play_out(Board.objects.select_related("match").get().match, 0)
+    play_out(created(Board).select_related("match").get().match, 0)
     url = reverse("tournament_standings_print", args=[tournament.watch_key])
     page = client.get(url).content.decode()
     assert page.count("<tr data-entrant=") == 2

@@ -100,7 +100,7 @@ def test_a_withdrawn_entrant_is_not_drawn_and_a_late_one_is(client):
 def test_a_tables_link_reaches_its_own_match_only(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"])
     draw(client, tournament)
-    one, two = Board.objects.select_related("table", "match")
+    one, two = created(Board).select_related("table", "match")
     assert client.get(one.get_absolute_url()).status_code == 200
     other = reverse("match", args=[one.table.key, two.match.number + 1])
     assert client.get(other).status_code == 404
@@ -112,7 +112,7 @@ def test_the_table_cards_carry_each_tables_link_and_seats(client):
     tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"])
     draw(client, tournament)
     page = client.get(reverse("tournament_cards", args=[tournament.key, 1])).content.decode()
-    for board in Board.objects.select_related("table", "match"):
+    for board in created(Board).select_related("table", "match"):
         assert board.get_absolute_url() in page
     assert page.count("<svg") >= 2 and "Cris" in page
 
@@ -124,7 +124,7 @@ def test_the_watch_link_shows_the_event_without_the_directors_controls(client):
     assert "Cris &amp; Dani" in page and "Round 1" in page
     assert tournament.key not in page
     assert "forfeit" not in page.lower()
-    for board in Board.objects.select_related("table"):
+    for board in created(Board).select_related("table"):
         assert board.table.key not in page
 
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scorekeeper.models import Board
 from scorekeeper.testing import make_tournament, play_out, win_hand
+from tests.created import created
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ def test_it_shows_each_tables_state_and_the_standings(client):
     tournament = make_tournament(PAIRS, time_cap=30)
     client.post(tournament.draw_url())
     client.post(reverse("tournament_clock", args=[tournament.key, 1]))
-    playing, finished = Board.objects.filter(kind="played").select_related("match")
+    playing, finished = created(Board).filter(kind="played").select_related("match")
     win_hand(playing.match, 0, pips=10)
     play_out(finished.match, 1)
     page = client.get(screen_url(tournament)).content.decode()
@@ -79,7 +80,7 @@ def test_a_kept_screen_follows_every_change(client, settings):
     settings.TOURNAMENT_KEEP_SECONDS = 0
     tournament = make_tournament(PAIRS)
     client.post(tournament.draw_url())
-    first, second = Board.objects.filter(kind="played").select_related("match")
+    first, second = created(Board).filter(kind="played").select_related("match")
     url = screen_url(tournament)
     assert states(client.get(url).content.decode())["1"] == "waiting"
     win_hand(first.match, 0, pips=10)

@@ -24,7 +24,7 @@ def finish(board: Board, totals: tuple[int, int]) -> None:
 def test_rules_worked_example(client):
     tournament = make_tournament(["A1 & A2", "B1 & B2", "C1 & C2", "D1 & D2"])
     client.post(tournament.draw_url())
-    first, second = Board.objects.filter(round__number=1).prefetch_related("places")
+    first, second = created(Board).filter(round__number=1).prefetch_related("places")
     # The pairs are named by where the seed sat them: table 1 is A against B, table 2 C and D.
     a, b = (side[0] for side in first.sides())
     c, d = (side[0] for side in second.sides())
@@ -85,7 +85,9 @@ def test_each_entrants_page_lists_their_matches_only(client):
     client.post(tournament.draw_url())
     ana = tournament.entrants.get(name="Ana")
     board = next(
-        b for b in Board.objects.prefetch_related("places") if ana.pk in b.sides()[0] + b.sides()[1]
+        b
+        for b in created(Board).prefetch_related("places")
+        if ana.pk in b.sides()[0] + b.sides()[1]
     )
     other = next(pk for side in board.sides() for pk in side if pk != ana.pk)
     page = client.get(reverse("tournament_entrant_page", args=[tournament.watch_key, ana.pk]))

@@ -16,7 +16,7 @@ PAIRS = ["Ana & Ben", "Cris & Dani"]
 def board(client) -> Board:
     tournament = make_tournament(PAIRS)
     client.post(tournament.draw_url())
-    return Board.objects.select_related("table", "match").get()
+    return created(Board).select_related("table", "match").get()
 
 
 def test_its_table_page_offers_no_new_match(client, board):

@@ -19,7 +19,7 @@ def event(speaking):
     tournament = make_tournament([f"P{n} & Q{n}" for n in range(5)], time_cap=30)
     speaking.post(tournament.draw_url())
     speaking.post(reverse("tournament_clock", args=[tournament.key, 1]))
-    board = Board.objects.filter(kind="played").first()
+    board = created(Board).filter(kind="played").first()
     speaking.post(reverse("tournament_forfeit", args=[tournament.key, board.pk]), {"present": "0"})
     return tournament
 
@@ -34,7 +34,7 @@ def test_the_directors_and_watch_pages_are_translated(speaking, language, event)
 
 
 def test_the_clock_on_the_match_page_is_translated(speaking, language, event):
-    board = Board.objects.filter(kind="played", match__isnull=False).last()
+    board = created(Board).filter(kind="played", match__isnull=False).last()
     assert_no_english(speaking.get(board.get_absolute_url()), language)
     round = created(Round).get()
     round.started_at -= timedelta(minutes=31)
@@ -46,7 +46,7 @@ def test_the_clock_on_the_match_page_is_translated(speaking, language, event):
 
 
 def test_the_big_screen_and_the_print_pages_are_translated(speaking, language, event):
-    board = Board.objects.filter(kind="played", match__isnull=False).last()
+    board = created(Board).filter(kind="played", match__isnull=False).last()
     win_hand(board.match, 0)
     for url in (
         reverse("tournament_screen", args=[event.watch_key]),
@@ -57,7 +57,7 @@ def test_the_big_screen_and_the_print_pages_are_translated(speaking, language, e
 
 
 def test_a_tournament_tables_own_pages_are_translated(speaking, language, event):
-    board = Board.objects.filter(kind="played", match__isnull=False).select_related("table").last()
+    board = created(Board).filter(kind="played", match__isnull=False).select_related("table").last()
     assert_no_english(speaking.get(board.table.get_absolute_url()), language)
 
 
