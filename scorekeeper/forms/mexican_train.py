@@ -13,9 +13,9 @@ ROUND_GAMES = tuple(key for key, preset in rules.ALL_PRESETS.items() if preset.p
 MORE_PLAYERS = ("player_5", "player_6", "player_7", "player_8")
 
 
-def first_engine_choices() -> list[tuple[str, str]]:
+def first_engine_choices(top: int = 12) -> list[tuple[str, str]]:
     """The double a game starts from: the set's highest (a whole game), or a lower one."""
-    return [("", _("the highest double"))] + [(str(n), str(n)) for n in range(11, -1, -1)]
+    return [("", _("the highest double"))] + [(str(n), str(n)) for n in range(top - 1, -1, -1)]
 
 
 class MexicanTrainSetup(forms.Form):
@@ -50,6 +50,15 @@ class MexicanTrainSetup(forms.Form):
     )
 
     round_games = ROUND_GAMES
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The list offers only the chosen set's doubles (a double-nine game has no 10 or 11);
+        # the field still takes any, so a double too high is refused in words at the field.
+        preset = self["preset"].value()
+        if rules.is_round_preset(preset):
+            top = rules.preset_named(preset).tile_set.value
+            self.fields["first_engine"].widget.choices = first_engine_choices(top)
 
     def more_players(self):
         return [self[name] for name in MORE_PLAYERS]

@@ -469,3 +469,20 @@ def test_the_next_match_offers_the_tables_mexican_train_seats(client: Client):
 
     assert 'name="player_6" value="Fay"' in page
     assert 'value="25" id="id_double_blank_counts_1" checked' in page
+
+
+def first_engine_options(html: str) -> list[str]:
+    select = re.search(r'<select name="first_engine".*?</select>', html, re.S).group(0)
+    return re.findall(r'<option value="(\d*)"', select)
+
+
+def test_the_first_engine_of_double_nine_offers_only_its_own_doubles(client: Client):
+    html = refresh(client, preset="mexican_train_nine").content.decode()
+
+    assert first_engine_options(html) == ["", *(str(n) for n in range(8, -1, -1))]
+
+
+def test_the_first_engine_of_double_twelve_offers_the_doubles_below_twelve(client: Client):
+    html = refresh(client, preset="mexican_train").content.decode()
+
+    assert first_engine_options(html) == ["", *(str(n) for n in range(11, -1, -1))]
