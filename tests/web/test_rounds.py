@@ -2,7 +2,9 @@
 for each other player, the double blank when asked, and the sheet to the last round; and
 everything a match has (corrections, the change log, undo) kept working for it."""
 
+import csv
 import html
+import io
 import json
 import re
 import uuid
@@ -282,6 +284,50 @@ def test_the_csv_has_a_row_per_round(client: Client):
     csv = client.get(match.csv_url()).content.decode()
 
     assert len(csv.strip().splitlines()) >= 4
+
+
+def csv_rows(client: Client, match: Match) -> list[list[str]]:
+    text = client.get(match.csv_url()).content.decode().lstrip("\ufeff")
+    return [
+        [cell.replace("\u2068", "").replace("\u2069", "") for cell in row]
+        for row in csv.reader(io.StringIO(text))
+    ]
+
+
+def test_the_csv_names_rounds_with_their_engine_and_no_capicu(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 3, 1: 2})])
+
+    rows = csv_rows(client, match)
+
+    assert rows[0] == [
+        "Round",
+        "Engine",
+        "Ann points",
+        "Ann total",
+        "Bo points",
+        "Bo total",
+        "Ending",
+        "Went out",
+    ]
+    assert rows[1:4] == [
+        ["1", "2", "0", "0", "10", "10", "Went out", "Ann"],
+        ["2", "1", "4", "4", "0", "10", "Went out", "Bo"],
+        ["3", "0", "3", "7", "2", "12", "Blocked", ""],
+    ]  # fmt: skip
+
+
+def test_the_csv_of_a_finished_game_names_its_winner(client: Client):
+    match = play_short_game(client, [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 3, 1: 2})])
+
+    rows = csv_rows(client, match)
+
+    assert rows[-1] == ["Winner", "Ann"]
+
+
+def test_the_csv_of_a_shared_win_names_every_winner(client: Client):
+    match = play_short_game(client, SHARED)
+
+    assert csv_rows(client, match)[-1] == ["Winner", "Ann & Bo"]
 
 
 def test_the_statistics_page_opens(client: Client):
