@@ -38,12 +38,16 @@ def race_chart(
     match: Match, numbered: list[tuple[int, tuple]] | None = None, before: tuple | None = None
 ) -> dict:
     """Each side's running total after every hand drawn, from where they stood before the
-    first of them (0 before hand 1), against the line; the ticks are the hands' numbers.
+    first of them (0 before hand 1), against the line (a round game has none); the ticks are
+    the hands' numbers.
 
     `numbered`: (hand number, totals after it) for each hand drawn, and `before`: the totals
     before the first of them, when the caller has them without the sheet (an ordinary save,
     views/swap.py); else both from the match's loaded hands (the latest, or all)."""
     names = match.side_names()
+    # A round game (Mexican Train) has no line to race to: the lowest total wins.
+    rounds = match.game().lowest_wins
+    target = None if rounds else match.target
     if numbered is None:
         rows = match.running_totals()
         numbered = [(hand.number, totals) for hand, totals in rows]
@@ -53,7 +57,7 @@ def race_chart(
             before = tuple(total - points.get(side, 0) for side, total in enumerate(after_it))
     first = numbered[0][0] if numbered else 1
     running = [tuple(before or (0 for _ in names))] + [tuple(totals) for _, totals in numbered]
-    top = max(match.target, *(max(totals) for totals in running), 1)
+    top = max(target or 0, *(max(totals) for totals in running), 1)
     steps = max(len(running) - 1, 1)
 
     def x(step: int) -> float:
@@ -89,8 +93,9 @@ def race_chart(
         "bottom": HEIGHT - BOTTOM,
         "label_y": label_y,
         "lines": lines,
-        "target": match.target,
-        "target_y": y(match.target),
+        "rounds": rounds,
+        "target": target,
+        "target_y": None if target is None else y(target),
         "zero_y": y(0),
         "hand_ticks": hand_ticks,
         "hands": len(numbered),

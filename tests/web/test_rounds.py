@@ -286,6 +286,21 @@ def test_the_csv_has_a_row_per_round(client: Client):
     assert len(csv.strip().splitlines()) >= 4
 
 
+def test_the_chart_of_a_round_game_draws_no_line_to_race_to(client: Client):
+    match = start(client)
+    for _ in range(3):
+        post_round(client, match, "0", {1: 23, 2: 7, 3: 41})
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    chart = page[page.index('id="race"') :]
+    assert "Totals round by round" in chart
+    assert "Race to the line" not in chart
+    assert 'class="race-target"' not in chart
+    assert "The line is at" not in chart and "the dashed line" not in chart
+    assert "Rounds along the bottom; the lowest total wins." in chart
+
+
 def csv_rows(client: Client, match: Match) -> list[list[str]]:
     text = client.get(match.csv_url()).content.decode().lstrip("\ufeff")
     return [
