@@ -176,3 +176,76 @@ def test_the_scorers_page_sees_a_count_posted_from_a_seat_phone_without_a_reload
     expect(phone.get_by_test_id("total-1")).to_have_text("12")
     assert phone.evaluate("window.notReloaded") is True
     seat.context.close()
+
+
+# --- The sheet on a 360 px phone, four to eight players --------------------------------------
+
+LONGER_NAMES = ["Annabelle", "Bo", "Cyrus", "Deedee", "Evelyn", "Fay", "Gustav", "Hal"]
+
+
+def played_rounds(players: int, rounds: int = 6):
+    """A double-twelve game of this many players, `rounds` rounds in, with three-figure totals
+    and a blocked round: the widest a sheet's numbers get in a game."""
+    import uuid
+
+    from scorekeeper import rules
+    from scorekeeper.models import Table
+
+    table = Table.objects.create(name="Train")
+    game = rules.make_game("mexican_train", players, partnership=False)
+    match = table.start_match(LONGER_NAMES[:players], game, "mexican_train")
+    for number in range(1, rounds + 1):
+        out = None if number == 3 else number % players
+        pips = {seat: 100 + 7 * seat + number for seat in range(players) if seat != out}
+        ending = rules.Ending.BLOCKED if out is None else rules.Ending.WENT_OUT
+        hand = rules.Hand(ending=ending, went_out=out, pips=pips)
+        match.add_hand(hand, token=uuid.uuid4(), number=number)
+    return match
+
+
+# Every cell of the sheet whose content is wider or taller than the cell itself (cut or spilt).
+CUT_CELLS = """() => [...document.querySelectorAll('#sheet th, #sheet td')]
+    .filter(cell => cell.scrollWidth > cell.clientWidth + 1)
+    .map(cell => cell.textContent.trim())"""
+
+
+def sheet_page(phone: Page, live_server, match, where: str) -> None:
+    url = match.get_absolute_url() if where == "scorer" else match.table.watch_url()
+    phone.goto(f"{live_server.url}{url}")
+    expect(phone.locator("#sheet tbody tr")).to_have_count(6)
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("where", ["scorer", "watch"])
+def test_the_sheet_fits_the_phone_without_sideways_scroll(phone: Page, live_server, players, where):
+    sheet_page(phone, live_server, played_rounds(players), where)
+
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert phone.evaluate(CUT_CELLS) == []
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_the_sheet_says_round_on_one_line(phone: Page, live_server, players):
+    sheet_page(phone, live_server, played_rounds(players), "scorer")
+
+    heading = phone.locator("#sheet thead th").first
+    expect(heading).to_have_text("Round")
+    lines = heading.evaluate(
+        "th => { const r = document.createRange(); r.selectNodeContents(th); "
+        "return new Set([...r.getClientRects()].map(rect => Math.round(rect.top))).size }"
+    )
+    assert lines == 1
+
+
+def test_the_sheet_of_eight_keeps_the_names_in_sight_down_the_rounds(phone: Page, live_server):
+    match = played_rounds(8, rounds=12)
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+
+    phone.locator("#sheet tbody tr").last.scroll_into_view_if_needed()
+    phone.evaluate("window.scrollBy(0, 200)")
+
+    last = phone.locator("#sheet tbody tr").last.bounding_box()
+    names = phone.locator("#sheet thead th").nth(1).bounding_box()
+    assert last["y"] > 0  # the last round is in sight...
+    assert -1 <= names["y"] <= 60  # ...and the names head it at the top of the screen
+    assert phone.evaluate(CUT_CELLS) == []
