@@ -35,6 +35,7 @@ def round_sheet(match: Match, game: rules.Game, rows: list[dict]) -> dict:
         "winners_name": side_name([names[seat] for seat in winners]) if winners else "",
         "shared_win": len(winners) > 1,
         "double_blank_counts": round_rules.double_blank_counts,
+        "first_engine": round_rules.engine(1),
     }
 
 

@@ -323,3 +323,28 @@ def test_a_kept_row_is_drawn_in_each_language_and_as_the_page_links_it(client: C
     watch = client.get(f"/w/{match.table.watch_key}/").content.decode()
     assert '<tr data-hand="1"' in watch
     assert f'href="{url(match)}h/1/"' not in watch
+
+
+def legend(page: str) -> list[tuple[str, str]]:
+    """The sheet's legend as read: each mark with what it means."""
+    found = re.search(r'<dl class="sheet-legend".*?</dl>', page, re.S)
+    if not found:
+        return []
+    pairs = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", found.group(0), re.S)
+    return [(re.sub(r"<[^>]+>", "", mark), html.unescape(meaning)) for mark, meaning in pairs]
+
+
+def test_the_sheet_says_what_its_marks_mean_without_a_tooltip(client: Client, make_match):
+    match = add(make_match(capicu_bonus=25), out(0, capicu=True))
+
+    page = client.get(url(match)).content.decode()
+
+    assert legend(page) == [("C", "Capicú"), ("B", "Blocked")]
+
+
+def test_the_legend_names_only_the_marks_the_table_can_make(client: Client, make_match):
+    plain = add(make_match(capicu_bonus=0), out(0))
+    pr500 = add(game_of(make_match, "puerto_rico_500"), out(0))
+
+    assert legend(client.get(url(plain)).content.decode()) == [("B", "Blocked")]
+    assert ("Ch", "Chuchazo") in legend(client.get(url(pr500)).content.decode())
