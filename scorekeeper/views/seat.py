@@ -18,6 +18,7 @@ from scorekeeper.models import (
     stored_as_posted,
 )
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
+from scorekeeper.views.sheet import scoreboard
 from scorekeeper.words.rounds import already_went_out
 
 
@@ -34,7 +35,7 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     counts = open_round_counts(match) if not match.finished else {}
     if request.method != "POST":
         form = SeatCountForm.for_seat(match, counts.get(position))
-        return render(request, "seat.html", seat_context(link, match, form, counts))
+        return render_seat(request, link, match, form, counts)
     if match.finished:
         if retried_last_count(request, match, position):
             messages.success(request, _("Every count is in: the round is scored."))
@@ -65,8 +66,14 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
             else:
                 messages.success(request, _("Your count is in."))
             return redirect(link)
-    status = refused_status(request)
-    return render(request, "seat.html", seat_context(link, match, form, counts), status=status)
+    return render_seat(request, link, match, form, counts, status=refused_status(request))
+
+
+def render_seat(request, link: SeatLink, match: Match, form, counts: dict, status: int = 200):
+    """The page with the game as the scorer's page shows it: every total and round (the
+    polled part, seat_status, needs none of it)."""
+    context = {**scoreboard(match.load_sheet()), **seat_context(link, match, form, counts)}
+    return render(request, "seat.html", context, status=status)
 
 
 def retried_last_count(request: HtmxHttpRequest, match: Match, position: int) -> bool:

@@ -42,6 +42,9 @@ export function freeTiles(form) {
 }
 
 export function onLoad(root) {
+  // A picker whose tiles the server does not count (a player's own page) shows only with this
+  // script, which fills in the count from them.
+  root.querySelectorAll("[data-tile-picker][hidden]").forEach((picker) => { picker.hidden = false; });
   const grids = root.querySelectorAll("[data-tile-grid]");
   grids.forEach(watch);
   new Set(Array.from(grids, (grid) => grid.closest("form"))).forEach((form) => form && syncTiles(form));

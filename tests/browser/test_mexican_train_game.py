@@ -249,3 +249,20 @@ def test_the_sheet_of_eight_keeps_the_names_in_sight_down_the_rounds(phone: Page
     assert last["y"] > 0  # the last round is in sight...
     assert -1 <= names["y"] <= 60  # ...and the names head it at the top of the screen
     assert phone.evaluate(CUT_CELLS) == []
+
+
+def test_a_player_picks_their_tiles_on_their_own_page(phone: Page, live_server):
+    from scorekeeper.models import SeatLink
+
+    match = played_rounds(4, rounds=2)
+    phone.goto(f"{live_server.url}{SeatLink.for_match(match)[1].get_absolute_url()}")
+
+    phone.locator("details.tiles summary").click()
+    for tile in ("6-6", "1-0"):
+        phone.locator(f'details.tiles label.tile:has(input[value="{tile}"])').click()
+
+    expect(phone.get_by_label("My count: the pips left in my hand")).to_have_value("13")
+    phone.get_by_role("button", name="Send my count").click()
+    expect(phone.locator(".msg")).to_contain_text("Your count is in.")
+    expect(phone.get_by_test_id("mine")).to_contain_text("You said 13 pips.")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
