@@ -105,3 +105,44 @@ def test_choosing_all_fives_hides_the_block_games_switches(live_server, phone: P
     expect(phone.get_by_text("Chuchazo bonus")).to_be_hidden()
     phone.locator("label.choice", has_text="Dominican").click()
     expect(blocker).to_be_visible()
+
+
+def all_fives_after(hands: int):
+    """An All Fives match in pairs, `hands` hands in, each with a score during play."""
+    from scorekeeper.testing import add_hand, scoring_match, tap
+
+    match = scoring_match("all_fives")
+    for number in range(hands):
+        seat = number % 4
+        tap(match, seat, 10)
+        match.refresh_from_db()
+        add_hand(match, seat, {other: 7 for other in range(4) if other != seat})
+        match.refresh_from_db()
+    return match
+
+
+STYLE = "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.borderRadius] }"
+
+
+def test_who_scored_and_who_went_out_do_not_look_alike(live_server, phone: Page):
+    match = all_fives_after(0)
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+
+    scored = phone.locator("#strip .outs .out").first
+    went_out = phone.locator("#entry > .outs .out").first
+    expect(scored).to_have_accessible_name("Ann")
+    expect(went_out).to_have_accessible_name("Ann")
+
+    assert scored.evaluate(STYLE) != went_out.evaluate(STYLE)
+    assert scored.inner_text().startswith("+")  # a score is added: its buttons say so
+
+
+def test_undo_is_on_the_first_screen_after_six_hands(live_server, phone: Page):
+    match = all_fives_after(6)
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    expect(phone.locator("#sheet tbody tr")).to_have_count(6)
+
+    undo = phone.get_by_role("link", name="Undo last entry").bounding_box()
+
+    assert undo["y"] + undo["height"] <= 740
+    assert undo["y"] < phone.locator("#sheet").bounding_box()["y"]
