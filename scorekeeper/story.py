@@ -146,9 +146,12 @@ def drawn_rows(numbered: list[tuple[int, tuple]]) -> SafeString:
 
 
 def summary(match: Match) -> dict:
-    """Hands played, the biggest hand, capicús, blocked hands, who led most and who was ahead."""
+    """Hands played, the biggest hand, capicús, blocked hands, who led most and who was ahead
+    (a round game: the rounds, the biggest count, and who was lowest)."""
     names = match.seat_names()
     side_names = match.side_names()
+    # In a round game (Mexican Train) the lowest total is the one ahead.
+    leading = min if match.game().lowest_wins else max
     biggest = None
     capicus = blocked = 0
     led = Counter()
@@ -163,7 +166,7 @@ def summary(match: Match) -> dict:
         blocked += hand.blocked
         if hand.led_by is not None:
             led[hand.led_by] += 1
-        best = max(totals)
+        best = leading(totals)
         if list(totals).count(best) == 1:
             ahead[totals.index(best)] += 1
     return {

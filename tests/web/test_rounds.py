@@ -319,6 +319,27 @@ def test_the_sheet_says_what_its_marks_mean_without_a_tooltip(client: Client):
     }
 
 
+def summary_facts(page: str) -> dict[str, str]:
+    found = re.search(r'<section class="summary".*?</section>', page, re.S).group(0)
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", found, re.S)
+    return {term: html.unescape(re.sub(r"<[^>]+>", "", fact)) for term, fact in pairs}
+
+
+def test_the_summary_of_a_finished_game_counts_rounds_and_the_lowest(client: Client):
+    # Bo is ahead on the table's usual reading (the highest total) after every round, Ann
+    # lowest after every round: in Mexican Train the lowest is the one ahead.
+    match = play_short_game(client, [("0", {1: 10}), ("0", {1: 4}), ("blocked", {0: 3, 1: 2})])
+
+    facts = summary_facts(client.get(match.get_absolute_url()).content.decode())
+
+    assert facts == {
+        "Rounds played": "3",
+        "Biggest count": "10 for Bo (round 1)",
+        "Blocked rounds": "1",
+        "Lowest the longest": "Ann (after 3 rounds)",
+    }
+
+
 def csv_rows(client: Client, match: Match) -> list[list[str]]:
     text = client.get(match.csv_url()).content.decode().lstrip("\ufeff")
     return [
