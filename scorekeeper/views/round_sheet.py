@@ -36,7 +36,18 @@ def round_sheet(match: Match, game: rules.Game, rows: list[dict]) -> dict:
         "shared_win": len(winners) > 1,
         "double_blank_counts": round_rules.double_blank_counts,
         "first_engine": round_rules.engine(1),
+        "upright_names": upright_names(names),
     }
+
+
+# The longest name that fits across its column of the sheet on a 360 px phone, by players.
+ACROSS = {2: 14, 3: 9, 4: 7}
+
+
+def upright_names(names: list[str]) -> bool:
+    """Whether the sheet heads its columns with the names upright: past four players, or a
+    name too long to fit across its column (it would break mid-word)."""
+    return len(names) not in ACROSS or max(map(len, names)) > ACROSS[len(names)]
 
 
 def round_end_text(match: Match, state: rules.MatchState) -> str:

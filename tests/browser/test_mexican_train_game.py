@@ -237,6 +237,29 @@ def test_the_sheet_says_round_on_one_line(phone: Page, live_server, players):
     assert lines == 1
 
 
+# How many lines the words of an element take: one box per line of each piece of its text.
+TEXT_LINES = """el => {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let lines = 0;
+  while (walker.nextNode()) {
+    if (!walker.currentNode.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(walker.currentNode);
+    lines += range.getClientRects().length;
+  }
+  return lines;
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_a_name_on_the_sheet_never_breaks_mid_word(phone: Page, live_server, players):
+    sheet_page(phone, live_server, played_rounds(players), "scorer")
+
+    name = phone.locator("#sheet thead th").nth(1)  # Annabelle's
+    expect(name).to_have_text("Annabelle")
+    assert name.evaluate(TEXT_LINES) == 1
+
+
 def test_the_sheet_of_eight_keeps_the_names_in_sight_down_the_rounds(phone: Page, live_server):
     match = played_rounds(8, rounds=12)
     phone.goto(f"{live_server.url}{match.get_absolute_url()}")
