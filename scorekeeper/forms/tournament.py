@@ -1,6 +1,8 @@
 """A tournament's setup, its entrants and the director's forfeits."""
 
 import re
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -11,12 +13,14 @@ from scorekeeper import rules
 from scorekeeper.backup.load import TOURNAMENT_DEPTH
 from scorekeeper.forms.backup import ImportForm
 from scorekeeper.forms.fields import (
+    INVISIBLE_NAME,
     MAX_TARGET,
     NUMBER_ATTRS,
     PresetField,
     WholeNumberField,
     clean_name,
 )
+from scorekeeper.inputs import isolated
 from scorekeeper.models import NAME_MAX, name_key, offered_presets
 from scorekeeper.models.tournament import Entrant, Format, Tournament
 
@@ -36,43 +40,96 @@ def number_field(label, *, required=False, min_value=0, max_value=MAX_TARGET, **
     )
 
 
+class EntrantLine(NamedTuple):
+    """One entrant as typed: its line in the box, its name and (a pair's) partner."""
+
+    line: int
+    name: str
+    partner: str
+
+
 class EntrantsField(forms.CharField):
-    """One entrant a line: a pair as "Ana & Ben", or one player's name."""
+    """One entrant a line: a pair as "Ana & Ben", or one player's name.
+
+    A line of spaces is skipped; a line or a name that shows nothing (only control or
+    invisible characters) is refused, never dropped or stored empty."""
 
     widget = forms.Textarea({"rows": 8, "autocomplete": "off"})
 
-    def clean(self, value) -> list[tuple[str, str]]:
+    def clean(self, value) -> list[EntrantLine]:
         text = super().clean(value) or ""
-        entrants = []
-        for line in text.splitlines():
-            names = [clean_name(part) for part in PAIR_SEPARATOR.split(line, maxsplit=1)]
-            names = [name for name in names if name]
-            if not names:
+        entrants, errors = [], []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
                 continue
-            if any(len(name) > NAME_MAX for name in names):
-                raise ValidationError(
+            parts = PAIR_SEPARATOR.split(line.strip(), maxsplit=1)
+            names = [clean_name(part) for part in parts]
+            if any(not name and part.strip() for name, part in zip(names, parts, strict=True)):
+                errors.append(
+                    _("Line %(line)s: type a name with letters you can see.") % {"line": number}
+                )
+            elif not all(names):
+                errors.append(line_error(number, "pair"))
+            elif any(len(name) > NAME_MAX for name in names):
+                errors.append(
                     _("A name can have at most %(limit)s characters.") % {"limit": NAME_MAX}
                 )
-            entrants.append((names[0], names[1] if len(names) > 1 else ""))
+            else:
+                entrants.append(EntrantLine(number, names[0], names[1] if len(names) > 1 else ""))
+        if errors:
+            raise ValidationError(errors)
         if len(entrants) > MAX_ENTRANTS:
             raise ValidationError(_("At most %(limit)s entrants.") % {"limit": MAX_ENTRANTS})
-        check_each_player_once(entrants)
         return entrants
 
 
-def check_each_player_once(entrants: list[tuple[str, str]], entered=()) -> None:
-    """Refuse a player named twice (among `entered` too): names told apart only by case are
-    one player, as a table seats them, so the two would sit in one seat's name."""
-    seen = {name_key(name) for name in entered if name}
-    for entrant in entrants:
-        for name in entrant:
-            if not name:
-                continue
-            if name_key(name) in seen:
-                raise ValidationError(
-                    _("%(name)s is on the list twice: a player plays once.") % {"name": name}
-                )
-            seen.add(name_key(name))
+def line_error(line: int, code: str, **names: str) -> str:
+    """Why the entrant on this line of the box is refused."""
+    words = {
+        "pair": _("Line %(line)s: a pair is two names, like “Ana & Ben”."),
+        "one": _("Line %(line)s: in an individual event, one player a line."),
+        "same_pair": _("Line %(line)s: a pair needs two different players."),
+        "entered": _("Line %(line)s: “%(entrant)s” is entered already."),
+        "plays": _("Line %(line)s: %(name)s already plays in “%(entrant)s”."),
+    }
+    return words[code] % {"line": line, **{key: isolated(value) for key, value in names.items()}}
+
+
+def entrant_problems(
+    entrants: Iterable[EntrantLine], *, individual: bool, entered: Iterable[Entrant] = ()
+) -> list[str]:
+    """What is wrong with these entrants, added to those `entered` already: a pair of one name,
+    a pair of one player twice, an entrant twice, a player in two entrants. Names are told
+    apart as the table setup tells them: case does not, accents do."""
+    problems = []
+    seen: dict[frozenset, str] = {}
+    players: dict[str, str] = {}
+
+    def add(entrant: str, names: list[str]) -> None:
+        seen[frozenset(name_key(name) for name in names)] = entrant
+        for name in names:
+            players[name_key(name)] = entrant
+
+    for old in entered:
+        add(str(old), [name for name in (old.name, old.partner) if name])
+    for line, name, partner in entrants:
+        names = [name, partner] if partner else [name]
+        shown = " & ".join(names)
+        keys = [name_key(typed) for typed in names]
+        if individual and partner:
+            problems.append(line_error(line, "one"))
+        elif not individual and not partner:
+            problems.append(line_error(line, "pair"))
+        elif len(set(keys)) < len(keys):
+            problems.append(line_error(line, "same_pair"))
+        elif frozenset(keys) in seen:
+            problems.append(line_error(line, "entered", entrant=shown))
+        elif clash := next((typed for typed in names if name_key(typed) in players), None):
+            entrant = players[name_key(clash)]
+            problems.append(line_error(line, "plays", name=clash, entrant=entrant))
+        else:
+            add(shown, names)
+    return problems
 
 
 # Asked only by a format that seats tables of players (a round game's event); the others
@@ -172,13 +229,18 @@ class TournamentForm(forms.Form):
         return type(self)(initial=dict(self.data.items()))
 
     def clean_name(self):
-        return clean_name(self.cleaned_data["name"])
+        name = clean_name(self.cleaned_data["name"])
+        if not name:
+            raise ValidationError(INVISIBLE_NAME)
+        return name
 
     def clean(self):
         data = super().clean()
         entrants = data.get("entrants") or []
-        if self.chosen_format.individual and any(p for _n, p in entrants):
-            self.add_error("entrants", _("In an individual event, one player a line."))
+        if entrants:
+            individual = self.chosen_format.individual
+            for problem in entrant_problems(entrants, individual=individual):
+                self.add_error("entrants", problem)
         size, preset = data.get("table_size"), data.get("preset")
         if size is not None and preset:
             most = rules.preset_named(preset).most_players
@@ -207,9 +269,10 @@ class TournamentForm(forms.Form):
         return tournament
 
 
-def add_entrants(tournament: Tournament, entrants: list[tuple[str, str]]) -> None:
+def add_entrants(tournament: Tournament, entrants: list[EntrantLine]) -> None:
     Entrant.objects.bulk_create(
-        Entrant(tournament=tournament, name=name, partner=partner) for name, partner in entrants
+        Entrant(tournament=tournament, name=entrant.name, partner=entrant.partner)
+        for entrant in entrants
     )
 
 
@@ -224,10 +287,13 @@ class EntrantsForm(forms.Form):
 
     def clean_entrants(self):
         entrants = self.cleaned_data["entrants"]
-        if self.tournament.individual and any(partner for _name, partner in entrants):
-            raise ValidationError(_("In an individual event, one player a line."))
-        entered = self.tournament.entrants.values_list("name", "partner")
-        check_each_player_once(entrants, [name for pair in entered for name in pair])
+        problems = entrant_problems(
+            entrants,
+            individual=self.tournament.individual,
+            entered=self.tournament.entrants.all(),
+        )
+        if problems:
+            raise ValidationError(problems)
         return entrants
 
     def save(self) -> None:
