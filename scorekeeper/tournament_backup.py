@@ -55,6 +55,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "watch_key": tournament.watch_key,
             **{field: getattr(tournament, field) for field in TOURNAMENT_FIELDS},
             "table_size": tournament.table_size,
+            "round_count": tournament.round_count,
             "created_at": tournament.created_at.isoformat(),
         },
         # Entrants are numbered from 1 in the file; the boards name them by that number.
@@ -145,6 +146,8 @@ def _import(
         **{field: raw[field] for field in TOURNAMENT_FIELDS},
         # Kept since round games' events: an older file's tournament has the default.
         table_size=raw.get("table_size", rules.DEFAULT_TABLE_SIZE),
+        # Files written before the number of rounds was kept have none: an open event.
+        round_count=raw.get("round_count"),
         created_at=time_in(raw, "created_at"),
         creator=creator,
     )

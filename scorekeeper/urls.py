@@ -67,6 +67,7 @@ urlpatterns = [
     path("d/<key:key>/", views.tournament_page, name="tournament"),
     path("d/<key:key>/entrants", views.tournament_entrants, name="tournament_entrants"),
     path("d/<key:key>/e/<number:entrant>", views.tournament_entrant, name="tournament_entrant"),
+    path("d/<key:key>/e/<number:entrant>/name", views.tournament_rename, name="tournament_rename"),
     path("d/<key:key>/draw", views.tournament_draw, name="tournament_draw"),
     path(
         "d/<key:key>/b/<number:board>/forfeit", views.tournament_forfeit, name="tournament_forfeit"

@@ -84,14 +84,22 @@ class EntrantsField(forms.CharField):
 
 
 def line_error(line: int, code: str, **names: str) -> str:
-    """Why the entrant on this line of the box is refused."""
-    words = {
+    """Why the entrant on this line of the box is refused (line 0: the only one, unnumbered)."""
+    numbered = {
         "pair": _("Line %(line)s: a pair is two names, like “Ana & Ben”."),
         "one": _("Line %(line)s: in an individual event, one player a line."),
         "same_pair": _("Line %(line)s: a pair needs two different players."),
         "entered": _("Line %(line)s: “%(entrant)s” is entered already."),
         "plays": _("Line %(line)s: %(name)s already plays in “%(entrant)s”."),
     }
+    alone = {
+        "pair": _("A pair is two names, like “Ana & Ben”."),
+        "one": _("In an individual event, one player a line."),
+        "same_pair": _("A pair needs two different players."),
+        "entered": _("“%(entrant)s” is entered already."),
+        "plays": _("%(name)s already plays in “%(entrant)s”."),
+    }
+    words = numbered if line else alone
     return words[code] % {"line": line, **{key: isolated(value) for key, value in names.items()}}
 
 
@@ -298,6 +306,35 @@ class EntrantsForm(forms.Form):
 
     def save(self) -> None:
         add_entrants(self.tournament, self.cleaned_data["entrants"])
+
+
+class RenameForm(forms.Form):
+    """An entrant's name corrected: checked as a line of entrants is, against the others."""
+
+    name = EntrantsField(label=_("Name"), widget=forms.TextInput({"autocomplete": "off"}))
+
+    def __init__(self, *args, entrant: Entrant, **kwargs):
+        super().__init__(*args, prefix=f"entrant-{entrant.pk}", **kwargs)
+        self.entrant = entrant
+        self.fields["name"].initial = str(entrant)
+
+    def clean_name(self):
+        lines = self.cleaned_data["name"]
+        if len(lines) != 1:
+            raise ValidationError(_("Type the entrant's name on one line."))
+        tournament = self.entrant.tournament
+        problems = entrant_problems(
+            [lines[0]._replace(line=0)],
+            individual=tournament.individual,
+            entered=tournament.entrants.exclude(pk=self.entrant.pk),
+        )
+        if problems:
+            raise ValidationError(problems)
+        return lines[0]
+
+    def save(self) -> None:
+        line = self.cleaned_data["name"]
+        self.entrant.rename(line.name, line.partner)
 
 
 class TournamentImportForm(ImportForm):

@@ -18,7 +18,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.models.match import Match
-from scorekeeper.models.table import KEY_LENGTH, NAME_MAX, HouseRulesFields, Table, new_key
+from scorekeeper.models.table import (
+    KEY_LENGTH,
+    NAME_MAX,
+    HouseRulesFields,
+    Player,
+    Table,
+    new_key,
+)
 
 
 class Format(models.TextChoices):
@@ -64,6 +71,9 @@ class Tournament(HouseRulesFields):
     forfeit_against = models.PositiveIntegerField(default=0)
     bye_for = models.PositiveIntegerField(null=True, blank=True)
     bye_against = models.PositiveIntegerField(default=0)
+    # How many rounds the event has (None: as many as the director draws; a round robin
+    # stops once every entrant has met every other).
+    round_count = models.PositiveSmallIntegerField(null=True, blank=True)
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -162,6 +172,24 @@ class Tournament(HouseRulesFields):
             return rules.game_standings(order, self.table_results(rounds))
         return rules.standings(order, self.results(rounds))
 
+    def last_round(self) -> int | None:
+        """The number of the event's last round (None: open, the director stops drawing)."""
+        last = self.round_count
+        if self.format == Format.ROUND_ROBIN:
+            drawn = sum(entrant.drawn for entrant in self.entrants.all())
+            full = rules.round_robin_rounds(drawn)
+            last = full if last is None else min(last, full)
+        return last
+
+    def all_drawn(self, rounds: Sequence["Round"]) -> bool:
+        """Whether every round of the event has been drawn (rounds as drawn_rounds() reads)."""
+        last = self.last_round()
+        return last is not None and len(rounds) >= last
+
+    def finished(self, rounds: Sequence["Round"]) -> bool:
+        """Whether the event is over: its last round drawn and every table's result in."""
+        return bool(rounds) and self.all_drawn(rounds) and rounds[-1].complete()
+
     @transaction.atomic
     def draw_next_round(self) -> "Round":
         """Draw the next round: its seed kept, a table and a match for each board."""
@@ -170,6 +198,8 @@ class Tournament(HouseRulesFields):
         rounds = self.drawn_rounds()
         if rounds and not rounds[-1].complete():
             raise DrawRefused("round_unfinished")
+        if self.all_drawn(rounds):
+            raise DrawRefused("all_drawn")
         round = Round.objects.create(tournament=self, number=len(rounds) + 1, seed=new_seed())
         round.fill(rounds)
         return round
@@ -217,6 +247,28 @@ class Entrant(models.Model):
         """Whether the next draw seats this entrant."""
         return self.checked_in and not self.withdrawn
 
+    @transaction.atomic
+    def rename(self, name: str, partner: str) -> None:
+        """Correct the entrant's name, keeping its results: its places stay, and the players
+        at the tables it was drawn to take the new names."""
+        old = [self.name, self.partner]
+        renames = {
+            before: after for before, after in zip(old, (name, partner), strict=True) if before
+        }
+        self.name, self.partner = name, partner
+        self.save(update_fields=["name", "partner"])
+        tables = Table.objects.filter(board__places__entrant=self).distinct()
+        players = list(Player.objects.filter(table__in=tables, name__in=list(renames)))
+        new_names = [renames[player.name] for player in players]
+        # Two steps, so that a pair whose players swap places never holds one name twice.
+        for player in players:
+            player.name = f"\x00{player.pk}"
+        Player.objects.bulk_update(players, ["name"])
+        for player, new_name in zip(players, new_names, strict=True):
+            player.name = new_name
+        Player.objects.bulk_update(players, ["name"])
+        tables.update(updated_at=timezone.now())
+
     def seat_names(self) -> tuple[str, str]:
         """The two players of a pair, as they sit (a pair named once: its name and a number)."""
         if self.partner:
@@ -242,11 +294,15 @@ class Round(models.Model):
         return f"{self.tournament} · {self.number}"
 
     def ends_at(self):
-        """When the round's clock runs out (None: not started, or no clock)."""
+        """When the round's time is up: its clock runs out or the director ended it (None: not
+        started, or no clock and not ended)."""
         cap = self.tournament.time_cap
-        if self.started_at is None or not cap:
-            return None
-        return self.started_at + timedelta(minutes=cap)
+        runs_out = (
+            None if self.started_at is None or not cap else self.started_at + timedelta(minutes=cap)
+        )
+        if self.ended_at is not None:
+            return min(self.ended_at, runs_out or self.ended_at)
+        return runs_out
 
     def clock_running(self) -> bool:
         ends_at = self.ends_at()
@@ -270,14 +326,19 @@ class Round(models.Model):
 
     @transaction.atomic
     def end(self) -> None:
-        """Time is up now: each match in play ends with the side ahead (level: one more hand)."""
+        """Time is up now: each table finishes the hand in play and enters it, and that hand
+        ends its match with the side ahead (level: one more hand), as when the clock runs out."""
+        if self.ended_at is not None:
+            return
         now = timezone.now()
         self.ended_at = now
         self.save(update_fields=["ended_at"])
-        for match in self.matches().filter(winner_side__isnull=True).select_for_update():
-            match.ends_at = min(match.ends_at or now, now)
-            Match.objects.filter(pk=match.pk).update(ends_at=match.ends_at)
-            match.store_state(match.state())
+        in_play = self.matches().filter(winner_side__isnull=True)
+        in_play.filter(models.Q(ends_at__isnull=True) | models.Q(ends_at__gt=now)).update(
+            ends_at=now
+        )
+        # Kept match pages are drawn again: they now say that time is up.
+        Table.objects.filter(board__round=self).update(updated_at=now)
 
     def complete(self) -> bool:
         """Every board has a result (boards prefetched)."""

@@ -11,7 +11,7 @@ from itertools import combinations, product
 from .tournament import Draw, Entrant, Format, Result, Side, standings
 from .tournament_matching import nearest_perfect_matching
 
-__all__ = ["draw_round", "pair_nearest"]
+__all__ = ["draw_round", "pair_nearest", "round_robin_rounds"]
 
 
 def draw_round(
@@ -98,6 +98,11 @@ def _byes(ranked: list[Entrant], history: _History, count: int) -> list[Entrant]
 
 
 # --- The formats ----------------------------------------------------------------------------
+
+
+def round_robin_rounds(entrants: int) -> int:
+    """How many rounds a round robin of this many entrants has: each meets each once."""
+    return entrants - 1 if entrants % 2 == 0 else entrants
 
 
 def _round_robin(active: list[Entrant], round_index: int) -> Draw:

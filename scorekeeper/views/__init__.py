@@ -34,6 +34,7 @@ from scorekeeper.views.tournament import tournament_export as tournament_export
 from scorekeeper.views.tournament import tournament_forfeit as tournament_forfeit
 from scorekeeper.views.tournament import tournament_import as tournament_import
 from scorekeeper.views.tournament import tournament_page as tournament_page
+from scorekeeper.views.tournament import tournament_rename as tournament_rename
 from scorekeeper.views.tournament import tournament_screen as tournament_screen
 from scorekeeper.views.tournament import tournament_sheets as tournament_sheets
 from scorekeeper.views.tournament import tournament_standings_print as tournament_standings_print

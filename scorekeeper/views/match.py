@@ -202,6 +202,18 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
     if not game.foretells_the_win:
         return ""  # a scoring game ends at the line during play, as the points are entered
     state = rules.advance(game, match.state(), result)
+    if not state.finished and match.time_is_up() and not game.lowest_wins:
+        # Past the round's clock the hand ends the match with the side ahead (store_state).
+        state = rules.time_up(state)
+        if state.finished:
+            return ngettext(
+                "Time is up: %(side)s leads with %(total)s and wins.",
+                "Time is up: %(side)s lead with %(total)s and win.",
+                len(game.sides[state.winner_side]),
+            ) % {
+                "side": match.side_names()[state.winner_side],
+                "total": state.totals[state.winner_side],
+            }
     if not state.finished:
         return ""
     if game.lowest_wins:

@@ -14,7 +14,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import pagecache, rules, tournament_backup
-from scorekeeper.forms.tournament import EntrantsForm, TournamentForm, TournamentImportForm
+from scorekeeper.forms.tournament import (
+    EntrantsForm,
+    RenameForm,
+    TournamentForm,
+    TournamentImportForm,
+)
 from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
@@ -35,6 +40,7 @@ def draw_refusal(code: str) -> str:
         "table_too_large": _(
             "These entrants cannot all be seated at tables this game allows: add or withdraw one."
         ),
+        "all_drawn": _("Every round of the tournament has been drawn."),
     }[code]
 
 
@@ -114,7 +120,9 @@ def event_context(tournament: Tournament) -> dict:
         "rounds": drawn,
         "current": drawn[-1] if drawn else None,
         "standings": [StandingRow(line, entrants[line.entrant]) for line in standings],
-        "can_draw": not rounds or rounds[-1].complete(),
+        "can_draw": (not rounds or rounds[-1].complete()) and not tournament.all_drawn(rounds),
+        "finished": tournament.finished(rounds),
+        "last_round": tournament.last_round(),
     }
 
 
@@ -138,11 +146,32 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def tournament_page(request: HttpRequest, key: str) -> HttpResponse:
-    tournament = get_tournament(key)
+    return director_page(request, get_tournament(key))
+
+
+def director_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    entrants_form: EntrantsForm | None = None,
+    renamed: RenameForm | None = None,
+) -> HttpResponse:
+    """The director's page; a form refused comes back with its errors (422)."""
     context = event_context(tournament)
-    context["entrants_form"] = EntrantsForm(tournament=tournament)
+    context["entrants_form"] = entrants_form or EntrantsForm(tournament=tournament)
+    # Each entrant with the form that corrects its name (the refused one with its errors).
+    context["entrant_rows"] = [
+        (
+            entrant,
+            renamed
+            if renamed is not None and renamed.entrant.pk == entrant.pk
+            else RenameForm(entrant=entrant),
+        )
+        for entrant in context["entrants"]
+    ]
     context["watch_link"] = request.build_absolute_uri(tournament.watch_url())
-    return render(request, "tournament.html", context)
+    refused = entrants_form is not None or renamed is not None
+    return render(request, "tournament.html", context, status=422 if refused else 200)
 
 
 @require_POST
@@ -153,9 +182,7 @@ def tournament_entrants(request: HttpRequest, key: str) -> HttpResponse:
     if form.is_valid():
         form.save()
         return redirect(tournament)
-    context = event_context(tournament)
-    context["entrants_form"] = form
-    return render(request, "tournament.html", context, status=422)
+    return director_page(request, tournament, entrants_form=form)
 
 
 ENTRANT_CHANGES = {
@@ -171,9 +198,25 @@ def tournament_entrant(request: HttpRequest, key: str, entrant: int) -> HttpResp
     """Check an entrant in or out, withdraw one or bring one back: it counts from the next draw."""
     tournament = get_tournament(key)
     changes = ENTRANT_CHANGES.get(request.POST.get("change", ""))
-    if changes is not None:
-        tournament.entrants.filter(pk=entrant).update(**changes)
+    if changes is None or not tournament.entrants.filter(pk=entrant).update(**changes):
+        messages.error(request, unknown_change())
     return redirect(tournament)
+
+
+def unknown_change() -> str:
+    return _("The page asked for a change it does not offer: nothing was changed.")
+
+
+@require_POST
+def tournament_rename(request: HttpRequest, key: str, entrant: int) -> HttpResponse:
+    """Correct an entrant's name: its results stay with it."""
+    tournament = get_tournament(key)
+    found = get_object_or_404(Entrant, pk=entrant, tournament=tournament)
+    form = RenameForm(request.POST, entrant=found)
+    if form.is_valid():
+        form.save()
+        return redirect(tournament)
+    return director_page(request, tournament, renamed=form)
 
 
 @require_POST
@@ -198,7 +241,12 @@ def tournament_clock(request: HttpRequest, key: str, number: int) -> HttpRespons
     tournament = get_tournament(key)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     if request.POST.get("end"):
-        round.end()
+        if round.started_at is None:
+            messages.error(
+                request, _("The clock of this round has not started: start the round first.")
+            )
+        else:
+            round.end()
     else:
         round.start()
     return redirect(tournament)
@@ -210,8 +258,12 @@ def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpRespon
     tournament = get_tournament(key)
     found = get_object_or_404(Board, pk=board, round__tournament=tournament)
     present = request.POST.get("present")
-    # A round game's table has no two sides: its game is played out (or ended by the clock).
-    if present in ("0", "1") and found.kind != Board.Kind.BYE and not tournament.seats_tables:
+    if present not in ("0", "1") or found.kind == Board.Kind.BYE or tournament.seats_tables:
+        # A round game's table has no two sides: its game is played out (or ended by the clock).
+        messages.error(request, unknown_change())
+    elif found.match is not None and found.match.finished:
+        messages.error(request, _("The match at this table is over: its result stands."))
+    else:
         found.kind = Board.Kind.FORFEIT
         found.present_side = int(present)
         found.save(update_fields=["kind", "present_side"])

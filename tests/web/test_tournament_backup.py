@@ -186,3 +186,11 @@ def test_a_mexican_train_event_comes_back_with_its_tables_and_table_size(client)
     assert restored.table_size == 3
     assert [len(b["sides"]) for b in data["rounds"][0]["boards"]] == [4, 3]
     assert export_tournament(restored) == data
+
+
+def test_the_number_of_rounds_comes_back(client):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"], round_count=5)
+    data = export_tournament(tournament)
+    assert import_tournament(data, new_keys=True).round_count == 5
+    del data["tournament"]["round_count"]  # a file from before it was kept: an open event
+    assert import_tournament(data, new_keys=True).round_count is None

@@ -9,7 +9,7 @@ from django.db.models import F
 from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
-from scorekeeper.testing import add_hand, make_tournament, win_hand
+from scorekeeper.testing import add_hand, make_tournament, post_data, win_hand
 from tests.created import created
 
 pytestmark = pytest.mark.django_db
@@ -79,14 +79,53 @@ def test_level_sides_play_one_more_hand(started):
     assert match.winner_side == 1
 
 
-def test_the_director_ends_the_round(client, started):
+def test_ending_the_round_lets_each_table_finish_the_hand_in_play(client, started):
     ahead, level = created(Board).select_related("match")
     win_hand(ahead.match, 0, pips=10)
     client.post(reverse("tournament_clock", args=[started.key, 1]), {"end": "1"})
     ahead.match.refresh_from_db()
     level.match.refresh_from_db()
-    assert ahead.match.winner_side == 0
+    # The hand in play is finished and entered first: nothing ends at the tap.
+    assert not ahead.match.finished and ahead.match.time_is_up()
     assert not level.match.finished and level.match.time_is_up()
+    add_hand(ahead.match, 1, {0: 5, 2: 0, 3: 5})  # the hand in play: side 1 scores 10
+    ahead.match.refresh_from_db()
+    assert (ahead.match.winner_side, ahead.match.totals) == (0, [30, 10])
+
+
+def test_the_hand_that_ends_a_match_after_time_up_is_asked_about(client, started):
+    board = created(Board).select_related("match", "table").first()
+    win_hand(board.match, 0, pips=10)  # side 0 ahead, 30-0
+    client.post(reverse("tournament_clock", args=[started.key, 1]), {"end": "1"})
+    match = created(Match).get(pk=board.match_id)
+    data = post_data(1, 2, {0: 5, 2: 0, 3: 5})  # side 1 scores 10: still behind
+    response = client.post(match.save_hand_url(), data)
+    assert response["X-Hand"] == "confirm"
+    said = re.sub(r"<[^>]+>", "", response.content.decode())
+    ahead = match.side_names()[0].replace("&", "&amp;")
+    assert f"Time is up: {ahead} lead with 30 and win." in said
+    match.refresh_from_db()
+    assert match.hand_count == 1 and not match.finished
+
+
+def test_the_clock_says_time_is_up_once_the_round_is_ended(client, started):
+    client.post(reverse("tournament_clock", args=[started.key, 1]), {"end": "1"})
+    page = shown(client, started.get_absolute_url())
+    assert "Time is up: each table finishes the hand in play." in page
+    assert "Time left" not in page
+
+
+def test_ending_a_round_not_started_is_refused_with_a_message(client):
+    tournament = make_tournament(PAIRS, time_cap=30)
+    client.post(tournament.draw_url())
+    response = client.post(
+        reverse("tournament_clock", args=[tournament.key, 1]), {"end": "1"}, follow=True
+    )
+    assert (
+        "The clock of this round has not started: start the round first."
+        in response.content.decode()
+    )
+    assert not Match.objects.filter(board__round__tournament=tournament, ends_at__isnull=False)
 
 
 def test_a_round_not_started_has_no_clock(client):

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from scorekeeper.models import Entrant, Tournament
-from scorekeeper.testing import make_tournament
+from scorekeeper.models import Board, Entrant, Tournament
+from scorekeeper.testing import make_tournament, play_out
 from tests.created import created
 
 pytestmark = pytest.mark.django_db
@@ -206,3 +206,87 @@ def test_double_nine_mexican_train_offers_tables_of_three_or_four(client):
 
     assert options(page, "preset") == ["mexican_train", "mexican_train_nine"]
     assert options(page, "table_size") == ["3", "4"]
+
+
+def test_a_complete_round_robin_offers_no_further_round(client):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede"], format="round_robin")
+    for number in (1, 2, 3):  # three pairs: three rounds, each with one bye
+        client.post(tournament.draw_url())
+        for board in Board.objects.filter(round__tournament=tournament, round__number=number):
+            if board.match is not None:
+                play_out(board.match, 0)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Draw round 4" not in page
+    response = client.post(tournament.draw_url(), follow=True)
+    assert "Every round of the tournament has been drawn." in response.content.decode()
+    assert tournament.rounds.count() == 3
+
+
+def test_the_number_of_rounds_set_stops_the_draw(client):
+    tournament = make_tournament(PAIRS, round_count=1)
+    client.post(tournament.draw_url())
+    for board in Board.objects.filter(round__tournament=tournament):
+        play_out(board.match, 0)
+    client.post(tournament.draw_url())
+    assert tournament.rounds.count() == 1
+
+
+def test_an_unknown_entrant_change_says_nothing_changed(client):
+    tournament = make_tournament(PAIRS)
+    entrant = tournament.entrants.first()
+    url = reverse("tournament_entrant", args=[tournament.key, entrant.pk])
+    response = client.post(url, {"change": "promote"}, follow=True)
+    assert "nothing was changed" in response.content.decode()
+    entrant.refresh_from_db()
+    assert (entrant.checked_in, entrant.withdrawn) == (True, False)
+
+
+def test_a_forfeit_without_a_side_present_says_nothing_changed(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    board = Board.objects.filter(round__tournament=tournament).first()
+    url = reverse("tournament_forfeit", args=[tournament.key, board.pk])
+    response = client.post(url, {"present": "7"}, follow=True)
+    assert "nothing was changed" in response.content.decode()
+    board.refresh_from_db()
+    assert board.kind == Board.Kind.PLAYED
+
+
+def test_a_forfeit_on_a_finished_match_is_refused(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    board = Board.objects.filter(round__tournament=tournament).select_related("match").first()
+    play_out(board.match, 1)
+    url = reverse("tournament_forfeit", args=[tournament.key, board.pk])
+    response = client.post(url, {"present": "0"}, follow=True)
+    assert "The match at this table is over: its result stands." in response.content.decode()
+    board.refresh_from_db()
+    assert board.kind == Board.Kind.PLAYED
+
+
+def test_an_entrant_is_renamed_and_keeps_its_results(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    entrant = tournament.entrants.get(name="Ana")
+    board = Board.objects.get(round__tournament=tournament, places__entrant=entrant)
+    play_out(board.match, 0)
+    before = {line.entrant: line for line in tournament.standings()}[entrant.pk]
+    url = reverse("tournament_rename", args=[tournament.key, entrant.pk])
+    response = client.post(url, {f"entrant-{entrant.pk}-name": "Ana María & Ben"})
+    assert response.status_code == 302
+    entrant.refresh_from_db()
+    assert str(entrant) == "Ana María & Ben"
+    assert {line.entrant: line for line in tournament.standings()}[entrant.pk] == before
+    board.match.refresh_from_db()
+    assert "Ana María" in board.match.seat_names()
+
+
+def test_a_rename_to_another_entrants_player_is_refused_at_the_field(client):
+    tournament = make_tournament(PAIRS)
+    entrant = tournament.entrants.get(name="Ana")
+    url = reverse("tournament_rename", args=[tournament.key, entrant.pk])
+    response = client.post(url, {f"entrant-{entrant.pk}-name": "Ana & cris"})
+    assert response.status_code == 422
+    assert "cris already plays in “Cris &amp; Dani”." in response.content.decode()
+    entrant.refresh_from_db()
+    assert str(entrant) == "Ana & Ben"
