@@ -27,6 +27,7 @@ from scorekeeper.models.tournament import Entrant, Format, Tournament
 # "Ana & Ben", "Ana / Ben" or "Ana y Ben": a pair's two players on one line.
 PAIR_SEPARATOR = re.compile(r"\s*(?:&|/|\+)\s*")
 MAX_ENTRANTS = 400
+MAX_ROUNDS = 50
 
 
 def number_field(label, *, required=False, min_value=0, max_value=MAX_TARGET, **kwargs):
@@ -185,6 +186,11 @@ class TournamentForm(forms.Form):
     time_cap = number_field(
         _("Minutes a round lasts (empty: no clock)"), min_value=1, max_value=600
     )
+    round_count = number_field(
+        _("Number of rounds (empty: as many as you draw; a round robin: until all have met)"),
+        min_value=1,
+        max_value=MAX_ROUNDS,
+    )
     forfeit_for = number_field(_("A forfeit scores (empty: half the target)"))
     forfeit_against = number_field(_("against"), initial=0)
     bye_for = number_field(_("A bye scores (empty: half the target)"))
@@ -254,6 +260,15 @@ class TournamentForm(forms.Form):
             most = rules.preset_named(preset).most_players
             if size > most:
                 self.add_error("table_size", self.too_many_at_a_table(most))
+        rounds = data.get("round_count")
+        if rounds and entrants and data.get("format") == Format.ROUND_ROBIN:
+            full = rules.round_robin_rounds(len(entrants))
+            if rounds > full:
+                self.add_error(
+                    "round_count",
+                    _("%(entrants)s pairs all meet in %(rounds)s rounds: at most that many.")
+                    % {"entrants": len(entrants), "rounds": full},
+                )
         return data
 
     def save(self, *, creator: str = "") -> Tournament:
@@ -267,6 +282,7 @@ class TournamentForm(forms.Form):
             bye_for=data.get("bye_for"),
             bye_against=data.get("bye_against") or 0,
             table_size=data.get("table_size") or rules.DEFAULT_TABLE_SIZE,
+            round_count=data.get("round_count"),
             creator=creator,
         )
         tournament.take_preset(data["preset"])

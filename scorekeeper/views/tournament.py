@@ -58,6 +58,11 @@ class BoardRow:
         """Whether the board is two sides against each other (a round game's table is not)."""
         return len(self.sides) == 2
 
+    @property
+    def forfeit_winner(self) -> str:
+        """A forfeit's winner: the side that was present."""
+        return self.sides[self.board.present_side or 0]
+
 
 @dataclass(frozen=True)
 class Stat:
@@ -114,12 +119,14 @@ def event_context(tournament: Tournament) -> dict:
         )
         for round in rounds
     ]
+    standing_rows = [StandingRow(line, entrants[line.entrant]) for line in standings]
     return {
         "tournament": tournament,
         "entrants": list(entrants.values()),
         "rounds": drawn,
         "current": drawn[-1] if drawn else None,
-        "standings": [StandingRow(line, entrants[line.entrant]) for line in standings],
+        "standings": standing_rows,
+        "winners": [row for row in standing_rows if row.standing.place == 1],
         "can_draw": (not rounds or rounds[-1].complete()) and not tournament.all_drawn(rounds),
         "finished": tournament.finished(rounds),
         "last_round": tournament.last_round(),
@@ -146,7 +153,12 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def tournament_page(request: HttpRequest, key: str) -> HttpResponse:
-    return director_page(request, get_tournament(key))
+    """The director's page; htmx asks for its live part (the round, the standings) every few
+    seconds, so a table's result shows as it is entered."""
+    tournament = get_tournament(key)
+    if pagecache.is_htmx(request):
+        return render(request, "tournament.html#event", event_context(tournament))
+    return director_page(request, tournament)
 
 
 def director_page(
@@ -252,13 +264,33 @@ def tournament_clock(request: HttpRequest, key: str, number: int) -> HttpRespons
     return redirect(tournament)
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpResponse:
-    """The side present at a board wins by the forfeit's score; the other did not play."""
+    """A forfeit, asked first: the side present at a board wins by the forfeit's score, the
+    other did not play. `undo` takes a forfeit back: the table's match counts again."""
     tournament = get_tournament(key)
-    found = get_object_or_404(Board, pk=board, round__tournament=tournament)
+    found = get_object_or_404(
+        Board.objects.select_related("match").prefetch_related("places"),
+        pk=board,
+        round__tournament=tournament,
+    )
+    if request.method != "POST":
+        finished = found.match is not None and found.match.finished
+        if found.kind != Board.Kind.PLAYED or finished or tournament.seats_tables:
+            return redirect(tournament)
+        entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+        sides = [" & ".join(str(entrants[pk]) for pk in side) for side in found.sides()]
+        award = tournament.tournament_rules().forfeit_award
+        context = {"tournament": tournament, "board": found, "sides": sides, "award": award}
+        return render(request, "tournament_forfeit.html", context)
     present = request.POST.get("present")
-    if present not in ("0", "1") or found.kind == Board.Kind.BYE or tournament.seats_tables:
+    if request.POST.get("undo"):
+        if found.kind == Board.Kind.FORFEIT:
+            found.kind, found.present_side = Board.Kind.PLAYED, None
+            found.save(update_fields=["kind", "present_side"])
+        else:
+            messages.error(request, unknown_change())
+    elif present not in ("0", "1") or found.kind == Board.Kind.BYE or tournament.seats_tables:
         # A round game's table has no two sides: its game is played out (or ended by the clock).
         messages.error(request, unknown_change())
     elif found.match is not None and found.match.finished:
@@ -267,7 +299,7 @@ def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpRespon
         found.kind = Board.Kind.FORFEIT
         found.present_side = int(present)
         found.save(update_fields=["kind", "present_side"])
-    return redirect(tournament)
+    return redirect(f"{tournament.get_absolute_url()}#round-{found.round.number}")
 
 
 def drawn_round(key: str, number: int, *related: str) -> tuple[Tournament, Round, dict, list]:

@@ -217,9 +217,12 @@ def test_a_swiss_tournament_of_nine_pairs_with_a_forfeit_a_correction_and_the_cl
     # Round 2: the first table's second side does not come; the others play.
     forfeit = event.rounds[1][0]
     phone.goto(director)
-    phone.locator("#round-2 li.board").first.get_by_role(
-        "button", name=f"Forfeit: {forfeit.sides[0]} wins"
-    ).click()
+    # A forfeit is asked first, then shows who won.
+    phone.locator("#round-2 li.board").first.get_by_role("link", name="Enter a forfeit").click()
+    phone.get_by_role("button", name=f"Forfeit: {forfeit.sides[0]} wins").click()
+    expect(phone.locator("#round-2 li.board").first).to_contain_text(
+        f"Forfeit: {forfeit.sides[0]} wins"
+    )
     forfeit.forfeit_for = 0
     for index, board in enumerate(event.rounds[1][1:]):
         if board.url:

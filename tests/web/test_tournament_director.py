@@ -290,3 +290,76 @@ def test_a_rename_to_another_entrants_player_is_refused_at_the_field(client):
     assert "cris already plays in “Cris &amp; Dani”." in response.content.decode()
     entrant.refresh_from_db()
     assert str(entrant) == "Ana & Ben"
+
+
+def test_the_round_in_play_comes_before_the_standings(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert page.index('id="round-1"') < page.index('class="tournament-standings"')
+
+
+def test_the_directors_page_follows_the_results_by_itself(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert 'hx-trigger="every 5s"' in page
+    board = Board.objects.filter(round__tournament=tournament).select_related("match").first()
+    play_out(board.match, 0)
+    live = client.get(tournament.get_absolute_url(), headers={"HX-Request": "true"})
+    card = live.content.decode().split(f'data-board="{board.number}"')[1].split("</li>")[0]
+    assert f"{board.match.totals[0]} \u2013 0 · finished" in card
+    assert "<html" not in live.content.decode() and "Add entrants" not in live.content.decode()
+
+
+def test_a_forfeit_is_asked_before_it_is_entered(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    board = Board.objects.filter(round__tournament=tournament).first()
+    url = reverse("tournament_forfeit", args=[tournament.key, board.pk])
+    assert url in client.get(tournament.get_absolute_url()).content.decode()
+    page = client.get(url).content.decode()
+    assert "Which side was present? It wins 100 to 0" in page
+    board.refresh_from_db()
+    assert board.kind == Board.Kind.PLAYED
+
+
+def test_a_forfeit_shows_who_won_and_can_be_undone(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    board = Board.objects.filter(round__tournament=tournament).first()
+    winner = tournament.entrants.get(pk=board.sides()[1][0])
+    url = reverse("tournament_forfeit", args=[tournament.key, board.pk])
+    client.post(url, {"present": "1"})
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert f"Forfeit: {str(winner).replace('&', '&amp;')} wins" in page
+    client.post(url, {"undo": "1"})
+    board.refresh_from_db()
+    assert (board.kind, board.present_side) == (Board.Kind.PLAYED, None)
+    assert all(line.played == 0 for line in tournament.standings())
+
+
+def test_the_number_of_rounds_is_set_with_the_tournament(client):
+    create(client, name="Rounds set", round_count="3")
+    assert Tournament.objects.get(name="Rounds set").round_count == 3
+
+
+def test_a_round_robin_of_more_rounds_than_meetings_is_refused(client):
+    response = create(client, name="Too many", format="round_robin", round_count="4")
+    assert response.status_code == 422
+    assert "4 pairs all meet in 3 rounds: at most that many." in response.content.decode()
+    assert not Tournament.objects.filter(name="Too many").exists()
+
+
+def test_a_finished_tournament_shows_its_winner_and_final_standings(client):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"], round_count=1)
+    client.post(tournament.draw_url())
+    board = Board.objects.filter(round__tournament=tournament).select_related("match").get()
+    play_out(board.match, 0)
+    winner = tournament.entrants.get(pk=board.sides()[0][0])
+    for url in (tournament.get_absolute_url(), tournament.watch_url()):
+        page = client.get(url).content.decode()
+        assert "Final standings" in page and "Winner of the tournament" in page
+        winners = page.split('class="winners"')[1].split("</ul>")[0]
+        assert str(winner).replace("&", "&amp;") in winners
+        assert "Draw round 2" not in page
