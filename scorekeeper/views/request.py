@@ -36,6 +36,15 @@ def remember(request: HttpRequest, table: Table | str) -> None:
     request.session["tables"] = [table_key, *keys][:REMEMBERED_TABLES]
 
 
+def remember_tournament(request: HttpRequest, key: str) -> None:
+    """Keep the tournament of this director's key on this phone's home page, most recent first
+    (as remember() keeps tables): the director finds it again without the link."""
+    kept = request.session.get("tournaments", [])
+    if kept[:1] == [key]:
+        return
+    request.session["tournaments"] = [key, *(k for k in kept if k != key)][:REMEMBERED_TABLES]
+
+
 def client_id(request: HttpRequest) -> str:
     """A keyed hash of the client's address: enough to rate-limit, useless to anyone else."""
     address = client_address(request.META, settings.TRUSTED_PROXY_COUNT)

@@ -23,7 +23,7 @@ from scorekeeper.forms.tournament import (
 from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
-from scorekeeper.views.request import client_id
+from scorekeeper.views.request import client_id, remember_tournament
 
 
 def get_tournament(key: str) -> Tournament:
@@ -158,6 +158,7 @@ def tournament_page(request: HttpRequest, key: str) -> HttpResponse:
     tournament = get_tournament(key)
     if pagecache.is_htmx(request):
         return render(request, "tournament.html#event", event_context(tournament))
+    remember_tournament(request, tournament.key)
     return director_page(request, tournament)
 
 
@@ -181,7 +182,16 @@ def director_page(
         )
         for entrant in context["entrants"]
     ]
-    context["watch_link"] = request.build_absolute_uri(tournament.watch_url())
+    director_url = request.build_absolute_uri(tournament.get_absolute_url())
+    watch_url = request.build_absolute_uri(tournament.watch_url())
+    context.update(
+        {
+            "director_url": director_url,
+            "director_qr": qr_svg(director_url),
+            "watch_link": watch_url,
+            "watch_qr": qr_svg(watch_url),
+        }
+    )
     refused = entrants_form is not None or renamed is not None
     return render(request, "tournament.html", context, status=422 if refused else 200)
 

@@ -1,6 +1,7 @@
 """The director's page: a tournament created, its entrants checked in, added and withdrawn."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Board, Entrant, Tournament
@@ -363,3 +364,29 @@ def test_a_finished_tournament_shows_its_winner_and_final_standings(client):
         winners = page.split('class="winners"')[1].split("</ul>")[0]
         assert str(winner).replace("&", "&amp;") in winners
         assert "Draw round 2" not in page
+
+
+def test_the_home_page_lists_the_tournaments_this_phone_directs(client):
+    response = create(client, name="Listed open")
+    tournament = Tournament.objects.get(name="Listed open")
+    client.get(response["Location"])
+    home = client.get(reverse("home")).content.decode()
+    assert "Your tournaments" in home and "Listed open" in home
+    assert f'href="{tournament.get_absolute_url()}"' in home
+
+
+def test_another_phone_home_page_does_not_list_the_tournament(client):
+    tournament = make_tournament(PAIRS)
+    Client().get(tournament.get_absolute_url())
+    assert tournament.get_absolute_url() not in client.get(reverse("home")).content.decode()
+
+
+def test_the_directors_link_is_shared_with_a_qr_code(client):
+    tournament = make_tournament(PAIRS)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    director = f"http://testserver{tournament.get_absolute_url()}"
+    box = page.split('data-testid="director-qr"')[1].split("</details>")[0]
+    assert "<svg" in box and f'href="{director}" data-share-url' in box
+    assert "data-share-actions" in box
+    watch = page.split('data-testid="tournament-watch-qr"')[1].split("</details>")[0]
+    assert "<svg" in watch and f"http://testserver{tournament.watch_url()}" in watch
