@@ -365,7 +365,12 @@ def tournament_sheets(request: HttpRequest, key: str, number: int) -> HttpRespon
 def tournament_standings_print(request: HttpRequest, watch_key: str) -> HttpResponse:
     """The standings on paper: every column, the rounds played so far."""
     tournament = get_object_or_404(Tournament, watch_key=watch_key)
-    return render(request, "tournament_standings_print.html", event_context(tournament))
+    context = event_context(tournament)
+    # A round counts once every table has its result; one still in play is named apart.
+    done = [round for round, _boards in context["rounds"] if round.complete()]
+    in_play = [round for round, _boards in context["rounds"] if not round.complete()]
+    context.update({"rounds_done": len(done), "in_play": in_play[0] if in_play else None})
+    return render(request, "tournament_standings_print.html", context)
 
 
 def entrant_boards(context: dict, entrant: int) -> list[tuple[Round, BoardRow]]:

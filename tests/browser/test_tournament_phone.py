@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
+from scorekeeper.models import Board
 from scorekeeper.testing import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
@@ -75,3 +76,5 @@ def test_the_tournament_pages_fit_a_phone_and_every_target_is_a_thumbs_size(live
     check(page, base + reverse("tournament_screen", args=[tournament.watch_key]))
     entrant = tournament.entrants.first()
     check(page, base + reverse("tournament_entrant_page", args=[tournament.watch_key, entrant.pk]))
+    board = Board.objects.filter(round__tournament=tournament, kind="played").first()
+    check(page, base + reverse("tournament_forfeit", args=[tournament.key, board.pk]))

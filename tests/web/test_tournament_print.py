@@ -61,3 +61,15 @@ def test_a_mexican_train_tables_sheet_has_a_column_a_player_and_a_row_a_round(cl
     assert "<tr><td>13</td><td></td><td></td><td></td><td></td></tr>" in page
     assert "<tr><td>14</td>" not in page
     assert "the lowest total wins" in page and "Game to" not in page
+
+
+def test_a_round_with_a_table_still_waiting_is_not_counted_as_played(client):
+    tournament = make_tournament(PAIRS[:4])
+    client.post(tournament.draw_url())
+    first = created(Board).filter(round__tournament=tournament).select_related("match").first()
+    play_out(first.match, 0)  # the other table still waits
+    url = reverse("tournament_standings_print", args=[tournament.watch_key])
+    page = client.get(url).content.decode()
+    assert "After 1 round." not in page
+    assert "After 0 rounds." in page
+    assert "Round 1 is still in play: its results so far are counted." in page
