@@ -34,11 +34,26 @@ def test_it_shows_each_tables_state_and_the_standings(client):
     page = client.get(screen_url(tournament)).content.decode()
     assert states(page) == {"1": "playing", "2": "finished", "3": "bye"}
     text = re.sub(r"<[^>]+>", "", page)
-    assert re.search(r"playing · Time left: 29", text)
+    assert "0 · playing" in text
+    # The round's clock stands in the heading, once, not at every table.
+    head = page.split('class="screen-head"')[1].split("</header>")[0]
+    assert re.search(r"Time left: (29|30)", re.sub(r"<[^>]+>", "", head))
+    assert text.count("Time left") == 1
     assert 'hx-trigger="every 3s"' in page and "js/screen" in page
     winner = tournament.entrants.get(pk=finished.sides()[1][0])
-    rows = re.findall(r'<tr data-entrant="(\d+)"><td>(\d+)</td>', page)
+    rows = re.findall(r'<tr data-entrant="(\d+)"[^>]*><td>(\d+)</td>', page)
     assert rows[0] == (str(winner.pk), "1")  # a win, and the best efectividad
+
+
+def test_the_clock_says_time_is_up_once_the_round_is_ended(client):
+    tournament = make_tournament(PAIRS, time_cap=30)
+    client.post(tournament.draw_url())
+    client.post(reverse("tournament_clock", args=[tournament.key, 1]))
+    client.post(reverse("tournament_clock", args=[tournament.key, 1]), {"end": "1"})
+    page = client.get(screen_url(tournament)).content.decode()
+    head = page.split('class="screen-head"')[1].split("</header>")[0]
+    assert "Time is up: each table finishes the hand in play." in head
+    assert "Time left" not in head
 
 
 def test_a_table_not_started_is_waiting(client):
