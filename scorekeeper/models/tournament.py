@@ -23,7 +23,9 @@ from scorekeeper.models.table import (
     NAME_MAX,
     HouseRulesFields,
     Player,
+    RateLimited,
     Table,
+    lock_name,
     new_key,
 )
 
@@ -45,6 +47,16 @@ class DrawRefused(Exception):
 
 def new_seed() -> str:
     return secrets.token_hex(8)
+
+
+class TournamentQuerySet(models.QuerySet):
+    def check_rate(self, creator: str, per_hour: int) -> None:
+        """Raise RateLimited if this creator made (or restored) per_hour tournaments in the last
+        hour; as Table.objects.check_rate, inside the transaction that makes the tournament."""
+        lock_name(f"tournament-creator:{creator}")
+        since = timezone.now() - timedelta(hours=1)
+        if self.filter(creator=creator, arrived_at__gte=since).count() >= per_hour:
+            raise RateLimited
 
 
 class Tournament(HouseRulesFields):
@@ -76,6 +88,11 @@ class Tournament(HouseRulesFields):
     round_count = models.PositiveSmallIntegerField(null=True, blank=True)
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
+    # When this server made the tournament, new or restored (created_at comes with a backup):
+    # only to rate-limit making them.
+    arrived_at = models.DateTimeField(default=timezone.now, db_index=True, editable=False)
+
+    objects = TournamentQuerySet.as_manager()
 
     def __str__(self) -> str:
         return self.name

@@ -96,6 +96,7 @@ def restore_page(
     template: str,
     importer: Callable[..., Any],
     restored: Callable[[Any], HttpResponse],
+    limit: Callable[[str], None] | None = None,
 ) -> HttpResponse:
     """A restore form's answer: the posted file read in with new links, counted toward the
     hour's new tables (429 past them), refused at its field (422), or `restored(what_it_made)`."""
@@ -104,9 +105,11 @@ def restore_page(
         try:
             with transaction.atomic():
                 Table.objects.check_rate(creator, settings.TABLES_PER_HOUR)
+                if limit is not None:
+                    limit(creator)  # what else the file makes (a tournament) has its own
                 made = importer(form.cleaned_data["backup"], new_keys=True, creator=creator)
-        except RateLimited:
-            form.add_error(None, too_many_tables())
+        except RateLimited as limited:
+            form.add_error(None, str(limited) or too_many_tables())
             return render(request, template, {"form": form}, status=429)
         except ValueError as problem:
             form.add_error("backup", backup_refused(problem))

@@ -3,6 +3,7 @@
 import csv
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -20,10 +21,11 @@ from scorekeeper.forms.tournament import (
     TournamentForm,
     TournamentImportForm,
 )
-from scorekeeper.models import Board, DrawRefused, Entrant, Round, Tournament
+from scorekeeper.models import Board, DrawRefused, Entrant, RateLimited, Round, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
 from scorekeeper.views.request import client_id, remember_tournament
+from scorekeeper.words.refusals import too_many_tournaments
 
 
 def get_tournament(key: str) -> Tournament:
@@ -143,8 +145,14 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
         )
         return render(request, template, {"form": form.refreshed()})
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            tournament = form.save(creator=client_id(request))
+        creator = client_id(request)
+        try:
+            with transaction.atomic():
+                Tournament.objects.check_rate(creator, settings.TOURNAMENTS_PER_HOUR)
+                tournament = form.save(creator=creator)
+        except RateLimited:
+            form.add_error(None, too_many_tournaments())
+            return render(request, "tournament_new.html", {"form": form}, status=429)
         return redirect(tournament)
     return render(
         request, "tournament_new.html", {"form": form}, status=422 if form.errors else 200
@@ -464,6 +472,17 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("The tournament is restored from the backup."))
         return redirect(tournament)
 
+    def limit(creator: str) -> None:
+        try:
+            Tournament.objects.check_rate(creator, settings.TOURNAMENTS_PER_HOUR)
+        except RateLimited:
+            raise RateLimited(too_many_tournaments()) from None
+
     return restore_page(
-        request, form, "tournament_import.html", tournament_backup.import_tournament, restored
+        request,
+        form,
+        "tournament_import.html",
+        tournament_backup.import_tournament,
+        restored,
+        limit,
     )

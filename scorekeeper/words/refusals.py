@@ -217,6 +217,11 @@ def too_many_tables() -> str:
     return _("Too many new tables from here this hour. Try again later.")
 
 
+def too_many_tournaments() -> str:
+    """A new tournament (or a restore of one) past the hour's limit."""
+    return _("Too many new tournaments from here this hour. Try again later.")
+
+
 def too_large_message() -> str:
     megabytes = max(1, settings.IMPORT_MAX_BYTES // 1_000_000)
     return ngettext(

@@ -194,3 +194,11 @@ def test_the_number_of_rounds_comes_back(client):
     assert import_tournament(data, new_keys=True).round_count == 5
     del data["tournament"]["round_count"]  # a file from before it was kept: an open event
     assert import_tournament(data, new_keys=True).round_count is None
+
+
+def test_restores_past_the_hour_s_tournaments_are_refused(client, settings):
+    settings.TOURNAMENTS_PER_HOUR = 2
+    backup = json.dumps(export_tournament(make_tournament(["Ana & Ben", "Cris & Dani"])))
+    answers = [restore_file(client, backup.encode()) for _ in range(3)]
+    assert [answer.status_code for answer in answers] == [302, 302, 429]
+    assert "Too many new tournaments from here this hour" in answers[2].content.decode()

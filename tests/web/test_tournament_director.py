@@ -390,3 +390,11 @@ def test_the_directors_link_is_shared_with_a_qr_code(client):
     assert "data-share-actions" in box
     watch = page.split('data-testid="tournament-watch-qr"')[1].split("</details>")[0]
     assert "<svg" in watch and f"http://testserver{tournament.watch_url()}" in watch
+
+
+def test_new_tournaments_past_the_hours_limit_are_refused(client, settings):
+    settings.TOURNAMENTS_PER_HOUR = 2
+    answers = [create(client, name=f"Limited {n}") for n in range(3)]
+    assert [answer.status_code for answer in answers] == [302, 302, 429]
+    assert "Too many new tournaments from here this hour" in answers[2].content.decode()
+    assert not Tournament.objects.filter(name="Limited 2").exists()
