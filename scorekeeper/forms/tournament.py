@@ -57,6 +57,11 @@ class EntrantsField(forms.CharField):
 
     widget = forms.Textarea({"rows": 8, "autocomplete": "off"})
 
+    def __init__(self, *, numbered: bool = True, **kwargs):
+        # One entrant alone (a name corrected): its refusals name no line.
+        super().__init__(**kwargs)
+        self.numbered = numbered
+
     def clean(self, value) -> list[EntrantLine]:
         text = super().clean(value) or ""
         entrants, errors = [], []
@@ -65,18 +70,17 @@ class EntrantsField(forms.CharField):
                 continue
             parts = PAIR_SEPARATOR.split(line.strip(), maxsplit=1)
             names = [clean_name(part) for part in parts]
+            at = number if self.numbered else 0
             if any(not name and part.strip() for name, part in zip(names, parts, strict=True)):
-                errors.append(
-                    _("Line %(line)s: type a name with letters you can see.") % {"line": number}
-                )
+                errors.append(line_error(at, "invisible"))
             elif not all(names):
-                errors.append(line_error(number, "pair"))
+                errors.append(line_error(at, "pair"))
             elif any(len(name) > NAME_MAX for name in names):
                 errors.append(
                     _("A name can have at most %(limit)s characters.") % {"limit": NAME_MAX}
                 )
             else:
-                entrants.append(EntrantLine(number, names[0], names[1] if len(names) > 1 else ""))
+                entrants.append(EntrantLine(at, names[0], names[1] if len(names) > 1 else ""))
         if errors:
             raise ValidationError(errors)
         if len(entrants) > MAX_ENTRANTS:
@@ -87,6 +91,7 @@ class EntrantsField(forms.CharField):
 def line_error(line: int, code: str, **names: str) -> str:
     """Why the entrant on this line of the box is refused (line 0: the only one, unnumbered)."""
     numbered = {
+        "invisible": _("Line %(line)s: type a name with letters you can see."),
         "pair": _("Line %(line)s: a pair is two names, like “Ana & Ben”."),
         "one": _("Line %(line)s: in an individual event, one player a line."),
         "same_pair": _("Line %(line)s: a pair needs two different players."),
@@ -94,6 +99,7 @@ def line_error(line: int, code: str, **names: str) -> str:
         "plays": _("Line %(line)s: %(name)s already plays in “%(entrant)s”."),
     }
     alone = {
+        "invisible": INVISIBLE_NAME,
         "pair": _("A pair is two names, like “Ana & Ben”."),
         "one": _("In an individual event, one player a line."),
         "same_pair": _("A pair needs two different players."),
@@ -327,7 +333,9 @@ class EntrantsForm(forms.Form):
 class RenameForm(forms.Form):
     """An entrant's name corrected: checked as a line of entrants is, against the others."""
 
-    name = EntrantsField(label=_("Name"), widget=forms.TextInput({"autocomplete": "off"}))
+    name = EntrantsField(
+        label=_("Name"), widget=forms.TextInput({"autocomplete": "off"}), numbered=False
+    )
 
     def __init__(self, *args, entrant: Entrant, **kwargs):
         super().__init__(*args, prefix=f"entrant-{entrant.pk}", **kwargs)
@@ -340,7 +348,7 @@ class RenameForm(forms.Form):
             raise ValidationError(_("Type the entrant's name on one line."))
         tournament = self.entrant.tournament
         problems = entrant_problems(
-            [lines[0]._replace(line=0)],
+            lines,
             individual=tournament.individual,
             entered=tournament.entrants.exclude(pk=self.entrant.pk),
         )

@@ -398,3 +398,21 @@ def test_new_tournaments_past_the_hours_limit_are_refused(client, settings):
     assert [answer.status_code for answer in answers] == [302, 302, 429]
     assert "Too many new tournaments from here this hour" in answers[2].content.decode()
     assert not Tournament.objects.filter(name="Limited 2").exists()
+
+
+def test_a_rename_to_an_invisible_name_is_refused_without_a_line_number(client):
+    tournament = make_tournament(PAIRS)
+    entrant = tournament.entrants.get(name="Ana")
+    url = reverse("tournament_rename", args=[tournament.key, entrant.pk])
+    response = client.post(url, {f"entrant-{entrant.pk}-name": "Ana & \x01"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "Type a name with letters you can see." in page and "Line 1" not in page
+    entrant.refresh_from_db()
+    assert str(entrant) == "Ana & Ben"
+
+
+def test_a_round_says_how_many_rounds_the_event_has(client):
+    tournament = make_tournament(PAIRS, round_count=3)
+    client.post(tournament.draw_url())
+    assert "Round 1 of 3" in client.get(tournament.get_absolute_url()).content.decode()
