@@ -229,13 +229,7 @@ class Tournament(HouseRulesFields):
         if not rounds:
             raise DrawRefused("no_round")
         last = rounds[-1]
-        if (
-            last.started_at is not None
-            or any(
-                board.match is not None and board.match.hand_count for board in last.boards.all()
-            )
-            or any(board.kind == Board.Kind.FORFEIT for board in last.boards.all())
-        ):
+        if last.begun():
             raise DrawRefused("round_in_play")
         Table.objects.filter(board__round=last).delete()
         last.boards.all().delete()
@@ -356,6 +350,16 @@ class Round(models.Model):
         )
         # Kept match pages are drawn again: they now say that time is up.
         Table.objects.filter(board__round=self).update(updated_at=now)
+
+    def begun(self) -> bool:
+        """Whether the round can no longer be drawn again: started, a hand entered at one of
+        its tables, or a forfeit given (boards prefetched)."""
+        boards = self.boards.all()
+        return (
+            self.started_at is not None
+            or any(board.match is not None and board.match.hand_count for board in boards)
+            or any(board.kind == Board.Kind.FORFEIT for board in boards)
+        )
 
     def complete(self) -> bool:
         """Every board has a result (boards prefetched)."""

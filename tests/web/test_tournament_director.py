@@ -364,6 +364,7 @@ def test_a_finished_tournament_shows_its_winner_and_final_standings(client):
         winners = page.split('class="winners"')[1].split("</ul>")[0]
         assert str(winner).replace("&", "&amp;") in winners
         assert "Draw round 2" not in page
+        assert "Start the round" not in page and "Draw this round again" not in page
 
 
 def test_the_home_page_lists_the_tournaments_this_phone_directs(client):
