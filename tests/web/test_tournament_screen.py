@@ -117,3 +117,15 @@ def test_a_hundred_refreshes_in_a_slice_draw_the_screen_once(client, settings):
     drawn = queries(client, screen_url(tournament))
     kept = [queries(client, screen_url(tournament)) for _ in range(100)]
     assert set(kept) == {1} and drawn > 1  # the tournament's row, nothing more
+
+
+def test_a_finished_tournament_shows_its_winner_on_the_screen(client):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"], round_count=1)
+    client.post(tournament.draw_url())
+    board = tournament.rounds.get().boards.select_related("match").get()
+    play_out(board.match, 0)
+    winner = tournament.entrants.get(pk=board.sides()[0][0])
+    page = client.get(screen_url(tournament)).content.decode()
+    head = re.sub(r"<[^>]+>", "", page.split('class="screen-head"')[1].split("</header>")[0])
+    assert f"Winner of the tournament: {winner}".replace("&", "&amp;") in head
+    assert "Final standings" in page
