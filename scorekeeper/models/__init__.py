@@ -3,6 +3,8 @@
 Each name is re-exported from the module that holds it, so callers write scorekeeper.models.X.
 """
 
+from scorekeeper.models.board import Board as Board
+from scorekeeper.models.board import Place as Place
 from scorekeeper.models.choices import BlockedRule as BlockedRule
 from scorekeeper.models.choices import CountRule as CountRule
 from scorekeeper.models.choices import Ending as Ending
@@ -62,10 +64,8 @@ from scorekeeper.models.table import Table as Table
 from scorekeeper.models.table import TableQuerySet as TableQuerySet
 from scorekeeper.models.table import lock_name as lock_name
 from scorekeeper.models.table import new_key as new_key
-from scorekeeper.models.tournament import Board as Board
 from scorekeeper.models.tournament import DrawRefused as DrawRefused
 from scorekeeper.models.tournament import Entrant as Entrant
-from scorekeeper.models.tournament import Place as Place
 from scorekeeper.models.tournament import Round as Round
 from scorekeeper.models.tournament import Tournament as Tournament
 from scorekeeper.words.labels import PRESET_LABELS as PRESET_LABELS
