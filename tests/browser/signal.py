@@ -42,6 +42,49 @@ def controlled(page: Page, url: str) -> None:
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_load_state("networkidle")
+    forms_kept(page)
+
+
+# Page.wait_for_function takes a promise for a true value at once (a promise is truthy): a state
+# that can only be asked for asynchronously is asked here, again and again, until it holds (the
+# check written into the function: the page's policy allows no eval).
+UNTIL = """async (ms) => {
+  const ask = %s;
+  const end = Date.now() + ms;
+  while (!(await ask())) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}"""
+
+
+def until(page: Page, check: str, timeout_ms: int = 15_000) -> None:
+    """Wait until the page's `check`, a function that returns a promise, comes true."""
+    assert page.evaluate(UNTIL % check, timeout_ms), f"never came true: {check}"
+
+
+# Every hand form (and score strip) the page asks its service worker to keep (offline.js's
+# warmHandForms), each in the worker's cache of parts.
+FORMS_KEPT = """() => navigator.serviceWorker.ready
+  .then(() => caches.open("parts-v1"))
+  .then((cache) => {
+    const links = document.querySelectorAll(
+      "[data-entry] a[data-out][hx-get], [data-entry] a[data-scorer][hx-get]");
+    const kept = (link) => cache.match(new URL(link.getAttribute("hx-get"), location.href).href,
+      { ignoreVary: true });
+    return Promise.all(Array.from(links, kept));
+  })
+  .then((kept) => kept.every(Boolean))"""
+
+
+def forms_kept(page: Page) -> None:
+    """Wait until the service worker has fetched every hand form the page asked it to keep.
+
+    It fetches them one by one after the page has loaded, out of the page's sight ("networkidle"
+    does not wait for them), and each answer sets the CSRF cookie again: cookies cleared before
+    the last came back are back a moment later, and the "lost cookie" is not lost."""
+    until(page, FORMS_KEPT)
 
 
 def offline(page: Page) -> None:
@@ -54,10 +97,7 @@ def offline(page: Page) -> None:
     page.context.set_offline(True)
     CUT.add(csrf_cookie(page))
     page.wait_for_function("() => !navigator.onLine")
-    page.wait_for_function(
-        "() => fetch('/healthz?signal', {cache: 'no-store'}).then(() => false, () => true)",
-        polling=100,
-    )
+    until(page, "() => fetch('/healthz?signal', {cache: 'no-store'}).then(() => false, () => true)")
 
 
 def online(page: Page) -> None:

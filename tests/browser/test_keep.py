@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand
-from tests.browser.signal import offline, online
+from tests.browser.signal import forms_kept, offline, online
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
@@ -203,7 +203,7 @@ def test_a_hand_saved_after_the_phone_lost_its_cookies_goes_in_on_the_next_tap(
     type_hand(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
     # Every answer in, first: a preview answered after the cookies went would set them again.
     expect(phone.locator("#preview")).to_contain_text("22 for Alice & Cara")
-    phone.wait_for_load_state("networkidle")
+    forms_kept(phone)
     phone.context.clear_cookies()
 
     phone.get_by_role("button", name="Save hand").click()

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand, PlayEntry
 from scorekeeper.testing import scoring_match
-from tests.browser.signal import controlled, offline, online
+from tests.browser.signal import controlled, forms_kept, offline, online
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
@@ -96,7 +96,7 @@ def test_a_score_tapped_after_the_phone_lost_its_cookies_goes_in(
     phone.locator("#strip .outs").get_by_role("link", name="Bo", exact=True).click()
     amount = phone.locator(".amounts").get_by_role("button", name="+10", exact=True)
     expect(amount).to_be_visible()
-    phone.wait_for_load_state("networkidle")
+    forms_kept(phone)
     phone.context.clear_cookies()
 
     amount.click()

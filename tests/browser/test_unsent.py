@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match
-from tests.browser.signal import offline, online
+from tests.browser.signal import forms_kept, offline, online
 from tests.created import created
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
@@ -113,7 +113,7 @@ def test_an_undo_refused_for_a_lost_cookie_goes_through_on_the_next_tap(
     open_undo(phone, live_server, match)
     button = phone.get_by_role("button", name="Yes, undo it")
     expect(button).to_be_visible()
-    phone.wait_for_load_state("networkidle")
+    forms_kept(phone)
     phone.context.clear_cookies()
 
     with phone.expect_navigation():
