@@ -30,6 +30,9 @@ function onEnter(event) {
 function focusFirstCount(root) {
   const form = root.querySelector("form[data-hand-save]");
   if (!form) return;
+  // The thumb got there first (this module came late, on a slow link): the cursor stays where
+  // it types, or the rest of a count would go into another player's.
+  if (form.contains(document.activeElement) && document.activeElement.matches("input, textarea")) return;
   const first = pipInputs(form).find((input) => input.value.trim() === "");
   if (first) first.focus({ preventScroll: false });
 }

@@ -1,6 +1,6 @@
 """What a thumb types before the page's modules arrive (main.js asks for them with import()) is
-kept: nothing the modules do when they come takes a typed count away, and the draft they keep
-holds it."""
+kept: nothing the modules do when they come takes a typed count away or moves the cursor from
+where it was typing, and the draft they keep holds it."""
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -9,45 +9,69 @@ pytestmark = pytest.mark.browser
 
 # The modules the hand form works with; main.js and offline.js come with the page.
 LATE = ("hand.js", "saves.js", "keep.js", "keys.js", "tiles.js", "queue.js", "notes.js")
+# Every module main.js may hand a part of the page to.
+EVERY = (*LATE, "waiting.js", "awake.js", "share.js", "speak.js", "clock.js")
 
 
-def held_modules(page: Page, late=LATE) -> list[Route]:
-    """The modules named held back until the test lets them through."""
-    held: list[Route] = []
+class Held:
+    """The modules named, held back on a slow link until `release`; the others come at once."""
 
-    def hold(route: Route) -> None:
+    def __init__(self, page: Page, late) -> None:
+        self.late = [module.removesuffix(".js") + "." for module in late]
+        self.routes: list[Route] = []
+        self.holding = True
+        page.route("**/static/js/**", self.route)
+
+    def route(self, route: Route) -> None:
         name = route.request.url.rsplit("/", 1)[-1].split("?")[0]
-        if any(name.startswith(module.removesuffix(".js") + ".") for module in late):
-            held.append(route)
+        if self.holding and any(name.startswith(module) for module in self.late):
+            self.routes.append(route)
         else:
             route.continue_()
 
-    page.route("**/static/js/**", hold)
-    return held
+    def release(self) -> None:
+        """The link catches up: the held modules come, and the ones they import after them."""
+        self.holding = False
+        while self.routes:
+            self.routes.pop(0).continue_()
 
 
-def let_through(page: Page, held: list[Route]) -> None:
-    # Each module asks for the ones it imports only once it has come: let them all through.
-    for _ in range(20):
-        while held:
-            held.pop(0).continue_()
-        page.wait_for_timeout(100)
-    page.wait_for_load_state("networkidle")
-
-
-def arrived(page: Page, modules) -> None:
-    """The modules named have come (and a moment to run): the seat's tap meets them."""
-    names = [module.removesuffix(".js") + "." for module in modules]
-    page.wait_for_function(
-        "names => names.every(name => performance.getEntriesByType('resource')"
-        ".some(entry => entry.name.split('/').pop().startsWith(name)))",
-        arg=names,
+def run(page: Page, modules) -> None:
+    """Wait until the modules named have come and run, and main.js has handed them what it had
+    waited for them with (asked as main.js asks, beside it: the same modules)."""
+    page.evaluate(
+        """names => {
+          const main = document.querySelector("script[type=module][src*='main']").src;
+          return Promise.all(names.map((name) => import(new URL("./" + name, main).href)));
+        }""",
+        list(modules),
     )
-    page.wait_for_timeout(200)
+
+
+# The hand being typed as the phone keeps it (hand.js), by field name.
+KEPT = "(JSON.parse(localStorage.getItem('scorekeeper:hand:' + location.pathname)) || {}).values"
+
+
+def kept(page: Page) -> dict:
+    return page.evaluate("() => " + KEPT) or {}
+
+
+def counts_kept(page: Page, counts: dict[str, str]) -> None:
+    """Wait until the phone keeps these counts (by field name) in the hand being typed."""
+    page.wait_for_function(
+        "counts => Object.entries(counts).every(([name, count]) => {"
+        f" const values = {KEPT} || {{}};"
+        " return (values[name] || [])[0] === count; })",
+        arg=counts,
+    )
 
 
 def match_url(live_server, match) -> str:
     return f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
+
+
+def count(page: Page, name: str):
+    return page.get_by_label(name, exact=True)
 
 
 # All of them late; or the queue's (saves.js) in, so that the seat's tap keeps an empty draft,
@@ -57,21 +81,47 @@ def test_counts_typed_before_the_modules_arrive_stay_in_the_form(
     live_server, phone: Page, make_match, late
 ):
     match = make_match()
-    held = held_modules(phone, late)
+    held = Held(phone, late)
     phone.goto(match_url(live_server, match))
-    arrived(phone, [m for m in LATE if m not in late])
+    run(phone, [m for m in LATE if m not in late])
     phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
     expect(phone.get_by_role("button", name="Save hand")).to_be_visible()
-    phone.get_by_label("Ben", exact=True).fill("10")
-    phone.get_by_label("Cara", exact=True).fill("5")
-    assert held, "the modules came before the counts were typed: nothing was tested"
+    count(phone, "Ben").fill("10")
+    count(phone, "Cara").fill("5")
+    assert kept(phone).get("pips_1") != ["10"], "the modules came before the counts: no test"
 
-    let_through(phone, held)
+    held.release()
 
-    expect(phone.get_by_label("Ben", exact=True)).to_have_value("10")
-    expect(phone.get_by_label("Cara", exact=True)).to_have_value("5")
-    phone.get_by_label("Dev", exact=True).fill("7")
+    counts_kept(phone, {"pips_1": "10", "pips_2": "5"})
+    expect(count(phone, "Ben")).to_have_value("10")
+    expect(count(phone, "Cara")).to_have_value("5")
+    count(phone, "Dev").fill("7")
+    counts_kept(phone, {"pips_3": "7"})
     phone.reload()  # the draft kept on the phone holds the counts typed early too
-    expect(phone.get_by_label("Ben", exact=True)).to_have_value("10")
-    expect(phone.get_by_label("Cara", exact=True)).to_have_value("5")
-    expect(phone.get_by_label("Dev", exact=True)).to_have_value("7")
+    expect(count(phone, "Ben")).to_have_value("10")
+    expect(count(phone, "Cara")).to_have_value("5")
+    expect(count(phone, "Dev")).to_have_value("7")
+
+
+def test_the_number_pad_s_module_arriving_late_leaves_the_cursor_where_the_thumb_types(
+    live_server, phone: Page, make_match
+):
+    # keys.js puts the cursor in the first empty count when a seat's form comes: arriving while
+    # a thumb was typing a count further down, it took the cursor away mid-count, and the rest of
+    # that count went into another player's.
+    match = make_match()
+    held = Held(phone, ("keys.js",))
+    phone.goto(match_url(live_server, match))
+    phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    expect(phone.get_by_role("button", name="Save hand")).to_be_visible()
+    count(phone, "Dev").click()
+    phone.keyboard.type("1")
+
+    held.release()
+    run(phone, EVERY)  # and each has been handed the form
+
+    phone.keyboard.type("5")
+
+    expect(count(phone, "Dev")).to_have_value("15")
+    expect(count(phone, "Ben")).to_have_value("")
+    expect(count(phone, "Dev")).to_be_focused()
