@@ -108,3 +108,22 @@ def test_a_score_tapped_after_the_phone_lost_its_cookies_goes_in(
     phone.reload()
     expect(phone.get_by_test_id("total-1")).to_have_text("10")
     assert plays(match) == [(1, 1, 10)]
+
+
+def test_a_bergen_header_tapped_without_signal_waits_and_goes_out_once(
+    live_server, phone: Page, db
+):
+    match = scoring_match("bergen", names=("Ann", "Bo", "Cy"))
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    offline(phone)
+
+    tap(phone, "Ann", "Double-header +2")
+
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(1)
+    expect(waiting.nth(0)).to_contain_text("Hand 1: Ann +2. Not sent yet.")
+    expect(phone.get_by_test_id("total-0")).to_have_text("2")
+    assert plays(match) == []
+    online(phone)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    assert plays(match) == [(1, 0, 2)]
