@@ -39,7 +39,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith(page(request, url));
   } else if (request.headers.get("HX-Request") && url.searchParams.get("part") === "entry") {
-    event.respondWith(fresh(request, PARTS, request.url));
+    event.respondWith(fresh(request, PARTS, partKey(url)));
   } else if (url.pathname.startsWith(STATIC_PREFIX)) {
     event.respondWith(fresh(request, SHELL, url.pathname));
   }
@@ -54,6 +54,15 @@ self.addEventListener("message", (event) => {
 
 function pageKey(url) {
   return url.origin + url.pathname; // ?out=2 opens the same page with a hand form
+}
+
+// A hand form is kept by its seat, whatever hand the page asking for it showed (`round`): after
+// a hand is saved the links ask for the next one, and a form kept for the hand before serves
+// without signal (a copy's number is put right by the page, saves.js).
+function partKey(url) {
+  const key = new URL(url);
+  key.searchParams.delete("round");
+  return key.href;
 }
 
 function timed(promise, ms) {
@@ -133,10 +142,10 @@ async function warm(addresses) {
   const cache = await caches.open(PARTS);
   for (const address of addresses) {
     const url = new URL(address, self.location.origin);
-    if (url.origin !== self.location.origin || (await cache.match(url.href, ANY))) continue;
+    if (url.origin !== self.location.origin || (await cache.match(partKey(url), ANY))) continue;
     try {
       const response = await fetch(url.href, { headers: { "HX-Request": "true" }, credentials: "same-origin" });
-      if (response.ok) await keep(PARTS, url.href, response, KEEP_PARTS);
+      if (response.ok) await keep(PARTS, partKey(url), response, KEEP_PARTS);
     } catch (error) {
       return;
     }

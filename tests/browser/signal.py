@@ -71,8 +71,11 @@ FORMS_KEPT = """() => navigator.serviceWorker.ready
   .then((cache) => {
     const links = document.querySelectorAll(
       "[data-entry] a[data-out][hx-get], [data-entry] a[data-scorer][hx-get]");
-    const kept = (link) => cache.match(new URL(link.getAttribute("hx-get"), location.href).href,
-      { ignoreVary: true });
+    const kept = (link) => {
+      const key = new URL(link.getAttribute("hx-get"), location.href);
+      key.searchParams.delete("round"); // kept whatever hand the page showed (sw.js's partKey)
+      return cache.match(key.href, { ignoreVary: true });
+    };
     return Promise.all(Array.from(links, kept));
   })
   .then((kept) => kept.every(Boolean))"""
