@@ -244,6 +244,14 @@ class TournamentForm(forms.Form):
         except ValueError:
             return rules.Format.SWISS
 
+    # Typed freely and never drawn again when the format or game changes: a refresh that lands
+    # after the director went on typing would put back what they had when it was asked.
+    TYPED_FREELY = ("name", "entrants")
+
+    def format_fields(self) -> list:
+        """The fields the format and game decide: drawn again when either changes."""
+        return [self[name] for name in self.fields if name not in self.TYPED_FREELY]
+
     def refreshed(self) -> "TournamentForm":
         """The posted form drawn again with what its format and game ask, checking nothing."""
         return type(self)(initial=dict(self.data.items()))

@@ -19,6 +19,7 @@ const JOBS = [
   ["[data-share-actions]", () => import("./share.js")],
   ["[data-say-switch], [data-say]", () => import("./speak.js")],
   ["time[data-ends-at]", () => import("./clock.js")],
+  ["form[data-keep-typed]", () => import("./typed.js")],
 ];
 
 const loaded = new Map();

@@ -55,3 +55,29 @@ def test_a_mexican_train_event_with_tables_of_six_fits_a_phone(live_server, phon
         page.goto(url)
         expect(page.locator("h1").first).to_be_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360, url
+
+
+def test_what_is_typed_while_the_format_is_drawn_again_stays(live_server, phone: Page):
+    """The format's answer is held until the director has typed on: the target, the name and
+    the entrants typed meanwhile stay (the answer put the target back to 200 and emptied the
+    entrants, and a tournament was made with none)."""
+    page = phone
+    page.goto(live_server.url + reverse("new_tournament"))
+    held = []
+    page.route("**/tournament/new", lambda route: held.append(route))
+
+    with page.expect_request("**/tournament/new"):
+        page.get_by_label("Format").select_option("rotating_partners")
+    page.get_by_label("Name of the tournament").fill("Park open")
+    page.get_by_label("Points to win").fill("150")
+    page.locator("textarea[name=entrants]").fill("Ana\nBen\nCris\nDani")
+    # The fields as drawn before the answer carry a mark; the answer's do not.
+    page.locator("#tournament-fields").evaluate("element => element.dataset.old = 'yes'")
+    assert len(held) == 1
+    held[0].continue_()
+
+    expect(page.locator("#tournament-fields")).not_to_have_attribute("data-old", "yes")
+    expect(page.get_by_label("Format")).to_have_value("rotating_partners")
+    expect(page.get_by_label("Points to win")).to_have_value("150")
+    expect(page.get_by_label("Name of the tournament")).to_have_value("Park open")
+    expect(page.locator("textarea[name=entrants]")).to_have_value("Ana\nBen\nCris\nDani")

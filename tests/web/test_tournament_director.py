@@ -156,6 +156,20 @@ def test_choosing_the_round_game_format_offers_mexican_train_and_its_table_size(
     assert 'name="bye_for"' not in page
 
 
+def test_a_change_of_format_leaves_the_name_and_the_entrants_as_typed(client):
+    """The refresh draws only what the format decides: a director who typed on while it was
+    on its way keeps what they typed (the browser test of an individual event lost its
+    entrants so, and the tournament was made with none)."""
+    data = {"format": "rotating_partners", "name": "Park", "entrants": "Ana\nBen", "refresh": "1"}
+    response = client.post(reverse("new_tournament"), data, headers={"HX-Request": "true"})
+    page = response.content.decode()
+
+    assert 'name="format"' in page and 'name="target"' in page
+    assert 'name="name"' not in page and 'name="entrants"' not in page
+    whole = client.get(reverse("new_tournament")).content.decode()
+    assert all(f'name="{name}"' in whole for name in ("name", "format", "entrants"))
+
+
 def test_a_mexican_train_event_is_created_with_its_table_size(client):
     response = create(
         client,

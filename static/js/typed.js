@@ -1,0 +1,26 @@
+// A form whose fields htmx draws again when a choice changes (a tournament's format or game,
+// form[data-keep-typed]): what was typed while the answer was on its way is not put back to
+// what the request carried. A field the answer no longer has is simply gone.
+const sent = new WeakMap();
+const TYPED = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea[name]";
+
+function watch(form) {
+  if (form.dataset.keepTyped === "on") return;
+  form.dataset.keepTyped = "on";
+  form.addEventListener("htmx:beforeRequest", () => sent.set(form, new FormData(form)));
+  form.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const before = sent.get(form);
+    if (!before) return;
+    event.detail.fragment.querySelectorAll(TYPED).forEach((field) => {
+      const now = form.elements.namedItem(field.name);
+      if (!now || now.value === (before.get(field.name) ?? "")) return;
+      if (field.tagName === "TEXTAREA") field.textContent = now.value;
+      else field.setAttribute("value", now.value);
+    });
+  });
+}
+
+export function onLoad(root) {
+  if (root.matches("form[data-keep-typed]")) watch(root);
+  root.querySelectorAll("form[data-keep-typed]").forEach(watch);
+}
