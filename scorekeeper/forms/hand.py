@@ -1,5 +1,6 @@
 """A hand as typed at the table, and a score made during play."""
 
+import functools
 import uuid
 
 from django import forms
@@ -83,6 +84,36 @@ def each_hand_why(game: rules.Game) -> str | None:
     if house.lead_rule is rules.LeadRule.WINNER_LEADS:
         return _("Blocked: the lightest hand leads next, so each hand counts.")
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def regional_fields(
+    names: tuple[str, ...], sides: tuple[str, ...], pase_corrido_limit: int
+) -> dict[str, forms.Field]:
+    """The regional taps' fields for a table's names, built once a process and shared by its
+    hand forms (two a save: the one posted and the next hand's). No form changes them once
+    built: each form's fields are its own dict, only these objects are shared."""
+    seats = list(enumerate(names))
+    fields: dict[str, forms.Field] = {
+        "led_by": SeatButtons(_("Who led this hand?"), seats),
+        "blocked_by": SeatButtons(_("Who played the tile that blocked?"), seats),
+        "chuchazo": forms.BooleanField(label=_("Chuchazo"), required=False),
+        "pase_de_salida": forms.BooleanField(label=_("Pase de salida"), required=False),
+    }
+    for side, name in enumerate(sides):
+        fields[f"pase_corrido_{side}"] = WholeNumberField(
+            label=name,
+            widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
+            min_value=0,
+            max_value=pase_corrido_limit,
+            required=False,
+            error_messages={
+                "invalid": _("Type how many times, like 1."),
+                "min_value": _("Type how many times, like 1."),
+                "max_value": _("At most %(limit_value)s times in one hand."),
+            },
+        )
+    return fields
 
 
 class HandForm(forms.Form):
@@ -237,29 +268,12 @@ class HandForm(forms.Form):
     def add_regional_fields(self) -> None:
         """The taps the table's rules may ask for; each shows only when the rules need it."""
         game = self.game
-        seats = [(seat, name) for seat, name in enumerate(self.names)]
         # Who led: asked for a new hand only while the sheet does not know who leads it.
         self.asks_leader = game.asks_leader(self.known_leader)
-        self.fields["led_by"] = SeatButtons(_("Who led this hand?"), seats)
-        self.fields["blocked_by"] = SeatButtons(_("Who played the tile that blocked?"), seats)
-        self.fields["chuchazo"] = forms.BooleanField(label=_("Chuchazo"), required=False)
-        self.fields["pase_de_salida"] = forms.BooleanField(
-            label=_("Pase de salida"), required=False
-        )
         sides = self.match.side_names()
-        for side, name in enumerate(sides):
-            self.fields[f"pase_corrido_{side}"] = WholeNumberField(
-                label=name,
-                widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
-                min_value=0,
-                max_value=game.pase_corrido_limit,
-                required=False,
-                error_messages={
-                    "invalid": _("Type how many times, like 1."),
-                    "min_value": _("Type how many times, like 1."),
-                    "max_value": _("At most %(limit_value)s times in one hand."),
-                },
-            )
+        self.fields.update(
+            regional_fields(tuple(self.names), tuple(sides), game.pase_corrido_limit)
+        )
         self.side_names = sides
 
     def pase_corrido_fields(self):
