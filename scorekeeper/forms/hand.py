@@ -116,6 +116,23 @@ def regional_fields(
     return fields
 
 
+@functools.lru_cache(maxsize=1024)
+def count_fields(
+    names: tuple[str, ...], tile_set: rules.TileSet, seats: tuple[int, ...]
+) -> dict[str, forms.Field]:
+    """Each counted seat's pips and tile picker, built once a process for a table's names and
+    the seats a hand counts, shared as regional_fields are."""
+    fields: dict[str, forms.Field] = {}
+    for seat in seats:
+        fields[f"pips_{seat}"] = PipsField(label=names[seat])
+        fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
+            choices=tile_choices(tile_set), required=False
+        )
+    # The number pad's Enter says Done on the last count: that one saves the hand.
+    fields[f"pips_{seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
+    return fields
+
+
 class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
 
@@ -169,10 +186,9 @@ class HandForm(forms.Form):
         if self.ending is not None:
             self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
         self.count_seats = () if self.pooled_entry or self.pair_entry else self.needed
-        for seat in self.count_seats:
-            self.fields[f"pips_{seat}"] = PipsField(label=self.names[seat])
-            self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
-                choices=tile_choices(self.game.tile_set), required=False
+        if self.count_seats:
+            self.fields.update(
+                count_fields(tuple(self.names), self.game.tile_set, tuple(self.count_seats))
             )
         if self.pooled_entry:
             self.fields["pooled"] = PipsField(label=_("Pips in the hands that count"))
@@ -181,9 +197,6 @@ class HandForm(forms.Form):
             for side, name in enumerate(self.side_names):
                 self.fields[f"pair_{side}"] = PipsField(label=name)
             self.fields[f"pair_{len(self.side_names) - 1}"].widget.attrs["enterkeyhint"] = "done"
-        elif self.count_seats:
-            # The number pad's Enter says Done on the last count: that one saves the hand.
-            self.fields[f"pips_{self.count_seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.

@@ -338,3 +338,20 @@ def test_a_tables_hand_forms_share_their_regional_fields_and_not_their_errors(ma
         "Gus",
         "Hal",
     ]
+
+
+def test_a_tables_hand_forms_share_their_count_fields_each_with_done_on_its_last(make_match):
+    # The pips and tile pickers are built once for the names and the seats a hand counts.
+    from scorekeeper.forms import HandForm
+
+    match = make_match()
+    first = HandForm(match, {"out": "0"})
+    again = HandForm(match, {"out": "0"})
+    other = HandForm(match, {"out": "3"})
+    assert first.fields["pips_1"] is again.fields["pips_1"]
+    assert first.fields["tiles_3"] is again.fields["tiles_3"]
+    assert [seat for seat, _, _ in first.pip_fields()] == [1, 2, 3]
+    assert [seat for seat, _, _ in other.pip_fields()] == [0, 1, 2]
+    done = 'enterkeyhint="done"'
+    assert done in str(first["pips_3"]) and done not in str(first["pips_2"])
+    assert done in str(other["pips_2"]) and done not in str(again["pips_2"])
