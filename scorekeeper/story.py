@@ -6,9 +6,12 @@ Both read only the match's prefetched hands and score entries (Match.objects.wit
 from collections import Counter
 from dataclasses import dataclass
 
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper.inputs import isolated
 from scorekeeper.models import EntryKind, Match
+from scorekeeper.templatetags.bidi import isolate
 
 # The chart's drawing box, in SVG user units; the SVG scales to the width of the page.
 WIDTH, HEIGHT = 320, 180
@@ -66,9 +69,11 @@ def race_chart(
     def y(points: int) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - points / top), 1)
 
+    # Each step's x once, for every line and tick (a save draws the chart: 21 steps, 2 to 4 lines).
+    xs = [x(step) for step in range(steps + 1)]
     lines = []
     for index, name in enumerate(names):
-        coordinates = [(x(step), y(totals[index])) for step, totals in enumerate(running)]
+        coordinates = [(xs[step], y(totals[index])) for step, totals in enumerate(running)]
         lines.append(
             Line(
                 index=index,
@@ -81,9 +86,9 @@ def race_chart(
             )
         )
     every = max(1, round(steps / 8))
-    hand_ticks = [(x(step), first - 1 + step) for step in range(0, steps + 1, every)]
+    hand_ticks = [(xs[step], first - 1 + step) for step in range(0, steps + 1, every)]
     if hand_ticks[-1][1] != first - 1 + steps:
-        hand_ticks.append((x(steps), first - 1 + steps))
+        hand_ticks.append((xs[steps], first - 1 + steps))
     label_y = HEIGHT - 6
     return {
         "width": WIDTH,
@@ -106,6 +111,10 @@ def race_chart(
         "drawn_ticks": drawn_ticks(hand_ticks, label_y),
         "drawn_lines": drawn_lines(lines),
         "drawn_rows": drawn_rows(numbered),
+        # And the parts drawn once a side, a side's name in each (escaped, in its own <bdi>).
+        "drawn_desc": drawn_desc(lines),
+        "drawn_legend": drawn_legend(lines),
+        "drawn_names": drawn_names(names),
     }
 
 
@@ -143,6 +152,31 @@ def drawn_rows(numbered: list[tuple[int, tuple]]) -> SafeString:
             for number, totals in numbered
         )
     )
+
+
+def drawn_desc(lines: list[Line]) -> SafeString:
+    """The chart's description's sides: a name isolated with marks (no tags in <desc>)."""
+    return mark_safe(
+        "".join(f"{conditional_escape(isolated(str(line.name)))}: {line.total}. " for line in lines)
+    )
+
+
+def drawn_legend(lines: list[Line]) -> SafeString:
+    return mark_safe(
+        "".join(
+            '<li><svg class="swatch" viewBox="0 0 28 8" width="28" height="8" aria-hidden="true"'
+            f' focusable="false"><line class="race-line race-{line.index}" x1="0" y1="4" x2="28"'
+            ' y2="4" stroke-width="3"'
+            + (f' stroke-dasharray="{line.dash}"' if line.dash else "")
+            + f"/></svg>{isolate(line.name)} <b>{line.total}</b></li>"
+            for line in lines
+        )
+    )
+
+
+def drawn_names(names: list[str]) -> SafeString:
+    """The text table's head cells: each side's name."""
+    return mark_safe("".join(f'<th scope="col">{isolate(name)}</th>' for name in names))
 
 
 def summary(match: Match) -> dict:

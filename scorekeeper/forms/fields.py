@@ -1,7 +1,10 @@
 """Fields the forms share: whole numbers, seat and point buttons, house-rule choices."""
 
+import functools
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
@@ -216,8 +219,24 @@ def parse_out(value, seats: int) -> tuple[rules.Ending | None, int | None]:
     return None, None
 
 
-def tile_choices(tile_set: rules.TileSet) -> list[tuple[str, str]]:
-    return [(f"{high}-{low}", f"{high}-{low}") for high, low in tile_set.tiles]
+class KeptChoices(BaseChoiceIterator):
+    """Choices already as Django normalises them, built once: a field given them takes them as
+    they are (a hand form's tile pickers, 28 or 55 tiles for each count, were normalised again,
+    item by item, for every form built)."""
+
+    def __init__(self, choices: list[tuple[str, str]]) -> None:
+        self.choices = tuple(choices)
+
+    def __iter__(self):
+        return iter(self.choices)
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+
+@functools.cache
+def tile_choices(tile_set: rules.TileSet) -> KeptChoices:
+    return KeptChoices([(f"{high}-{low}", f"{high}-{low}") for high, low in tile_set.tiles])
 
 
 def parse_tile(value: str) -> rules.Tile:

@@ -1,5 +1,6 @@
 """A hand as typed at the table, and a score made during play."""
 
+import functools
 import uuid
 
 from django import forms
@@ -85,6 +86,53 @@ def each_hand_why(game: rules.Game) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
+def regional_fields(
+    names: tuple[str, ...], sides: tuple[str, ...], pase_corrido_limit: int
+) -> dict[str, forms.Field]:
+    """The regional taps' fields for a table's names, built once a process and shared by its
+    hand forms (two a save: the one posted and the next hand's). No form changes them once
+    built: each form's fields are its own dict, only these objects are shared."""
+    seats = list(enumerate(names))
+    fields: dict[str, forms.Field] = {
+        "led_by": SeatButtons(_("Who led this hand?"), seats),
+        "blocked_by": SeatButtons(_("Who played the tile that blocked?"), seats),
+        "chuchazo": forms.BooleanField(label=_("Chuchazo"), required=False),
+        "pase_de_salida": forms.BooleanField(label=_("Pase de salida"), required=False),
+    }
+    for side, name in enumerate(sides):
+        fields[f"pase_corrido_{side}"] = WholeNumberField(
+            label=name,
+            widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
+            min_value=0,
+            max_value=pase_corrido_limit,
+            required=False,
+            error_messages={
+                "invalid": _("Type how many times, like 1."),
+                "min_value": _("Type how many times, like 1."),
+                "max_value": _("At most %(limit_value)s times in one hand."),
+            },
+        )
+    return fields
+
+
+@functools.lru_cache(maxsize=1024)
+def count_fields(
+    names: tuple[str, ...], tile_set: rules.TileSet, seats: tuple[int, ...]
+) -> dict[str, forms.Field]:
+    """Each counted seat's pips and tile picker, built once a process for a table's names and
+    the seats a hand counts, shared as regional_fields are."""
+    fields: dict[str, forms.Field] = {}
+    for seat in seats:
+        fields[f"pips_{seat}"] = PipsField(label=names[seat])
+        fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
+            choices=tile_choices(tile_set), required=False
+        )
+    # The number pad's Enter says Done on the last count: that one saves the hand.
+    fields[f"pips_{seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
+    return fields
+
+
 class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
 
@@ -138,10 +186,9 @@ class HandForm(forms.Form):
         if self.ending is not None:
             self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
         self.count_seats = () if self.pooled_entry or self.pair_entry else self.needed
-        for seat in self.count_seats:
-            self.fields[f"pips_{seat}"] = PipsField(label=self.names[seat])
-            self.fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
-                choices=tile_choices(self.game.tile_set), required=False
+        if self.count_seats:
+            self.fields.update(
+                count_fields(tuple(self.names), self.game.tile_set, tuple(self.count_seats))
             )
         if self.pooled_entry:
             self.fields["pooled"] = PipsField(label=_("Pips in the hands that count"))
@@ -150,9 +197,6 @@ class HandForm(forms.Form):
             for side, name in enumerate(self.side_names):
                 self.fields[f"pair_{side}"] = PipsField(label=name)
             self.fields[f"pair_{len(self.side_names) - 1}"].widget.attrs["enterkeyhint"] = "done"
-        elif self.count_seats:
-            # The number pad's Enter says Done on the last count: that one saves the hand.
-            self.fields[f"pips_{self.count_seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
@@ -237,29 +281,12 @@ class HandForm(forms.Form):
     def add_regional_fields(self) -> None:
         """The taps the table's rules may ask for; each shows only when the rules need it."""
         game = self.game
-        seats = [(seat, name) for seat, name in enumerate(self.names)]
         # Who led: asked for a new hand only while the sheet does not know who leads it.
         self.asks_leader = game.asks_leader(self.known_leader)
-        self.fields["led_by"] = SeatButtons(_("Who led this hand?"), seats)
-        self.fields["blocked_by"] = SeatButtons(_("Who played the tile that blocked?"), seats)
-        self.fields["chuchazo"] = forms.BooleanField(label=_("Chuchazo"), required=False)
-        self.fields["pase_de_salida"] = forms.BooleanField(
-            label=_("Pase de salida"), required=False
-        )
         sides = self.match.side_names()
-        for side, name in enumerate(sides):
-            self.fields[f"pase_corrido_{side}"] = WholeNumberField(
-                label=name,
-                widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
-                min_value=0,
-                max_value=game.pase_corrido_limit,
-                required=False,
-                error_messages={
-                    "invalid": _("Type how many times, like 1."),
-                    "min_value": _("Type how many times, like 1."),
-                    "max_value": _("At most %(limit_value)s times in one hand."),
-                },
-            )
+        self.fields.update(
+            regional_fields(tuple(self.names), tuple(sides), game.pase_corrido_limit)
+        )
         self.side_names = sides
 
     def pase_corrido_fields(self):

@@ -313,3 +313,45 @@ def test_a_waiting_hand_that_meets_the_end_is_marked_over_for_the_phones_queue(
     )
     assert (hand["X-Hand"], play["X-Hand"]) == ("over", "over")
     assert created(Hand).count() == 1
+
+
+def test_a_tables_hand_forms_share_their_regional_fields_and_not_their_errors(make_match):
+    # The regional taps' fields are built once for a table's names (two forms a save): each
+    # form still checks only what was posted to it.
+    from scorekeeper.forms import HandForm
+
+    match = game_of(make_match, "dominican")
+    base = {"out": "0", "number": "1", "token": str(uuid.uuid4())}
+    base.update({f"pips_{seat}": "5" for seat in (1, 2, 3)})
+    wrong = HandForm(match, {**base, "pase_corrido_1": "many"})
+    right = HandForm(match, {**base, "pase_corrido_1": "2"})
+    assert wrong.fields["pase_corrido_1"] is right.fields["pase_corrido_1"]
+    assert wrong.fields["led_by"] is HandForm.for_next_hand(match).fields["led_by"]
+    assert not wrong.is_valid()
+    assert list(wrong.errors) == ["pase_corrido_1"]
+    assert right.is_valid(), right.errors
+    assert right.cleaned_data["hand"].pases_corridos == {0: 0, 1: 2}
+    others = make_match(names=("Eva", "Finn", "Gus", "Hal"))
+    assert [name for _, name in HandForm(others).fields["led_by"].choices] == [
+        "Eva",
+        "Finn",
+        "Gus",
+        "Hal",
+    ]
+
+
+def test_a_tables_hand_forms_share_their_count_fields_each_with_done_on_its_last(make_match):
+    # The pips and tile pickers are built once for the names and the seats a hand counts.
+    from scorekeeper.forms import HandForm
+
+    match = make_match()
+    first = HandForm(match, {"out": "0"})
+    again = HandForm(match, {"out": "0"})
+    other = HandForm(match, {"out": "3"})
+    assert first.fields["pips_1"] is again.fields["pips_1"]
+    assert first.fields["tiles_3"] is again.fields["tiles_3"]
+    assert [seat for seat, _, _ in first.pip_fields()] == [1, 2, 3]
+    assert [seat for seat, _, _ in other.pip_fields()] == [0, 1, 2]
+    done = 'enterkeyhint="done"'
+    assert done in str(first["pips_3"]) and done not in str(first["pips_2"])
+    assert done in str(other["pips_2"]) and done not in str(again["pips_2"])

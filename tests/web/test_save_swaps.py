@@ -84,3 +84,22 @@ def test_a_save_that_ends_the_match_gets_all_of_play(make_match):
     answer = Client().post(match.save_hand_url(), data, headers=HTMX)
     assert 'id="play"' in answer.content.decode()
     assert "HX-Reswap" not in answer
+
+
+def test_the_out_taps_are_kept_once_a_match_and_link_each_next_hand(make_match):
+    # The taps are kept drawn for the match (outs.html); the hand they enter is filled in
+    # after: each save's taps fetch the form for the hand after it, and draw no new fragment.
+    from django.core.cache import caches
+
+    fragments = caches["fragments"]
+    fragments.clear()
+    match = played(make_match, 5)
+    for number in (7, 8):
+        match.refresh_from_db()
+        html = save(match, shown=match.version).content.decode()
+        links = re.findall(
+            r'hx-get="[^"]*\?part=entry&amp;out=\w+&amp;entry=\w+&amp;round=(\d+)"', html
+        )
+        assert links == [str(number)] * 5
+        outs = [key for key in fragments._cache if ".outs." in key]
+        assert len(outs) == 1, outs
