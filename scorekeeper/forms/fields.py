@@ -242,3 +242,53 @@ def tile_choices(tile_set: rules.TileSet) -> KeptChoices:
 def parse_tile(value: str) -> rules.Tile:
     high, low = value.split("-")
     return rules.normalise((int(high), int(low)))
+
+
+# --- Fields built once a process and shared by a table's hand forms -------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def regional_fields(
+    names: tuple[str, ...], sides: tuple[str, ...], pase_corrido_limit: int
+) -> dict[str, forms.Field]:
+    """The regional taps' fields for a table's names, built once a process and shared by its
+    hand forms (two a save: the one posted and the next hand's). No form changes them once
+    built: each form's fields are its own dict, only these objects are shared."""
+    seats = list(enumerate(names))
+    fields: dict[str, forms.Field] = {
+        "led_by": SeatButtons(_("Who led this hand?"), seats),
+        "blocked_by": SeatButtons(_("Who played the tile that blocked?"), seats),
+        "chuchazo": forms.BooleanField(label=_("Chuchazo"), required=False),
+        "pase_de_salida": forms.BooleanField(label=_("Pase de salida"), required=False),
+    }
+    for side, name in enumerate(sides):
+        fields[f"pase_corrido_{side}"] = WholeNumberField(
+            label=name,
+            widget=forms.TextInput(attrs={**NUMBER_ATTRS, "placeholder": "0"}),
+            min_value=0,
+            max_value=pase_corrido_limit,
+            required=False,
+            error_messages={
+                "invalid": _("Type how many times, like 1."),
+                "min_value": _("Type how many times, like 1."),
+                "max_value": _("At most %(limit_value)s times in one hand."),
+            },
+        )
+    return fields
+
+
+@functools.lru_cache(maxsize=1024)
+def count_fields(
+    names: tuple[str, ...], tile_set: rules.TileSet, seats: tuple[int, ...]
+) -> dict[str, forms.Field]:
+    """Each counted seat's pips and tile picker, built once a process for a table's names and
+    the seats a hand counts, shared as regional_fields are."""
+    fields: dict[str, forms.Field] = {}
+    for seat in seats:
+        fields[f"pips_{seat}"] = PipsField(label=names[seat])
+        fields[f"tiles_{seat}"] = forms.MultipleChoiceField(
+            choices=tile_choices(tile_set), required=False
+        )
+    # The number pad's Enter says Done on the last count: that one saves the hand.
+    fields[f"pips_{seats[-1]}"].widget.attrs["enterkeyhint"] = "done"
+    return fields
