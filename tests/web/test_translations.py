@@ -222,6 +222,22 @@ def test_catalogue_header_names_the_language_and_its_plurals(language):
     assert "fuzzy" not in header
 
 
+def test_swedish_counts_more_than_one_hand_in_the_plural(fresh_catalogues):
+    """A Swedish plural that copied its singular said "efter 4 omgång" on a match's summary."""
+    from django.utils import translation
+
+    with translation.override("sv"):
+        for singular, plural in (
+            ("Running totals over %(hands)s hand", "Running totals over %(hands)s hands"),
+            ("%(names)s (%(hands)s hand)", "%(names)s (%(hands)s hands)"),
+            ("%(names)s (after %(hands)s hand)", "%(names)s (after %(hands)s hands)"),
+        ):
+            said = translation.ngettext(singular, plural, 4) % {"hands": 4, "names": "Ben"}
+            assert "4 omgångar" in said, said
+            one = translation.ngettext(singular, plural, 1) % {"hands": 1, "names": "Ben"}
+            assert "1 omgång" in one and "omgångar" not in one
+
+
 # --- One test per page -------------------------------------------------------------------------
 
 
