@@ -202,7 +202,7 @@ class TournamentForm(forms.Form):
     bye_for = number_field(_("A bye scores (empty: half the target)"))
     bye_against = number_field(_("against"), initial=0)
     entrants = EntrantsField(
-        label=_("Entrants, one a line (a pair as “Ana & Ben”)"), required=False
+        label=_("Entrants, one a line: a player, or a pair as “Ana & Ben”"), required=False
     )
 
     def __init__(self, *args, **kwargs):
@@ -322,6 +322,8 @@ class EntrantsForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        if tournament.individual:
+            self.fields["entrants"].label = _("Entrants, one a line: each player's name")
 
     def clean_entrants(self):
         entrants = self.cleaned_data["entrants"]

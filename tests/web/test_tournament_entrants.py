@@ -122,3 +122,17 @@ def test_a_late_entry_of_a_withdrawn_entrants_name_is_refused(client):
     response = late_entry(client, tournament, "BEN")
     assert "Line 1: “BEN” is entered already." in response.content.decode()
     assert tournament.entrants.count() == 4
+
+
+def test_the_entrants_box_says_what_a_line_holds_for_the_event(client):
+    """An event of players each entered alone was asked for pairs (“a pair as Ana & Ben”)."""
+    new = client.get(reverse("new_tournament")).content.decode()
+    assert "a player, or a pair as" in new
+    players = make_tournament(["Ann", "Bo", "Cy", "Dee"], format="rotating_partners")
+    pairs = make_tournament(["Ann & Bo", "Cy & Dee"])
+
+    alone = client.get(players.get_absolute_url()).content.decode()
+    paired = client.get(pairs.get_absolute_url()).content.decode()
+
+    assert "each player&#x27;s name" in alone and "a pair as" not in alone
+    assert "a pair as" in paired
