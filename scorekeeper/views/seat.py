@@ -1,6 +1,7 @@
 """A player's own page (Mexican Train): their seat's link, where they post only their count."""
 
 from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -43,6 +44,12 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
             messages.error(request, _("This game is over: nothing more can be posted."))
         return redirect(link)
     form = SeatCountForm(match, request.POST)
+    behind = (whole_number(request.POST.get("number")) or 0) < form.number
+    if behind and form.has_error(NON_FIELD_ERRORS, "stale"):
+        # Its round closed since the page was drawn: the next round's form, empty, so one more
+        # tap does not send the old round's count as this one's.
+        messages.error(request, form.non_field_errors()[0])
+        return redirect(link)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -374,3 +374,19 @@ def test_a_retried_last_count_is_answered_as_counted(client: Client):
 
     assert "Every count is in: the round is scored." in text(retried)
     assert "nothing more can be posted" not in text(retried)
+
+
+def test_a_count_sent_for_a_round_that_closed_meanwhile_is_not_kept_for_the_next(client: Client):
+    """The round closed on the scorer's phone while Bo typed 17: his page comes back for the
+    next round with an empty count (it kept 17 in the field, one tap from round 2)."""
+    match = begin(client, players=3)
+    url = links(match)[1]
+    post_round(client, match, "0", {1: 5, 2: 6})
+
+    response = client.post(url, {"number": "1", "pips": "17"})
+    page = client.get(url).content.decode()
+
+    assert response.status_code == 302
+    assert "This round was closed meanwhile" in page
+    assert 'value="17"' not in page
+    assert not match.round_counts.exists()
