@@ -37,6 +37,16 @@ function focusFirstCount(root) {
   if (first) first.focus({ preventScroll: false });
 }
 
+// A hand refused at its fields comes back with their messages: the first refused field takes the
+// cursor, in the middle of the screen (clear of the save bar), so its message is in sight.
+function focusFirstRefused(root) {
+  const refused = root.querySelector("form[data-hand-save] [aria-invalid=true]");
+  if (!refused) return false;
+  refused.focus({ preventScroll: true });
+  refused.scrollIntoView({ block: "center" });
+  return true;
+}
+
 export function onLoad(root) {
   root.querySelectorAll("[data-pips]").forEach((pips) => {
     const form = pips.closest("form");
@@ -44,6 +54,7 @@ export function onLoad(root) {
     markKeys(form);
     pips.querySelectorAll("input[inputmode=numeric]").forEach((input) => input.addEventListener("keydown", onEnter));
   });
+  if (focusFirstRefused(root)) return;
   if (root.matches("[data-entry]")) {
     focusFirstCount(root); // a seat tapped: the hand form swapped in
   } else if (root === document.body && /[?&]out=/.test(location.search) && location.hash === "#entry") {

@@ -289,3 +289,21 @@ def test_a_player_picks_their_tiles_on_their_own_page(phone: Page, live_server):
     expect(phone.locator(".msg")).to_contain_text("Your count is in.")
     expect(phone.get_by_test_id("mine")).to_contain_text("You said 13 pips.")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_refused_round_puts_the_first_refused_count_in_sight(phone: Page, live_server):
+    """Six players, a count typed wrong and the rest left out: the form came back with the page
+    at the top and the messages below the fold; the first refused count now takes the cursor,
+    in sight above the save bar."""
+    names = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"]
+    set_up(phone, live_server, names, "mexican_train")
+    phone.locator("#entry .outs").get_by_role("link", name="Ann", exact=True).click()
+    bo = phone.get_by_role("textbox", name="Bo", exact=True)
+    bo.fill("abc")
+    phone.locator(".save-row button.save").click()
+
+    expect(bo).to_have_attribute("aria-invalid", "true")
+    expect(bo).to_be_focused()
+    expect(bo).to_be_in_viewport()
+    save_bar = phone.locator(".save-row").bounding_box()
+    assert bo.bounding_box()["y"] + bo.bounding_box()["height"] <= save_bar["y"]
