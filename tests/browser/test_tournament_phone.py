@@ -78,3 +78,14 @@ def test_the_tournament_pages_fit_a_phone_and_every_target_is_a_thumbs_size(live
     check(page, base + reverse("tournament_entrant_page", args=[tournament.watch_key, entrant.pk]))
     board = Board.objects.filter(round__tournament=tournament, kind="played").first()
     check(page, base + reverse("tournament_forfeit", args=[tournament.key, board.pk]))
+
+
+def test_a_short_name_in_the_standings_is_a_thumbs_width_to_tap(live_server, phone_in):
+    """ "Bo" and "Cy" were links 26 px wide (a walk-through measured them)."""
+    page = phone_in
+    tournament = make_tournament(["Bo", "Cy", "Ed", "Al"], format="rotating_partners")
+    page.goto(live_server.url + tournament.watch_url())
+    links = page.locator(".standings h3 a")
+    expect(links).to_have_count(4)
+    widths = [links.nth(index).bounding_box()["width"] for index in range(4)]
+    assert min(widths) >= TAP, widths
