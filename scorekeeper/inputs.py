@@ -52,6 +52,13 @@ def typed_number(value: object) -> int | None:
     return whole_number("".join(_ascii_digit(char) for char in value.strip()))
 
 
+def all_digits(value: str) -> bool:
+    """Whether the text, spaces around it forgiven, is decimal digits of any script alone (a
+    number, however long: typed_number leaves out one past MAX_DIGITS)."""
+    text = value.strip()
+    return bool(text) and all(unicodedata.decimal(char, None) is not None for char in text)
+
+
 def _ascii_digit(char: str) -> str:
     digit = unicodedata.decimal(char, None)
     return char if digit is None else str(digit)

@@ -8,7 +8,7 @@ from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.inputs import clean_text, typed_number, whole_number
+from scorekeeper.inputs import all_digits, clean_text, typed_number, whole_number
 from scorekeeper.models import (
     NAME_MAX,
     RULE_EXPLANATIONS,
@@ -47,6 +47,8 @@ class WholeNumberField(forms.IntegerField):
     Django's IntegerField takes '1_2' as 12, '2.0' as 2 and '+3' as 3; a count is digits.
     """
 
+    default_error_messages = {"too_big": _("That number is far too big.")}
+
     def to_python(self, value):
         if value in self.empty_values or (isinstance(value, str) and not value.strip()):
             return None
@@ -57,6 +59,9 @@ class WholeNumberField(forms.IntegerField):
             # A minus sign before digits gets the field's own "below 0" message.
             number = typed_number(value.strip()[1:])
             number = None if number is None else -number
+        if number is None and isinstance(value, str) and all_digits(value):
+            # A whole number all the same: too big is what is wrong with it.
+            raise ValidationError(self.error_messages["too_big"], code="too_big")
         if number is None:
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return number
@@ -198,6 +203,7 @@ class PipsField(WholeNumberField):
             error_messages={
                 "invalid": _("Type a whole number of pips, like 12."),
                 "min_value": _("Pips can't be below 0."),
+                "too_big": _("No hand holds that many pips."),
             },
             **kwargs,
         )

@@ -43,7 +43,7 @@ def test_a_typed_pip_count_forgives_spaces_and_reads_any_script_s_digits(text, v
 
 
 @pytest.mark.parametrize(
-    "pips", ["1_2", "+3", "2.0", "2.5", "²", "①", "1e3", "0x10", "\u0661" * 90]
+    "pips", ["1_2", "+3", "2.0", "2.5", "²", "①", "1e3", "0x10", "\u0661" * 90 + "x"]
 )
 def test_a_pip_count_that_is_not_plain_digits_is_refused_at_its_field(
     client: Client, make_match, pips
@@ -52,6 +52,18 @@ def test_a_pip_count_that_is_not_plain_digits_is_refused_at_its_field(
     response = client.post(url(match) + "hand", hand_post(match, **{"1": pips, "2": "5", "3": "7"}))
     assert response.status_code == 422
     assert "Type a whole number of pips, like 12." in response.content.decode()
+    assert not created(Hand).exists()
+
+
+@pytest.mark.parametrize("pips", ["9" * 20, "\u0661" * 90])
+def test_a_pip_count_of_too_many_digits_is_refused_as_too_many_pips(
+    client: Client, make_match, pips
+):
+    """Twenty digits were told "Type a whole number", which they are."""
+    match = make_match()
+    response = client.post(url(match) + "hand", hand_post(match, **{"1": pips, "2": "5", "3": "7"}))
+    assert response.status_code == 422
+    assert "No hand holds that many pips." in response.content.decode()
     assert not created(Hand).exists()
 
 
