@@ -72,3 +72,17 @@ def test_no_page_breaks_the_content_security_policy(live_server, page: Page, mak
     page.wait_for_selector(".msg")
     assert page.evaluate("window.__violations") == []
     assert problems == []
+
+
+def test_a_swap_keeps_within_the_policy_when_a_field_has_a_style(live_server, page: Page):
+    """htmx settled a swapped part by copying each old element's style attribute onto the new
+    one, which the policy refuses: a style set through the page's own CSSOM (a textarea drawn
+    taller, say) became a console error on the next swap (seen on a walk-through)."""
+    page.add_init_script(WATCH_VIOLATIONS)
+    page.goto(live_server.url + "/tournament/new")
+    page.evaluate("document.querySelector('#id_target').style.width = '200px'")
+    with page.expect_response("**/tournament/new"):
+        page.get_by_label("Format").select_option("rotating_partners")
+    # Settled: htmx takes its settling class off once it is done.
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
+    assert page.evaluate("window.__violations") == []
