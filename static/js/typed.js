@@ -7,13 +7,15 @@ const TYPED = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=rad
 function watch(form) {
   if (form.dataset.keepTyped === "on") return;
   form.dataset.keepTyped = "on";
-  form.addEventListener("htmx:beforeRequest", () => sent.set(form, new FormData(form)));
+  // What the request carried, read as its answer arrives (not as it leaves: this module may come
+  // after a quick first change, and the answer is what it has to be in time for).
+  form.addEventListener("htmx:beforeSwap", (event) => sent.set(form, event.detail.requestConfig.parameters));
   form.addEventListener("htmx:oobBeforeSwap", (event) => {
     const before = sent.get(form);
     if (!before) return;
     event.detail.fragment.querySelectorAll(TYPED).forEach((field) => {
       const now = form.elements.namedItem(field.name);
-      if (!now || now.value === (before.get(field.name) ?? "")) return;
+      if (!now || now.value === String(before[field.name] ?? "")) return;
       if (field.tagName === "TEXTAREA") field.textContent = now.value;
       else field.setAttribute("value", now.value);
     });
