@@ -29,7 +29,7 @@ BOARD = re.compile(r'data-board="(\d+)">.*?href="(/t/([^/"]+)/m/1/)"', re.S)
 STATE = re.compile(rb'data-board="(\d+)" data-state="(\w+)"')
 # A row of the big screen's standings: place, entrant, wins, efectividad, points for.
 STANDING = re.compile(
-    rb'<tr data-entrant="\d+"><td>\d+</td><td>.*?</td><td>(\d+)</td><td>(-?\d+)</td>'
+    rb'<tr data-entrant="\d+"[^>]*><td>\d+</td><td>.*?</td><td>(\d+)</td><td>(-?\d+)</td>'
     rb"<td>(\d+)</td></tr>"
 )
 
@@ -70,7 +70,7 @@ def create_and_draw(load: loadlib.Load) -> Round:
     page = reply.location
     assert director.post(page + "draw", {}).status == 302
     text = director.get(page).text
-    watch_key = re.search(r'href="/e/([^/"]+)/"', text)[1]
+    watch_key = re.search(r'href="[^"]*/e/([^/"]+)/"', text)[1]
     boards = {}
     game = tournament_game()
     for number, _url, key in BOARD.findall(text):
