@@ -272,9 +272,11 @@ class Entrant(models.Model):
         tables = Table.objects.filter(board__places__entrant=self).distinct()
         players = list(Player.objects.filter(table__in=tables, name__in=list(renames)))
         new_names = [renames[player.name] for player in players]
-        # Two steps, so that a pair whose players swap places never holds one name twice.
+        # Two steps, so that a pair whose players swap places never holds one name twice. The
+        # stand-in starts with a private-use character, which no name keeps (clean_text drops
+        # it) and PostgreSQL stores (it refuses the NUL byte this used).
         for player in players:
-            player.name = f"\x00{player.pk}"
+            player.name = f"\ue000{player.pk}"
         Player.objects.bulk_update(players, ["name"])
         for player, new_name in zip(players, new_names, strict=True):
             player.name = new_name
