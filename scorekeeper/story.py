@@ -49,7 +49,7 @@ def race_chart(
     views/swap.py); else both from the match's loaded hands (the latest, or all)."""
     names = match.side_names()
     # A round game (Mexican Train) has no line to race to: the lowest total wins.
-    rounds = match.game().lowest_wins
+    rounds = not match.game().kind.has_target
     target = None if rounds else match.target
     if numbered is None:
         rows = match.running_totals()
@@ -185,7 +185,7 @@ def summary(match: Match) -> dict:
     names = match.seat_names()
     side_names = match.side_names()
     # In a round game (Mexican Train) the lowest total is the one ahead.
-    leading = min if match.game().lowest_wins else max
+    leading = match.game().kind.best
     biggest = None
     capicus = blocked = 0
     led = Counter()

@@ -58,7 +58,7 @@ class MatchRows:
 
 def replay(rows: MatchRows) -> None:
     """Play the match again through the rules and compare with what the file stored."""
-    if rows.game.takes_plays:
+    if rows.game.scores_plays:
         check_scoring_match(rows)
     else:
         check_match(rows)
@@ -109,7 +109,7 @@ def check_match(rows: MatchRows) -> None:
         led_by = result.next_leader
     if match.ends_at is not None and match.finished_at is not None:
         # A tournament round's clock ended it: the side ahead after its last hand won.
-        state = rules.time_up(state)
+        state = game.kind.time_up(state)
     _check_state(match, state, with_leader=True)
 
 

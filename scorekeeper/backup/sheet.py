@@ -36,7 +36,7 @@ def match_csv(match: Match) -> str:
 
 def _header(match: Match, sides: list[str]) -> list[str]:
     game = match.game()
-    rounds = game.lowest_wins
+    rounds = not game.kind.has_target
     header = [_("Round"), _("Engine")] if rounds else [_("Hand")]
     for side in sides:
         header += [
@@ -48,7 +48,7 @@ def _header(match: Match, sides: list[str]) -> list[str]:
         *header,
         *([_("Capicú")] if game.offers_capicu else []),
         *([_("Bonuses")] if match.pays_regional_bonuses() else []),
-        *([_("During play")] if game.takes_plays else []),
+        *([_("During play")] if game.scores_plays else []),
     ]
 
 
@@ -59,7 +59,7 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
     for entry in hand.entries.all():
         points[entry.side] += entry.points
     row: list[object] = [hand.number]
-    if game.lowest_wins:
+    if not game.kind.has_target:
         row.append(game.round_rules.engine(hand.number))
     for side_points, total in zip(points, totals, strict=True):
         row += [side_points, total]
@@ -73,7 +73,7 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
         row.append(_("yes") if hand.capicu else "")
     if match.pays_regional_bonuses():
         row.append(_bonus_text(hand, sides))
-    if game.takes_plays:
+    if game.scores_plays:
         # Each score made during play, in order: "Ann 10; Bo 15".
         row.append(
             "; ".join(f"{_cell(names[play.seat])} {play.points}" for play in hand.ordered_plays())

@@ -151,9 +151,11 @@ class HandForm(forms.Form):
         # The switch shows only when it can apply; a capicú posted anyway is refused by the rules.
         self.offers_capicu = self.ending is rules.Ending.WENT_OUT and self.game.offers_capicu
         # Bergen under `doubles lose the count`: a blocked hand asks who holds a double.
-        self.asks_doubles = self.ending is rules.Ending.BLOCKED and self.game.asks_doubles
+        self.asks_who_holds_doubles = (
+            self.ending is rules.Ending.BLOCKED and self.game.asks_who_holds_doubles
+        )
         add_double_blank_field(self)
-        if self.asks_doubles:
+        if self.asks_who_holds_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
                     label=self.names[seat], required=False
@@ -161,7 +163,9 @@ class HandForm(forms.Form):
 
     def double_fields(self):
         return (
-            [self[f"double_{seat}"] for seat in range(self.game.seats)] if self.asks_doubles else []
+            [self[f"double_{seat}"] for seat in range(self.game.seats)]
+            if self.asks_who_holds_doubles
+            else []
         )
 
     @classmethod
@@ -178,7 +182,7 @@ class HandForm(forms.Form):
         current = match.hand_count + 1
         initial = {"out": out, "number": number or current, "token": uuid.uuid4()}
         form = cls(match, out=out, entry=entry, initial=initial)
-        if form.game.lowest_wins and not match.finished and initial["number"] == current:
+        if not form.game.kind.has_target and not match.finished and initial["number"] == current:
             prefill_round(form, match)  # the counts posted from the players' own phones
         return form
 
@@ -441,7 +445,7 @@ class PlayForm(forms.Form):
     @classmethod
     def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
         """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
-        if not match.game().takes_plays:
+        if not match.game().scores_plays:
             return None
         initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
         return cls(match, initial=initial)

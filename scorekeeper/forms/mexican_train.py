@@ -8,7 +8,7 @@ from scorekeeper.forms.fields import PipsField, PlayerField, WholeNumberField
 from scorekeeper.models import open_round_counts
 
 # The presets of the round game (Mexican Train): only they take more than four names.
-ROUND_GAMES = tuple(key for key, preset in rules.ALL_PRESETS.items() if preset.plays_rounds)
+ROUND_GAMES = tuple(key for key, preset in rules.ALL_PRESETS.items() if not preset.has_target)
 # Each for themselves with up to eight names at a round game's table.
 MORE_PLAYERS = ("player_5", "player_6", "player_7", "player_8")
 
@@ -56,7 +56,7 @@ class MexicanTrainSetup(forms.Form):
         # The list offers only the chosen set's doubles (a double-nine game has no 10 or 11);
         # the field still takes any, so a double too high is refused in words at the field.
         preset = self["preset"].value()
-        if rules.is_round_preset(preset):
+        if not rules.plays_to_a_target(preset):
             top = rules.preset_named(preset).tile_set.value
             self.fields["first_engine"].widget.choices = first_engine_choices(top)
 
@@ -66,12 +66,12 @@ class MexicanTrainSetup(forms.Form):
     @property
     def shows_round_switches(self) -> bool:
         """Whether the chosen game is Mexican Train: only then its names 5 to 8 and switches."""
-        return rules.is_round_preset(self["preset"].value())
+        return not rules.plays_to_a_target(self["preset"].value())
 
     def round_rules(self) -> dict:
         """Mexican Train's switches as rules.HouseRules fields (the defaults for other games)."""
         data = self.cleaned_data
-        if not rules.is_round_preset(data.get("preset")):
+        if rules.plays_to_a_target(data.get("preset")):
             return {}
         first = data.get("first_engine")
         top = rules.preset_named(data["preset"]).tile_set.value
@@ -84,7 +84,7 @@ class MexicanTrainSetup(forms.Form):
     def clean_first_engine(self):
         first = self.cleaned_data.get("first_engine")
         preset = self.data.get("preset")
-        if first is not None and rules.is_round_preset(preset):
+        if first is not None and not rules.plays_to_a_target(preset):
             top = rules.preset_named(preset).tile_set.value
             if first > top:
                 raise forms.ValidationError(
@@ -143,7 +143,7 @@ def double_blank_holders(form, data: dict) -> frozenset[int]:
 
 def double_blank_initial(match, hand) -> dict:
     """A stored round's double blank holder, to fill its correction form."""
-    if not match.game().lowest_wins or not hand.holding_doubles:
+    if match.game().kind.has_target or not hand.holding_doubles:
         return {}
     return {"double_blank": hand.holding_doubles[0]}
 

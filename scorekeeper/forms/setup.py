@@ -91,7 +91,7 @@ def target_choice(table: Table) -> int | None:
     """The target button for a table's next match: its game's usual, a number, or None (typed)."""
     preset = rules.preset_named(table.preset)
     usual = preset.default_rules(table.partnership).target
-    if table.target == usual and preset.kind.takes_plays:
+    if table.target == usual and preset.kind.scores_plays:
         return USUAL_TARGET
     return table.target if table.target in TARGET_CHOICES else None
 
@@ -362,7 +362,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             return data
         seats = len(typed)
         preset = data.get("preset")
-        round_game = rules.is_round_preset(preset)
+        round_game = not rules.plays_to_a_target(preset)
         if not round_game and any(names[4:]):
             for field, name in zip(self.player_fields[4:], names[4:], strict=True):
                 if name:

@@ -385,7 +385,7 @@ class Match(MatchWrites, HouseRulesFields):
             hands_played=self.hand_count,
             target=self.target,
             co_winners=tuple(self.co_winners),
-            outs=self.round_outs() if self.game().lowest_wins else (),
+            outs=self.round_outs() if not self.game().kind.has_target else (),
         )
 
     def round_outs(self) -> tuple[int, ...]:
@@ -414,7 +414,7 @@ class Match(MatchWrites, HouseRulesFields):
         # Past the round's clock the hand just entered (or corrected) ends the match; a hand
         # taken back does not: the table enters it again.
         if self.time_is_up() and not getattr(self, "taking_back", False):
-            state = rules.time_up(state, self.game().lowest_wins)
+            state = self.game().kind.time_up(state)
         changes = {
             "totals": list(state.totals),
             "winner_side": state.winner_side,
@@ -441,7 +441,7 @@ class Match(MatchWrites, HouseRulesFields):
         """The newest entries of the change log, each with its one line."""
         entries = list(self.log.all()[: limit + 1])
         names, side_names = self.seat_names(), self.side_names()
-        rounds = self.game().lowest_wins  # a round game's log names rounds
+        rounds = not self.game().kind.has_target  # a round game's log names rounds
         zero = [0] * len(side_names)
         lines = []
         for index, entry in enumerate(entries[:limit]):

@@ -213,7 +213,7 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     records = []
     for (match_id, side), seated in sorted(players.items()):
         match = finished[match_id]
-        if rules.Scoring(match["scoring"]).kind.plays_rounds:
+        if not rules.find_game(match["scoring"]).has_target:
             records.append(_round_game_record(match, side, seated, tallies[match_id, side]))
             continue
         won = side == match["winner_side"]

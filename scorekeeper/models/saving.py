@@ -215,13 +215,13 @@ class MatchWrites:
             result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
         state = rules.advance(game, self.state(), result)
         # A scoring game's hand already has a row once a play was recorded in it.
-        saved = self.hands.filter(number=number).first() if game.takes_plays else None
+        saved = self.hands.filter(number=number).first() if game.scores_plays else None
         if saved is not None and saved.token == token:
             raise StaleMatch  # ended before and reopened since: the locked path says so
         saved = saved or Hand(match=self, number=number)
         saved.token = token
         saved.store(hand, result, self.next_leader)
-        if game.lowest_wins:
+        if not game.kind.has_target:
             # The counts the players' phones posted for this round are spent, whoever saved it:
             # an undo opens the round again empty, not with counts the scorer overruled.
             self.round_counts.filter(number=number).delete()

@@ -1,10 +1,10 @@
 """The rules of the games the app scores: pure Python, no Django.
 
-Each module holds one idea (tiles, house rules, the game, a hand, its result, one module a
-game, the regional rules, the match, the series, Mexican Train's rounds, tournaments);
-callers name what they use as rules.X. Mexican Train's rounds are scored and tallied on the
-one path as every game's hands (rounds.py). Jamaican sets (each hand a game won, the set to
-six) are jamaican.py and jamaican_set.py, not yet on the one path.
+Each module holds one idea (tiles, house rules, the table's game, a hand, its result, the
+regional rules, the match, the series, tournaments); each game is one class in games/ (its
+presets, checks, scorer, tie rule, plays, end and winner), found by rules.find_game(key) or
+a Game's `.kind`; callers name what they use as rules.X. Jamaican sets (each hand a game won,
+the set to six) are jamaican.py and jamaican_set.py, not yet on the one path.
 
 One path for every game (match.py), where a hand is its plays (none in a block game) and its
 end: rules.play_match(game, hands) scores a whole match again (a model's recompute);
@@ -12,24 +12,22 @@ rules.play_hand(game, state, hand) scores and adds one hand; rules.advance(game,
 adds one rules.Play or one scored hand. A hand is a rules.Hand or rules.PlayedHand(plays, end).
 """
 
+from . import games as games
 from . import jamaican as jamaican
 from . import jamaican_set as jamaican_set
 from . import mexican_train as mexican_train
-from . import rounds as rounds
 from . import tournament as tournament
-from .all_fives import nearest_five as nearest_five
-from .all_fives import play_bound as play_bound
-from .bergen import Header as Header
-from .game import ALL_PRESETS as ALL_PRESETS
-from .game import LEGACY_PRESETS as LEGACY_PRESETS
-from .game import PRESETS as PRESETS
-from .game import ROUND_PRESETS as ROUND_PRESETS
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset
-from .game import is_round_preset as is_round_preset
-from .game import make_game as make_game
-from .game import preset_named as preset_named
+from .games import DEFAULT_SCORING as DEFAULT_SCORING
+from .games import GAMES as GAMES
+from .games import GameKind as GameKind
+from .games import Header as Header
+from .games import Scoring as Scoring
+from .games import find_game as find_game
+from .games.all_fives import nearest_five as nearest_five
+from .games.all_fives import play_bound as play_bound
 from .hand import Ending as Ending
 from .hand import ErrorCode as ErrorCode
 from .hand import Hand as Hand
@@ -50,10 +48,6 @@ from .jamaican import JamaicanPreset as JamaicanPreset
 from .jamaican import JamaicanRules as JamaicanRules
 from .jamaican_set import JamaicanResult as JamaicanResult
 from .jamaican_set import JamaicanState as JamaicanState
-from .kind import DEFAULT_SCORING as DEFAULT_SCORING
-from .kind import KINDS as KINDS
-from .kind import Kind as Kind
-from .kind import Scoring as Scoring
 from .match import MatchState as MatchState
 from .match import PlayedHand as PlayedHand
 from .match import advance as advance
@@ -75,14 +69,18 @@ from .plays import Play as Play
 from .plays import play_amounts as play_amounts
 from .plays import play_side_points as play_side_points
 from .plays import validate_play as validate_play
+from .presets import ALL_PRESETS as ALL_PRESETS
+from .presets import LEGACY_PRESETS as LEGACY_PRESETS
+from .presets import PRESETS as PRESETS
+from .presets import ROUND_PRESETS as ROUND_PRESETS
+from .presets import make_game as make_game
+from .presets import plays_to_a_target as plays_to_a_target
+from .presets import preset_named as preset_named
 from .result import Credit as Credit
 from .result import HandResult as HandResult
 from .result import PointKind as PointKind
 from .result import Reason as Reason
 from .result import ReasonCode as ReasonCode
-from .scoring import CHECKS as CHECKS
-from .scoring import SCORERS as SCORERS
-from .scoring import TIES as TIES
 from .scoring import score_hand as score_hand
 from .scoring import validate_hand as validate_hand
 from .series import SeriesRules as SeriesRules
@@ -109,7 +107,6 @@ from .tournament import Standing as Standing
 from .tournament import TournamentRules as TournamentRules
 from .tournament import side_of as side_of
 from .tournament import standings as standings
-from .tournament import time_up as time_up
 from .tournament_draw import draw_round as draw_round
 from .tournament_draw import pair_nearest as pair_nearest
 from .tournament_draw import round_robin_rounds as round_robin_rounds

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .base import is_whole
+from .games.keys import DEFAULT_SCORING, Scoring, find_game
 from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
-from .kind import DEFAULT_SCORING, KINDS, Kind, Scoring
 from .mexican_train import MexicanTrainRules, players_error
 from .tiles import TileSet
 from .tournament_format import Format
@@ -33,7 +33,7 @@ class Game:
             # A scoring game ignores the block games' regional switches, so that a table stored
             # with one on (the setup offered them once) scores as RULES.md says.
             object.__setattr__(self, "rules", self.rules.without_block_switches())
-        if self.kind.plays_rounds:
+        if not self.kind.has_target:
             if players_error(self.round_rules, self.seats) is not None:
                 raise ValueError(f"Mexican Train is not played by {self.seats!r} with this set")
         elif not is_whole(self.seats) or not 2 <= self.seats <= 4:
@@ -64,7 +64,7 @@ class Game:
     @property
     def rounds(self) -> int | None:
         """How many rounds a round game has (None: a game played to its target)."""
-        if not self.kind.plays_rounds:
+        if self.kind.has_target:
             return None
         return self.round_rules.rounds
 
@@ -76,11 +76,6 @@ class Game:
         if number is None or not 1 <= number <= self.rounds:
             return False
         return self.round_rules.engine(number) != 0
-
-    @property
-    def lowest_wins(self) -> bool:
-        """Whether the lowest total wins (a round game), not the first to the target."""
-        return self.rounds is not None
 
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -130,9 +125,14 @@ class Game:
         return self.tile_set.heaviest(most_tiles)
 
     @property
-    def kind(self) -> Kind:
-        """What this kind of game asks of the table (kind.py)."""
-        return KINDS[self.scoring]
+    def kind(self):  # -> games.base.GameKind (which reads this module: no import here)
+        """The game played (games/): every question that differs between games goes to it."""
+        return find_game(self.scoring)
+
+    @property
+    def unit(self) -> str:
+        """The words key of one unit of play: "hand" or "round"."""
+        return self.kind.unit
 
     @property
     def scored_on_the_phone(self) -> bool:
@@ -141,9 +141,9 @@ class Game:
         return self.kind.scored_on_the_phone
 
     @property
-    def takes_plays(self) -> bool:
+    def scores_plays(self) -> bool:
         """Whether points are scored during the hand (All Fives, Bergen), not only at its end."""
-        return self.kind.takes_plays
+        return self.kind.scores_plays
 
     @property
     def foretells_the_win(self) -> bool:
@@ -161,7 +161,7 @@ class Game:
         return self.kind.block_switches
 
     @property
-    def asks_doubles(self) -> bool:
+    def asks_who_holds_doubles(self) -> bool:
         """Whether a blocked hand asks who holds a double (Bergen, `doubles lose the count`)."""
         return self.kind.doubles_can_lose_count and self.rules.doubles_lose_count
 
@@ -243,19 +243,7 @@ class Game:
     @cached_property
     def _needed_by_winner(self) -> tuple[tuple[int, ...], ...]:
         # The counts a went-out hand needs: those the count rule adds up, less the winner's own.
-        by_seat = self._side_by_seat
-        if self.scoring is Scoring.BERGEN:
-            # Going out scores a point whatever the others hold.
-            return ((),) * self.seats
-        if self.rules.count_rule is CountRule.OPPONENTS_ONLY or self.takes_plays:
-            # All Fives always counts the other sides' hands only.
-            return tuple(
-                tuple(s for s in range(self.seats) if by_seat[s] != by_seat[winner])
-                for winner in range(self.seats)
-            )
-        return tuple(
-            tuple(s for s in range(self.seats) if s != winner) for winner in range(self.seats)
-        )
+        return tuple(self.kind.needed_by_winner(self, winner) for winner in range(self.seats))
 
     @cached_property
     def _counted_by_winner(self) -> tuple[tuple[int, ...], ...]:
@@ -294,24 +282,19 @@ class Preset:
     targets: tuple[int, int] | None = None
 
     @property
-    def kind(self) -> Kind:
-        """What this kind of game asks of the table (kind.py)."""
-        return KINDS[self.scoring]
-
-    @property
-    def plays_rounds(self) -> bool:
-        """Whether this is a round game (Mexican Train): more names, its own switches."""
-        return self.kind.plays_rounds
+    def kind(self):  # -> games.base.GameKind (which reads this module: no import here)
+        """The game this preset plays (games/)."""
+        return find_game(self.scoring)
 
     @property
     def tournament_formats(self) -> tuple[Format, ...]:
-        """The tournament formats that can seat this game (kind.py)."""
+        """The tournament formats that can seat this game."""
         return self.kind.tournament_formats
 
     @property
     def has_target(self) -> bool:
         """Whether a match ends at a target (a round game ends after its last round)."""
-        return not self.plays_rounds
+        return self.kind.has_target
 
     @property
     def most_players(self) -> int:
@@ -335,160 +318,3 @@ class Preset:
             return self.deals[seats]
         except (KeyError, TypeError):
             raise ValueError(f"{self.key!r} is not played with {seats!r} seats") from None
-
-
-PAIRS_DOUBLE_SIX = {4: Deal(7)}
-EACH_DOUBLE_SIX = {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)}
-
-
-def round_game_deals(tile_set: TileSet) -> dict[int, Deal]:
-    """Mexican Train's deal for each number of players the set is dealt to (the rest drawn)."""
-    rules = MexicanTrainRules(tile_set)
-    return {players: Deal(rules.tiles_each(players), True) for players in rules.player_options}
-
-
-# RULES.md's table of ways to play: each preset sets every switch; the setup keeps them all
-# editable. The scoring games (All Fives, Bergen) add theirs beside these.
-PRESETS: dict[str, Preset] = {
-    "caribbean": Preset("caribbean", TileSet.DOUBLE_SIX, PAIRS_DOUBLE_SIX, partnership=True),
-    "puerto_rico_500": Preset(
-        "puerto_rico_500",
-        TileSet.DOUBLE_SIX,
-        PAIRS_DOUBLE_SIX,
-        partnership=True,
-        rules=HouseRules(
-            target=500,
-            capicu_bonus=100,
-            blocked_rule=BlockedRule.LIGHTER_PAIR,
-            chuchazo_bonus=100,
-            first_hands_bonus=(100, 75, 50, 25),
-        ),
-    ),
-    "dominican": Preset(
-        "dominican",
-        TileSet.DOUBLE_SIX,
-        PAIRS_DOUBLE_SIX,
-        partnership=True,
-        rules=HouseRules(
-            blocked_rule=BlockedRule.LIGHTER_PAIR, ties_to_leaders=True, pase_corrido_bonus=25
-        ),
-    ),
-    "cuban": Preset(
-        "cuban",
-        TileSet.DOUBLE_NINE,
-        {4: Deal(10)},
-        partnership=True,
-        rules=HouseRules(
-            target=100,
-            capicu_bonus=0,
-            ties_to_leaders=True,
-            pase_de_salida_bonus=20,
-            pase_de_salida_on_double_only=True,
-        ),
-    ),
-    "spanish": Preset(
-        "spanish",
-        TileSet.DOUBLE_SIX,
-        PAIRS_DOUBLE_SIX,
-        partnership=True,
-        rules=HouseRules(
-            target=300,
-            capicu_bonus=0,
-            count_rule=CountRule.EVERY_HAND,
-            blocked_rule=BlockedRule.LIGHTER_PAIR,
-            lead_rule=LeadRule.TURN_PASSES,
-        ),
-    ),
-    "double_twelve": Preset(
-        "double_twelve", TileSet.DOUBLE_TWELVE, {4: Deal(15)}, partnership=True
-    ),
-    "pub_block": Preset(
-        "pub_block",
-        TileSet.DOUBLE_SIX,
-        EACH_DOUBLE_SIX,
-        rules=HouseRules(target=100, capicu_bonus=0),
-    ),
-    # Scoring games (All Fives, Bergen): draw games, in pairs with four.
-    "all_fives": Preset(
-        "all_fives",
-        TileSet.DOUBLE_SIX,
-        {2: Deal(7, draws=True), 3: Deal(5, draws=True), 4: Deal(5, draws=True)},
-        partnership=True,
-        scoring=Scoring.ALL_FIVES,
-        targets=(200, 250),
-    ),
-    "bergen": Preset(
-        "bergen",
-        TileSet.DOUBLE_SIX,
-        {2: Deal(6, draws=True), 3: Deal(6, draws=True), 4: Deal(5, draws=True)},
-        partnership=True,
-        scoring=Scoring.BERGEN,
-        targets=(10, 15),
-    ),
-}
-
-
-# The round games (Mexican Train), beside the ways to play that the setup offers today: they
-# join PRESETS once the models and setup have their names (rules.preset_named finds them now).
-def mexican_train(key: str, tile_set: TileSet) -> Preset:
-    """Mexican Train with this set: each for themselves, no capicú."""
-    rules = HouseRules(capicu_bonus=0)
-    return Preset(
-        key, tile_set, round_game_deals(tile_set), rules=rules, scoring=Scoring.MEXICAN_TRAIN
-    )
-
-
-ROUND_PRESETS: dict[str, Preset] = {
-    # Each for themselves, 2-8 players with double-twelve (2-4 with double-nine).
-    "mexican_train": mexican_train("mexican_train", TileSet.DOUBLE_TWELVE),
-    "mexican_train_nine": mexican_train("mexican_train_nine", TileSet.DOUBLE_NINE),
-}
-# Every preset the rules know.
-ALL_PRESETS: dict[str, Preset] = {**PRESETS, **ROUND_PRESETS}
-# Keys that stored matches and old links still carry, and the preset each now means.
-LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
-
-
-def make_game(
-    preset: str,
-    seats: int,
-    *,
-    partnership: bool | None = None,
-    rules: HouseRules | None = None,
-) -> Game:
-    """Build a Game from a preset for this many seats (partnership: the preset's, at 4 seats).
-
-    Without `rules`, the preset's own house rules.
-    """
-    # The deal follows the preset and the number of seats; partnership is a
-    # separate choice that any preset allows at 4 seats (a partnership preset played each for
-    # themselves keeps its set and deal). Game refuses partnership with fewer seats.
-    chosen = preset_named(preset)
-    deal = chosen.deal_for(seats)
-    if partnership is None:
-        partnership = chosen.partnership and seats == 4
-    return Game(
-        seats=seats,
-        partnership=partnership,
-        tile_set=chosen.tile_set,
-        tiles_each=deal.tiles_each,
-        draws=deal.draws,
-        rules=chosen.default_rules(partnership) if rules is None else rules,
-        scoring=chosen.scoring,
-    )
-
-
-def preset_named(key: str) -> Preset:
-    """The preset with this key, or the one an old key now means (ValueError if none)."""
-    try:
-        return ALL_PRESETS[LEGACY_PRESETS.get(key, key)]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown preset {key!r}") from None
-
-
-def is_round_preset(key: str | None) -> bool:
-    """Whether `key` (perhaps an old key, perhaps none or unknown) names a round game."""
-    try:
-        return preset_named(key).plays_rounds  # type: ignore[arg-type]
-    except ValueError:
-        return False

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .base import HELD_BY_WHO_WENT_OUT, Refused, count_problem, is_whole, seat_or_none
-from .game import Game, Scoring
+from .game import Game
 
 
 class Ending(StrEnum):
@@ -266,7 +266,7 @@ def _pair_value_error(game: Game, side: int, value: object) -> HandError | None:
 def _pooled_errors(game: Game, hand: Hand, needed: tuple[int, ...] | None) -> list[HandError]:
     """A pooled count: only for a went-out hand, alone, and no more than its hands can hold."""
     errors: list[HandError] = []
-    if game.scoring is not Scoring.BLOCK:
+    if not game.pools_went_out_count:
         # A scoring game rounds and compares the hands one by one.
         errors.append(HandError(ErrorCode.POOLED_NOT_OFFERED))
     if hand.ending is Ending.BLOCKED:

@@ -13,7 +13,6 @@ from .game import Game
 from .hand import ErrorCode, Hand, HandError, InvalidHand
 from .plays import play_side_points
 from .result import Credit, HandResult, Play, PointKind
-from .rounds import winners as round_winners
 from .scoring import score_hand
 
 
@@ -68,8 +67,8 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
         ended_after=None,
         next_leader=None,
         hands_played=0,
-        target=None if game.lowest_wins else game.rules.target,
-        outs=game._zero_points if game.lowest_wins else (),
+        target=game.kind.target(game),
+        outs=() if game.kind.has_target else game._zero_points,
     )
     for result in results:
         state = advance(game, state, result)
@@ -103,7 +102,7 @@ def _end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
     outs = state.outs
     if outs and result.side is not None:
         outs = tuple(count + (side == result.side) for side, count in enumerate(outs))
-    winners = _winners(game, totals, outs, state.hands_played + 1, result.side)
+    winners = game.kind.winners(game, totals, outs, state.hands_played + 1, result.side)
     finished = bool(winners)
     return MatchState(
         totals=totals,
@@ -112,37 +111,10 @@ def _end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
         # A finished match has no next hand: a new one starts again with the double.
         next_leader=None if finished else result.next_leader,
         hands_played=state.hands_played + 1,
-        target=state.target if game.lowest_wins else game.rules.target,
+        target=game.kind.target(game),
         co_winners=winners[1:],
         outs=outs,
     )
-
-
-def _winners(
-    game: Game, totals: tuple[int, ...], outs: tuple[int, ...], played: int, won: int | None
-) -> tuple[int, ...]:
-    """Who won once this hand is in (none yet: empty): the end is data of the Game.
-
-    A game to a target ends when a side reaches it; a round game after its last round, the
-    lowest total winning (level: shared, or to who went out most under that house rule).
-    """
-    if game.rounds is not None:
-        return round_winners(game, totals, outs) if played >= game.rounds else ()
-    if max(totals) < game.rules.target:
-        return ()
-    return (_winner(totals, won),)
-
-
-def _winner(totals: tuple[int, ...], won_the_hand: int | None) -> int:
-    """Of the sides one hand took to the target, the highest total; if level, the hand's winner.
-
-    Several sides pass the line in one hand when a bonus pays the side that lost it. A void hand
-    has no winner: then, of level totals, the side listed first.
-    """
-    best = max(totals)
-    if won_the_hand is not None and totals[won_the_hand] == best:
-        return won_the_hand
-    return totals.index(best)
 
 
 def check_can_add(game: Game, state: MatchState) -> None:

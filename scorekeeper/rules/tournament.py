@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
-from .match import MatchState
 from .tournament_format import Format
 
 __all__ = [
@@ -22,7 +21,6 @@ __all__ = [
     "TournamentRules",
     "side_of",
     "standings",
-    "time_up",
 ]
 
 # An entrant is its id: a fixed pair's, or in an individual event a player's.
@@ -266,31 +264,3 @@ def _head_to_head(records: dict[Entrant, _Record], results: Sequence[Result]) ->
             if entrant in group and any(group.get(other) == group[entrant] for other in losers):
                 wins[entrant] += 1
     return wins
-
-
-# --- The round clock ------------------------------------------------------------------------
-
-
-def time_up(state: MatchState, lowest_wins: bool = False) -> MatchState:
-    """The match as the clock ends it after the hand just entered: the side ahead wins.
-
-    Level sides play on (one more hand, and again while they stay level); a match already won
-    is as it was. A round game (`lowest_wins`) ends after the round in play: its totals stand,
-    the lowest winning (level lowest: shared).
-    """
-    if state.finished or not state.hands_played:
-        return state
-    if lowest_wins:
-        lowest = min(state.totals)
-        level = tuple(side for side, total in enumerate(state.totals) if total == lowest)
-        return replace(
-            state,
-            winner_side=level[0],
-            co_winners=level[1:],
-            ended_after=state.hands_played - 1,
-            next_leader=None,
-        )
-    ahead = max(state.totals)
-    if state.totals.count(ahead) > 1:
-        return state
-    return replace(state, winner_side=state.totals.index(ahead), ended_after=state.hands_played - 1)

@@ -17,7 +17,7 @@ from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, why
 from scorekeeper.words.refusals import changed_elsewhere
-from scorekeeper.words.rounds import entry_corrected, in_rounds
+from scorekeeper.words.rounds import entry_corrected, unit_is_round
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -30,7 +30,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         raise Http404
     hand = row["hand"]
     context["why"] = why(match, hand)
-    context["plays"] = hand_plays(match, hand) if context["game"].takes_plays else []
+    context["plays"] = hand_plays(match, hand) if context["game"].scores_plays else []
     status = 200
     if request.method == "POST" and hand.in_play:
         messages.info(request, _("This hand is still in play: end it on the score page."))
@@ -47,7 +47,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                 )
             except HandConflict as conflict:
                 if conflict.kind != HandConflict.REPEAT:
-                    form.add_error(None, changed_elsewhere(rounds=in_rounds(match)))
+                    form.add_error(None, changed_elsewhere(rounds=unit_is_round(match)))
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)
             if not form.errors:  # corrected now, or by this same correction sent before

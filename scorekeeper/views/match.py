@@ -116,7 +116,7 @@ def render_match(
     if not request.htmx:
         # The share boxes sit outside the play area that htmx swaps; the log is read when opened.
         context.update(share_links(request, match.table, match.get_absolute_url()))
-    if match.game().lowest_wins:
+    if not match.game().kind.has_target:
         context.update(seat_links(request, match))
     if story.shows_chart(match):
         context["chart"] = story.race_chart(match)
@@ -202,9 +202,9 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
     if not game.foretells_the_win:
         return ""  # a scoring game ends at the line during play, as the points are entered
     state = rules.advance(game, match.state(), result)
-    if not state.finished and match.time_is_up() and not game.lowest_wins:
+    if not state.finished and match.time_is_up() and game.kind.has_target:
         # Past the round's clock the hand ends the match with the side ahead (store_state).
-        state = rules.time_up(state)
+        state = game.kind.time_up(state)
         if state.finished:
             return ngettext(
                 "Time is up: %(side)s leads with %(total)s and wins.",
@@ -216,7 +216,7 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
             }
     if not state.finished:
         return ""
-    if game.lowest_wins:
+    if not game.kind.has_target:
         return round_end_text(match, state)
     players = len(game.sides[state.winner_side])
     return ngettext(
@@ -257,7 +257,7 @@ def polled_counts(request: HtmxHttpRequest, key: str, number: int) -> HttpRespon
     still missing and what is in. Once the round it was drawn for has closed (or the game
     ended), the answer is the play area, drawn again in place of the old one."""
     match = get_match(key, number, sheet=False)
-    if not match.game().lowest_wins:
+    if match.game().kind.has_target:
         raise Http404
     if whole_number(request.GET.get("round")) != match.hand_count + 1 or match.finished:
         response = render_match(request, get_match(key, number))

@@ -36,7 +36,7 @@ from scorekeeper.words.refusals import (
     hand_undone_elsewhere,
     play_undone_elsewhere,
 )
-from scorekeeper.words.rounds import entry_repeated, entry_saved, in_rounds
+from scorekeeper.words.rounds import entry_repeated, entry_saved, unit_is_round
 from scorekeeper.words.spoken import hand_called
 
 
@@ -112,7 +112,7 @@ def conflict_text(match: Match, hand: rules.Hand, conflict: HandConflict) -> str
         # Sent again after a lost answer or from the phone's queue: not another phone's hand.
         return entry_repeated(match, conflict.number)
     if conflict.kind == HandConflict.STALE:
-        return changed_elsewhere(rounds=in_rounds(match))
+        return changed_elsewhere(rounds=unit_is_round(match))
     return entered_elsewhere(match, conflict.number, hand)
 
 
@@ -125,7 +125,7 @@ def outcome(response: HttpResponse, kind: str) -> HttpResponse:
 def undone_elsewhere(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
     """A hand sent again after it was saved and then undone on another phone: not stored again.
     The form comes back as typed, with a new token, for the player to save again or discard."""
-    messages.error(request, hand_undone_elsewhere(number, rounds=in_rounds(match)))
+    messages.error(request, hand_undone_elsewhere(number, rounds=unit_is_round(match)))
     data = request.POST.copy()
     data["token"] = str(uuid.uuid4())
     data.pop("confirm_end", None)
@@ -143,7 +143,7 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
     else:
         typed = _("blocked")
     pips = pips_text(typed_pips(hand))
-    return refusals.entered_elsewhere(number, typed, pips, rounds=in_rounds(match))
+    return refusals.entered_elsewhere(number, typed, pips, rounds=unit_is_round(match))
 
 
 def typed_pips(hand: rules.Hand) -> int:

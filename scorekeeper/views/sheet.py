@@ -36,7 +36,7 @@ def scoreboard(match: Match, table_version=None) -> dict:
     table's version as the page cache read it (page_version), the series score kept for it."""
     game = match.game()
     context = board(match)
-    if game.takes_plays:
+    if game.scores_plays:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = [sheet_row(game, hand, totals) for hand, totals in match.running_totals()]
     context["rows"] = rows
@@ -46,7 +46,7 @@ def scoreboard(match: Match, table_version=None) -> dict:
         context["series"] = kept_series_score(match, table_version)
     # None but in a scoring game's hand in play.
     context["open_plays"] = open_plays(match, context["names"])
-    if game.lowest_wins:
+    if not game.kind.has_target:
         context.update(round_sheet(match, game, rows))
     return context
 
@@ -94,7 +94,7 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         for index, total in enumerate(totals)
     ]
     row = {"hand": hand, "cells": cells}
-    if game.takes_plays:
+    if game.scores_plays:
         row.update(scoring_row(hand, game, totals))
     # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
     # language, whether it links and whether the match is over): a saved hand's row is drawn
@@ -187,9 +187,9 @@ def hand_plays(match: Match, hand) -> list[str]:
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
     game = match.game()
-    if game.lowest_wins:
+    if not game.kind.has_target:
         return explain_round(reason_from_json(hand.reason), match.seat_names(), hand.entries.all())
-    if game.takes_plays:
+    if game.scores_plays:
         if hand.in_play:
             if match.finished and hand.number == match.hand_count:
                 return _("The match ended during this hand: the rest of it is not scored.")

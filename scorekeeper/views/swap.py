@@ -28,8 +28,8 @@ def swappable(request: HtmxHttpRequest, match: Match, before: int) -> bool:
         and request.POST.get("shown") == str(before)
         and match.version == before + 1
         and not match.finished
-        and not game.takes_plays
-        and not game.lowest_wins
+        and not game.scores_plays
+        and game.kind.has_target
         and match.ends_at is None
         # The sheet's table, Undo, the chart and the fold each appear once: that save redraws.
         and match.hand_count > 1

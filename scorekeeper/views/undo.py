@@ -19,7 +19,7 @@ from scorekeeper.words.explain import (
     play_text,
 )
 from scorekeeper.words.refusals import changed_elsewhere, played_on
-from scorekeeper.words.rounds import entry_undone, in_rounds, undo_repeated
+from scorekeeper.words.rounds import entry_undone, undo_repeated, unit_is_round
 
 
 def undid_a_play(match: Match) -> bool:
@@ -44,7 +44,7 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     if last is None:
         return redirect(match)
     context = {"match": match, "table": match.table, "last": last, "why": why(match, last)}
-    context["rounds"] = match.game().lowest_wins
+    context["rounds"] = not match.game().kind.has_target
     if last.in_play:
         context["last_play"] = hand_plays(match, last)[-1]
     template = "undo.html#confirm" if request.htmx else "undo.html"
@@ -61,7 +61,7 @@ def take_back(request: HtmxHttpRequest, match: Match) -> None:
         elif conflict.kind == HandConflict.SUPERSEDED:
             messages.error(request, played_on())
         else:
-            messages.error(request, changed_elsewhere(rounds=in_rounds(match)))
+            messages.error(request, changed_elsewhere(rounds=unit_is_round(match)))
     else:
         messages.success(request, taken_back(match, undone, play))
 

@@ -393,9 +393,9 @@ def explain_result(
 ) -> str:
     """Why a hand just scored pays what it does (the preview): a scoring game explains its
     end (its plays are on the strip), a block game the hand and its bonuses."""
-    if game.lowest_wins:
+    if not game.kind.has_target:
         return explain_round(result.reason, names, result.credits)
-    if game.takes_plays:
+    if game.scores_plays:
         return explain_scoring_end(
             game, result.reason, names, side_names, result.side, result.points
         )

@@ -250,7 +250,7 @@ def test_scoring_game_presets_score_during_play(preset, scoring):
     game = make_game(preset, 3)
 
     assert game.scoring is scoring
-    assert game.takes_plays
+    assert game.scores_plays
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("all_fives", 4), ("bergen", 4)])

@@ -209,7 +209,7 @@ def test_a_round_has_no_scores_during_play(client: Client):
     page = client.get(match.get_absolute_url()).content.decode()
 
     assert 'id="strip"' not in page
-    assert not match.game().takes_plays
+    assert not match.game().scores_plays
 
 
 SHARED = [("0", {1: 10}), ("1", {0: 4}), ("blocked", {0: 6, 1: 0})]

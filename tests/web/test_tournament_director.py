@@ -188,7 +188,7 @@ def test_a_mexican_train_event_is_created_with_its_table_size(client):
         5,
     )
     game = tournament.game()
-    assert (game.seats, game.partnership, game.lowest_wins) == (5, False, True)
+    assert (game.seats, game.partnership, not game.kind.has_target) == (5, False, True)
 
 
 def test_a_table_size_the_game_cannot_seat_is_refused_at_the_field(client):

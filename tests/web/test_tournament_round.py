@@ -167,7 +167,7 @@ def test_a_mexican_train_round_seats_tables_of_the_directors_size_each_for_thems
             len(names),
             names,
         )
-        assert match.game().lowest_wins
+        assert not match.game().kind.has_target
 
 
 def test_fewer_than_three_players_are_refused_a_draw(client):

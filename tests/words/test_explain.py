@@ -8,10 +8,10 @@ def test_every_kind_of_game_has_its_rules_summary():
     assert set(explain.SUMMARIES) == set(rules.Scoring)
 
 
-def test_every_game_that_takes_plays_says_its_end():
-    takes_plays = {scoring for scoring, kind in rules.KINDS.items() if kind.takes_plays}
+def test_every_game_that_scores_plays_says_its_end():
+    scores_plays = {key for key, game in rules.GAMES.items() if game.scores_plays}
 
-    assert set(explain.END_SENTENCES) == takes_plays
+    assert set(explain.END_SENTENCES) == scores_plays
 
 
 def test_each_kind_summarises_its_own_rules():

@@ -1,4 +1,4 @@
-"""Mexican Train through the one path: a round is a Hand, checked and scored as one.
+"""Mexican Train: a round game through the one path; a round is a Hand, checked and scored as one.
 
 Who went out is the hand's `went_out` (a blocked round: Ending.BLOCKED), the counts its `pips`,
 and the player left holding the double blank its `holding_doubles` (under `double blank
@@ -7,11 +7,17 @@ counts` 25 or 50). Each player is a side; the result credits each their points.
 
 from __future__ import annotations
 
-from .game import Game
-from .hand import Ending, ErrorCode, Hand, HandError
-from .house import CountRule
-from .mexican_train import Round, RoundErrorCode, score_round, validate_round
-from .result import Credit, HandResult, PointKind, Reason, ReasonCode
+from dataclasses import replace
+
+from ..game import Deal, Game, Preset
+from ..hand import Ending, ErrorCode, Hand, HandError
+from ..house import CountRule, HouseRules
+from ..match import MatchState
+from ..mexican_train import MexicanTrainRules, Round, RoundErrorCode, score_round, validate_round
+from ..result import Credit, HandResult, PointKind, Reason, ReasonCode
+from ..tiles import TileSet
+from ..tournament_format import Format
+from .base import GameKind, Scoring
 
 # The round's refusals in the words of every game's (the others have the same name).
 _CODES = {
@@ -80,16 +86,83 @@ def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None)
     )
 
 
+def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats on the lowest total."""
+    lowest = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == lowest)
+
+
 def winners(game: Game, totals: tuple[int, ...], outs: tuple[int, ...]) -> tuple[int, ...]:
     """The lowest totals share the win, or under `ties to most outs` those who went out most."""
-    lowest = min(totals)
-    level = tuple(seat for seat, total in enumerate(totals) if total == lowest)
+    level = winners_of(totals)
     if game.rules.ties_to_most_outs and len(level) > 1:
         most = max(outs[seat] for seat in level)
         level = tuple(seat for seat in level if outs[seat] == most)
     return level
 
 
-def tie_without_leader(game: Game, hand: Hand) -> bool:
-    """A round has no tie for a leader to win: everyone counts their own hand."""
-    return False
+def round_game_deals(tile_set: TileSet) -> dict[int, Deal]:
+    """Mexican Train's deal for each number of players the set is dealt to (the rest drawn)."""
+    rules = MexicanTrainRules(tile_set)
+    return {players: Deal(rules.tiles_each(players), True) for players in rules.player_options}
+
+
+def mexican_train(key: str, tile_set: TileSet) -> Preset:
+    """Mexican Train with this set: each for themselves, no capicú."""
+    rules = HouseRules(capicu_bonus=0)
+    return Preset(
+        key, tile_set, round_game_deals(tile_set), rules=rules, scoring=Scoring.MEXICAN_TRAIN
+    )
+
+
+PRESETS: tuple[Preset, ...] = (
+    # Each for themselves, 2-8 players with double-twelve (2-4 with double-nine).
+    mexican_train("mexican_train", TileSet.DOUBLE_TWELVE),
+    mexican_train("mexican_train_nine", TileSet.DOUBLE_NINE),
+)
+
+
+class MexicanTrain(GameKind):
+    """Mexican Train: a round a double, each for themselves, no target; the lowest sum wins."""
+
+    scoring = Scoring.MEXICAN_TRAIN
+    presets = PRESETS
+    unit = "round"
+    sheet = "rounds"
+    has_target = False
+    scored_on_the_phone = False
+    tournament_formats = (Format.ROUND_GAME,)
+
+    def hand_errors(self, game: Game, hand: Hand, number: int | None) -> list[HandError]:
+        return round_errors(game, hand, number)
+
+    def score(self, game: Game, hand: Hand, led_by: int | None, number: int | None) -> HandResult:
+        return score(game, hand, led_by, number)
+
+    def target(self, game: Game) -> int | None:
+        return None
+
+    def winners(
+        self,
+        game: Game,
+        totals: tuple[int, ...],
+        outs: tuple[int, ...],
+        played: int,
+        won: int | None,
+    ) -> tuple[int, ...]:
+        """After the last round, the lowest totals (or, under that rule, who went out most)."""
+        return winners(game, totals, outs) if played >= game.round_rules.rounds else ()
+
+    def time_up(self, state: MatchState) -> MatchState:
+        """The clock ends the game after the round in play: its totals stand, the lowest
+        winning (level lowest: shared)."""
+        if state.finished or not state.hands_played:
+            return state
+        level = winners_of(state.totals)
+        return replace(
+            state,
+            winner_side=level[0],
+            co_winners=level[1:],
+            ended_after=state.hands_played - 1,
+            next_leader=None,
+        )

@@ -1,11 +1,15 @@
-"""The block games: the count at the end of a hand, and who wins a blocked one."""
+"""The block games (and every regional way of them): the count at the end of a hand, and who
+wins a blocked one."""
 
 from __future__ import annotations
 
-from .game import Game
-from .hand import Ending, Hand
-from .house import BlockedRule, CountRule
-from .result import HandResult, PointKind, Reason, ReasonCode, credits_of
+from ..game import Deal, Game, Preset
+from ..hand import Ending, Hand
+from ..house import BlockedRule, CountRule, HouseRules, LeadRule
+from ..result import HandResult, PointKind, Reason, ReasonCode, credits_of
+from ..tiles import TileSet
+from .base import Scoring
+from .counted import PipGame
 
 
 def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None) -> HandResult:
@@ -140,3 +144,88 @@ def _tie_to_leaders(
     lightest = min(held[seat] for seat in seats)
     seat = leader if held[leader] == lightest else min(seats, key=held.__getitem__)
     return ReasonCode.TIE_TO_LEADERS, seat
+
+
+PAIRS_DOUBLE_SIX = {4: Deal(7)}
+EACH_DOUBLE_SIX = {2: Deal(7), 3: Deal(5), 4: Deal(5, draws=True)}
+
+# RULES.md's table of ways to play: each preset sets every switch; the setup keeps them all
+# editable. The scoring games (All Fives, Bergen) add theirs beside these.
+PRESETS: tuple[Preset, ...] = (
+    Preset("caribbean", TileSet.DOUBLE_SIX, PAIRS_DOUBLE_SIX, partnership=True),
+    Preset(
+        "puerto_rico_500",
+        TileSet.DOUBLE_SIX,
+        PAIRS_DOUBLE_SIX,
+        partnership=True,
+        rules=HouseRules(
+            target=500,
+            capicu_bonus=100,
+            blocked_rule=BlockedRule.LIGHTER_PAIR,
+            chuchazo_bonus=100,
+            first_hands_bonus=(100, 75, 50, 25),
+        ),
+    ),
+    Preset(
+        "dominican",
+        TileSet.DOUBLE_SIX,
+        PAIRS_DOUBLE_SIX,
+        partnership=True,
+        rules=HouseRules(
+            blocked_rule=BlockedRule.LIGHTER_PAIR, ties_to_leaders=True, pase_corrido_bonus=25
+        ),
+    ),
+    Preset(
+        "cuban",
+        TileSet.DOUBLE_NINE,
+        {4: Deal(10)},
+        partnership=True,
+        rules=HouseRules(
+            target=100,
+            capicu_bonus=0,
+            ties_to_leaders=True,
+            pase_de_salida_bonus=20,
+            pase_de_salida_on_double_only=True,
+        ),
+    ),
+    Preset(
+        "spanish",
+        TileSet.DOUBLE_SIX,
+        PAIRS_DOUBLE_SIX,
+        partnership=True,
+        rules=HouseRules(
+            target=300,
+            capicu_bonus=0,
+            count_rule=CountRule.EVERY_HAND,
+            blocked_rule=BlockedRule.LIGHTER_PAIR,
+            lead_rule=LeadRule.TURN_PASSES,
+        ),
+    ),
+    Preset("double_twelve", TileSet.DOUBLE_TWELVE, {4: Deal(15)}, partnership=True),
+    Preset(
+        "pub_block",
+        TileSet.DOUBLE_SIX,
+        EACH_DOUBLE_SIX,
+        rules=HouseRules(target=100, capicu_bonus=0),
+    ),
+)
+
+
+class Block(PipGame):
+    """The block game: nothing scores during play; the hand's winner takes the count."""
+
+    scoring = Scoring.BLOCK
+    block_switches = True
+    presets = PRESETS
+
+    def score(self, game: Game, hand: Hand, led_by: int | None, number: int | None) -> HandResult:
+        return score(game, hand, led_by, number)
+
+    def tie_without_leader(self, game: Game, hand: Hand) -> bool:
+        return tie_without_leader(game, hand)
+
+    def needed_by_winner(self, game: Game, winner: int) -> tuple[int, ...]:
+        if game.rules.count_rule is CountRule.OPPONENTS_ONLY:
+            mine = game.side_of(winner)
+            return tuple(seat for seat in range(game.seats) if game.side_of(seat) != mine)
+        return super().needed_by_winner(game, winner)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .game import Game
-from .hand import Ending, Hand
-from .house import Rounding
-from .result import HandResult, ReasonCode
-from .scoring_end import blocked_count, credited, nobody_scores
-from .scoring_end import tie_without_leader as tie_without_leader
+from ..base import is_whole
+from ..game import Deal, Game, Preset
+from ..hand import Ending, ErrorCode, Hand, HandError
+from ..house import Rounding
+from ..result import HandResult, Play, ReasonCode
+from ..tiles import TileSet
+from .base import Scoring
+from .counted import ScoringGame, blocked_count, credited, nobody_scores
 
 
 def play_bound(game: Game) -> int:
@@ -50,3 +52,39 @@ def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None)
         own = tuple(pips[mine] for mine in game.sides[side])
     points = _rounded(game.rules.rounding, (held for _, held in counted), own)
     return credited(game, code, seat, lightest, counted, points)  # type: ignore[arg-type]
+
+
+PRESETS = (
+    Preset(
+        "all_fives",
+        TileSet.DOUBLE_SIX,
+        {2: Deal(7, draws=True), 3: Deal(5, draws=True), 4: Deal(5, draws=True)},
+        partnership=True,
+        scoring=Scoring.ALL_FIVES,
+        targets=(200, 250),
+    ),
+)
+
+
+class AllFives(ScoringGame):
+    """All Fives: every multiple of five on the ends scores during play, and the count at the
+    end goes to the nearest five."""
+
+    presets = PRESETS
+    scoring = Scoring.ALL_FIVES
+
+    def score(self, game: Game, hand: Hand, led_by: int | None, number: int | None) -> HandResult:
+        return score(game, hand, led_by, number)
+
+    def play_amounts(self, game: Game) -> tuple[int, ...]:
+        return tuple(range(5, play_bound(game) + 1, 5))
+
+    def play_errors(self, game: Game, play: Play) -> list[HandError]:
+        points = play.points
+        if not is_whole(points):
+            return [HandError(ErrorCode.NOT_WHOLE)]
+        if points % 5:
+            return [HandError(ErrorCode.PLAY_NOT_FIVES)]
+        if not 5 <= points <= play_bound(game):
+            return [HandError(ErrorCode.PLAY_OUT_OF_RANGE, limit=play_bound(game))]
+        return []

@@ -1,11 +1,14 @@
-"""The end of a scoring game's hand (All Fives, Bergen): who wins a blocked count, and ties."""
+"""What the scoring games share (All Fives, Bergen): points during play, who wins a blocked
+count, and ties; each game's class subclasses ScoringGame."""
 
 from __future__ import annotations
 
-from .game import Game, Scoring
-from .hand import Ending, Hand
-from .house import CountRule
-from .result import HandResult, PointKind, Reason, ReasonCode, credits_of
+from ..base import seat_or_none
+from ..game import Game
+from ..hand import Ending, ErrorCode, Hand, HandError, hand_errors
+from ..house import CountRule
+from ..result import HandResult, PointKind, Reason, ReasonCode, credits_of
+from .base import GameKind
 
 
 def blocked_count(
@@ -20,7 +23,7 @@ def blocked_count(
     weights = [sum(held[seat] for seat in seats) for seats in game.sides]
     candidates = list(range(game.side_count))
     code = ReasonCode.LIGHTER_PAIR if game.partnership else ReasonCode.LIGHTEST_HAND
-    if game.scoring is Scoring.BERGEN and game.rules.doubles_lose_count:
+    if game.asks_who_holds_doubles:
         without = [
             side
             for side in candidates
@@ -66,3 +69,42 @@ def credited(game: Game, code: ReasonCode, seat: int, pips, counted, points) -> 
 def tie_without_leader(game: Game, hand: Hand) -> bool:
     """Whether a blocked hand is a tie nobody wins until the side that led is known."""
     return blocked_count(game, hand, None)[1] is None
+
+
+def doubles_errors(game: Game, hand: Hand) -> list[HandError]:
+    """Who holds a double is asked only under Bergen's `doubles lose the count`."""
+    if not hand.holding_doubles:
+        return []
+    errors = []
+    if not game.asks_who_holds_doubles:
+        errors.append(HandError(ErrorCode.DOUBLES_NOT_ASKED))
+    for seat in sorted(hand.holding_doubles, key=str):
+        if not game.has_seat(seat):
+            errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=seat_or_none(seat)))
+    return errors
+
+
+class PipGame(GameKind):
+    """A game whose hand ends in each seat's pips (or who went out): every game to a target."""
+
+    def hand_errors(self, game: Game, hand: Hand, number: int | None) -> list[HandError]:
+        return hand_errors(game, hand)
+
+    def later_errors(self, game: Game, hand: Hand) -> list[HandError]:
+        return doubles_errors(game, hand)
+
+
+class ScoringGame(PipGame):
+    """A game that scores during play too and counts the other sides' hands at its end."""
+
+    sheet = "plays"
+    scores_plays = True
+    foretells_the_win = False
+
+    def tie_without_leader(self, game: Game, hand: Hand) -> bool:
+        return tie_without_leader(game, hand)
+
+    def needed_by_winner(self, game: Game, winner: int) -> tuple[int, ...]:
+        # The other sides' hands only.
+        mine = game.side_of(winner)
+        return tuple(seat for seat in range(game.seats) if game.side_of(seat) != mine)

@@ -17,7 +17,7 @@ from scorekeeper.rules import (
     score_hand,
 )
 
-from .hands import blocked, caribbean
+from ..hands import blocked, caribbean
 
 LIGHTER_PAIR = HouseRules(blocked_rule=BlockedRule.LIGHTER_PAIR)
 

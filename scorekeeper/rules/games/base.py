@@ -1,0 +1,153 @@
+"""What every game answers: the questions the rest of the code asks a game, never its kind.
+
+One class per game (block.py, all_fives.py, bergen.py, mexican_train.py) subclasses GameKind,
+sets its class attributes and overrides the questions where it differs, as python-chess's
+variants do. A subclass with a `scoring` key joins the registry (keys.py) as it is defined;
+GAMES and find_game() read it. Code outside this package asks the game (`game.kind.unit`,
+`game.kind.fits(format)`, `game.kind.score(...)`), never which game it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
+
+from ..tournament_format import PAIRS_FORMATS, Format
+from .keys import _REGISTRY, Scoring
+
+if TYPE_CHECKING:  # the table's Game and a hand's types name these; nothing here builds them
+    from ..game import Game
+    from ..hand import Hand, HandError
+    from ..match import MatchState
+    from ..result import HandResult, Play
+
+
+class GameKind:
+    """One game: what it asks of the table, how a hand is checked and scored, how a match ends.
+
+    Class attributes say what the game is; the methods answer for a table's Game (its seats,
+    set and house rules). An instance holds no state: one per game, shared.
+    """
+
+    scoring: ClassVar[Scoring]
+    # The words key of one unit of play: "hand" (Hand 3, Save hand) or "round" (Round 3).
+    unit: ClassVar[str] = "hand"
+    # The shape of its score sheet and scoreboard (the templates and builders of that name):
+    # "points" (a total a side), "plays" (points during play + at the end), "rounds".
+    sheet: ClassVar[str] = "points"
+    # Points are scored during the hand (a play strip; a hand stays open while it is played).
+    scores_plays: ClassVar[bool] = False
+    # The block games' switches apply: capicú, the regional bonuses and rules, one pooled count.
+    block_switches: ClassVar[bool] = False
+    # The hand form can say before a save that the hand wins the match (a game that ends at
+    # the line during play has said so as the points were entered).
+    foretells_the_win: ClassVar[bool] = True
+    # A play is a header (a double- or triple-header) rather than a number of points.
+    plays_are_headers: ClassVar[bool] = False
+    # A blocked hand may ask who holds a double (under `doubles lose the count`).
+    doubles_can_lose_count: ClassVar[bool] = False
+    # A match ends at a target (else after a fixed number of rounds, the lowest total winning).
+    has_target: ClassVar[bool] = True
+    # The phone scores its hands while they wait for signal (static/js/score.js knows it).
+    scored_on_the_phone: ClassVar[bool] = True
+    # The tournament formats that can seat it: a game to a target is two sides a table; a
+    # round game seats players each for themselves and ranks them by their lowest sum.
+    tournament_formats: ClassVar[tuple[Format, ...]] = PAIRS_FORMATS
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "scoring" in cls.__dict__:
+            _REGISTRY[cls.scoring] = cls()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+    # --- Tournaments and standings ----------------------------------------------------------
+
+    def fits(self, format: Format) -> bool:
+        """Whether a tournament of this format can seat this game."""
+        return Format(format) in self.tournament_formats
+
+    @property
+    def best(self) -> Callable[[tuple[int, ...]], int]:
+        """The better of totals: max where the highest wins, min where the lowest does."""
+        return max if self.has_target else min
+
+    def leader(self, totals: tuple[int, ...]) -> int:
+        """The side ahead on these totals (the first of level sides)."""
+        return totals.index(self.best(totals))
+
+    # --- A hand ------------------------------------------------------------------------------
+
+    def hand_errors(self, game: Game, hand: Hand, number: int | None) -> list[HandError]:
+        """The game's own refusals of a hand's end and counts (before the regional inputs')."""
+        raise NotImplementedError
+
+    def later_errors(self, game: Game, hand: Hand) -> list[HandError]:
+        """The game's own refusals checked after the regional inputs' (none by default)."""
+        return []
+
+    def score(self, game: Game, hand: Hand, led_by: int | None, number: int | None) -> HandResult:
+        """What one valid hand scores (scoring.score_hand checks it first)."""
+        raise NotImplementedError
+
+    def tie_without_leader(self, game: Game, hand: Hand) -> bool:
+        """Whether a blocked hand is a tie that nobody wins without a known leader."""
+        return False
+
+    def needed_by_winner(self, game: Game, winner: int) -> tuple[int, ...]:
+        """The counts a went-out hand needs: those the count rule adds up, less the winner's."""
+        return tuple(seat for seat in range(game.seats) if seat != winner)
+
+    # --- Scores during play -----------------------------------------------------------------
+
+    def play_amounts(self, game: Game) -> tuple[int, ...]:
+        """Every score one play can make, smallest first (none where nothing scores in play)."""
+        return ()
+
+    def play_errors(self, game: Game, play: Play) -> list[HandError]:
+        """Why this score during play cannot be credited (its seat is checked by the caller)."""
+        raise NotImplementedError
+
+    # --- The match --------------------------------------------------------------------------
+
+    def target(self, game: Game) -> int | None:
+        """The total that ends a match (None: it ends after its last round)."""
+        return game.rules.target
+
+    def winners(
+        self,
+        game: Game,
+        totals: tuple[int, ...],
+        outs: tuple[int, ...],
+        played: int,
+        won: int | None,
+    ) -> tuple[int, ...]:
+        """Who won once this hand is in (none yet: empty), the first the winner.
+
+        A game to a target ends when a side reaches it: of the sides one hand took past it
+        (a bonus can pay the side that lost the hand), the highest total; level, the hand's
+        winner, else the side listed first.
+        """
+        best = max(totals)
+        if best < game.rules.target:
+            return ()
+        if won is not None and totals[won] == best:
+            return (won,)
+        return (totals.index(best),)
+
+    def time_up(self, state: MatchState) -> MatchState:
+        """The match as the clock ends it after the hand just entered: the side ahead wins.
+
+        Level sides play on (one more hand, and again while they stay level); a match already
+        won is as it was.
+        """
+        if state.finished or not state.hands_played:
+            return state
+        ahead = max(state.totals)
+        if state.totals.count(ahead) > 1:
+            return state
+        return replace(
+            state, winner_side=state.totals.index(ahead), ended_after=state.hands_played - 1
+        )
