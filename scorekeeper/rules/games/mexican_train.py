@@ -54,7 +54,7 @@ def round_errors(game: Game, hand: Hand, number: int | None) -> list[HandError]:
 
 
 def round_count_errors(
-    game: Game, number: int | None, seat: int, pips: object, *, went_out: bool
+    game: Game, number: int | None, seat: int | None, pips: object, *, went_out: bool
 ) -> list[HandError]:
     """What is wrong with one player's own count for round `number` (a seat's page): a count,
     or that they went out (then no count, or 0), checked as the round's check checks it."""
@@ -135,7 +135,9 @@ def _counts_errors(game: Game, hand: Hand, number: int) -> list[HandError]:
     return errors
 
 
-def _count_error(limit: int, seat: int, value: object, *, went_out: bool) -> HandError | None:
+def _count_error(
+    limit: int, seat: int | None, value: object, *, went_out: bool
+) -> HandError | None:
     """What is wrong with one player's count, if anything."""
     problem = count_problem(value, limit, went_out=went_out)
     if problem is None:
