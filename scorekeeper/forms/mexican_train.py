@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.forms.fields import PipsField, PlayerField, WholeNumberField
 from scorekeeper.models import open_round_counts
+from scorekeeper.words.refusals import hand_error_message
 
 # The presets of the round game (Mexican Train): only they take more than four names.
 ROUND_GAMES = tuple(key for key, preset in rules.ALL_PRESETS.items() if not preset.has_target)
@@ -85,11 +86,13 @@ class MexicanTrainSetup(forms.Form):
         first = self.cleaned_data.get("first_engine")
         preset = self.data.get("preset")
         if first is not None and not rules.plays_to_a_target(preset):
-            top = rules.preset_named(preset).tile_set.value
-            if first > top:
+            # The rules say which doubles the set has (a double-twelve set has every one offered).
+            try:
+                rules.MexicanTrainRules(rules.preset_named(preset).tile_set, first)
+            except ValueError:
                 raise forms.ValidationError(
                     _("A double-nine set starts from the double nine or lower.")
-                )
+                ) from None
         return first
 
 
@@ -184,28 +187,41 @@ class SeatCountForm(forms.Form):
             initial["pips"] = posted.pips
         return cls(match, initial=initial)
 
-    def clean_pips(self):
-        pips = self.cleaned_data.get("pips")
-        rounds = self.match.game().round_rules
-        if pips is not None and self.number <= rounds.rounds:
-            limit = rounds.max_pips(self.number)
-            if pips > limit:
-                raise forms.ValidationError(
-                    _("No hand can hold more than %(limit)s pips.") % {"limit": limit}
-                )
-        return pips
-
     def clean(self):
         data = super().clean()
         if data.get("number") not in (None, self.number):
             raise forms.ValidationError(
                 _("This round was closed meanwhile. Here is the next one."), code="stale"
             )
-        if not data.get("went_out") and data.get("pips") is None and "pips" not in self.errors:
-            self.add_error("pips", _("Type your count, or tap I went out."))
-        if data.get("went_out") and data.get("pips"):
-            self.add_error("pips", _("You went out, so your hand is empty: leave the count blank."))
+        if "pips" not in self.errors:
+            # The rules decide what a count can be; the form says it in the seat's own words.
+            went_out = bool(data.get("went_out"))
+            game = self.match.game()
+            for error in rules.round_count_errors(
+                game, self.number, None, data.get("pips"), went_out=went_out
+            ):
+                self.add_error(
+                    SEAT_COUNT_FIELDS.get(error.code, "pips"), seat_count_message(error, game)
+                )
         return data
+
+
+# The seat page's own words for the rules' refusals of one player's count (to that player).
+SEAT_COUNT_MESSAGES = {
+    rules.ErrorCode.MISSING_PIPS: _("Type your count, or tap I went out."),
+    rules.ErrorCode.PIPS_FOR_WINNER: _(
+        "You went out, so your hand is empty: leave the count blank."
+    ),
+}
+# The refusals that are not about the count: the round (a page behind or past the end).
+SEAT_COUNT_FIELDS = {rules.ErrorCode.NOT_A_ROUND: None, rules.ErrorCode.MATCH_OVER: None}
+
+
+def seat_count_message(error: rules.HandError, game: rules.Game) -> str:
+    """One refusal of a player's own count, in words."""
+    if error.code in SEAT_COUNT_MESSAGES:
+        return str(SEAT_COUNT_MESSAGES[error.code])
+    return hand_error_message(error, [], game)
 
 
 def prefill_round(form, match) -> None:

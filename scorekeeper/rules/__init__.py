@@ -28,6 +28,8 @@ from .games import Scoring as Scoring
 from .games import find_game as find_game
 from .games.all_fives import nearest_five as nearest_five
 from .games.all_fives import play_bound as play_bound
+from .games.mexican_train import players_error as players_error
+from .games.mexican_train import round_count_errors as round_count_errors
 from .hand import Ending as Ending
 from .hand import ErrorCode as ErrorCode
 from .hand import Hand as Hand
@@ -56,15 +58,7 @@ from .match import play_hand as play_hand
 from .match import play_match as play_match
 from .match import tally as tally
 from .mexican_train import DOUBLE_BLANK_VALUES as DOUBLE_BLANK_VALUES
-from .mexican_train import InvalidRound as InvalidRound
 from .mexican_train import MexicanTrainRules as MexicanTrainRules
-from .mexican_train import Round as Round
-from .mexican_train import RoundError as RoundError
-from .mexican_train import RoundErrorCode as RoundErrorCode
-from .mexican_train import RoundResult as RoundResult
-from .mexican_train import players_error as players_error
-from .mexican_train import score_round as score_round
-from .mexican_train import validate_round as validate_round
 from .plays import Play as Play
 from .plays import play_amounts as play_amounts
 from .plays import play_side_points as play_side_points

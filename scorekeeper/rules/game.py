@@ -9,7 +9,7 @@ from functools import cached_property
 from .base import is_whole
 from .games.keys import DEFAULT_SCORING, Scoring, find_game
 from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
-from .mexican_train import MexicanTrainRules, players_error
+from .mexican_train import MexicanTrainRules
 from .tiles import TileSet
 from .tournament_format import Format
 
@@ -33,11 +33,7 @@ class Game:
             # A scoring game ignores the block games' regional switches, so that a table stored
             # with one on (the setup offered them once) scores as RULES.md says.
             object.__setattr__(self, "rules", self.rules.without_block_switches())
-        if not self.kind.has_target:
-            if players_error(self.round_rules, self.seats) is not None:
-                raise ValueError(f"Mexican Train is not played by {self.seats!r} with this set")
-        elif not is_whole(self.seats) or not 2 <= self.seats <= 4:
-            raise ValueError(f"a table has 2 to 4 seats, not {self.seats!r}")
+        self.kind.check_seats(self)
         if self.partnership and self.seats != 4:
             raise ValueError("partnership needs exactly 4 seats")
         if not is_whole(self.tiles_each) or self.tiles_each < 1:

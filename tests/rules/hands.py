@@ -6,7 +6,6 @@ from scorekeeper.rules import (
     Hand,
     HouseRules,
     MexicanTrainRules,
-    Round,
     TileSet,
     make_game,
     play_match,
@@ -34,22 +33,26 @@ def train(players: int = 4, preset: str = "mexican_train", **house) -> Game:
     return make_game(preset, players, rules=HouseRules(capicu_bonus=0, **house))
 
 
-def as_hand(entry: Round) -> Hand:
-    """A round as every game's Hand: who went out (or blocked), the counts, the double blank."""
-    ending = Ending.BLOCKED if entry.went_out is None else Ending.WENT_OUT
-    holder = () if entry.double_blank is None else (entry.double_blank,)
-    return Hand(ending, went_out=entry.went_out, pips=entry.pips, holding_doubles=holder)
+def a_round(went_out: int | None = None, pips=None, double_blank: int | None = None) -> Hand:
+    """A Mexican Train round as every game's Hand: who went out (None: it blocked), the counts,
+    and who was left holding the double blank."""
+    ending = Ending.BLOCKED if went_out is None else Ending.WENT_OUT
+    holder = () if double_blank is None else (double_blank,)
+    return Hand(ending, went_out=went_out, pips=pips or {}, holding_doubles=holder)
 
 
-def play_rounds(round_rules: MexicanTrainRules, players: int, entries):
-    """Rounds played through the one path (play_match) at the table these round rules make."""
+def table_for(round_rules: MexicanTrainRules, players: int) -> Game:
+    """The Mexican Train table these round rules make, with this many players."""
     nine = round_rules.tile_set is TileSet.DOUBLE_NINE
-    preset = "mexican_train_nine" if nine else "mexican_train"
-    table = train(
+    return train(
         players,
-        preset,
+        "mexican_train_nine" if nine else "mexican_train",
         first_engine=round_rules.first_engine,
         double_blank_counts=round_rules.double_blank_counts,
         ties_to_most_outs=round_rules.ties_to_most_outs,
     )
-    return play_match(table, [as_hand(entry) for entry in entries])
+
+
+def play_rounds(round_rules: MexicanTrainRules, players: int, rounds):
+    """Rounds played through the one path (play_match) at the table these round rules make."""
+    return play_match(table_for(round_rules, players), rounds)

@@ -1,35 +1,41 @@
-"""Mexican Train: RULES.md's worked example as written, and each rule on its own.
+"""Mexican Train: RULES.md's worked example as written, and each rule on its own, each round
+checked and scored through the one path (rules.validate_hand, rules.score_hand, play_match) as
+every game's hand is.
 
 Ann 0, Bo 1, Cy 2, Dee 3.
 """
 
 import pytest
 
-from scorekeeper.rules import TileSet, make_game, tally
-from scorekeeper.rules.mexican_train import (
-    InvalidRound,
+from scorekeeper.rules import (
+    Credit,
+    Ending,
+    ErrorCode,
+    HandError,
+    InvalidHand,
     MexicanTrainRules,
-    Round,
-    RoundError,
-    RoundErrorCode,
+    PointKind,
+    TileSet,
+    make_game,
     needed_seats,
     players_error,
-    score_round,
-    validate_round,
+    score_hand,
+    tally,
+    validate_hand,
 )
 
-from .hands import play_rounds
+from .hands import a_round, play_rounds, train
 
 ANN, BO, CY, DEE = range(4)
 TWELVE = MexicanTrainRules()
 NINE = MexicanTrainRules(TileSet.DOUBLE_NINE)
 
-ROUND_1 = Round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41})
+ROUND_1 = a_round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41})
 # Rounds 2 to 13 that bring the worked example's totals: Ann 112, Bo 140, Cy 112, Dee 230.
 LATER_ROUNDS = (
-    Round(went_out=CY, pips={ANN: 22, BO: 7, DEE: 19}),
-    Round(went_out=ANN, pips={BO: 10, CY: 15, DEE: 20}),
-    *[Round(pips={ANN: 9, BO: 10, CY: 9, DEE: 15})] * 10,
+    a_round(went_out=CY, pips={ANN: 22, BO: 7, DEE: 19}),
+    a_round(went_out=ANN, pips={BO: 10, CY: 15, DEE: 20}),
+    *[a_round(pips={ANN: 9, BO: 10, CY: 9, DEE: 15})] * 10,
 )
 GAME = (ROUND_1, *LATER_ROUNDS)
 
@@ -38,38 +44,46 @@ def codes(errors):
     return [error.code for error in errors]
 
 
+def check(hand, players=4, number=1, **house):
+    """The refusals of a round at a double-twelve table of this many players."""
+    return validate_hand(train(players, **house), hand, number=number)
+
+
+def check_nine(hand, players=2, number=1):
+    """The refusals of a round at a double-nine table."""
+    return validate_hand(train(players, "mexican_train_nine"), hand, number=number)
+
+
 # --- The worked example -----------------------------------------------------------------------
 
 
 def test_ann_going_out_scores_0_and_the_others_their_pips():
-    result = score_round(TWELVE, 4, 1, ROUND_1)
+    result = score_hand(train(), ROUND_1, number=1)
 
-    assert result.points == (0, 23, 7, 41)
+    assert result.side_points == (0, 23, 7, 41)
 
 
 def test_the_double_blank_counting_0_adds_nothing_to_dee():
-    result = score_round(TWELVE, 4, 1, ROUND_1)
+    result = score_hand(train(), ROUND_1, number=1)
 
-    assert result.points[DEE] == 41
-    assert result.double_blank_points == 0
+    assert result.side_points[DEE] == 41
+    assert all(credit.kind != PointKind.DOUBLE_BLANK for credit in result.credits)
 
 
 def test_the_double_blank_counting_50_makes_dee_91():
-    rules = MexicanTrainRules(double_blank_counts=50)
-    entry = Round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41}, double_blank=DEE)
+    entry = a_round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41}, double_blank=DEE)
 
-    result = score_round(rules, 4, 1, entry)
+    result = score_hand(train(double_blank_counts=50), entry, number=1)
 
-    assert result.points == (0, 23, 7, 91)
-    assert result.pips == (0, 23, 7, 41)
-    assert (result.double_blank, result.double_blank_points) == (DEE, 50)
+    assert result.side_points == (0, 23, 7, 91)
+    assert Credit(DEE, PointKind.COUNT, 41) in result.credits
+    assert Credit(DEE, PointKind.DOUBLE_BLANK, 50) in result.credits
 
 
 def test_the_double_blank_counting_25_makes_dee_66():
-    rules = MexicanTrainRules(double_blank_counts=25)
-    entry = Round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41}, double_blank=DEE)
+    entry = a_round(went_out=ANN, pips={BO: 23, CY: 7, DEE: 41}, double_blank=DEE)
 
-    assert score_round(rules, 4, 1, entry).points[DEE] == 66
+    assert score_hand(train(double_blank_counts=25), entry, number=1).side_points[DEE] == 66
 
 
 # --- The deal, the rounds and the engines -----------------------------------------------------
@@ -88,22 +102,21 @@ def test_double_nine_deals_10_each_to_two_to_four_players(players):
 
 
 def test_one_player_is_too_few():
-    assert players_error(TWELVE, 1) == RoundError(RoundErrorCode.TOO_FEW_PLAYERS, limit=2)
+    assert players_error(TWELVE, 1) == HandError(ErrorCode.TOO_FEW_PLAYERS, limit=2)
 
 
 def test_nine_players_are_too_many_for_double_twelve():
-    assert players_error(TWELVE, 9) == RoundError(RoundErrorCode.TOO_MANY_PLAYERS, limit=8)
+    assert players_error(TWELVE, 9) == HandError(ErrorCode.TOO_MANY_PLAYERS, limit=8)
 
 
 def test_five_players_are_too_many_for_double_nine():
-    with pytest.raises(InvalidRound) as refused:
+    assert players_error(NINE, 5) == HandError(ErrorCode.TOO_MANY_PLAYERS, limit=4)
+    with pytest.raises(ValueError):
         NINE.tiles_each(5)
-
-    assert refused.value.errors == (RoundError(RoundErrorCode.TOO_MANY_PLAYERS, limit=4),)
 
 
 def test_a_number_of_players_that_is_not_whole_is_refused():
-    assert players_error(TWELVE, 2.5).code is RoundErrorCode.TOO_FEW_PLAYERS
+    assert players_error(TWELVE, 2.5).code is ErrorCode.TOO_FEW_PLAYERS
 
 
 def test_the_player_options_follow_the_set():
@@ -164,143 +177,142 @@ def test_a_hand_holds_at_most_the_sets_pips_less_the_engine():
 
 
 def test_every_count_is_needed_but_the_one_who_went_out():
-    assert needed_seats(4, BO) == (ANN, CY, DEE)
-    assert needed_seats(4, None) == (ANN, BO, CY, DEE)
+    assert needed_seats(train(), Ending.WENT_OUT, BO) == (ANN, CY, DEE)
+    assert needed_seats(train(), Ending.BLOCKED) == (ANN, BO, CY, DEE)
 
 
 # --- What validation refuses ------------------------------------------------------------------
 
 
 def test_a_missing_count_is_refused():
-    errors = validate_round(TWELVE, 4, 1, Round(went_out=ANN, pips={BO: 23, CY: 7}))
+    errors = check(a_round(went_out=ANN, pips={BO: 23, CY: 7}))
 
-    assert errors == (RoundError(RoundErrorCode.MISSING_PIPS, seat=DEE),)
+    assert errors == (HandError(ErrorCode.MISSING_PIPS, seat=DEE),)
 
 
 def test_a_blocked_round_needs_every_count():
-    errors = validate_round(TWELVE, 4, 1, Round(pips={BO: 23, CY: 7, DEE: 41}))
+    errors = check(a_round(pips={BO: 23, CY: 7, DEE: 41}))
 
-    assert errors == (RoundError(RoundErrorCode.MISSING_PIPS, seat=ANN),)
+    assert errors == (HandError(ErrorCode.MISSING_PIPS, seat=ANN),)
 
 
 @pytest.mark.parametrize("value", [2.5, "7", None, True])
 def test_a_count_that_is_not_whole_is_refused(value):
-    errors = validate_round(TWELVE, 4, 1, Round(went_out=ANN, pips={BO: 23, CY: value, DEE: 41}))
+    errors = check(a_round(went_out=ANN, pips={BO: 23, CY: value, DEE: 41}))
 
-    assert errors == (RoundError(RoundErrorCode.NOT_WHOLE, seat=CY),)
+    assert errors == (HandError(ErrorCode.NOT_WHOLE, seat=CY),)
 
 
 def test_a_count_below_0_is_refused():
-    errors = validate_round(TWELVE, 4, 1, Round(went_out=ANN, pips={BO: 23, CY: -1, DEE: 41}))
+    errors = check(a_round(went_out=ANN, pips={BO: 23, CY: -1, DEE: 41}))
 
-    assert errors == (RoundError(RoundErrorCode.NEGATIVE_PIPS, seat=CY),)
+    assert errors == (HandError(ErrorCode.NEGATIVE_PIPS, seat=CY),)
 
 
 def test_a_count_above_the_sets_pips_less_the_engine_is_refused():
-    errors = validate_round(TWELVE, 2, 1, Round(went_out=ANN, pips={BO: 1069}))
+    errors = check(a_round(went_out=ANN, pips={BO: 1069}), players=2)
 
-    assert errors == (RoundError(RoundErrorCode.TOO_MANY_PIPS, seat=BO, limit=1068),)
+    assert errors == (HandError(ErrorCode.TOO_MANY_PIPS, seat=BO, limit=1068),)
 
 
 def test_a_count_of_the_sets_pips_less_the_engine_is_accepted():
-    assert validate_round(TWELVE, 2, 1, Round(went_out=ANN, pips={BO: 1068})) == ()
+    assert check(a_round(went_out=ANN, pips={BO: 1068}), players=2) == ()
 
 
 def test_counts_together_above_the_sets_pips_less_the_engine_are_refused():
-    errors = validate_round(TWELVE, 3, 1, Round(went_out=ANN, pips={BO: 600, CY: 600}))
+    errors = check(a_round(went_out=ANN, pips={BO: 600, CY: 600}), players=3)
 
-    assert errors == (RoundError(RoundErrorCode.TOTAL_TOO_MANY, limit=1068),)
+    assert errors == (HandError(ErrorCode.TOTAL_TOO_MANY, limit=1068),)
 
 
 def test_the_one_who_went_out_holds_nothing():
-    errors = validate_round(TWELVE, 4, 1, Round(went_out=ANN, pips={ANN: 5, BO: 2, CY: 7, DEE: 4}))
+    errors = check(a_round(went_out=ANN, pips={ANN: 5, BO: 2, CY: 7, DEE: 4}))
 
-    assert errors == (RoundError(RoundErrorCode.PIPS_FOR_WENT_OUT, seat=ANN),)
+    assert errors == (HandError(ErrorCode.PIPS_FOR_WINNER, seat=ANN),)
 
 
 def test_a_0_for_the_one_who_went_out_is_accepted():
-    assert validate_round(TWELVE, 3, 1, Round(went_out=ANN, pips={ANN: 0, BO: 2, CY: 7})) == ()
+    assert check(a_round(went_out=ANN, pips={ANN: 0, BO: 2, CY: 7}), players=3) == ()
 
 
 def test_going_out_from_a_seat_not_at_the_table_is_refused():
-    errors = validate_round(TWELVE, 2, 1, Round(went_out=5, pips={ANN: 3, BO: 2}))
+    errors = check(a_round(went_out=5, pips={ANN: 3, BO: 2}), players=2)
 
-    assert errors == (RoundError(RoundErrorCode.UNKNOWN_SEAT, seat=5),)
+    assert errors == (HandError(ErrorCode.UNKNOWN_SEAT, seat=5),)
 
 
 def test_a_count_for_a_seat_not_at_the_table_is_refused():
-    errors = validate_round(TWELVE, 2, 1, Round(pips={ANN: 3, BO: 2, CY: 4}))
+    errors = check(a_round(pips={ANN: 3, BO: 2, CY: 4}), players=2)
 
-    assert errors == (RoundError(RoundErrorCode.UNKNOWN_SEAT, seat=CY),)
+    assert errors == (HandError(ErrorCode.UNKNOWN_SEAT, seat=CY),)
 
 
 def test_who_holds_the_double_blank_is_asked_only_under_the_house_rule():
-    errors = validate_round(TWELVE, 2, 1, Round(went_out=ANN, pips={BO: 2}, double_blank=BO))
+    errors = check(a_round(went_out=ANN, pips={BO: 2}, double_blank=BO), players=2)
 
-    assert errors == (RoundError(RoundErrorCode.DOUBLE_BLANK_NOT_ASKED),)
+    assert errors == (HandError(ErrorCode.DOUBLE_BLANK_NOT_ASKED),)
 
 
 def test_the_double_blank_held_at_a_seat_not_at_the_table_is_refused():
-    rules = MexicanTrainRules(double_blank_counts=25)
+    entry = a_round(went_out=ANN, pips={BO: 2}, double_blank=CY)
 
-    errors = validate_round(rules, 2, 1, Round(went_out=ANN, pips={BO: 2}, double_blank=CY))
+    errors = check(entry, players=2, double_blank_counts=25)
 
-    assert errors == (RoundError(RoundErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT, seat=CY),)
+    assert errors == (HandError(ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT, seat=CY),)
 
 
 def test_the_one_who_went_out_cannot_hold_the_double_blank():
-    rules = MexicanTrainRules(double_blank_counts=25)
+    entry = a_round(went_out=ANN, pips={BO: 2}, double_blank=ANN)
 
-    errors = validate_round(rules, 2, 1, Round(went_out=ANN, pips={BO: 2}, double_blank=ANN))
+    errors = check(entry, players=2, double_blank_counts=25)
 
-    assert errors == (RoundError(RoundErrorCode.DOUBLE_BLANK_WENT_OUT, seat=ANN),)
+    assert errors == (HandError(ErrorCode.DOUBLE_BLANK_WENT_OUT, seat=ANN),)
 
 
 def test_nobody_holds_the_double_blank_when_it_is_the_engine():
-    rules = MexicanTrainRules(double_blank_counts=25)
+    entry = a_round(went_out=ANN, pips={BO: 2}, double_blank=BO)
 
-    errors = validate_round(rules, 2, 13, Round(went_out=ANN, pips={BO: 2}, double_blank=BO))
+    errors = check(entry, players=2, number=13, double_blank_counts=25)
 
-    assert errors == (RoundError(RoundErrorCode.DOUBLE_BLANK_IS_ENGINE),)
+    assert errors == (HandError(ErrorCode.DOUBLE_BLANK_IS_ENGINE),)
 
 
 def test_nobody_left_holding_the_double_blank_scores_nothing_for_it():
-    rules = MexicanTrainRules(double_blank_counts=50)
+    game = train(2, double_blank_counts=50)
 
-    result = score_round(rules, 2, 1, Round(went_out=ANN, pips={BO: 2}))
+    result = score_hand(game, a_round(went_out=ANN, pips={BO: 2}), number=1)
 
-    assert result.points == (0, 2)
-    assert result.double_blank is None
+    assert result.side_points == (0, 2)
+    assert all(credit.kind != PointKind.DOUBLE_BLANK for credit in result.credits)
 
 
 def test_a_round_after_the_last_is_refused():
-    errors = validate_round(NINE, 2, 11, Round(went_out=ANN, pips={BO: 2}))
+    errors = check_nine(a_round(went_out=ANN, pips={BO: 2}), number=11)
 
-    assert errors == (RoundError(RoundErrorCode.GAME_OVER, limit=10),)
+    assert errors == (HandError(ErrorCode.MATCH_OVER, limit=10),)
 
 
 def test_round_0_is_refused():
-    errors = validate_round(NINE, 2, 0, Round(went_out=ANN, pips={BO: 2}))
+    errors = check_nine(a_round(went_out=ANN, pips={BO: 2}), number=0)
 
-    assert errors == (RoundError(RoundErrorCode.NOT_A_ROUND),)
+    assert errors == (HandError(ErrorCode.NOT_A_ROUND),)
 
 
-def test_a_round_for_a_table_the_set_cannot_deal_to_is_refused():
-    errors = validate_round(NINE, 5, 1, Round(went_out=ANN, pips={}))
-
-    assert codes(errors) == [RoundErrorCode.TOO_MANY_PLAYERS]
+def test_a_table_the_set_cannot_deal_to_is_refused():
+    with pytest.raises(ValueError, match="not played"):
+        train(5, "mexican_train_nine")
 
 
 def test_scoring_a_refused_round_raises_with_every_reason():
-    entry = Round(went_out=ANN, pips={ANN: 4, BO: -2})
+    entry = a_round(went_out=ANN, pips={ANN: 4, BO: -2})
 
-    with pytest.raises(InvalidRound) as refused:
-        score_round(TWELVE, 3, 1, entry)
+    with pytest.raises(InvalidHand) as refused:
+        score_hand(train(3), entry, number=1)
 
     assert codes(refused.value.errors) == [
-        RoundErrorCode.PIPS_FOR_WENT_OUT,
-        RoundErrorCode.NEGATIVE_PIPS,
-        RoundErrorCode.MISSING_PIPS,
+        ErrorCode.PIPS_FOR_WINNER,
+        ErrorCode.NEGATIVE_PIPS,
+        ErrorCode.MISSING_PIPS,
     ]
 
 
@@ -308,14 +320,17 @@ def test_scoring_a_refused_round_raises_with_every_reason():
 
 
 def test_a_blocked_round_scores_every_players_pips():
-    result = score_round(TWELVE, 3, 2, Round(pips={ANN: 4, BO: 0, CY: 12}))
+    result = score_hand(train(3), a_round(pips={ANN: 4, BO: 0, CY: 12}), number=2)
 
-    assert result.points == (4, 0, 12)
-    assert result.blocked
+    assert result.side_points == (4, 0, 12)
+    assert result.winning_seat is None
 
 
-def test_the_result_names_its_rounds_engine():
-    assert score_round(TWELVE, 2, 3, Round(went_out=BO, pips={ANN: 4})).engine == 10
+def test_a_round_is_checked_against_its_own_engine():
+    # Round 3 starts with the double ten: 1,092 pips less its 20.
+    errors = check(a_round(went_out=BO, pips={ANN: 1073}), players=2, number=3)
+
+    assert errors == (HandError(ErrorCode.TOO_MANY_PIPS, seat=ANN, limit=1072),)
 
 
 def test_the_game_is_not_over_before_its_last_round():
@@ -334,7 +349,7 @@ def test_the_totals_run_round_by_round_before_the_end():
 
 
 def test_a_blocked_round_counts_no_out():
-    _, state = play_rounds(NINE, 2, [Round(pips={ANN: 3, BO: 4})])
+    _, state = play_rounds(NINE, 2, [a_round(pips={ANN: 3, BO: 4})])
 
     assert state.outs == (0, 0)
 
@@ -342,13 +357,13 @@ def test_a_blocked_round_counts_no_out():
 def test_level_players_who_went_out_as_often_still_share_the_win():
     rules = MexicanTrainRules(first_engine=0, ties_to_most_outs=True)
 
-    _, state = play_rounds(rules, 3, [Round(pips={ANN: 5, BO: 5, CY: 8})])
+    _, state = play_rounds(rules, 3, [a_round(pips={ANN: 5, BO: 5, CY: 8})])
 
     assert state.winners == (ANN, BO)
 
 
 def test_a_round_of_another_table_size_is_not_tallied():
-    results, _ = play_rounds(TWELVE, 3, [Round(0, {1: 3, 2: 4})])
+    results, _ = play_rounds(TWELVE, 3, [a_round(0, {1: 3, 2: 4})])
 
     with pytest.raises(ValueError):
         tally(make_game("mexican_train", 2), results)

@@ -6,17 +6,16 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import TileSet
-from scorekeeper.rules.mexican_train import (
+from scorekeeper.rules import (
     DOUBLE_BLANK_VALUES,
+    ErrorCode,
     MexicanTrainRules,
-    Round,
-    RoundErrorCode,
-    score_round,
-    validate_round,
+    TileSet,
+    score_hand,
+    validate_hand,
 )
 
-from .hands import play_rounds
+from .hands import a_round, play_rounds, table_for
 
 MODEST = settings(max_examples=150, deadline=None)
 SETS = (TileSet.DOUBLE_NINE, TileSet.DOUBLE_TWELVE)
@@ -49,7 +48,7 @@ def rounds(draw, rules, players, number):
     double_blank = None
     if rules.asks_double_blank and rules.engine(number) != 0:
         double_blank = draw(st.one_of(st.none(), st.sampled_from(others)))
-    return Round(went_out=went_out, pips=pips, double_blank=double_blank)
+    return a_round(went_out=went_out, pips=pips, double_blank=double_blank)
 
 
 @st.composite
@@ -154,7 +153,7 @@ def test_each_player_scores_their_pips_plus_the_double_blanks_value(game):
 
     for entry, result in zip(entries, results, strict=True):
         for seat in range(players):
-            bonus = rules.double_blank_counts if entry.double_blank == seat else 0
+            bonus = rules.double_blank_counts if seat in entry.holding_doubles else 0
             assert result.side_points[seat] == entry.pips.get(seat, 0) + bonus
 
 
@@ -192,7 +191,7 @@ def test_validation_accepts_every_count_in_range(table, data):
     seat = data.draw(st.integers(0, players - 1))
     pips = {other: 0 for other in range(players)} | {seat: count}
 
-    assert validate_round(rules, players, number, Round(pips=pips)) == ()
+    assert validate_hand(table_for(rules, players), a_round(pips=pips), number=number) == ()
 
 
 @MODEST
@@ -205,9 +204,9 @@ def test_validation_refuses_every_count_out_of_range(table, data):
     seat = data.draw(st.integers(0, players - 1))
     pips = {other: 0 for other in range(players)} | {seat: count}
 
-    errors = validate_round(rules, players, number, Round(pips=pips))
+    errors = validate_hand(table_for(rules, players), a_round(pips=pips), number=number)
 
-    expected = RoundErrorCode.NEGATIVE_PIPS if count < 0 else RoundErrorCode.TOO_MANY_PIPS
+    expected = ErrorCode.NEGATIVE_PIPS if count < 0 else ErrorCode.TOO_MANY_PIPS
     assert [(error.code, error.seat) for error in errors] == [(expected, seat)]
 
 
@@ -218,27 +217,31 @@ def test_the_one_who_went_out_is_refused_any_count_but_0(table, data):
     count = data.draw(st.integers(1, rules.max_pips(1)))
     pips = {seat: 0 for seat in range(players)} | {0: count}
 
-    errors = validate_round(rules, players, 1, Round(went_out=0, pips=pips))
+    errors = validate_hand(table_for(rules, players), a_round(went_out=0, pips=pips), number=1)
 
-    assert [error.code for error in errors] == [RoundErrorCode.PIPS_FOR_WENT_OUT]
+    assert [error.code for error in errors] == [ErrorCode.PIPS_FOR_WINNER]
 
 
 @MODEST
 @given(tables(), st.integers(min_value=1, max_value=30))
 def test_every_round_after_the_last_is_refused(table, beyond):
     rules, players = table
-    entry = Round(pips=dict.fromkeys(range(players), 0))
+    entry = a_round(pips=dict.fromkeys(range(players), 0))
 
-    errors = validate_round(rules, players, rules.rounds + beyond, entry)
+    errors = validate_hand(table_for(rules, players), entry, number=rules.rounds + beyond)
 
-    assert [error.code for error in errors] == [RoundErrorCode.GAME_OVER]
+    assert [error.code for error in errors] == [ErrorCode.MATCH_OVER]
 
 
 @MODEST
 @given(st.data())
-def test_a_scored_round_is_never_refused_and_names_its_engine(data):
+def test_a_scored_round_is_never_refused_and_counts_each_player_left_holding_tiles(data):
     rules, players = data.draw(tables())
     number = data.draw(st.integers(1, rules.rounds))
     entry = data.draw(rounds(rules, players, number))
 
-    assert score_round(rules, players, number, entry).engine == rules.engine(number)
+    result = score_hand(table_for(rules, players), entry, number=number)
+
+    assert result.reason.counted == tuple(
+        (seat, entry.pips.get(seat, 0)) for seat in range(players) if seat != entry.went_out
+    )

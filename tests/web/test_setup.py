@@ -471,6 +471,15 @@ def test_the_next_match_offers_the_tables_mexican_train_seats(client: Client):
     assert 'value="25" id="id_double_blank_counts_1" checked' in page
 
 
+def test_a_first_engine_the_set_has_not_is_refused_at_its_field(client: Client):
+    response = client.post(
+        "/new", mexican_train(NAMES[:3], preset="mexican_train_nine", first_engine="10")
+    )
+
+    assert "A double-nine set starts from the double nine or lower." in response.content.decode()
+    assert not created(Match).exists()
+
+
 def first_engine_options(html: str) -> list[str]:
     select = re.search(r'<select name="first_engine".*?</select>', html, re.S).group(0)
     return re.findall(r'<option value="(\d*)"', select)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from ..base import is_whole
 from ..tournament_format import PAIRS_FORMATS, Format
 from .keys import _REGISTRY, Scoring
 
@@ -77,6 +78,13 @@ class GameKind:
     def leader(self, totals: tuple[int, ...]) -> int:
         """The side ahead on these totals (the first of level sides)."""
         return totals.index(self.best(totals))
+
+    # --- The table -----------------------------------------------------------------------------
+
+    def check_seats(self, game: Game) -> None:
+        """Refuse a table this game is not played at (ValueError): 2 to 4 seats."""
+        if not is_whole(game.seats) or not 2 <= game.seats <= 4:
+            raise ValueError(f"a table has 2 to 4 seats, not {game.seats!r}")
 
     # --- A hand ------------------------------------------------------------------------------
 

@@ -2,54 +2,91 @@
 
 Who went out is the hand's `went_out` (a blocked round: Ending.BLOCKED), the counts its `pips`,
 and the player left holding the double blank its `holding_doubles` (under `double blank
-counts` 25 or 50). Each player is a side; the result credits each their points.
+counts` 25 or 50). Each player is a side; the result credits each their points. The set's
+rounds, engines and deals are the table's `Game.round_rules` (rules/mexican_train.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..base import HELD_BY_WHO_WENT_OUT, count_problem, is_whole, seat_or_none
 from ..game import Deal, Game, Preset
 from ..hand import Ending, ErrorCode, Hand, HandError
 from ..house import CountRule, HouseRules
 from ..match import MatchState
-from ..mexican_train import MexicanTrainRules, Round, RoundErrorCode, score_round, validate_round
+from ..mexican_train import MIN_PLAYERS, MexicanTrainRules
 from ..result import Credit, HandResult, PointKind, Reason, ReasonCode
 from ..tiles import TileSet
 from ..tournament_format import Format
 from .base import GameKind, Scoring
 
-# The round's refusals in the words of every game's (the others have the same name).
-_CODES = {
-    RoundErrorCode.PIPS_FOR_WENT_OUT: ErrorCode.PIPS_FOR_WINNER,
-    RoundErrorCode.GAME_OVER: ErrorCode.MATCH_OVER,
-}
+# --- Who can play -----------------------------------------------------------------------------
 
 
-def error_code(code: RoundErrorCode) -> ErrorCode:
-    """The ErrorCode a round's refusal is given as."""
-    return _CODES.get(code) or ErrorCode(code.value)
+def players_error(rules: MexicanTrainRules, players: object) -> HandError | None:
+    """What is wrong with this number of players for the set, if anything."""
+    most = rules.player_options[-1]
+    if not is_whole(players) or players < MIN_PLAYERS:  # type: ignore[operator]
+        return HandError(ErrorCode.TOO_FEW_PLAYERS, limit=MIN_PLAYERS)
+    if players > most:  # type: ignore[operator]
+        return HandError(ErrorCode.TOO_MANY_PLAYERS, limit=most)
+    return None
 
 
-def as_round(hand: Hand) -> Round:
-    """The round the hand reports (the double blank's holder, if one seat is given)."""
-    went_out = hand.went_out if hand.ending is Ending.WENT_OUT else None
-    holders = sorted(hand.holding_doubles, key=str)
-    return Round(went_out, dict(hand.pips), holders[0] if len(holders) == 1 else None)
+# --- One round: why it may be refused ---------------------------------------------------------
 
 
 def round_errors(game: Game, hand: Hand, number: int | None) -> list[HandError]:
     """Every reason the round cannot be scored, in the form's order."""
-    if number is None:
-        raise ValueError("a round game's hand is checked with its round's number")
     errors = _ending_errors(game, hand)
-    errors += [
-        HandError(error_code(error.code), error.seat, error.limit)
-        for error in validate_round(game.round_rules, game.seats, number, as_round(hand))
-    ]
+    error = _number_error(game, number)
+    if error is not None:
+        errors.append(error)
+    else:
+        errors += _counts_errors(game, hand, number)  # type: ignore[arg-type]
+        holder = _holder(hand)
+        if holder is not None:
+            errors += _double_blank_errors(game, number, holder, _went_out(hand))  # type: ignore[arg-type]
     if len(hand.holding_doubles) > 1:
         errors.append(HandError(ErrorCode.DOUBLE_BLANK_TWO_HOLDERS))
     return errors
+
+
+def round_count_errors(
+    game: Game, number: int | None, seat: int | None, pips: object, *, went_out: bool
+) -> list[HandError]:
+    """What is wrong with one player's own count for round `number` (a seat's page): a count,
+    or that they went out (then no count, or 0), checked as the round's check checks it."""
+    error = _number_error(game, number)
+    if error is not None:
+        return [error]
+    if pips is None:
+        return [] if went_out else [HandError(ErrorCode.MISSING_PIPS, seat=seat)]
+    limit = game.round_rules.max_pips(number)  # type: ignore[arg-type]
+    error = _count_error(limit, seat, pips, went_out=went_out)
+    return [] if error is None else [error]
+
+
+def _number_error(game: Game, number: int | None) -> HandError | None:
+    """A round the game has not: before the first, or after the last."""
+    if number is None:
+        raise ValueError("a round game's hand is checked with its round's number")
+    if not is_whole(number) or number < 1:
+        return HandError(ErrorCode.NOT_A_ROUND)
+    if number > game.round_rules.rounds:
+        return HandError(ErrorCode.MATCH_OVER, limit=game.round_rules.rounds)
+    return None
+
+
+def _went_out(hand: Hand) -> int | None:
+    """Who went out of the round (None: it blocked, or nobody was named)."""
+    return hand.went_out if hand.ending is Ending.WENT_OUT else None
+
+
+def _holder(hand: Hand) -> int | None:
+    """The one seat left holding the double blank (None: nobody, or more than one named)."""
+    return next(iter(hand.holding_doubles)) if len(hand.holding_doubles) == 1 else None
 
 
 def _ending_errors(game: Game, hand: Hand) -> list[HandError]:
@@ -68,22 +105,82 @@ def _ending_errors(game: Game, hand: Hand) -> list[HandError]:
     return errors
 
 
+def _counts_errors(game: Game, hand: Hand, number: int) -> list[HandError]:
+    """Who went out is at the table; each count given where needed, whole, possible, and
+    not too many together (the set less the round's engine)."""
+    errors = []
+    went_out = _went_out(hand)
+    if went_out is not None and not game.has_seat(went_out):
+        errors.append(HandError(ErrorCode.UNKNOWN_SEAT, seat=seat_or_none(went_out)))
+        went_out = None
+    errors += [
+        HandError(ErrorCode.UNKNOWN_SEAT, seat=seat_or_none(seat))
+        for seat in hand.pips
+        if not game.has_seat(seat)
+    ]
+    limit = game.round_rules.max_pips(number)
+    total = 0
+    for seat in range(game.seats):
+        if seat not in hand.pips:
+            if seat != went_out:
+                errors.append(HandError(ErrorCode.MISSING_PIPS, seat=seat))
+            continue
+        error = _count_error(limit, seat, hand.pips[seat], went_out=seat == went_out)
+        if error is None:
+            total += hand.pips[seat]
+        else:
+            errors.append(error)
+    if total > limit:
+        errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=limit))
+    return errors
+
+
+def _count_error(
+    limit: int, seat: int | None, value: object, *, went_out: bool
+) -> HandError | None:
+    """What is wrong with one player's count, if anything."""
+    problem = count_problem(value, limit, went_out=went_out)
+    if problem is None:
+        return None
+    if problem == HELD_BY_WHO_WENT_OUT:
+        return HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat)
+    code = ErrorCode(problem)
+    return HandError(code, seat=seat, limit=limit if code is ErrorCode.TOO_MANY_PIPS else None)
+
+
+def _double_blank_errors(
+    game: Game, number: int, holder: object, went_out: int | None
+) -> list[HandError]:
+    """The one seat left holding the double blank: asked, not the engine, at the table, and
+    not who went out."""
+    if not game.round_rules.asks_double_blank:
+        return [HandError(ErrorCode.DOUBLE_BLANK_NOT_ASKED)]
+    if game.round_rules.engine(number) == 0:
+        # The double blank starts the last round: it lies on the table, in nobody's hand.
+        return [HandError(ErrorCode.DOUBLE_BLANK_IS_ENGINE)]
+    if not game.has_seat(holder):
+        return [HandError(ErrorCode.DOUBLE_BLANK_UNKNOWN_SEAT, seat=seat_or_none(holder))]
+    if holder == went_out:
+        return [HandError(ErrorCode.DOUBLE_BLANK_WENT_OUT, seat=holder)]  # type: ignore[arg-type]
+    return []
+
+
+# --- Scoring one round ------------------------------------------------------------------------
+
+
 def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None) -> HandResult:
-    """Each player's points for the round: their count, and the double blank's house value."""
-    scored = score_round(game.round_rules, game.seats, number, as_round(hand))  # type: ignore[arg-type]
-    credits = [Credit(seat, PointKind.COUNT, pips) for seat, pips in enumerate(scored.pips) if pips]
-    if scored.double_blank_points:
-        credits.append(
-            Credit(scored.double_blank, PointKind.DOUBLE_BLANK, scored.double_blank_points)
-        )  # type: ignore[arg-type]
-    code = ReasonCode.ROUND_BLOCKED if scored.blocked else ReasonCode.WENT_OUT
-    counted = tuple(
-        (seat, pips) for seat, pips in enumerate(scored.pips) if seat != scored.went_out
-    )
-    reason = Reason(code, CountRule.EVERY_HAND, scored.went_out, None, counted, 0, led_by=led_by)
-    return HandResult(
-        scored.went_out, scored.went_out, None, reason, game.side_count, tuple(credits)
-    )
+    """Each player's points for a valid round: their count, and the double blank's house
+    value for who was left holding it."""
+    went_out = _went_out(hand)
+    pips = tuple(hand.pips.get(seat, 0) for seat in range(game.seats))
+    credits = [Credit(seat, PointKind.COUNT, count) for seat, count in enumerate(pips) if count]
+    holder = _holder(hand)
+    if holder is not None and game.round_rules.double_blank_counts:
+        credits.append(Credit(holder, PointKind.DOUBLE_BLANK, game.round_rules.double_blank_counts))
+    code = ReasonCode.ROUND_BLOCKED if went_out is None else ReasonCode.WENT_OUT
+    counted = tuple((seat, count) for seat, count in enumerate(pips) if seat != went_out)
+    reason = Reason(code, CountRule.EVERY_HAND, went_out, None, counted, 0, led_by=led_by)
+    return HandResult(went_out, went_out, None, reason, game.side_count, tuple(credits))
 
 
 def winners_of(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -132,6 +229,11 @@ class MexicanTrain(GameKind):
     has_target = False
     scored_on_the_phone = False
     tournament_formats = (Format.ROUND_GAME,)
+
+    def check_seats(self, game: Game) -> None:
+        """The players the set is dealt to: 2 to 8 with double-twelve, 2 to 4 with double-nine."""
+        if players_error(game.round_rules, game.seats) is not None:
+            raise ValueError(f"Mexican Train is not played by {game.seats!r} with this set")
 
     def hand_errors(self, game: Game, hand: Hand, number: int | None) -> list[HandError]:
         return round_errors(game, hand, number)

@@ -14,14 +14,13 @@ from scorekeeper.rules import (
     Hand,
     InvalidHand,
     PointKind,
-    RoundErrorCode,
     TileSet,
     play_match,
+    round_count_errors,
     validate_hand,
 )
-from scorekeeper.rules.games.mexican_train import error_code
 
-from ..hands import as_hand, train
+from ..hands import train
 from ..test_mexican_train import GAME
 
 ANN, BO, CY, DEE = range(4)
@@ -58,7 +57,7 @@ def test_the_double_blank_at_50_makes_dee_91():
 
 
 def test_after_13_rounds_ann_and_cy_share_the_win():
-    _, state = play_match(train(), [as_hand(entry) for entry in GAME])
+    _, state = play_match(train(), list(GAME))
 
     assert state.totals == (112, 140, 112, 230)
     assert (state.finished, state.hands_played) == (True, 13)
@@ -66,14 +65,14 @@ def test_after_13_rounds_ann_and_cy_share_the_win():
 
 
 def test_under_ties_to_most_outs_ann_who_went_out_twice_wins_alone():
-    _, state = play_match(train(ties_to_most_outs=True), [as_hand(entry) for entry in GAME])
+    _, state = play_match(train(ties_to_most_outs=True), list(GAME))
 
     assert state.winners == (ANN,)
     assert state.outs == (2, 0, 1, 0)
 
 
 def test_nothing_follows_the_last_round():
-    hands = [as_hand(entry) for entry in GAME]
+    hands = list(GAME)
     with pytest.raises(InvalidHand) as refused:
         play_match(train(), [*hands, ROUND_1])
 
@@ -128,6 +127,45 @@ def test_the_double_blank_is_asked_only_under_its_house_rule():
     assert [error.code for error in errors] == [ErrorCode.DOUBLE_BLANK_NOT_ASKED]
 
 
-@pytest.mark.parametrize("code", list(RoundErrorCode))
-def test_every_round_refusal_has_an_error_code(code):
-    assert isinstance(error_code(code), ErrorCode)
+# --- One player's own count (a seat's page), checked as the round's check checks it ---------
+
+
+def count_codes(pips, *, went_out=False, number=1, **house):
+    return [
+        error.code
+        for error in round_count_errors(train(**house), number, BO, pips, went_out=went_out)
+    ]
+
+
+def test_a_players_count_in_range_is_taken():
+    assert count_codes(1068) == []
+    assert count_codes(None, went_out=True) == []
+    assert count_codes(0, went_out=True) == []
+
+
+def test_a_players_count_is_held_to_the_set_less_the_rounds_engine():
+    errors = round_count_errors(train(), 3, BO, 1073, went_out=False)
+
+    assert [(error.code, error.seat, error.limit) for error in errors] == [
+        (ErrorCode.TOO_MANY_PIPS, BO, 1072)
+    ]
+
+
+def test_a_player_who_went_out_gives_no_count():
+    assert count_codes(12, went_out=True) == [ErrorCode.PIPS_FOR_WINNER]
+
+
+def test_a_player_who_did_not_go_out_gives_a_count():
+    assert count_codes(None) == [ErrorCode.MISSING_PIPS]
+
+
+@pytest.mark.parametrize(
+    ("pips", "code"),
+    [(-1, ErrorCode.NEGATIVE_PIPS), (2.5, ErrorCode.NOT_WHOLE), ("7", ErrorCode.NOT_WHOLE)],
+)
+def test_a_players_count_that_no_hand_can_hold_is_refused(pips, code):
+    assert count_codes(pips) == [code]
+
+
+def test_a_players_count_for_a_round_after_the_last_is_refused():
+    assert count_codes(3, number=14) == [ErrorCode.MATCH_OVER]
