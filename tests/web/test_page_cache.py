@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import Match
-from scorekeeper.testing import hand_post, scoring_match, tap
 from tests.created import created
+from tests.support.testing import hand_post, scoring_match, tap
 
 HAND = {"out": 0, "pips": {1: 10, 2: 5, 3: 7}}  # 22 for Alice & Cara
 
