@@ -141,7 +141,7 @@ def _empty_page_cache():
     """Each test starts with no kept pages (the database it ran against is rolled back)."""
     from django.core.cache import cache, caches
 
-    from scorekeeper import pagecache
+    from scorekeeper.serving import pagecache
 
     cache.clear()
     caches["fragments"].clear()

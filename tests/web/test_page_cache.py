@@ -1,4 +1,5 @@
-"""Kept pages (scorekeeper.pagecache): every change shows at once, and tokens stay per request."""
+"""Kept pages (scorekeeper.serving.pagecache): every change shows at once, and tokens stay per
+request."""
 
 import gzip
 import re
@@ -269,7 +270,7 @@ def test_a_player_named_like_a_slot_shows_as_named(client: Client, make_match, n
 
 
 def test_a_new_release_draws_its_pages_again(client: Client, make_match, monkeypatch):
-    from scorekeeper import pagecache
+    from scorekeeper.serving import pagecache
 
     match = make_match()
     page(client, watch_url(match))
@@ -281,7 +282,7 @@ def test_a_new_release_draws_its_pages_again(client: Client, make_match, monkeyp
 
 
 def test_the_release_follows_the_code_the_templates_and_the_static_manifest(tmp_path):
-    from scorekeeper.pagecache import release_of
+    from scorekeeper.serving.pagecache import release_of
 
     (tmp_path / "page.html").write_text("<p>one</p>")
     (tmp_path / "staticfiles.json").write_text('{"paths": {"app.js": "app.1.js"}}')

@@ -9,7 +9,7 @@ import pytest
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 
-from scorekeeper import pagecache
+from scorekeeper.serving import pagecache
 
 
 def match_url(match) -> str:

@@ -80,7 +80,7 @@ def cacheable(request: HttpRequest) -> bool:
 def release_files() -> list[Path]:
     """What a page is drawn from besides the database: our code, templates and translations,
     and the static manifest (the hashed names of the scripts and styles the page links)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]  # scorekeeper/
     files = [*here.rglob("*.py"), *here.rglob("*.mo"), *here.rglob("*.html")]
     for folder in settings.TEMPLATES[0]["DIRS"]:
         files += Path(folder).rglob("*.html")
