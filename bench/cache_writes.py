@@ -24,7 +24,8 @@ django.setup()
 from django.core.cache.backends.filebased import FileBasedCache  # noqa: E402
 
 from scorekeeper.serving.cache import PlainFileCache  # noqa: E402
-from scorekeeper.serving.pagecache import CSRF_SLOT, keep  # noqa: E402
+from scorekeeper.serving.pagecache import keep  # noqa: E402
+from scorekeeper.serving.slots import CSRF_SLOT  # noqa: E402
 
 PAGE = keep("<html>" + "<p>Alice and Cara 120</p>" * 400 + CSRF_SLOT + "</html>")
 

@@ -141,11 +141,11 @@ def _empty_page_cache():
     """Each test starts with no kept pages (the database it ran against is rolled back)."""
     from django.core.cache import cache, caches
 
-    from scorekeeper.serving import pagecache
+    from scorekeeper.serving import store
 
     cache.clear()
     caches["fragments"].clear()
-    pagecache.RECENT.clear()
+    store.RECENT.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from scorekeeper.serving.cache import PlainFileCache
-from scorekeeper.serving.pagecache import CSRF_SLOT, keep
+from scorekeeper.serving.pagecache import keep
+from scorekeeper.serving.slots import CSRF_SLOT
 
 PAGE = "<html>" + "<p>Alice and Cara 120</p>" * 200 + CSRF_SLOT + "</html>"
 

@@ -270,19 +270,19 @@ def test_a_player_named_like_a_slot_shows_as_named(client: Client, make_match, n
 
 
 def test_a_new_release_draws_its_pages_again(client: Client, make_match, monkeypatch):
-    from scorekeeper.serving import pagecache
+    from scorekeeper.serving import keys
 
     match = make_match()
     page(client, watch_url(match))
     served_from_cache(client, watch_url(match))
-    monkeypatch.setattr(pagecache, "release", lambda: "the next release")
+    monkeypatch.setattr(keys, "release", lambda: "the next release")
     with CaptureQueriesContext(connection) as captured:
         page(client, watch_url(match))
     assert len(captured) > 1
 
 
 def test_the_release_follows_the_code_the_templates_and_the_static_manifest(tmp_path):
-    from scorekeeper.serving.pagecache import release_of
+    from scorekeeper.serving.keys import release_of
 
     (tmp_path / "page.html").write_text("<p>one</p>")
     (tmp_path / "staticfiles.json").write_text('{"paths": {"app.js": "app.1.js"}}')
