@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 
 from scorekeeper.models import Match
 from scorekeeper.models.kept import KeptQuery
-from scorekeeper.testing import deal_hand
 from scorekeeper.urls import handler400, handler403, handler404, handler500  # noqa: F401
+from tests.support.testing import deal_hand
 
 
 def trivial(request: HttpRequest) -> HttpResponse:

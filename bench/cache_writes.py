@@ -1,5 +1,5 @@
 """What a write to the file cache costs as the cache fills: Django's FileBasedCache against
-scorekeeper.cache.PlainFileCache, each holding `size` kept pages before the writes timed.
+scorekeeper.serving.cache.PlainFileCache, each holding `size` kept pages before the writes timed.
 
     .venv/bin/python bench/cache_writes.py [--sizes 50 530 5000] [--writes 500]
 
@@ -23,8 +23,9 @@ django.setup()
 
 from django.core.cache.backends.filebased import FileBasedCache  # noqa: E402
 
-from scorekeeper.cache import PlainFileCache  # noqa: E402
-from scorekeeper.pagecache import CSRF_SLOT, keep  # noqa: E402
+from scorekeeper.serving.cache import PlainFileCache  # noqa: E402
+from scorekeeper.serving.pagecache import keep  # noqa: E402
+from scorekeeper.serving.slots import CSRF_SLOT  # noqa: E402
 
 PAGE = keep("<html>" + "<p>Alice and Cara 120</p>" * 400 + CSRF_SLOT + "</html>")
 

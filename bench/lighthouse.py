@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from scorekeeper import chromium
+from tests.support import chromium
 
 BENCH = Path(__file__).resolve().parent
 CLI = BENCH / "node_modules" / "lighthouse" / "cli" / "index.js"

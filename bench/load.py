@@ -14,7 +14,7 @@ from harness import Phone
 
 def setup_data() -> dict:
     """The setup form of the bench's tables: the tests' four players, named Bench."""
-    from scorekeeper.testing import SETUP
+    from tests.support.testing import SETUP
 
     return {"name": "Bench", **SETUP}
 
@@ -149,7 +149,7 @@ class TablePhone:
                 raise RuntimeError(f"setup: a hand was refused ({reason})")
 
     def hand_data(self) -> dict:
-        from scorekeeper.testing import deal_hand, hand_fields
+        from tests.support.testing import deal_hand, hand_fields
 
         # The hand that ends the match is confirmed, as the phone does after the question; the
         # page's version goes with it, as saves.js sends #play's (a bench match takes only

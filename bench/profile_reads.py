@@ -52,7 +52,7 @@ def main() -> None:
 
     from scorekeeper import rules
     from scorekeeper.models import Match
-    from scorekeeper.testing import SETUP, deal_hand, hand_fields
+    from tests.support.testing import SETUP, deal_hand, hand_fields
 
     phone = Client(HTTP_ACCEPT_ENCODING="gzip, br")
     answer = phone.post("/new", {"name": "Bench", **SETUP})

@@ -62,7 +62,7 @@ def main() -> None:
     from django.test import Client
 
     from scorekeeper import rules
-    from scorekeeper.testing import SETUP, deal_hand, hand_fields
+    from tests.support.testing import SETUP, deal_hand, hand_fields
 
     phone = Client(HTTP_ACCEPT_ENCODING="gzip, br")
     game = rules.make_game("caribbean", 4)

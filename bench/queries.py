@@ -23,12 +23,12 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scorekeeper import rules  # noqa: E402
-from scorekeeper.management.commands.generate_matches import (  # noqa: E402
+from scorekeeper.models import Match, Table  # noqa: E402
+from tests.support.generate_matches import (  # noqa: E402
     create_matches,
 )
-from scorekeeper.models import Match, Table  # noqa: E402
-from scorekeeper.testing import QUERY_BUDGETS as BUDGETS  # noqa: E402
-from scorekeeper.testing import deal_hand, hand_fields  # noqa: E402
+from tests.support.testing import QUERY_BUDGETS as BUDGETS  # noqa: E402
+from tests.support.testing import deal_hand, hand_fields  # noqa: E402
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 

@@ -30,7 +30,7 @@ from django.db import connection, transaction  # noqa: E402
 from scorekeeper import backup, rules  # noqa: E402
 from scorekeeper.backup import load_backup  # noqa: E402
 from scorekeeper.models import Table  # noqa: E402
-from scorekeeper.testing import deal_hand, scoring_match, tap  # noqa: E402
+from tests.support.testing import deal_hand, scoring_match, tap  # noqa: E402
 
 
 def played_table() -> Table:

@@ -368,7 +368,7 @@ def run_sheets(gunicorn: server.Gunicorn, args: argparse.Namespace) -> dict:
     pages read by wrk, and first reads (each with a query string of its own, so never kept)."""
     import django
 
-    django.setup()  # the factories in scorekeeper.testing read the models
+    django.setup()  # the factories in tests.support.testing read the models
     long_setup = load.setup_data() | {"target_other": "10000"}
     result: dict = {}
     for hands in SHEET_HANDS:
@@ -415,7 +415,7 @@ def read_kept(gunicorn: server.Gunicorn | None, tables: list, args: argparse.Nam
 def typical_table(port: int, seed: int, setup: dict | None = None) -> load.TablePhone:
     import django
 
-    django.setup()  # the factories in scorekeeper.testing read the models
+    django.setup()  # the factories in tests.support.testing read the models
     table = load.TablePhone(server.HOST, port, seed, **({"setup_data": setup} if setup else {}))
     table.setup()
     return table

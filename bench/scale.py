@@ -18,9 +18,7 @@ WARMUP = 5
 def fingerprint(*args: object) -> str:
     """What the generated database depends on: the generator, the migrations, the arguments."""
     digest = hashlib.sha256(repr(args).encode())
-    digest.update(
-        (server.ROOT / "scorekeeper/management/commands/generate_matches.py").read_bytes()
-    )
+    digest.update((server.ROOT / "tests/support/generate_matches.py").read_bytes())
     for migration in sorted((server.ROOT / "scorekeeper/migrations").glob("*.py")):
         digest.update(migration.read_bytes())
     return digest.hexdigest()[:16]
@@ -37,9 +35,10 @@ def build(
     url = server.database_url(database)
     site.manage(url, "migrate", "--noinput")
     start = time.monotonic()
-    site.manage(
+    site.python(
         url,
-        "generate_matches",
+        "-m",
+        "tests.support.generate_matches",
         f"--tables={tables}",
         f"--matches={matches}",
         f"--hands={hands}",

@@ -31,8 +31,8 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from scorekeeper import rules  # noqa: E402
-from scorekeeper.management.commands.generate_matches import create_matches  # noqa: E402
 from scorekeeper.models import Player, Table  # noqa: E402
+from tests.support.generate_matches import create_matches  # noqa: E402
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 BATCH = 100

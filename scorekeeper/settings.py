@@ -32,7 +32,7 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 # A form sent from a page open too long gets our page, in the phone's language.
-CSRF_FAILURE_VIEW = "scorekeeper.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "scorekeeper.serving.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
@@ -46,7 +46,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # Outermost: takes the headers only a page needs off the static files (after Security).
-    "scorekeeper.middleware.StaticFileHeadersMiddleware",
+    "scorekeeper.serving.middleware.StaticFileHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files answer here, before the rest: already compressed (.br/.gz made at
     # collectstatic) or not worth compressing (PNG), so never gzipped again on the fly.
@@ -114,11 +114,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.environ.get("TEST_SQLITE_NAME") or f"/tmp/scorekeeper-test-{os.getpid()}.sqlite3"
     }
 
-# The page cache (scorekeeper.pagecache) is correct with any of these, because the versions in
-# its keys are read from the database on every request; a cache the workers share only renders
-# each page once instead of once per worker. CACHE=file (the default without DEBUG): the
-# workers of one machine share CACHE_DIR. CACHE=db: every server on the same database shares a
-# table (run `manage.py createcachetable` once). CACHE=locmem: each process its own.
+# The page cache (scorekeeper.serving.pagecache) is correct with any of these, because the
+# versions in its keys are read from the database on every request; a cache the workers share
+# only renders each page once instead of once per worker. CACHE=file (the default without
+# DEBUG): the workers of one machine share CACHE_DIR. CACHE=db: every server on the same
+# database shares a table (run `manage.py createcachetable` once). CACHE=locmem: each process
+# its own.
 
 
 def cache_dir() -> Path:
@@ -134,7 +135,7 @@ CACHE = os.environ.get("CACHE", "locmem" if DEBUG else "file")
 CACHE_BACKENDS = {
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "file": {
-        "BACKEND": "scorekeeper.cache.PlainFileCache",
+        "BACKEND": "scorekeeper.serving.cache.PlainFileCache",
         "LOCATION": str(cache_dir()),
     },
     "db": {
@@ -180,7 +181,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "scorekeeper.storage.MinifiedStaticFilesStorage"
+            else "scorekeeper.serving.storage.MinifiedStaticFilesStorage"
         )
     },
 }

@@ -3,8 +3,9 @@
 from django.urls import path, register_converter
 from django.views.i18n import set_language
 
-from scorekeeper import errors, views
+from scorekeeper import views
 from scorekeeper.models import KEY_PATTERN
+from scorekeeper.serving import errors
 
 
 class KeyConverter:
@@ -93,8 +94,8 @@ urlpatterns = [
     path("p/<key:key>/status", views.seat_status, name="seat_status"),
 ]
 
-# Our pages for what goes wrong, in the phone's language (scorekeeper/errors.py).
-handler400 = "scorekeeper.errors.bad_request"
-handler403 = "scorekeeper.errors.permission_denied"
-handler404 = "scorekeeper.errors.page_not_found"
-handler500 = "scorekeeper.errors.server_error"
+# Our pages for what goes wrong, in the phone's language (scorekeeper/serving/errors.py).
+handler400 = "scorekeeper.serving.errors.bad_request"
+handler403 = "scorekeeper.serving.errors.permission_denied"
+handler404 = "scorekeeper.serving.errors.page_not_found"
+handler500 = "scorekeeper.serving.errors.server_error"

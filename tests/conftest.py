@@ -1,5 +1,5 @@
 """Shared fixtures: Debian's Chromium for Playwright on a phone profile, the catalogues as they
-are now, and the factories of scorekeeper.testing."""
+are now, and the factories of tests.support.testing."""
 
 import os
 import shutil
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
-from scorekeeper import chromium
+from tests.support import chromium
 
 # Playwright's sync API runs an event loop in the test thread; the live server's database
 # access from that thread is safe here.
@@ -90,8 +90,8 @@ DATABASE_FIXTURES = ("db", "transactional_db", "live_server")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database, holding other tables of every game and size (testing.other_tables)
     before any test's own: a query that forgets its match reads them and fails its test."""
-    from scorekeeper.testing import other_tables
     from tests.created import mark_floors
+    from tests.support.testing import other_tables
 
     with django_db_blocker.unblock():
         other_tables()
@@ -109,21 +109,21 @@ def _other_tables(request):
         return
     request.getfixturevalue("_django_db_helper")
     from scorekeeper.models import Table
-    from scorekeeper.testing import other_tables
     from tests.created import mark_floors
+    from tests.support.testing import other_tables
 
     if not Table.objects.filter(name__startswith="Other ").exists():
         other_tables()
         mark_floors()
 
 
-# --- Fixtures over scorekeeper.testing's factories ---------------------------------------------
+# --- Fixtures over tests.support.testing's factories ---------------------------------------------
 
 
 @pytest.fixture
 def make_match(db):
     """A table and its first match: Alice and Cara against Ben and Dev unless told otherwise."""
-    from scorekeeper.testing import make_match
+    from tests.support.testing import make_match
 
     return make_match
 
@@ -131,7 +131,7 @@ def make_match(db):
 @pytest.fixture
 def add_hand():
     """Record a hand through the model: add_hand(match, out=3, pips={...}, capicu=True)."""
-    from scorekeeper.testing import add_hand
+    from tests.support.testing import add_hand
 
     return add_hand
 
@@ -141,11 +141,11 @@ def _empty_page_cache():
     """Each test starts with no kept pages (the database it ran against is rolled back)."""
     from django.core.cache import cache, caches
 
-    from scorekeeper import pagecache
+    from scorekeeper.serving import store
 
     cache.clear()
     caches["fragments"].clear()
-    pagecache.RECENT.clear()
+    store.RECENT.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +170,7 @@ def park_table(make_match, add_hand):
     4. In progress: Ben's hand for 30; it counts for nothing yet.
     """
     from scorekeeper import rules
-    from scorekeeper.testing import reported
+    from tests.support.testing import reported
 
     first = make_match(target=50)
     table = first.table

@@ -1,5 +1,5 @@
 """The rows a test made itself: the database also holds other tables of every game (the shared
-fixture, scorekeeper.testing.other_tables), so "no table was stored" is asked of these."""
+fixture, tests.support.testing.other_tables), so "no table was stored" is asked of these."""
 
 from django.apps import apps
 from django.db.models import Max, Model, QuerySet

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from scorekeeper import pagecache, rules, story
+from scorekeeper import rules, story
 from scorekeeper.forms import (
     HandForm,
     PlayForm,
@@ -23,6 +23,7 @@ from scorekeeper.models import (
     open_round_counts,
     page_version,
 )
+from scorekeeper.serving import pagecache
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
 from scorekeeper.views.round_sheet import round_counts, round_end_text, seat_links

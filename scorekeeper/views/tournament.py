@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import pagecache, rules, tournament_backup
+from scorekeeper import rules, tournament_backup
 from scorekeeper.forms.tournament import (
     EntrantsForm,
     RenameForm,
@@ -22,6 +22,7 @@ from scorekeeper.forms.tournament import (
     TournamentImportForm,
 )
 from scorekeeper.models import Board, DrawRefused, Entrant, RateLimited, Round, Tournament
+from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
 from scorekeeper.views.request import client_id, remember_tournament

@@ -5,11 +5,11 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from scorekeeper import pagecache
 from scorekeeper.models import (
     Table,
     page_version,
 )
+from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest

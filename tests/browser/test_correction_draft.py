@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.models import Match
-from scorekeeper.testing import reported
 from tests.created import created
+from tests.support.testing import reported
 
 pytestmark = pytest.mark.browser
 

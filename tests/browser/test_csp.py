@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page
 
 from scorekeeper import rules
-from scorekeeper.testing import EXAMPLE_HANDS
+from tests.support.testing import EXAMPLE_HANDS
 
 pytestmark = pytest.mark.browser
 

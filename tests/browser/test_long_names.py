@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import NAME_MAX
-from scorekeeper.testing import SPANISH
+from tests.support.testing import SPANISH
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """The script modules and stylesheet as production serves them: minified at collectstatic
-(scorekeeper/storage.py). The other browser tests run the sources in static/; these run the
+(scorekeeper/serving/storage.py). The other browser tests run the sources in static/; these run the
 same flows on the minified files a phone downloads, through the modules of the match page."""
 
 import re
@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, Route, expect
 
-from scorekeeper.storage import minified, minifier
+from scorekeeper.serving.storage import minified, minifier
 
 pytestmark = pytest.mark.browser
 

@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.testing import EXAMPLE_HANDS
 from tests.browser.signal import controlled, offline, online
+from tests.support.testing import EXAMPLE_HANDS
 
 pytestmark = pytest.mark.browser
 

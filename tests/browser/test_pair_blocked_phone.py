@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 from scorekeeper.models import EntryMode
-from scorekeeper.testing import SPANISH
+from tests.support.testing import SPANISH
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
 

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand, PlayEntry
-from scorekeeper.testing import scoring_match
 from tests.browser.signal import controlled, forms_kept, offline, online
+from tests.support.testing import scoring_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 

@@ -109,7 +109,7 @@ def test_choosing_all_fives_hides_the_block_games_switches(live_server, phone: P
 
 def all_fives_after(hands: int):
     """An All Fives match in pairs, `hands` hands in, each with a score during play."""
-    from scorekeeper.testing import add_hand, scoring_match, tap
+    from tests.support.testing import add_hand, scoring_match, tap
 
     match = scoring_match("all_fives")
     for number in range(hands):

@@ -2,7 +2,7 @@
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.testing import add_hand
+from tests.support.testing import add_hand
 
 HAND = {"out": 0, "pips": {1: 1, 2: 1, 3: 1}}
 

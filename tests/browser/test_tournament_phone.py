@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from scorekeeper.models import Board
-from scorekeeper.testing import make_tournament
+from tests.support.testing import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
 

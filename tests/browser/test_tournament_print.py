@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from scorekeeper.testing import make_tournament
+from tests.support.testing import make_tournament
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match, Round
-from scorekeeper.testing import make_tournament, play_out
 from tests.created import created
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.browser
 

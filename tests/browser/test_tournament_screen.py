@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
-from scorekeeper.testing import make_tournament, play_out
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.browser
 

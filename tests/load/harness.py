@@ -98,15 +98,20 @@ class Site:
         return environ
 
     def manage(self, database_url: str, *args: str, timeout: float = 180) -> None:
+        self.python(database_url, "manage.py", *args, timeout=timeout)
+
+    def python(self, database_url: str, *args: str, timeout: float = 180) -> None:
+        """Python with `args` (a script or -m module, and its arguments), from the checkout's
+        root, on this site's settings and database."""
         result = subprocess.run(
-            [sys.executable, "manage.py", *args],
+            [sys.executable, *args],
             cwd=BASE_DIR,
             env=self.env(database_url),
             capture_output=True,
             text=True,
             timeout=timeout,
         )
-        assert result.returncode == 0, f"manage.py {args}:\n{result.stdout}{result.stderr}"
+        assert result.returncode == 0, f"{args}:\n{result.stdout}{result.stderr}"
 
 
 @contextmanager

@@ -33,7 +33,7 @@ from harness import (  # noqa: F401 (the load tests import them from here)
 )
 
 from scorekeeper import rules
-from scorekeeper.testing import SETUP, deal_hand, hand_fields
+from tests.support.testing import SETUP, deal_hand, hand_fields
 
 FULL = os.environ.get("LOAD_FULL", "").strip().lower() in {"1", "true", "yes", "on"}
 # Two app servers behind nginx on one PostgreSQL (make loadtest-scaled), instead of one server.

@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.models import Tournament
-from scorekeeper.testing import deal_hand
+from tests.support.testing import deal_hand
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]

@@ -8,8 +8,8 @@ import pytest
 
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import Table
-from scorekeeper.testing import add_hand, scoring_match, tap
 from tests.created import created
+from tests.support.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorekeeper.testing import run_in_production
+from tests.support.testing import run_in_production
 
 ROOT = Path(__file__).resolve().parents[2]
 

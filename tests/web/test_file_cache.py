@@ -1,12 +1,14 @@
-"""The file cache production uses by default (scorekeeper.cache): Django's, without its zlib."""
+"""The file cache production uses by default (scorekeeper.serving.cache): Django's, without
+its zlib."""
 
 import pickle
 import time
 
 import pytest
 
-from scorekeeper.cache import PlainFileCache
-from scorekeeper.pagecache import CSRF_SLOT, keep
+from scorekeeper.serving.cache import PlainFileCache
+from scorekeeper.serving.pagecache import keep
+from scorekeeper.serving.slots import CSRF_SLOT
 
 PAGE = "<html>" + "<p>Alice and Cara 120</p>" * 200 + CSRF_SLOT + "</html>"
 
@@ -47,7 +49,7 @@ def test_touch_gives_an_entry_a_new_life_and_keeps_its_value(cache):
 def test_production_keeps_pages_in_this_cache():
     from scorekeeper import settings as project
 
-    assert project.CACHE_BACKENDS["file"]["BACKEND"] == "scorekeeper.cache.PlainFileCache"
+    assert project.CACHE_BACKENDS["file"]["BACKEND"] == "scorekeeper.serving.cache.PlainFileCache"
 
 
 def test_production_keeps_its_files_outside_the_checkout(monkeypatch, tmp_path):

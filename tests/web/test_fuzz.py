@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.models import Hand, Match, PlayEntry, Table
-from scorekeeper.testing import SETUP, scoring_match
 from tests.created import created
+from tests.support.testing import SETUP, scoring_match
 
 FUZZ = settings(
     max_examples=150,

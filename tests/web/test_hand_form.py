@@ -9,8 +9,8 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Hand, Match, ScoreEntry, Table
-from scorekeeper.testing import hand_post
 from tests.created import created
+from tests.support.testing import hand_post
 
 
 def url(match: Match, end="") -> str:

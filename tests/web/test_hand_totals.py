@@ -7,8 +7,8 @@ from django.test import Client
 
 from scorekeeper import backup
 from scorekeeper.models import EntryMode, Hand, Table
-from scorekeeper.testing import SPANISH
 from tests.created import created
+from tests.support.testing import SPANISH
 
 
 def page(match) -> str:

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorekeeper.testing import scoring_match
+from tests.support.testing import scoring_match
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import struct
 from django.conf import settings
 from django.test import Client
 
-from scorekeeper.testing import run_in_production
+from tests.support.testing import run_in_production
 
 
 def png_size(path) -> tuple[int, int]:

@@ -8,9 +8,9 @@ from django.db import connection
 from django.test import Client
 
 from scorekeeper.models import Match, Table
-from scorekeeper.testing import SETUP, run_in_production
 from scorekeeper.views import client_address
 from tests.created import created
+from tests.support.testing import SETUP, run_in_production
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Hand, LogEntry, Match
-from scorekeeper.testing import EXAMPLE_HANDS, SETUP, SPANISH, hand_post, post_data
 from tests.created import created
+from tests.support.testing import EXAMPLE_HANDS, SETUP, SPANISH, hand_post, post_data
 
 
 def match_url(match: Match) -> str:

@@ -10,8 +10,8 @@ from django.utils import translation
 from scorekeeper.backup import match_csv
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import Match, Table, side_name
-from scorekeeper.testing import SETUP
 from tests.created import created
+from tests.support.testing import SETUP
 
 INVISIBLES = [
     "\u200b",  # zero-width space

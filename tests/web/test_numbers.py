@@ -3,10 +3,10 @@
 import pytest
 from django.test import Client
 
-from scorekeeper import testing
 from scorekeeper.inputs import typed_number, whole_number
 from scorekeeper.models import Hand
 from tests.created import created
+from tests.support import testing
 
 
 def url(match) -> str:

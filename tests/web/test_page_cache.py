@@ -1,4 +1,5 @@
-"""Kept pages (scorekeeper.pagecache): every change shows at once, and tokens stay per request."""
+"""Kept pages (scorekeeper.serving.pagecache): every change shows at once, and tokens stay per
+request."""
 
 import gzip
 import re
@@ -11,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import Match
-from scorekeeper.testing import hand_post, scoring_match, tap
 from tests.created import created
+from tests.support.testing import hand_post, scoring_match, tap
 
 HAND = {"out": 0, "pips": {1: 10, 2: 5, 3: 7}}  # 22 for Alice & Cara
 
@@ -269,19 +270,19 @@ def test_a_player_named_like_a_slot_shows_as_named(client: Client, make_match, n
 
 
 def test_a_new_release_draws_its_pages_again(client: Client, make_match, monkeypatch):
-    from scorekeeper import pagecache
+    from scorekeeper.serving import keys
 
     match = make_match()
     page(client, watch_url(match))
     served_from_cache(client, watch_url(match))
-    monkeypatch.setattr(pagecache, "release", lambda: "the next release")
+    monkeypatch.setattr(keys, "release", lambda: "the next release")
     with CaptureQueriesContext(connection) as captured:
         page(client, watch_url(match))
     assert len(captured) > 1
 
 
 def test_the_release_follows_the_code_the_templates_and_the_static_manifest(tmp_path):
-    from scorekeeper.pagecache import release_of
+    from scorekeeper.serving.keys import release_of
 
     (tmp_path / "page.html").write_text("<p>one</p>")
     (tmp_path / "staticfiles.json").write_text('{"paths": {"app.js": "app.1.js"}}')

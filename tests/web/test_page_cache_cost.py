@@ -9,7 +9,7 @@ import pytest
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 
-from scorekeeper import pagecache
+from scorekeeper.serving import pagecache, store
 
 
 def match_url(match) -> str:
@@ -58,7 +58,7 @@ def test_a_page_several_phones_miss_at_once_is_drawn_once(db):
         return pagecache.keep("<p>the page</p>")
 
     def read():
-        return pagecache.kept_or_drawn("page:herd", draw)
+        return store.kept_or_drawn("page:herd", draw)
 
     with ThreadPoolExecutor(4) as phones:
         pages = list(phones.map(lambda _: read(), range(4)))
@@ -71,8 +71,8 @@ def test_a_page_whose_drawing_failed_is_drawn_by_the_next_read(db):
         raise RuntimeError("the database went away")
 
     with pytest.raises(RuntimeError):
-        pagecache.kept_or_drawn("page:failed", fail)
-    kept = pagecache.kept_or_drawn("page:failed", lambda: pagecache.keep("<p>drawn</p>"))
+        store.kept_or_drawn("page:failed", fail)
+    kept = store.kept_or_drawn("page:failed", lambda: pagecache.keep("<p>drawn</p>"))
     assert kept == pagecache.keep("<p>drawn</p>")
 
 
@@ -83,8 +83,8 @@ def test_a_page_read_again_in_this_process_is_not_read_from_the_cache(make_match
     phone = Client()
     phone.get(match_url(match))
     reads = []
-    real = pagecache.cache.get
-    monkeypatch.setattr(pagecache.cache, "get", lambda *a, **k: reads.append(a) or real(*a, **k))
+    real = store.cache.get
+    monkeypatch.setattr(store.cache, "get", lambda *a, **k: reads.append(a) or real(*a, **k))
     assert phone.get(match_url(match)).status_code == 200
     assert reads == []
 

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from scorekeeper.models import PlayEntry
-from scorekeeper.testing import add_hand, scoring_match, tap
+from tests.support.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

@@ -8,8 +8,8 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Match
-from scorekeeper.testing import add_hand, scoring_match, tap
 from tests.created import created
+from tests.support.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.models import EntryKind, HandConflict, Match
 from scorekeeper.rules import Play
-from scorekeeper.testing import add_hand, scoring_match, tap
+from tests.support.testing import add_hand, scoring_match, tap
 
 
 def entries(match: Match) -> list[tuple[int, int, str, int]]:

@@ -8,7 +8,7 @@ import uuid
 from django.test import Client
 
 from scorekeeper import rules
-from scorekeeper.testing import SPANISH, post_data, scoring_match
+from tests.support.testing import SPANISH, post_data, scoring_match
 
 HTMX = {"HX-Request": "true"}
 

@@ -9,11 +9,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.management.commands.generate_matches import create_matches, verify
 from scorekeeper.models import Match, SeatLink
-from scorekeeper.testing import QUERY_BUDGETS as BUDGETS
-from scorekeeper.testing import add_hand, deal_hand, hand_fields, scoring_match, tap
 from tests.created import created
+from tests.support.generate_matches import create_matches, verify
+from tests.support.testing import QUERY_BUDGETS as BUDGETS
+from tests.support.testing import add_hand, deal_hand, hand_fields, scoring_match, tap
 from tests.web.test_rounds import post_round
 from tests.web.test_setup import NAMES, mexican_train
 

@@ -130,7 +130,7 @@ def test_the_table_remembers_its_series_rules(table):
 
 
 def test_the_setup_chooses_the_series(client: Client):
-    from scorekeeper.testing import SETUP
+    from tests.support.testing import SETUP
 
     client.post("/new", {**SETUP, "series_first_to": "0", "shutout_counts_double": "on"})
 

@@ -14,8 +14,8 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, load, load_backup, restore
 from scorekeeper.models import Match, Table
-from scorekeeper.testing import add_hand, scoring_match, tap
 from tests.created import created
+from tests.support.testing import add_hand, scoring_match, tap
 
 from .test_backup import as_version_1, busy_table, wipe
 from .test_restore_page import upload

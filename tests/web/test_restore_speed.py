@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Table
-from scorekeeper.testing import deal_hand, scoring_match, tap
 from tests.created import created
+from tests.support.testing import deal_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 

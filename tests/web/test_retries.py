@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import HandConflict, LogAction, Match
-from scorekeeper.testing import post_data, reported, scoring_match, tap
 from tests.created import created
+from tests.support.testing import post_data, reported, scoring_match, tap
 
 CHANGED = "The match changed on another phone, so nothing was changed."
 

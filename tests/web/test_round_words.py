@@ -70,7 +70,7 @@ def test_spanish_says_ronda():
 
 def test_a_mexican_train_round_and_a_tournament_round_are_told_apart(client, settings):
     from scorekeeper.models import Board
-    from scorekeeper.testing import make_tournament
+    from tests.support.testing import make_tournament
 
     match = start(client)
     post_round(client, match, "0", {1: 23, 2: 7, 3: 41})

@@ -8,8 +8,8 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import HandConflict, Match
-from scorekeeper.testing import add_hand, post_data, reported, scoring_match, tap
 from tests.created import created
+from tests.support.testing import add_hand, post_data, reported, scoring_match, tap
 
 FIRST = reported(0, {1: 10, 2: 5, 3: 7})  # 22 for Alice & Cara
 

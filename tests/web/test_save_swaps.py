@@ -4,7 +4,7 @@ import re
 
 from django.test import Client
 
-from scorekeeper.testing import add_hand, hand_post
+from tests.support.testing import add_hand, hand_post
 
 HAND = {"out": 0, "pips": {1: 1, 2: 1, 3: 1}}  # 3 points a hand for Alice & Cara
 HTMX = {"HX-Request": "true"}

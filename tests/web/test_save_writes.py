@@ -14,9 +14,9 @@ from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Hand, LogAction, LogEntry, Match
-from scorekeeper.testing import deal_hand
 from scorekeeper.views.lookup import get_match
 from tests.created import created
+from tests.support.testing import deal_hand
 
 
 def save(match: Match, seed: int = 1) -> tuple[Hand, list[str]]:

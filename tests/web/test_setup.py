@@ -11,8 +11,8 @@ from django.test import Client
 from scorekeeper.forms.fields import USUAL_TARGET
 from scorekeeper.inputs import FSI, PDI
 from scorekeeper.models import Match, Table
-from scorekeeper.testing import SETUP
 from tests.created import created
+from tests.support.testing import SETUP
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from scorekeeper.management.commands.runlan import Command as RunLan
 from scorekeeper.sharing import is_lan_address, lan_hosts
-from scorekeeper.testing import hand_post
+from tests.support.testing import hand_post
 
 
 def qr_matrix(svg: str) -> list[list[int]]:

@@ -11,7 +11,7 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Match
-from scorekeeper.testing import add_hand, hand_post
+from tests.support.testing import add_hand, hand_post
 
 pytestmark = pytest.mark.django_db
 

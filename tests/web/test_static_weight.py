@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from scorekeeper.testing import run_in_production
+from tests.support.testing import run_in_production
 
 STATIC = settings.BASE_DIR / "static"
 

@@ -8,10 +8,10 @@ from django.test import Client
 
 from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
-from scorekeeper.management.commands.generate_matches import create_matches
 from scorekeeper.models.records import COUNTERS, Record, SideRecord, rebuild_records
-from scorekeeper.testing import reported, scoring_match, tap
 from tests.created import created
+from tests.support.generate_matches import create_matches
+from tests.support.testing import reported, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 

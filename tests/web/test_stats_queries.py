@@ -5,8 +5,8 @@ import random
 import pytest
 from django.test import Client
 
-from scorekeeper.management.commands.generate_matches import create_matches
-from scorekeeper.testing import QUERY_BUDGETS
+from tests.support.generate_matches import create_matches
+from tests.support.testing import QUERY_BUDGETS
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from scorekeeper import rules, stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Table
 from scorekeeper.models.records import Record, SideRecord
-from scorekeeper.testing import add_hand, reported
+from tests.support.testing import add_hand, reported
 
 pytestmark = pytest.mark.django_db
 

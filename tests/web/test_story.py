@@ -10,7 +10,7 @@ from django.test import Client
 from scorekeeper import story
 from scorekeeper.models import ScoreEntry
 from scorekeeper.story import CHART_FROM_HANDS
-from scorekeeper.testing import scoring_match, tap
+from tests.support.testing import scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 

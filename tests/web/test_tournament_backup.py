@@ -10,9 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round, Table, Tournament
-from scorekeeper.testing import add_hand, make_tournament, play_out, win_hand
 from scorekeeper.tournament_backup import export_tournament, import_tournament
 from tests.created import created
+from tests.support.testing import add_hand, make_tournament, play_out, win_hand
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.db.models import F
 from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
-from scorekeeper.testing import add_hand, make_tournament, post_data, win_hand
 from tests.created import created
+from tests.support.testing import add_hand, make_tournament, post_data, win_hand
 
 pytestmark = pytest.mark.django_db
 

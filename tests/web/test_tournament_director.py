@@ -5,8 +5,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Board, Entrant, Tournament
-from scorekeeper.testing import make_tournament, play_out
 from tests.created import created
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.models import Tournament
-from scorekeeper.testing import make_tournament
+from tests.support.testing import make_tournament
 
 pytestmark = pytest.mark.django_db
 

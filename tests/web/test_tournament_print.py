@@ -8,8 +8,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from scorekeeper.models import Board
-from scorekeeper.testing import make_tournament, play_out
 from tests.created import created
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.models import Board, Match, Round, Table
-from scorekeeper.testing import add_hand, make_tournament, play_out, win_hand
 from tests.created import created
+from tests.support.testing import add_hand, make_tournament, play_out, win_hand
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import Board
-from scorekeeper.testing import make_tournament, play_out, win_hand
 from tests.created import created
+from tests.support.testing import make_tournament, play_out, win_hand
 
 pytestmark = pytest.mark.django_db
 

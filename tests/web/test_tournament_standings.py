@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import Board, Entrant, Match, Round, Tournament
-from scorekeeper.testing import make_tournament, play_out
 from tests.created import created
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.django_db
 

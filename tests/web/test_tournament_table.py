@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.models import Board, Match
-from scorekeeper.testing import make_match, make_tournament, play_out
 from tests.created import created
+from tests.support.testing import make_match, make_tournament, play_out
 
 pytestmark = pytest.mark.django_db
 

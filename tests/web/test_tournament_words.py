@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.models import Board, Match, Round
-from scorekeeper.testing import make_tournament, win_hand
 from tests.created import created
+from tests.support.testing import make_tournament, win_hand
 from tests.web.test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Hand, Match
-from scorekeeper.testing import add_hand, scoring_match, tap
+from tests.support.testing import add_hand, scoring_match, tap
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Django's file cache without its zlib pass.
 
-What this app keeps is kept pages (scorekeeper.pagecache), whose pieces are deflated already
+What this app keeps is kept pages (scorekeeper.serving.pagecache), whose pieces are deflated already
 when they are kept; the stock file cache compressed them again on every write and, worse,
 decompressed the whole entry on every read: about 0.15 ms of a kept page's 0.8 ms in-process.
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from scorekeeper import rules
 from scorekeeper.models import Entrant, Match, Table, Tournament
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_in_production(script: str, tmp_path: Path, **env: str):

@@ -1,17 +1,29 @@
-"""Fill the database with finished matches dealt from real tiles, for benchmarks at scale."""
+"""Fill the database with finished matches dealt from real tiles, for benchmarks at scale.
 
+Not a management command: it deals hands with the tests' factories, which the shipped app does
+not carry. The bench's scale run calls it as a script, from the checkout's root, under the
+settings DJANGO_SETTINGS_MODULE names:
+
+    python -m tests.support.generate_matches --tables 1 --matches 10000 --hands 12
+"""
+
+import argparse
 import random
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+import django
+
+if __name__ == "__main__":
+    django.setup()  # the models below need the app registry ready
+
 from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper import models, rules
 from scorekeeper.models.records import record_table
-from scorekeeper.testing import deal_hand
+from tests.support.testing import deal_hand
 
 NAMES = (
     "Alice", "Ben", "Cara", "Dev", "Elena", "Felix", "Gloria", "Hugo", "Ines", "Juan",
@@ -207,6 +219,10 @@ def sheet_of(match: models.Match) -> tuple:
     return (match.totals, match.winner_side, match.next_leader, match.hand_count, hands)
 
 
+class GenerationError(Exception):
+    """What was asked cannot be generated, or what was generated does not score the same again."""
+
+
 def verify(matches: list[models.Match]) -> None:
     """Score each match again with Match.recompute (rolled back) and compare."""
 
@@ -223,41 +239,50 @@ def verify(matches: list[models.Match]) -> None:
         except Rollback:
             pass
         if recomputed != stored:
-            raise CommandError(f"match {match.pk}: stored sheet differs from recompute()")
+            raise GenerationError(f"match {match.pk}: stored sheet differs from recompute()")
 
 
-class Command(BaseCommand):
-    help = "Generate finished matches, dealt from real tiles, at new tables (for benchmarks)."
-
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--tables", type=int, default=10)
-        parser.add_argument("--matches", type=int, default=20, help="matches at each table")
-        parser.add_argument("--hands", type=int, default=40, help="hands in each match")
-        parser.add_argument("--seed", type=int, default=7)
-        parser.add_argument("--verify", type=int, default=5, help="matches to recompute")
-
-    def handle(self, *args, tables: int, matches: int, hands: int, seed: int, **options) -> None:
-        if tables < 1 or matches < 1 or hands < 1:
-            raise CommandError("--tables, --matches and --hands must be at least 1.")
-        rng = random.Random(seed)
-        with transaction.atomic():
-            created = create_tables(tables, rng)
-        for table, players, preset, _ in created:
-            for start in range(1, matches + 1, MATCHES_PER_BATCH):
-                numbers = range(start, min(start + MATCHES_PER_BATCH, matches + 1))
-                with transaction.atomic():
-                    create_matches(table, players, preset, numbers, hands, rng, matches)
-        sample_ids = [
-            pk
-            for pk in models.Match.objects.filter(
-                table__in=[table for table, *_ in created]
-            ).values_list("pk", flat=True)
-        ]
-        sample = models.Match.objects.filter(
-            pk__in=rng.sample(sample_ids, min(options["verify"], len(sample_ids)))
+def generate(tables: int, matches: int, hands: int, seed: int = 7, check: int = 5) -> str:
+    """`tables` new tables of `matches` finished matches of `hands` hands each; `check` of them
+    recomputed to the same sheet. What was made, in a line."""
+    if tables < 1 or matches < 1 or hands < 1:
+        raise GenerationError("--tables, --matches and --hands must be at least 1.")
+    rng = random.Random(seed)
+    with transaction.atomic():
+        created = create_tables(tables, rng)
+    for table, players, preset, _ in created:
+        for start in range(1, matches + 1, MATCHES_PER_BATCH):
+            numbers = range(start, min(start + MATCHES_PER_BATCH, matches + 1))
+            with transaction.atomic():
+                create_matches(table, players, preset, numbers, hands, rng, matches)
+    sample_ids = list(
+        models.Match.objects.filter(table__in=[table for table, *_ in created]).values_list(
+            "pk", flat=True
         )
-        verify(list(sample))
-        self.stdout.write(
-            f"{tables} tables, {tables * matches} finished matches of {hands} hands; "
-            f"{len(sample)} recomputed to the same sheet."
-        )
+    )
+    sample = models.Match.objects.filter(pk__in=rng.sample(sample_ids, min(check, len(sample_ids))))
+    verify(list(sample))
+    return (
+        f"{tables} tables, {tables * matches} finished matches of {hands} hands; "
+        f"{len(sample)} recomputed to the same sheet."
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Generate finished matches, dealt from real tiles, at new tables."
+    )
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--matches", type=int, default=20, help="matches at each table")
+    parser.add_argument("--hands", type=int, default=40, help="hands in each match")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--verify", type=int, default=5, help="matches to recompute")
+    args = parser.parse_args(argv)
+    try:
+        print(generate(args.tables, args.matches, args.hands, args.seed, args.verify))
+    except GenerationError as error:
+        parser.exit(1, f"error: {error}\n")
+
+
+if __name__ == "__main__":
+    main()
