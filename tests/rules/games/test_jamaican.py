@@ -565,3 +565,28 @@ def test_a_refused_hand_changes_nothing():
         rules.play_hand(PARTNER, before, blocked(4, 9, 27))
 
     assert rules.play_hand(PARTNER, before, out(CARA))[1].totals == (2, 0)
+
+
+# --- What the setup refuses ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_partner_play_with_other_than_four_seats_is_refused(seats):
+    with pytest.raises(ValueError, match="partnership needs exactly 4"):
+        rules.Game(seats=seats, partnership=True, scoring=Scoring.JAMAICAN)
+
+
+@pytest.mark.parametrize("seats", [1, 5])
+def test_cut_throat_with_other_than_two_to_four_is_refused(seats):
+    with pytest.raises(ValueError, match="2 to 4 seats"):
+        rules.Game(seats=seats, partnership=False, scoring=Scoring.JAMAICAN)
+
+
+@pytest.mark.parametrize("target", [0, -6, 1.5, "6", True])
+def test_a_target_that_is_not_a_whole_number_from_one_is_refused(target):
+    with pytest.raises(ValueError, match="target"):
+        partner(target=target)
+
+
+def test_a_target_of_one_is_accepted_and_one_game_wins():
+    assert play(cut_throat(3, target=1), out(BO)).winners == (BO,)
