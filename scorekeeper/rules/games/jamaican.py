@@ -212,6 +212,14 @@ class Jamaican(PipGame):
     # static/js/score.js does not know the Jamaican set.
     scored_on_the_phone = False
 
+    def check_seats(self, game: Game) -> None:
+        """2 to 4 seats, double-six only; only two players may deal 7 each and draw."""
+        super().check_seats(game)
+        if game.tile_set is not TileSet.DOUBLE_SIX:
+            raise ValueError("Jamaican is played with the double-six set")
+        if game.draws and game.seats != 2:
+            raise ValueError("only two Jamaican players draw from a boneyard")
+
     def score(self, game: Game, hand: Hand, led_by: int | None, number: int | None) -> HandResult:
         return score(game, hand, led_by, number)
 

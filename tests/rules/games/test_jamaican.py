@@ -590,3 +590,15 @@ def test_a_target_that_is_not_a_whole_number_from_one_is_refused(target):
 
 def test_a_target_of_one_is_accepted_and_one_game_wins():
     assert play(cut_throat(3, target=1), out(BO)).winners == (BO,)
+
+
+def test_a_boneyard_with_more_than_two_players_is_refused():
+    assert cut_throat(2, draws=True).draws
+
+    with pytest.raises(ValueError, match="only two"):
+        cut_throat(3, draws=True)
+
+
+def test_a_set_other_than_double_six_is_refused():
+    with pytest.raises(ValueError, match="double-six"):
+        replace(PARTNER, tile_set=rules.TileSet.DOUBLE_NINE, tiles_each=7)
