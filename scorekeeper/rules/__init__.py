@@ -3,8 +3,9 @@
 Each module holds one idea (tiles, house rules, the table's game, a hand, its result, the
 regional rules, the match, the series, tournaments); each game is one class in games/ (its
 presets, checks, scorer, tie rule, plays, end and winner), found by rules.find_game(key) or
-a Game's `.kind`; callers name what they use as rules.X. Jamaican sets (each hand a game won,
-the set to six) are jamaican.py and jamaican_set.py, not yet on the one path.
+a Game's `.kind`; callers name what they use as rules.X. The Jamaican set (each hand a game
+won, the set to six) is games/jamaican.py: its totals are games, and what the set carries from
+hand to hand (the next hand's worth, one-all, who poses) is MatchState.carried.
 
 One path for every game (match.py), where a hand is its plays (none in a block game) and its
 end: rules.play_match(game, hands) scores a whole match again (a model's recompute);
@@ -13,8 +14,6 @@ adds one rules.Play or one scored hand. A hand is a rules.Hand or rules.PlayedHa
 """
 
 from . import games as games
-from . import jamaican as jamaican
-from . import jamaican_set as jamaican_set
 from . import mexican_train as mexican_train
 from . import tournament as tournament
 from .game import Deal as Deal
@@ -40,16 +39,10 @@ from .house import BlockedRule as BlockedRule
 from .house import CountRule as CountRule
 from .house import HouseRules as HouseRules
 from .house import LeadRule as LeadRule
+from .house import PartnersLevel as PartnersLevel
 from .house import Rounding as Rounding
-from .jamaican import JAMAICAN_PRESETS as JAMAICAN_PRESETS
-from .jamaican import InvalidJamaican as InvalidJamaican
-from .jamaican import JamaicanError as JamaicanError
-from .jamaican import JamaicanErrorCode as JamaicanErrorCode
-from .jamaican import JamaicanHand as JamaicanHand
-from .jamaican import JamaicanPreset as JamaicanPreset
-from .jamaican import JamaicanRules as JamaicanRules
-from .jamaican_set import JamaicanResult as JamaicanResult
-from .jamaican_set import JamaicanState as JamaicanState
+from .house import SetFormat as SetFormat
+from .house import TieReplay as TieReplay
 from .match import MatchState as MatchState
 from .match import PlayedHand as PlayedHand
 from .match import advance as advance
@@ -71,6 +64,7 @@ from .presets import make_game as make_game
 from .presets import plays_to_a_target as plays_to_a_target
 from .presets import preset_named as preset_named
 from .result import Credit as Credit
+from .result import HandMark as HandMark
 from .result import HandResult as HandResult
 from .result import PointKind as PointKind
 from .result import Reason as Reason

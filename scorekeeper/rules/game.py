@@ -157,6 +157,11 @@ class Game:
         return self.kind.block_switches
 
     @property
+    def counts_keys(self) -> bool:
+        """Whether a hand won by going out may be a key (Jamaican, `key counts 2`)."""
+        return self.kind.has_keys and self.rules.key_counts_two
+
+    @property
     def asks_who_holds_doubles(self) -> bool:
         """Whether a blocked hand asks who holds a double (Bergen, `doubles lose the count`)."""
         return self.kind.doubles_can_lose_count and self.rules.doubles_lose_count

@@ -33,6 +33,8 @@ class Hand:
     # Bergen under `doubles lose the count`: the seats whose hand holds a double. Mexican Train
     # under `double blank counts` 25 or 50: the seat left holding the double blank (one at most).
     holding_doubles: frozenset[int] = frozenset()
+    # Jamaican under `key counts 2`: the seat that went out did so on a key (the table says).
+    key: bool = False
 
     # Regional inputs (lead, blocked additions, bonuses): asked only when the table's rules
     # need them.
@@ -106,6 +108,9 @@ class ErrorCode(StrEnum):
     DOUBLE_BLANK_WENT_OUT = "double_blank_went_out"
     DOUBLE_BLANK_IS_ENGINE = "double_blank_is_engine"
     DOUBLE_BLANK_TWO_HOLDERS = "double_blank_two_holders"
+    # Jamaican: a key finish
+    KEY_NOT_COUNTED = "key_not_counted"  # the table does not count keys
+    KEY_ON_BLOCKED = "key_on_blocked"  # a key is a way of going out: not on a blocked hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,18 @@ def hand_errors(game: Game, hand: Hand) -> list[HandError]:
         if not game.offers_capicu:
             errors.append(HandError(ErrorCode.CAPICU_NOT_OFFERED))
     return errors
+
+
+def key_errors(game: Game, hand: Hand) -> list[HandError]:
+    """A key finish: only where the table counts keys, and only on a hand somebody went out of
+    (a tie is a blocked hand)."""
+    if not hand.key:
+        return []
+    if not game.counts_keys:
+        return [HandError(ErrorCode.KEY_NOT_COUNTED)]
+    if hand.ending is not Ending.WENT_OUT:
+        return [HandError(ErrorCode.KEY_ON_BLOCKED)]
+    return []
 
 
 def _check_ending(

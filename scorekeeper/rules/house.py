@@ -34,6 +34,28 @@ class Rounding(StrEnum):
     EXACT = "exact"
 
 
+class SetFormat(StrEnum):
+    """How a Jamaican set counts games won."""
+
+    SIX_LOVE = "six_love"  # a win by the last side on love bruks the score to love all
+    FIRST_TO_SIX = "first_to_six"  # straight six: every won hand adds, no bruk, no one-all
+
+
+class TieReplay(StrEnum):
+    """What the replay after a Jamaican tie is worth."""
+
+    RISES = "rises"  # one more than the hand that tied
+    FLAT_2 = "flat_2"  # 2, however many ties came before
+    NO_PREMIUM = "no_premium"  # what the tied hand was worth
+
+
+class PartnersLevel(StrEnum):
+    """A Jamaican blocked hand whose lightest hands are level and both of one pair."""
+
+    PAIR_WINS = "pair_wins"
+    REPLAY = "replay"  # a tie, as level hands on different sides
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """The switches on which tables differ; checked by the Game that uses them."""
@@ -53,6 +75,15 @@ class HouseRules:
     first_engine: int | None = None
     double_blank_counts: int = 0
     ties_to_most_outs: bool = False
+    # Jamaican (each hand a game won; `target` is the games a set is played to): how the set
+    # counts, what a replay after a tie is worth, one-all play two, level partners, whether a
+    # key finish counts 2, and whether the double six poses every hand.
+    set_format: SetFormat = SetFormat.SIX_LOVE
+    tie_replay: TieReplay = TieReplay.RISES
+    one_all_play_two: bool = True
+    partners_level: PartnersLevel = PartnersLevel.PAIR_WINS
+    key_counts_two: bool = False
+    double_six_every_hand: bool = False
 
     # Regional rules (lead, blocked additions, bonuses)
     lead_rule: LeadRule = LeadRule.WINNER_LEADS
@@ -71,6 +102,9 @@ class HouseRules:
         object.__setattr__(self, "lead_rule", LeadRule(self.lead_rule))
         object.__setattr__(self, "first_hands_bonus", tuple(self.first_hands_bonus))
         object.__setattr__(self, "rounding", Rounding(self.rounding))
+        object.__setattr__(self, "set_format", SetFormat(self.set_format))
+        object.__setattr__(self, "tie_replay", TieReplay(self.tie_replay))
+        object.__setattr__(self, "partners_level", PartnersLevel(self.partners_level))
 
     def without_block_switches(self) -> HouseRules:
         """These rules with the block games' regional switches off: ties to the leaders, blocker

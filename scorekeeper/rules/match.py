@@ -30,6 +30,9 @@ class MatchState:
     # totals), and the rounds each side went out of (for `ties go to who went out most`).
     co_winners: tuple[int, ...] = ()
     outs: tuple[int, ...] = ()
+    # What the game carries from hand to hand besides the totals (its GameKind.start and
+    # settle say what; None for a game that carries nothing): opaque to the match.
+    carried: object = None
 
     @property
     def finished(self) -> bool:
@@ -69,6 +72,7 @@ def tally(game: Game, results: Sequence[HandResult]) -> MatchState:
         hands_played=0,
         target=game.kind.target(game),
         outs=() if game.kind.has_target else game._zero_points,
+        carried=game.kind.start(game),
     )
     for result in results:
         state = advance(game, state, result)
@@ -95,6 +99,7 @@ def advance(game: Game, state: MatchState, entry: HandResult | Play) -> MatchSta
 
 def _end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
     check_can_add(game, state)
+    result, carried = game.kind.settle(game, state, result)
     totals = tuple(
         total + sum(c.points for c in result.end_credits if c.side == side)
         for side, total in enumerate(state.totals)
@@ -114,6 +119,7 @@ def _end_hand(game: Game, state: MatchState, result: HandResult) -> MatchState:
         target=game.kind.target(game),
         co_winners=winners[1:],
         outs=outs,
+        carried=carried,
     )
 
 
@@ -142,6 +148,7 @@ def _add_play(game: Game, state: MatchState, play: Play) -> MatchState:
         next_leader=None,
         hands_played=state.hands_played + 1,
         target=target,
+        carried=state.carried,
     )
 
 
@@ -165,6 +172,7 @@ def play_hand(
     check_can_add(game, state)
     end = score_hand(game, played.end, leader, number=number)
     result = replace(end, credits=credits + end.credits, plays=plays)
+    result, _ = game.kind.settle(game, state, result)
     return result, _end_hand(game, state, result)
 
 

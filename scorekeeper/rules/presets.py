@@ -11,9 +11,11 @@ from .house import HouseRules
 ALL_PRESETS: dict[str, Preset] = {
     preset.key: preset for game in GAMES.values() for preset in game.presets
 }
-# The games played to a target, and the round games (Mexican Train), which ask more names.
-PRESETS: dict[str, Preset] = {key: p for key, p in ALL_PRESETS.items() if p.has_target}
-ROUND_PRESETS: dict[str, Preset] = {key: p for key, p in ALL_PRESETS.items() if not p.has_target}
+# What the setup lists: the games played to a target, and the round games (Mexican Train), which
+# ask more names; a game not yet offered (its screens to come) is in neither.
+_OFFERED = {key: p for key, p in ALL_PRESETS.items() if p.kind.offered}
+PRESETS: dict[str, Preset] = {key: p for key, p in _OFFERED.items() if p.has_target}
+ROUND_PRESETS: dict[str, Preset] = {key: p for key, p in _OFFERED.items() if not p.has_target}
 # Keys that stored matches and old links still carry, and the preset each now means.
 LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
 

@@ -23,6 +23,15 @@ class ReasonCode(StrEnum):
     ROUND_BLOCKED = "round_blocked"
 
 
+class HandMark(StrEnum):
+    """What a Jamaican sheet marks on a hand besides the games after it."""
+
+    KEY = "key"  # won by going out on a key
+    TIE = "tie"  # nobody won: the replay is worth the reason's `replay_for`
+    BRUK = "bruk"  # the last side on love won: love all
+    ONE_ALL = "one_all"  # one game each: the next hand is played for two
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a hand scored what it did, for the UI to put into words in any language."""
@@ -45,6 +54,11 @@ class Reason:
     # is empty, and `counted_pairs` the sides whose pips were added up).
     pair_pips: tuple[int, ...] = ()
     counted_pairs: tuple[int, ...] = ()
+    # Jamaican (each hand a game): the sheet's marks, what a won hand was played for (in games),
+    # and what the replay after a tie is worth.
+    marks: tuple[HandMark, ...] = ()
+    played_for: int | None = None
+    replay_for: int | None = None
 
 
 class PointKind(StrEnum):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .game import Game
-from .hand import Hand, HandError, InvalidHand
+from .hand import Hand, HandError, InvalidHand, key_errors
 from .regional import regional_errors, with_regional_rules
 from .result import HandResult
 
@@ -17,7 +17,7 @@ def validate_hand(
     `number` its number on the sheet (a round game's round: needed there).
     """
     kind = game.kind
-    errors = kind.hand_errors(game, hand, number)
+    errors = kind.hand_errors(game, hand, number) + key_errors(game, hand)
     errors += regional_errors(
         game, hand, led_by, counts_valid=not errors, is_tie=kind.tie_without_leader
     )

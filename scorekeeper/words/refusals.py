@@ -55,6 +55,8 @@ HAND_MESSAGES = {
     ),
     rules.ErrorCode.CAPICU_ON_BLOCKED: _("A blocked hand can't be a capicú."),
     rules.ErrorCode.CAPICU_NOT_OFFERED: _("This table plays without a capicú bonus."),
+    rules.ErrorCode.KEY_NOT_COUNTED: _("This table does not count a key."),
+    rules.ErrorCode.KEY_ON_BLOCKED: _("A blocked hand can't be a key."),
     rules.ErrorCode.MATCH_OVER: _("This match is over. Start a rematch to play on."),
     # Only a changed page gets these wrong: the form's own question is the way back.
     rules.ErrorCode.NO_WINNER: _("Tap who went out, or Blocked."),

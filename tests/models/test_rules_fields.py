@@ -42,9 +42,28 @@ HAND = rules.Hand(
 )
 
 
+def not_stored_yet(attribute):
+    """The fields only a game not yet offered reads (its own switches or hand fields): no table
+    can play it, so they have no column until its screens come."""
+    return {
+        name
+        for game in rules.GAMES.values()
+        if not game.offered
+        for name in getattr(game, attribute)
+    }
+
+
+def fields_of(dataclass, attribute):
+    return sorted(
+        field.name
+        for field in dataclasses.fields(dataclass)
+        if field.name not in not_stored_yet(attribute)
+    )
+
+
 def test_every_house_rule_has_one_entry_and_a_column():
     names = [field.name for field in rules_fields.HOUSE_RULES]
-    assert sorted(names) == sorted(field.name for field in dataclasses.fields(rules.HouseRules))
+    assert sorted(names) == fields_of(rules.HouseRules, "own_switches")
     columns = {field.name for field in models.HouseRulesFields._meta.get_fields()}
     assert {field.field for field in rules_fields.HOUSE_RULES} <= columns
 
@@ -59,7 +78,7 @@ def test_the_house_rules_come_back_as_they_were_stored():
 
 def test_every_field_of_a_hand_has_one_entry_and_a_place():
     names = [field.name for field in rules_fields.HAND]
-    assert sorted(names) == sorted(field.name for field in dataclasses.fields(rules.Hand))
+    assert sorted(names) == fields_of(rules.Hand, "own_hand_fields")
     columns = {field.name for field in models.Hand._meta.get_fields()}
     kept = {field.field for field in rules_fields.HAND if field.stored is not Stored.ROWS}
     assert kept <= columns

@@ -55,6 +55,13 @@ class GameKind:
     # The tournament formats that can seat it: a game to a target is two sides a table; a
     # round game seats players each for themselves and ranks them by their lowest sum.
     tournament_formats: ClassVar[tuple[Format, ...]] = PAIRS_FORMATS
+    # The setup lists its presets (False while the game's screens are not built).
+    offered: ClassVar[bool] = True
+    # A hand won by going out may be a key (the table's `key counts 2` says whether it counts).
+    has_keys: ClassVar[bool] = False
+    # The HouseRules switches and the Hand fields that only this game reads, by name.
+    own_switches: ClassVar[tuple[str, ...]] = ()
+    own_hand_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -144,6 +151,19 @@ class GameKind:
         if won is not None and totals[won] == best:
             return (won,)
         return (totals.index(best),)
+
+    def start(self, game: Game) -> object:
+        """What the game carries from hand to hand besides the totals, before the first hand
+        (MatchState.carried; None: nothing)."""
+        return None
+
+    def settle(
+        self, game: Game, state: MatchState, result: HandResult
+    ) -> tuple[HandResult, object]:
+        """The hand's result as the match stands before it, and what the game carries to the
+        next hand. It must give the same again for a result it has settled (a stored result is
+        settled once more as the match is tallied). By default: as scored, nothing carried."""
+        return result, state.carried
 
     def time_up(self, state: MatchState) -> MatchState:
         """The match as the clock ends it after the hand just entered: the side ahead wins.

@@ -16,6 +16,7 @@ class Scoring(StrEnum):
     ALL_FIVES = "all_fives"
     BERGEN = "bergen"
     MEXICAN_TRAIN = "mexican_train"
+    JAMAICAN = "jamaican"
 
     @property
     def kind(self):  # -> GameKind (base.py, which reads this module)

@@ -1,6 +1,7 @@
 """The games: one class each, found by key, and each asks for what its rules need."""
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from scorekeeper.rules import (
     ALL_PRESETS,
     DEFAULT_SCORING,
     GAMES,
+    PRESETS,
+    ROUND_PRESETS,
     Format,
     Game,
     GameKind,
@@ -18,6 +21,7 @@ from scorekeeper.rules import (
     find_game,
     make_game,
     plays_to_a_target,
+    preset_named,
 )
 
 PACKAGE = Path(scorekeeper.rules.__file__).parent
@@ -105,14 +109,33 @@ def test_a_key_plays_to_a_target_unless_it_names_a_round_game():
     assert plays_to_a_target(None)
 
 
-def test_the_phone_scores_every_game_but_the_round_game():
+def test_the_phone_scores_every_game_but_the_round_game_and_the_jamaican_set():
     on_the_phone = {
         key
         for key, preset in ALL_PRESETS.items()
         if make_game(key, preset.seat_options[0]).scored_on_the_phone
     }
+    jamaican = {"jamaican_partner", "jamaican_cut_throat", "straight_six"}
 
-    assert on_the_phone == set(ALL_PRESETS) - {"mexican_train", "mexican_train_nine"}
+    assert on_the_phone == set(ALL_PRESETS) - {"mexican_train", "mexican_train_nine"} - jamaican
+
+
+def test_a_game_names_only_real_fields_as_its_own():
+    switches = {field.name for field in dataclasses.fields(HouseRules)}
+    hand_fields = {field.name for field in dataclasses.fields(scorekeeper.rules.Hand)}
+
+    for game in GAMES.values():
+        assert set(game.own_switches) <= switches
+        assert set(game.own_hand_fields) <= hand_fields
+    assert "key" in find_game("jamaican").own_hand_fields
+
+
+def test_the_setup_lists_only_the_offered_games_presets():
+    offered = {key for key, preset in ALL_PRESETS.items() if preset.kind.offered}
+
+    assert set(PRESETS) | set(ROUND_PRESETS) == offered
+    assert set(ALL_PRESETS) - offered == {"jamaican_partner", "jamaican_cut_throat", "straight_six"}
+    assert preset_named("straight_six").kind is find_game("jamaican")
 
 
 def test_a_stored_scoring_reads_back_its_game():
