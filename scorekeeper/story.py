@@ -48,9 +48,11 @@ def race_chart(
     before the first of them, when the caller has them without the sheet (an ordinary save,
     views/swap.py); else both from the match's loaded hands (the latest, or all)."""
     names = match.side_names()
+    game = match.game()
+    # The chart's words name rounds where the game counts them (the template says so).
+    rounds = not game.kind.has_target
     # A round game (Mexican Train) has no line to race to: the lowest total wins.
-    rounds = not match.game().kind.has_target
-    target = None if rounds else match.target
+    target = game.kind.target(game)
     if numbered is None:
         rows = match.running_totals()
         numbered = [(hand.number, totals) for hand, totals in rows]

@@ -58,8 +58,8 @@ class MatchRows:
 
 def replay(rows: MatchRows) -> None:
     """Play the match again through the rules and compare with what the file stored."""
-    if rows.game.scores_plays:
-        check_scoring_match(rows)
+    if rules.play_amounts(rows.game):
+        check_scoring_match(rows)  # its hands' scores during play too
     else:
         check_match(rows)
 

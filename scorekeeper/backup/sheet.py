@@ -2,10 +2,15 @@
 
 import csv
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from scorekeeper import rules
 from scorekeeper.inputs import isolated
 from scorekeeper.models import EntryKind, Hand, Match, Table
 from scorekeeper.words.names import side_name
@@ -15,6 +20,39 @@ REGIONAL_BONUSES = {
     EntryKind.PASE_CORRIDO,
     EntryKind.PASE_DE_SALIDA,
     EntryKind.FIRST_HANDS,
+}
+
+
+def hand_number(game: rules.Game, number: int) -> list[object]:
+    return [number]
+
+
+def round_and_engine(game: rules.Game, number: int) -> list[object]:
+    return [number, game.round_rules.engine(number)]
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The columns a shape of score sheet gives its CSV (`game.kind.sheet` names the shape)."""
+
+    # The headers before each side's points and total, and a row's cells under them.
+    first: tuple[Promise, ...]
+    cells: Callable[[rules.Game, int], list[object]]
+    # The header of the column naming who went out (or won the hand).
+    went_out: Promise
+    # A last column lists each score made during play.
+    plays: bool = False
+
+
+SHEET_COLUMNS: dict[str, Columns] = {
+    "points": Columns((gettext_lazy("Hand"),), hand_number, gettext_lazy("Went out / winner")),
+    "plays": Columns(
+        (gettext_lazy("Hand"),), hand_number, gettext_lazy("Went out / winner"), plays=True
+    ),
+    # A round game's row is a round, with its engine.
+    "rounds": Columns(
+        (gettext_lazy("Round"), gettext_lazy("Engine")), round_and_engine, gettext_lazy("Went out")
+    ),
 }
 
 
@@ -36,31 +74,30 @@ def match_csv(match: Match) -> str:
 
 def _header(match: Match, sides: list[str]) -> list[str]:
     game = match.game()
-    rounds = not game.kind.has_target
-    header = [_("Round"), _("Engine")] if rounds else [_("Hand")]
+    columns = SHEET_COLUMNS[game.kind.sheet]
+    header = [str(title) for title in columns.first]
     for side in sides:
         header += [
             _("%(side)s points") % {"side": _cell(side)},
             _("%(side)s total") % {"side": _cell(side)},
         ]
-    header += [_("Ending"), _("Went out") if rounds else _("Went out / winner")]
+    header += [_("Ending"), str(columns.went_out)]
     return [
         *header,
         *([_("Capicú")] if game.offers_capicu else []),
         *([_("Bonuses")] if match.pays_regional_bonuses() else []),
-        *([_("During play")] if game.scores_plays else []),
+        *([_("During play")] if columns.plays else []),
     ]
 
 
 def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
     game = match.game()
+    columns = SHEET_COLUMNS[game.kind.sheet]
     names = match.seat_names()
     points = [0] * len(sides)
     for entry in hand.entries.all():
         points[entry.side] += entry.points
-    row: list[object] = [hand.number]
-    if not game.kind.has_target:
-        row.append(game.round_rules.engine(hand.number))
+    row = columns.cells(game, hand.number)
     for side_points, total in zip(points, totals, strict=True):
         row += [side_points, total]
     seat = hand.went_out if hand.winning_seat is None else hand.winning_seat
@@ -73,7 +110,7 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
         row.append(_("yes") if hand.capicu else "")
     if match.pays_regional_bonuses():
         row.append(_bonus_text(hand, sides))
-    if game.scores_plays:
+    if columns.plays:
         # Each score made during play, in order: "Ann 10; Bo 15".
         row.append(
             "; ".join(f"{_cell(names[play.seat])} {play.points}" for play in hand.ordered_plays())

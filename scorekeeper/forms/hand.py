@@ -182,7 +182,7 @@ class HandForm(forms.Form):
         current = match.hand_count + 1
         initial = {"out": out, "number": number or current, "token": uuid.uuid4()}
         form = cls(match, out=out, entry=entry, initial=initial)
-        if not form.game.kind.has_target and not match.finished and initial["number"] == current:
+        if form.game.kind.counts_from_seats and not match.finished and initial["number"] == current:
             prefill_round(form, match)  # the counts posted from the players' own phones
         return form
 
@@ -445,8 +445,8 @@ class PlayForm(forms.Form):
     @classmethod
     def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
         """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
-        if not match.game().scores_plays:
-            return None
+        if not rules.play_amounts(match.game()):
+            return None  # nothing scores during play: no play strip
         initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
         return cls(match, initial=initial)
 

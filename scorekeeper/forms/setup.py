@@ -91,9 +91,20 @@ def target_choice(table: Table) -> int | None:
     """The target button for a table's next match: its game's usual, a number, or None (typed)."""
     preset = rules.preset_named(table.preset)
     usual = preset.default_rules(table.partnership).target
-    if table.target == usual and preset.kind.scores_plays:
+    if table.target == usual and preset.targets is not None:
         return USUAL_TARGET
     return table.target if table.target in TARGET_CHOICES else None
+
+
+def seats_refused(preset: rules.Preset) -> str:
+    """Why this way to play cannot seat the players named."""
+    if not preset.kind.plays_in_pairs:
+        # Each for themselves: as many as its set deals to.
+        most = preset.most_players
+        return _("Mexican Train with this set is for 2 to %(most)s players.") % {"most": most}
+    if preset.partnership:
+        return _("This game is for four players.")
+    return _("This game is for two to four players.")
 
 
 class SetupForm(MexicanTrainSetup, forms.Form):
@@ -362,25 +373,17 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             return data
         seats = len(typed)
         preset = data.get("preset")
-        round_game = not rules.plays_to_a_target(preset)
-        if not round_game and any(names[4:]):
-            for field, name in zip(self.player_fields[4:], names[4:], strict=True):
+        game = rules.game_of_preset(preset)
+        most = game.most_players
+        if any(names[most:]):
+            for field, name in zip(self.player_fields[most:], names[most:], strict=True):
                 if name:
                     self.add_error(field, _("Four players at most: only Mexican Train takes more."))
             return data
         if preset and seats not in rules.preset_named(preset).seat_options:
-            if round_game:
-                most = rules.preset_named(preset).seat_options[-1]
-                self.add_error(
-                    "preset",
-                    _("Mexican Train with this set is for 2 to %(most)s players.") % {"most": most},
-                )
-            elif rules.preset_named(preset).partnership:
-                self.add_error("preset", _("This game is for four players."))
-            else:
-                self.add_error("preset", _("This game is for two to four players."))
-        # Mexican Train is played each for themselves.
-        partnership = bool(data.get("partnership")) and seats == 4 and not round_game
+            self.add_error("preset", seats_refused(rules.preset_named(preset)))
+        # A game each for themselves (Mexican Train) seats no partners.
+        partnership = bool(data.get("partnership")) and seats == 4 and game.plays_in_pairs
         pairing = data.get("pairing") or "13"
         order = PAIRINGS[pairing] if partnership else tuple(range(seats))
         data["seat_names"] = [typed[index] for index in order]

@@ -385,7 +385,7 @@ class Match(MatchWrites, HouseRulesFields):
             hands_played=self.hand_count,
             target=self.target,
             co_winners=tuple(self.co_winners),
-            outs=self.round_outs() if not self.game().kind.has_target else (),
+            outs=self.round_outs() if self.game().kind.counts_outs else (),
         )
 
     def round_outs(self) -> tuple[int, ...]:

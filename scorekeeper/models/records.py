@@ -12,7 +12,8 @@ models' managers through the app registry.
 """
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from django.apps import apps
 from django.db import models
@@ -210,43 +211,56 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     sides_of: dict[int, list[int]] = defaultdict(list)
     for match_id, side in players:
         sides_of[match_id].append(side)
+    ended = Finished(tallies, sides_of, clinched)
     records = []
     for (match_id, side), seated in sorted(players.items()):
         match = finished[match_id]
-        if not rules.find_game(match["scoring"]).has_target:
-            records.append(_round_game_record(match, side, seated, tallies[match_id, side]))
-            continue
-        won = side == match["winner_side"]
-        # A shutout: the match was won with every other side still on nought.
-        shutout = all(
-            tallies[match_id, other]["points"] == 0
-            for other in sides_of[match_id]
-            if other != match["winner_side"]
-        )
-        first, *partner = sorted(seated)
-        records.append(
-            SideRecord(
-                table_id=match["table_id"],
-                match_id=match_id,
-                number=match["number"],
-                side=side,
-                player_a_id=first,
-                player_b_id=partner[0] if partner else None,
-                played=1,
-                won=int(won),
-                hands=match["hand_count"],
-                shutouts_given=int(won and shutout),
-                shutouts_taken=int(not won and shutout),
-                series_won=int(won and clinched.get(match_id, False)),
-                **tallies[match_id, side],
-            )
-        )
+        record = SIDE_RECORDS[rules.find_game(match["scoring"]).records]
+        records.append(record(match, side, seated, ended))
     return SideRecord.objects.bulk_create(records)
 
 
-def _round_game_record(match: dict, side: int, seated: list[int], tally: Counter) -> SideRecord:
+@dataclass(frozen=True)
+class Finished:
+    """What every side record of a batch of finished matches reads beside its own match."""
+
+    tallies: dict[tuple[int, int], Counter]  # each (match, side)'s counts
+    sides_of: dict[int, list[int]]  # each match's sides
+    clinched: dict[int, bool]  # the matches that won their series
+
+
+def _sides_record(match: dict, side: int, seated: list[int], ended: Finished) -> SideRecord:
+    """One side of a finished match to a target: won or lost, its hands, shutouts, series."""
+    match_id = match["pk"]
+    won = side == match["winner_side"]
+    # A shutout: the match was won with every other side still on nought.
+    shutout = all(
+        ended.tallies[match_id, other]["points"] == 0
+        for other in ended.sides_of[match_id]
+        if other != match["winner_side"]
+    )
+    first, *partner = sorted(seated)
+    return SideRecord(
+        table_id=match["table_id"],
+        match_id=match_id,
+        number=match["number"],
+        side=side,
+        player_a_id=first,
+        player_b_id=partner[0] if partner else None,
+        played=1,
+        won=int(won),
+        hands=match["hand_count"],
+        shutouts_given=int(won and shutout),
+        shutouts_taken=int(not won and shutout),
+        series_won=int(won and ended.clinched.get(match_id, False)),
+        **ended.tallies[match_id, side],
+    )
+
+
+def _round_game_record(match: dict, side: int, seated: list[int], ended: Finished) -> SideRecord:
     """One player's side of a finished round game: a shared win is a win for each who shares
     it; its rounds, the pips counted against them and the rounds they went out are its own."""
+    tally = ended.tallies[match["pk"], side]
     return SideRecord(
         table_id=match["table_id"],
         match_id=match["pk"],
@@ -260,6 +274,13 @@ def _round_game_record(match: dict, side: int, seated: list[int], tally: Counter
         rounds_out=tally["hands_won"],
         lowest_game=match["totals"][side],
     )
+
+
+# How each shape of side record is written, by the game's `records`.
+SIDE_RECORDS: dict[str, Callable[[dict, int, list[int], Finished], SideRecord]] = {
+    "sides": _sides_record,
+    "rounds": _round_game_record,
+}
 
 
 Seats = dict[tuple[int, int], int]

@@ -214,14 +214,14 @@ class MatchWrites:
         if result is None or version != self.version:
             result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
         state = rules.advance(game, self.state(), result)
-        # A scoring game's hand already has a row once a play was recorded in it.
-        saved = self.hands.filter(number=number).first() if game.scores_plays else None
+        # Where plays score (a scoring game), the hand already has a row once one was recorded.
+        saved = self.hands.filter(number=number).first() if rules.play_amounts(game) else None
         if saved is not None and saved.token == token:
             raise StaleMatch  # ended before and reopened since: the locked path says so
         saved = saved or Hand(match=self, number=number)
         saved.token = token
         saved.store(hand, result, self.next_leader)
-        if not game.kind.has_target:
+        if game.kind.counts_from_seats:
             # The counts the players' phones posted for this round are spent, whoever saved it:
             # an undo opens the round again empty, not with counts the scorer overruled.
             self.round_counts.filter(number=number).delete()

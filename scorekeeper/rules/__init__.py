@@ -60,6 +60,7 @@ from .presets import ALL_PRESETS as ALL_PRESETS
 from .presets import LEGACY_PRESETS as LEGACY_PRESETS
 from .presets import PRESETS as PRESETS
 from .presets import ROUND_PRESETS as ROUND_PRESETS
+from .presets import game_of_preset as game_of_preset
 from .presets import make_game as make_game
 from .presets import plays_to_a_target as plays_to_a_target
 from .presets import preset_named as preset_named

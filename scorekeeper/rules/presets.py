@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .game import Game, Preset
-from .games import GAMES
+from .games import DEFAULT_SCORING, GAMES, find_game
 from .house import HouseRules
 
 # Every preset, in the games' order: RULES.md's ways to play; each sets every switch and the
@@ -60,7 +60,12 @@ def preset_named(key: str) -> Preset:
 def plays_to_a_target(key: str | None) -> bool:
     """Whether `key` (perhaps an old key; none or unknown: the default) names a game played to a
     target, not a fixed number of rounds."""
+    return game_of_preset(key).has_target
+
+
+def game_of_preset(key: str | None):  # -> games.base.GameKind
+    """The game `key` plays (perhaps an old key; none or unknown: the default game)."""
     try:
-        return preset_named(key).has_target  # type: ignore[arg-type]
+        return preset_named(key).kind  # type: ignore[arg-type]
     except ValueError:
-        return True
+        return find_game(DEFAULT_SCORING)

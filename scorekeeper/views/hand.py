@@ -15,7 +15,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
-from scorekeeper.views.sheet import hand_plays, scoreboard, why
+from scorekeeper.views.sheet import hand_plays, scoreboard, sheet_shape, why
 from scorekeeper.words.refusals import changed_elsewhere
 from scorekeeper.words.rounds import entry_corrected, unit_is_round
 
@@ -30,7 +30,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
         raise Http404
     hand = row["hand"]
     context["why"] = why(match, hand)
-    context["plays"] = hand_plays(match, hand) if context["game"].scores_plays else []
+    context["plays"] = hand_plays(match, hand) if sheet_shape(context["game"]).plays else []
     status = 200
     if request.method == "POST" and hand.in_play:
         messages.info(request, _("This hand is still in play: end it on the score page."))

@@ -117,7 +117,7 @@ def render_match(
     if not request.htmx:
         # The share boxes sit outside the play area that htmx swaps; the log is read when opened.
         context.update(share_links(request, match.table, match.get_absolute_url()))
-    if not match.game().kind.has_target:
+    if match.game().kind.counts_from_seats:
         context.update(seat_links(request, match))
     if story.shows_chart(match):
         context["chart"] = story.race_chart(match)
@@ -202,8 +202,14 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
     game = match.game()
     if not game.foretells_the_win:
         return ""  # a scoring game ends at the line during play, as the points are entered
-    state = rules.advance(game, match.state(), result)
-    if not state.finished and match.time_is_up() and game.kind.has_target:
+    return END_TEXTS[game.kind.ending](match, rules.advance(game, match.state(), result))
+
+
+def target_end_text(match: Match, state: rules.MatchState) -> str:
+    """What a hand of a game to a target does to its match: a side reaches the line, or leads
+    when the clock is up; else ""."""
+    game = match.game()
+    if not state.finished and match.time_is_up():
         # Past the round's clock the hand ends the match with the side ahead (store_state).
         state = game.kind.time_up(state)
         if state.finished:
@@ -217,12 +223,22 @@ def match_end_text(match: Match, result: rules.HandResult) -> str:
             }
     if not state.finished:
         return ""
-    if not game.kind.has_target:
-        return round_end_text(match, state)
     players = len(game.sides[state.winner_side])
     return ngettext(
         "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players
     ) % {"side": match.side_names()[state.winner_side], "total": state.totals[state.winner_side]}
+
+
+def rounds_end_text(match: Match, state: rules.MatchState) -> str:
+    """What a round does to its game: the last round names who wins; else ""."""
+    return round_end_text(match, state) if state.finished else ""
+
+
+# What the hand form says a hand does to its match, by how the game ends (game.kind.ending).
+END_TEXTS: dict[str, Callable[[Match, rules.MatchState], str]] = {
+    "target": target_end_text,
+    "rounds": rounds_end_text,
+}
 
 
 @require_POST
@@ -258,7 +274,7 @@ def polled_counts(request: HtmxHttpRequest, key: str, number: int) -> HttpRespon
     still missing and what is in. Once the round it was drawn for has closed (or the game
     ended), the answer is the play area, drawn again in place of the old one."""
     match = get_match(key, number, sheet=False)
-    if match.game().kind.has_target:
+    if not match.game().kind.counts_from_seats:
         raise Http404
     if whole_number(request.GET.get("round")) != match.hand_count + 1 or match.finished:
         response = render_match(request, get_match(key, number))

@@ -1,5 +1,7 @@
 """The score sheet as the pages show it: the scoreboard, its rows, the series, why a hand scored."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
 from django.core.cache import caches
@@ -35,8 +37,9 @@ def scoreboard(match: Match, table_version=None) -> dict:
     """Everything the scoreboard and the sheet show, from one prefetched match; given the
     table's version as the page cache read it (page_version), the series score kept for it."""
     game = match.game()
+    shape = sheet_shape(game)
     context = board(match)
-    if game.scores_plays:
+    if shape.plays:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = [sheet_row(game, hand, totals) for hand, totals in match.running_totals()]
     context["rows"] = rows
@@ -46,8 +49,7 @@ def scoreboard(match: Match, table_version=None) -> dict:
         context["series"] = kept_series_score(match, table_version)
     # None but in a scoring game's hand in play.
     context["open_plays"] = open_plays(match, context["names"])
-    if not game.kind.has_target:
-        context.update(round_sheet(match, game, rows))
+    context.update(shape.extras(match, game, rows))
     return context
 
 
@@ -94,8 +96,7 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         for index, total in enumerate(totals)
     ]
     row = {"hand": hand, "cells": cells}
-    if game.scores_plays:
-        row.update(scoring_row(hand, game, totals))
+    row.update(sheet_shape(game).row(hand, game, totals))
     # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
     # language, whether it links and whether the match is over): a saved hand's row is drawn
     # once, not again on every page drawn after the next hands.
@@ -186,32 +187,83 @@ def hand_plays(match: Match, hand) -> list[str]:
 
 def why(match: Match, hand) -> str:
     """Why a stored hand scored what it did, in the reader's language."""
+    return sheet_shape(match.game()).why(match, hand)
+
+
+def why_round(match: Match, hand) -> str:
+    """Why a round scored what it did: each player's count."""
+    return explain_round(reason_from_json(hand.reason), match.seat_names(), hand.entries.all())
+
+
+def why_scoring_end(match: Match, hand) -> str:
+    """Why a scoring game's hand ended as it did (or that it is still in play)."""
     game = match.game()
-    if not game.kind.has_target:
-        return explain_round(reason_from_json(hand.reason), match.seat_names(), hand.entries.all())
-    if game.scores_plays:
-        if hand.in_play:
-            if match.finished and hand.number == match.hand_count:
-                return _("The match ended during this hand: the rest of it is not scored.")
-            return _("This hand is in play: scores are added as they are made.")
-        side, points = hand.end_credit()
-        if side is None and hand.winning_seat is not None:
-            # An end that came to 0 (two pips, to the nearest five) stores no credit, but it
-            # still had a winner to name.
-            side = game.side_of(hand.winning_seat)
-        return explain_scoring_end(
-            game,
-            reason_from_json(hand.reason),
-            match.seat_names(),
-            match.side_names(),
-            side,
-            points,
-        )
+    if hand.in_play:
+        if match.finished and hand.number == match.hand_count:
+            return _("The match ended during this hand: the rest of it is not scored.")
+        return _("This hand is in play: scores are added as they are made.")
+    side, points = hand.end_credit()
+    if side is None and hand.winning_seat is not None:
+        # An end that came to 0 (two pips, to the nearest five) stores no credit, but it
+        # still had a winner to name.
+        side = game.side_of(hand.winning_seat)
+    return explain_scoring_end(
+        game,
+        reason_from_json(hand.reason),
+        match.seat_names(),
+        match.side_names(),
+        side,
+        points,
+    )
+
+
+def why_hand(match: Match, hand) -> str:
+    """Why a hand to a target scored what it did: who won it, its count and bonuses."""
     reason = reason_from_json(hand.reason)
     side = None if hand.winning_seat is None else match.game().side_of(hand.winning_seat)
     points = hand.side_points().get(side, 0)
     names, side_names = match.seat_names(), match.side_names()
     return explain_hand(reason, names, side_names, side, points, hand.entries.all())
+
+
+def no_cells(hand, game: rules.Game, totals) -> dict:
+    """A sheet row with nothing beside each side's points and total."""
+    return {}
+
+
+def no_extras(match: Match, game: rules.Game, rows: list[dict]) -> dict:
+    """A sheet with nothing beside its rows."""
+    return {}
+
+
+@dataclass(frozen=True)
+class SheetShape:
+    """How one shape of score sheet is built: a game names its shape (`game.kind.sheet`)."""
+
+    # Its hands hold scores made during play (read with the sheet, listed on the hand page).
+    plays: bool
+    # A row's own cells beside each side's points and total.
+    row: Callable[..., dict]
+    # What the sheet shows beside its rows.
+    extras: Callable[..., dict]
+    # Why a stored hand scored what it did.
+    why: Callable[[Match, object], str]
+    # A save can swap its one new row into the page (match.html#swaps draws this shape only).
+    swaps: bool
+
+
+SHEETS: dict[str, SheetShape] = {
+    "points": SheetShape(plays=False, row=no_cells, extras=no_extras, why=why_hand, swaps=True),
+    "plays": SheetShape(
+        plays=True, row=scoring_row, extras=no_extras, why=why_scoring_end, swaps=False
+    ),
+    "rounds": SheetShape(plays=False, row=no_cells, extras=round_sheet, why=why_round, swaps=False),
+}
+
+
+def sheet_shape(game: rules.Game) -> SheetShape:
+    """The shape of this game's score sheet."""
+    return SHEETS[game.kind.sheet]
 
 
 def share_links(request: HttpRequest, table: Table, scorer_path: str) -> dict:

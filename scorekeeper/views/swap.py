@@ -16,7 +16,7 @@ from scorekeeper.forms import HandForm
 from scorekeeper.models import Hand, Match, ScoreEntry
 from scorekeeper.views.match import SHEET_LATEST, sheet_unfolded
 from scorekeeper.views.request import HtmxHttpRequest
-from scorekeeper.views.sheet import board, sheet_row
+from scorekeeper.views.sheet import board, sheet_row, sheet_shape
 
 
 def swappable(request: HtmxHttpRequest, match: Match, before: int) -> bool:
@@ -28,8 +28,7 @@ def swappable(request: HtmxHttpRequest, match: Match, before: int) -> bool:
         and request.POST.get("shown") == str(before)
         and match.version == before + 1
         and not match.finished
-        and not game.scores_plays
-        and game.kind.has_target
+        and sheet_shape(game).swaps
         and match.ends_at is None
         # The sheet's table, Undo, the chart and the fold each appear once: that save redraws.
         and match.hand_count > 1

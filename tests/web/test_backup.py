@@ -393,3 +393,16 @@ def test_csv_of_a_game_without_capicu_has_no_capicu_column():
 
     assert "Capicú" not in rows[0]
     assert len(rows[1]) == len(rows[0])
+
+
+@pytest.mark.parametrize("key", list(rules.GAMES))
+def test_every_games_sheet_has_its_csv_columns_and_a_round_game_names_its_engine(key):
+    from scorekeeper.backup.sheet import SHEET_COLUMNS
+
+    kind = rules.GAMES[key]
+    columns = SHEET_COLUMNS[kind.sheet]
+
+    assert [str(title) for title in columns.first] == (
+        ["Round", "Engine"] if kind.ending == "rounds" else ["Hand"]
+    )
+    assert columns.plays == (kind.sheet == "plays")

@@ -47,3 +47,9 @@ def test_the_short_line_of_an_all_fives_end_counts_its_points_once(client: Clien
     side = match.side_names()[expected.side]
     assert expected.points > 0
     assert html.unescape(short.group(1)) == f"{expected.points} for {side}"
+
+
+def test_every_way_a_game_ends_has_what_the_hand_form_says_of_it():
+    from scorekeeper.views.match import END_TEXTS
+
+    assert {kind.ending for kind in rules.GAMES.values()} <= set(END_TEXTS)

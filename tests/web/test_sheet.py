@@ -348,3 +348,14 @@ def test_the_legend_names_only_the_marks_the_table_can_make(client: Client, make
 
     assert legend(client.get(url(plain)).content.decode()) == [("B", "Blocked")]
     assert ("Ch", "Chuchazo") in legend(client.get(url(pr500)).content.decode())
+
+
+@pytest.mark.parametrize("key", list(rules.GAMES))
+def test_every_games_sheet_has_its_builder_and_only_a_sheet_of_points_swaps_a_row(key):
+    from scorekeeper.views.sheet import SHEETS
+
+    kind = rules.GAMES[key]
+    shape = SHEETS[kind.sheet]
+
+    assert shape.swaps == (kind.sheet == "points")
+    assert shape.plays == (kind.sheet == "plays")

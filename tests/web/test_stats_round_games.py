@@ -107,3 +107,10 @@ def test_the_migration_counts_the_games_played_before_as_the_app_does(client: Cl
     module.recount(state.apps, None)
 
     assert stored() == kept
+
+
+def test_every_game_names_a_shape_of_side_record_the_records_write():
+    from scorekeeper import rules
+    from scorekeeper.models.records import SIDE_RECORDS
+
+    assert {kind.records for kind in rules.GAMES.values()} <= set(SIDE_RECORDS)

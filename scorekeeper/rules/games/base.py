@@ -18,7 +18,7 @@ from ..tournament_format import PAIRS_FORMATS, Format
 from .keys import _REGISTRY, Scoring
 
 if TYPE_CHECKING:  # the table's Game and a hand's types name these; nothing here builds them
-    from ..game import Game
+    from ..game import Game, Preset
     from ..hand import Hand, HandError
     from ..match import MatchState
     from ..result import HandResult, Play
@@ -32,6 +32,8 @@ class GameKind:
     """
 
     scoring: ClassVar[Scoring]
+    # Its ways to play (each game's module lists them).
+    presets: ClassVar[tuple[Preset, ...]]
     # The words key of one unit of play: "hand" (Hand 3, Save hand) or "round" (Round 3).
     unit: ClassVar[str] = "hand"
     # The shape of its score sheet and scoreboard (the templates and builders of that name):
@@ -50,6 +52,21 @@ class GameKind:
     doubles_can_lose_count: ClassVar[bool] = False
     # A match ends at a target (else after a fixed number of rounds, the lowest total winning).
     has_target: ClassVar[bool] = True
+    # Four players may sit as two pairs of partners (else each plays for themselves).
+    plays_in_pairs: ClassVar[bool] = True
+    # How a match ends, the key of what the hand form says of it: "target" (a side reaches the
+    # line, or leads when time is up) or "rounds" (after the last round, the lowest winning).
+    ending: ClassVar[str] = "target"
+    # The match keeps, beside the totals, how many hands each side went out of (a tie rule
+    # reads it: Mexican Train's `ties to most outs`).
+    counts_outs: ClassVar[bool] = False
+    # Each player can post their own count from their phone (a seat link), and the scorer's
+    # form starts from the counts posted for the open hand.
+    counts_from_seats: ClassVar[bool] = False
+    # The shape of a finished match's side records (models/records.py builds each): "sides"
+    # (won, hands, shutouts, points of a side to a target) or "rounds" (a player's rounds, the
+    # pips counted against them, the rounds they went out, their total).
+    records: ClassVar[str] = "sides"
     # The phone scores its hands while they wait for signal (static/js/score.js knows it).
     scored_on_the_phone: ClassVar[bool] = True
     # The tournament formats that can seat it: a game to a target is two sides a table; a
@@ -70,6 +87,11 @@ class GameKind:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
+
+    @property
+    def most_players(self) -> int:
+        """The most players any table of this game seats (with the biggest set it is played)."""
+        return max(preset.most_players for preset in self.presets)
 
     # --- Tournaments and standings ----------------------------------------------------------
 

@@ -227,6 +227,11 @@ class MexicanTrain(GameKind):
     unit = "round"
     sheet = "rounds"
     has_target = False
+    plays_in_pairs = False
+    ending = "rounds"
+    counts_outs = True
+    counts_from_seats = True
+    records = "rounds"
     scored_on_the_phone = False
     tournament_formats = (Format.ROUND_GAME,)
 
