@@ -1,7 +1,7 @@
 """The words of a game's unit of play in a template, instead of asking which game it is.
 
 {% load units %}{% unit_words game as words %}
-<button>{{ words.save }}</button> <h1>{{ words.numbered|with_number:hand.number }}</h1>
+<button>{{ words.save }}</button> <h1>{% unit_say words "numbered" number=hand.number %}</h1>
 """
 
 from django import template
@@ -19,7 +19,13 @@ def unit_words_tag(game: object) -> UnitWords:
     return unit_words(game)
 
 
-@register.filter
-def with_number(phrase: str, number: object) -> SafeString:
-    """A phrase's `%(number)s` filled, as {% blocktranslate with number=... %} fills it."""
-    return mark_safe(str(phrase) % {"number": conditional_escape(number)})
+@register.simple_tag
+def unit_say(words: UnitWords, name: str, **values: object) -> SafeString:
+    """A phrase with its placeholders filled, as {% blocktranslate with ... %} fills them:
+    text escaped, our catalogue's words as they are. A number stays a number: a phrase that
+    counts chooses its plural by it."""
+    escaped = {
+        key: conditional_escape(value) if isinstance(value, str) else value
+        for key, value in values.items()
+    }
+    return mark_safe(words.say(name, **escaped))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 HAND = {
     # Pages: the hand's page, the match page's entry, its notes and the undo page.
@@ -28,6 +29,17 @@ HAND = {
     "undo_one": _("Undo hand %(number)s?"),
     "say_each": _("Say each hand's score out loud"),
     "in_short": _("The match in short"),
+    "column": _("Hand"),
+    # The race chart (includes/race.html): a hand game races to its line.
+    "race_heading": _("Race to the line"),
+    "race_title": ngettext_lazy(
+        "Running totals over %(hands)s hand", "Running totals over %(hands)s hands", "hands"
+    ),
+    "race_desc": _("The line is at %(target)s."),
+    "race_note": _("Hands along the bottom; the dashed line is %(target)s."),
+    "race_caption": _("Running totals after each hand"),
+    # A tournament's printed score sheet, under its title.
+    "sheet_end": _("Game to %(target)s."),
     # What the phone says of the hands it keeps while there is no signal (queue.js).
     "queued": _(
         "No signal. Hand <span data-hand-number></span> is kept on this phone and goes to the "
@@ -91,6 +103,18 @@ ROUND = {
     "undo_one": _("Undo round %(number)s?"),
     "say_each": _("Say each round's score out loud"),
     "in_short": _("The game in short"),
+    "column": _("Round"),
+    # A round game plays a set number of rounds: the lowest total wins, there is no line.
+    "race_heading": _("Totals round by round"),
+    "race_title": ngettext_lazy(
+        "Running totals over %(rounds)s round", "Running totals over %(rounds)s rounds", "rounds"
+    ),
+    "race_desc": _("The lowest total wins."),
+    "race_note": _("Rounds along the bottom; the lowest total wins."),
+    "race_caption": _("Running totals after each round"),
+    "sheet_end": _(
+        "Each player keeps a total of their own. After the last round, the lowest total wins."
+    ),
     "queued": _(
         "No signal. Round <span data-hand-number></span> is kept on this phone and goes to the "
         "table as soon as the signal is back."
@@ -158,9 +182,10 @@ class UnitWords:
     phrases: Mapping[str, Promise]
 
     def say(self, name: str, **values: object) -> str:
-        """The phrase in the active language, its placeholders filled."""
-        text = str(self.phrases[name])
-        return text % values if values else text
+        """The phrase in the active language, its placeholders filled (a phrase that counts
+        takes its number from the placeholder it names: `hands` or `rounds`)."""
+        phrase = self.phrases[name]
+        return str(phrase % values) if values else str(phrase)
 
     def __getattr__(self, name: str) -> SafeString:
         # A template reads `words.save`: the phrase as {% translate %} would show it.

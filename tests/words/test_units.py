@@ -62,3 +62,10 @@ def test_a_template_reads_a_phrase_as_our_own_markup():
 def test_a_phrase_no_unit_has_is_an_attribute_error():
     with pytest.raises(AttributeError):
         units.UNITS["hand"].no_such_phrase  # noqa: B018 (the lookup is what is tested)
+
+
+@pytest.mark.parametrize(("count", "said"), [(1, "over 1 round"), (3, "over 3 rounds")])
+def test_a_phrase_that_counts_chooses_its_plural_by_the_number(count, said):
+    title = units.UNITS["round"].say("race_title", rounds=count)
+
+    assert title == f"Running totals {said}"
