@@ -39,7 +39,13 @@ def offline_game(game: rules.Game, state: rules.MatchState, next_number: int) ->
     house = game.rules
     return {
         "offline": scores_offline(game),
-        "scoring": str(game.scoring),
+        # What the game does, asked of it, never which game it is (score.js branches on these):
+        # points scored during play and a hand's end counted like All Fives' (else a block
+        # game's count); a set number of points for a won hand (else the pips counted); a hand
+        # holding a double that cannot win a blocked hand.
+        "scores_plays": game.scores_plays,
+        "won_hand_points": game.kind.won_hand_points(game),
+        "doubles_lose_count": game.kind.doubles_can_lose_count and house.doubles_lose_count,
         "seats": game.seats,
         "sides": [list(seats) for seats in game.sides],
         # Whose hands the winner of a hand counts, seat by seat: the count rule, worked out here
@@ -57,8 +63,6 @@ def offline_game(game: rules.Game, state: rules.MatchState, next_number: int) ->
         "target": house.target,
         "rounding": str(house.rounding),
         "blocked_pays_difference": house.blocked_pays_difference,
-        "won_hand_pays_two": house.won_hand_pays_two,
-        "doubles_lose_count": house.doubles_lose_count,
         "totals": list(state.totals),
         "finished": state.finished,
         "next_number": next_number,

@@ -16,8 +16,7 @@ from scorekeeper.models import (
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, sheet_shape, why
-from scorekeeper.words.refusals import changed_elsewhere
-from scorekeeper.words.rounds import entry_corrected, unit_is_round
+from scorekeeper.words.units import unit_words
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -47,11 +46,12 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                 )
             except HandConflict as conflict:
                 if conflict.kind != HandConflict.REPEAT:
-                    form.add_error(None, changed_elsewhere(rounds=unit_is_round(match)))
+                    form.add_error(None, unit_words(match.game()).say("changed_elsewhere"))
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)
             if not form.errors:  # corrected now, or by this same correction sent before
-                messages.success(request, entry_corrected(match, hand_number))
+                corrected = unit_words(match.game()).say("corrected", number=hand_number)
+                messages.success(request, corrected)
                 return redirect(match)
         status = refused_status(request)
     else:

@@ -27,17 +27,15 @@ from scorekeeper.views.match import (
 )
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
 from scorekeeper.views.swap import swappable, swapped_parts
-from scorekeeper.words import refusals
 from scorekeeper.words.explain import (
     pips_text,
 )
 from scorekeeper.words.refusals import (
     changed_elsewhere,
-    hand_undone_elsewhere,
     play_undone_elsewhere,
 )
-from scorekeeper.words.rounds import entry_repeated, entry_saved, unit_is_round
 from scorekeeper.words.spoken import hand_called
+from scorekeeper.words.units import unit_words
 
 
 @posted_to_open_match
@@ -79,7 +77,7 @@ def hand_saved(request: HtmxHttpRequest, match: Match) -> HttpResponse:
             return match_over(request, match)  # another phone's winning hand
         form.refuse(refused)
         return render_match(request, match, form, status=refused_status(request))
-    messages.success(request, entry_saved(match, hand.number))
+    messages.success(request, unit_words(match.game()).say("saved", number=hand.number))
     match.table.keep_entry_mode(form.entry_mode)
     if not request.htmx:
         return outcome(redirect(match), "saved")
@@ -110,9 +108,9 @@ def conflict_text(match: Match, hand: rules.Hand, conflict: HandConflict) -> str
     """What the page says about a hand that met another phone's change."""
     if conflict.kind == HandConflict.REPEAT:
         # Sent again after a lost answer or from the phone's queue: not another phone's hand.
-        return entry_repeated(match, conflict.number)
+        return unit_words(match.game()).say("repeated", number=conflict.number)
     if conflict.kind == HandConflict.STALE:
-        return changed_elsewhere(rounds=unit_is_round(match))
+        return unit_words(match.game()).say("changed_elsewhere")
     return entered_elsewhere(match, conflict.number, hand)
 
 
@@ -125,7 +123,7 @@ def outcome(response: HttpResponse, kind: str) -> HttpResponse:
 def undone_elsewhere(request: HtmxHttpRequest, match: Match, number: int) -> HttpResponse:
     """A hand sent again after it was saved and then undone on another phone: not stored again.
     The form comes back as typed, with a new token, for the player to save again or discard."""
-    messages.error(request, hand_undone_elsewhere(number, rounds=unit_is_round(match)))
+    messages.error(request, unit_words(match.game()).say("undone_elsewhere", number=number))
     data = request.POST.copy()
     data["token"] = str(uuid.uuid4())
     data.pop("confirm_end", None)
@@ -143,7 +141,8 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
     else:
         typed = _("blocked")
     pips = pips_text(typed_pips(hand))
-    return refusals.entered_elsewhere(number, typed, pips, rounds=unit_is_round(match))
+    words = unit_words(match.game())
+    return words.say("entered_elsewhere", number=number, typed=typed, pips=pips)
 
 
 def typed_pips(hand: rules.Hand) -> int:

@@ -18,8 +18,8 @@ from scorekeeper.views.sheet import hand_plays, why
 from scorekeeper.words.explain import (
     play_text,
 )
-from scorekeeper.words.refusals import changed_elsewhere, played_on
-from scorekeeper.words.rounds import entry_undone, undo_repeated, unit_is_round
+from scorekeeper.words.refusals import played_on
+from scorekeeper.words.units import unit_words
 
 
 def undid_a_play(match: Match) -> bool:
@@ -61,7 +61,7 @@ def take_back(request: HtmxHttpRequest, match: Match) -> None:
         elif conflict.kind == HandConflict.SUPERSEDED:
             messages.error(request, played_on())
         else:
-            messages.error(request, changed_elsewhere(rounds=unit_is_round(match)))
+            messages.error(request, unit_words(match.game()).say("changed_elsewhere"))
     else:
         messages.success(request, taken_back(match, undone, play))
 
@@ -70,7 +70,7 @@ def undone_before(match: Match, number: int) -> str:
     """An undo sent again after a lost answer: it counts once."""
     if undid_a_play(match):
         return _("The take-back of that score had arrived before, and counts once.")
-    return undo_repeated(match, number)
+    return unit_words(match.game()).say("undo_repeated", number=number)
 
 
 def taken_back(match: Match, undone: int, play) -> str:
@@ -85,4 +85,4 @@ def taken_back(match: Match, undone: int, play) -> str:
         return _("The end of hand %(number)s was taken back: it is in play again.") % {
             "number": undone
         }
-    return entry_undone(match, undone)
+    return unit_words(match.game()).say("undone", number=undone)

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorekeeper import rules
+from scorekeeper.words.units import UNITS
 
 # A tile the rules will not count, by its code (its two numbers filled in).
 TILE_MESSAGES = {
@@ -151,52 +152,15 @@ def regional_error_message(error: rules.HandError) -> str:
 # --- What another phone did first: each told once, here.
 
 
-def changed_elsewhere(*, rounds: bool = False) -> str:
-    """Why a save, correction, undo or score was refused: the match (a round game) moved on
-    under the page."""
-    if rounds:
-        return _(
-            "The game changed on another phone, so nothing was changed. Check the score and try "
-            "again."
-        )
-    return _(
-        "The match changed on another phone, so nothing was changed. Check the score and try again."
-    )
-
-
-def hand_undone_elsewhere(number: int, *, rounds: bool = False) -> str:
-    """A hand (a round) saved, undone on another phone, then sent again: kept on the phone,
-    not stored."""
-    if rounds:
-        return _(
-            "Round %(number)s was undone on another phone, so it was not saved again. "
-            "This phone still has it as typed: save it again, or discard it."
-        ) % {"number": number}
-    return _(
-        "Hand %(number)s was undone on another phone, so it was not saved again. "
-        "This phone still has it as typed: save it again, or discard it."
-    ) % {"number": number}
+def changed_elsewhere() -> str:
+    """Why a score made during play was refused: the match moved on under the page (a hand's
+    or a round's save, correction or undo says it in its unit's words: words/units.py)."""
+    return UNITS["hand"].say("changed_elsewhere")
 
 
 def play_undone_elsewhere() -> str:
     """A score made during play, taken back on another phone, then sent again."""
     return _("That score was taken back on another phone, so it was not saved again.")
-
-
-def entered_elsewhere(number: int, typed: str, pips: str, *, rounds: bool = False) -> str:
-    """Another phone saved this hand (round) first: what this phone had typed, so nothing is
-    lost."""
-    if rounds:
-        return _(
-            "Round %(number)s was already entered, maybe from another phone. Here is the score. "
-            "This phone had: %(typed)s, %(pips)s. If that is right, correct round %(number)s "
-            "from the sheet."
-        ) % {"number": number, "typed": typed, "pips": pips}
-    return _(
-        "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
-        "This phone had: %(typed)s, %(pips)s. If that is right, correct hand %(number)s "
-        "from the sheet."
-    ) % {"number": number, "typed": typed, "pips": pips}
 
 
 def corrected_past_end() -> str:

@@ -26,52 +26,6 @@ def explain_round(reason: rules.Reason, names: list[str], credits) -> str:
     return text
 
 
-def unit_is_round(match) -> bool:
-    """Whether the match's entries are rounds (Mexican Train), not hands, in what it says."""
-    return not match.game().kind.has_target
-
-
-def entry_saved(match, number: int) -> str:
-    """Said after a hand (a round of Mexican Train) is saved."""
-    if unit_is_round(match):
-        return _("Round %(number)s saved.") % {"number": number}
-    return _("Hand %(number)s saved.") % {"number": number}
-
-
-def entry_corrected(match, number: int) -> str:
-    """Said after a hand (a round) is corrected."""
-    if unit_is_round(match):
-        return _("Round %(number)s corrected.") % {"number": number}
-    return _("Hand %(number)s corrected.") % {"number": number}
-
-
-def entry_undone(match, number: int) -> str:
-    """Said after a hand (a round) is undone."""
-    if unit_is_round(match):
-        return _("Round %(number)s undone.") % {"number": number}
-    return _("Hand %(number)s undone.") % {"number": number}
-
-
-def entry_repeated(match, number: int) -> str:
-    """A hand (a round) sent again after a lost answer or from the phone's queue: it counts once."""
-    if unit_is_round(match):
-        return _("Round %(number)s saved (it had arrived before, and counts once).") % {
-            "number": number
-        }
-    return _("Hand %(number)s saved (it had arrived before, and counts once).") % {"number": number}
-
-
-def undo_repeated(match, number: int) -> str:
-    """An undo of a hand (a round) sent again after a lost answer: it counts once."""
-    if unit_is_round(match):
-        return _("The undo of round %(number)s had arrived before, and counts once.") % {
-            "number": number
-        }
-    return _("The undo of hand %(number)s had arrived before, and counts once.") % {
-        "number": number
-    }
-
-
 def already_went_out(name: str) -> str:
     """A seat's "I went out" refused: another player said so first in this round."""
     return _(

@@ -83,7 +83,7 @@ function scoringBlockedWinner(game, hand) {
   const held = (seat) => pipsOf(hand, seat);
   const weights = game.sides.map((seats) => sum(seats.map(held)));
   let candidates = game.sides.map((seats, side) => side);
-  if (game.scoring === "bergen" && game.doubles_lose_count) {
+  if (game.doubles_lose_count) {
     const doubles = hand.holding_doubles || [];
     const without = candidates.filter((side) => !game.sides[side].some((seat) => doubles.includes(seat)));
     if (without.length) candidates = without;
@@ -110,7 +110,7 @@ function rounded(rounding, counted, own) {
 function scoreScoringGame(game, hand) {
   const seat = hand.ending === WENT_OUT ? hand.went_out : scoringBlockedWinner(game, hand);
   if (seat === null) return nobody(game);
-  if (game.scoring === "bergen") return won(game, seat, game.won_hand_pays_two ? 2 : 1);
+  if (game.won_hand_points !== null) return won(game, seat, game.won_hand_points);
   const side = sideOf(game, seat);
   const counted = [];
   for (let other = 0; other < game.seats; other += 1) {
@@ -126,7 +126,7 @@ function scoreScoringGame(game, hand) {
 // leads the next hand (null: whoever holds the double). `leader` is who the sheet knows led.
 export function scoreHand(game, hand, leader = null) {
   const led = leader !== null && leader !== undefined ? leader : hand.led_by ?? null;
-  const result = game.scoring === "block" ? scoreBlock(game, hand) : scoreScoringGame(game, hand);
+  const result = game.scores_plays ? scoreScoringGame(game, hand) : scoreBlock(game, hand);
   let leadsNext = result.side === null ? led : result.seat;
   if (game.lead_rule === "turn_passes") leadsNext = led === null ? null : (led + 1) % game.seats;
   return { sidePoints: result.sidePoints, side: result.side, leadsNext };
@@ -232,6 +232,6 @@ export function handFromForm(game, values) {
 export function playFromForm(game, values) {
   const seat = whole(values.seat ? values.seat[0] : undefined);
   const points = whole(values.points ? values.points[0] : undefined);
-  if (seat === null || seat >= game.seats || !points || game.scoring === "block") return null;
+  if (seat === null || seat >= game.seats || !points || !game.scores_plays) return null;
   return { plays: [{ seat, points }], ending: null };
 }

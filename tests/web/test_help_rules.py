@@ -64,3 +64,25 @@ def test_a_scoring_games_table_lists_its_own_rules(client, preset, said, not_sai
     assert said in this_table
     assert not_said not in this_table
     assert "capicú" not in this_table
+
+
+def test_a_block_games_table_lists_its_capicu_count_and_blocked_rules(client, make_match):
+    match = make_match(capicu_bonus=25)
+
+    this_table = client.get(f"/help?t={match.table.key}").content.decode().split("A hand ends")[0]
+
+    assert "The first side to 200 wins." in this_table
+    assert "A capicú pays 25 more." in this_table
+    assert "After the last round" not in this_table
+
+
+def test_a_round_games_table_says_the_lowest_total_wins_and_no_target(client):
+    from tests.web.test_rounds import start
+
+    match = start(client)
+
+    this_table = client.get(f"/help?t={match.table.key}").content.decode().split("A hand ends")[0]
+
+    assert "After the last round, the lowest total wins." in this_table
+    assert "The first side to" not in this_table
+    assert "capicú" not in this_table

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scorekeeper.models import Hand, LogEntry, Match
 from tests.created import created
-from tests.support.testing import EXAMPLE_HANDS, SETUP, SPANISH, hand_post, post_data
+from tests.support.testing import EXAMPLE_HANDS, SETUP, SPANISH, add_hand, hand_post, post_data
 
 
 def match_url(match: Match) -> str:
@@ -450,3 +450,56 @@ def test_the_out_taps_show_the_one_chosen_and_each_tables_names(client, make_mat
     ]
     client.cookies["django_language"] = "es"
     assert taps(url)[-1] == ("Tranque", "")
+
+
+# What a hand game's and a round game's match page call their unit: save, entry, undo, say.
+UNIT_WORDS = {
+    "en": {
+        "hand": ("Save hand", "Enter a hand", "Undo last hand", "Say each hand's score"),
+        "round": ("Save the round", "Enter a round", "Undo the last round", "Say each round's"),
+    },
+    "es": {
+        "hand": ("Anotar mano", "Anotar una mano", "Borrar la última mano", "cada mano"),
+        "round": ("Guardar la ronda", "Anotar una ronda", "Deshacer la última ronda", "cada ronda"),
+    },
+    "sv": {
+        "hand": ("Spara omgången", "Fyll i en omgång", "Ångra senaste omgången", "varje omgång"),
+        "round": ("Spara rundan", "Fyll i en runda", "Ångra sista rundan", "varje runda"),
+    },
+}
+
+
+def unit_page(client: Client, unit: str, make_match) -> str:
+    """The match page of a game of this unit after its first hand or round, its next one's
+    form open (the first seat went out)."""
+    if unit == "round":
+        from tests.web.test_rounds import post_round, start
+
+        match = start(client)
+        post_round(client, match, "0", {1: 10, 2: 5, 3: 7})
+    else:
+        match = add_hand(make_match(), 0, {1: 20, 2: 10, 3: 14})
+    return client.get(match_url(match) + "?out=0").content.decode()
+
+
+@pytest.mark.parametrize("unit", ["hand", "round"])
+@pytest.mark.parametrize("tongue", ["en", "es", "sv"])
+def test_the_match_page_names_the_unit_its_game_plays(
+    client: Client, make_match, fresh_catalogues, settings, tongue: str, unit: str
+):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = tongue
+
+    page = unit_page(client, unit, make_match)
+
+    other = "round" if unit == "hand" else "hand"
+    for said, not_said in zip(UNIT_WORDS[tongue][unit], UNIT_WORDS[tongue][other], strict=True):
+        assert said in page
+        assert not_said not in page
+
+
+@pytest.mark.parametrize(("unit", "note"), [("hand", "Hand"), ("round", "Round")])
+def test_the_phone_s_queue_notes_keep_their_number_slot(client: Client, make_match, unit, note):
+    page = unit_page(client, unit, make_match)
+
+    assert f"No signal. {note} <span data-hand-number></span> is kept on this phone" in page
+    assert f"<li><span>{note} <span data-hand-number></span>: <span data-hand-who>" in page

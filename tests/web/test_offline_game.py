@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.offline_game import scores_offline
+from scorekeeper.offline_game import offline_game, scores_offline
 
 
 def described(client, match) -> dict:
@@ -54,3 +54,23 @@ def test_score_js_is_not_offered_what_it_does_not_score(switch):
 def test_a_round_game_is_left_to_the_server():
     game = rules.make_game("mexican_train", 4)
     assert not scores_offline(game)
+
+
+@pytest.mark.parametrize(
+    ("preset", "house", "plays", "won", "doubles"),
+    [
+        ("caribbean", {"doubles_lose_count": True}, False, None, False),
+        ("all_fives", {}, True, None, False),
+        ("bergen", {}, True, 1, False),
+        ("bergen", {"won_hand_pays_two": True, "doubles_lose_count": True}, True, 2, True),
+    ],
+)
+def test_it_says_what_the_game_does_not_which_game_it_is(preset, house, plays, won, doubles):
+    game = rules.make_game(preset, 4, rules=rules.HouseRules(**house))
+
+    described = offline_game(game, rules.tally(game, ()), 1)
+
+    assert "scoring" not in described
+    assert described["scores_plays"] is plays
+    assert described["won_hand_points"] == won
+    assert described["doubles_lose_count"] is doubles

@@ -137,6 +137,11 @@ class GameKind:
         """The counts a went-out hand needs: those the count rule adds up, less the winner's."""
         return tuple(seat for seat in range(game.seats) if seat != winner)
 
+    def won_hand_points(self, game: Game) -> int | None:
+        """What winning a hand pays where it pays a set number of points (None: it pays the
+        pips counted, as most games do)."""
+        return None
+
     # --- Scores during play -----------------------------------------------------------------
 
     def play_amounts(self, game: Game) -> tuple[int, ...]:

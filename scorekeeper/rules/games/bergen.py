@@ -24,12 +24,16 @@ def score(game: Game, hand: Hand, led_by: int | None, number: int | None = None)
     void = nobody_scores(game, hand, led_by)
     if void is not None:
         return void
-    # Under `a won hand pays 2` going out and winning a blocked hand alike pay 2.
-    points = 2 if game.rules.won_hand_pays_two else 1
+    points = won_hand_points(game)
     if hand.ending is Ending.WENT_OUT:
         return credited(game, ReasonCode.WENT_OUT, hand.went_out, None, (), points)  # type: ignore[arg-type]
     code, seat, lightest, _ = blocked_count(game, hand, led_by)
     return credited(game, code, seat, lightest, (), points)  # type: ignore[arg-type]
+
+
+def won_hand_points(game: Game) -> int:
+    """Under `a won hand pays 2` going out and winning a blocked hand alike pay 2, else 1."""
+    return 2 if game.rules.won_hand_pays_two else 1
 
 
 PRESETS = (
@@ -58,6 +62,9 @@ class Bergen(ScoringGame):
     def needed_by_winner(self, game: Game, winner: int) -> tuple[int, ...]:
         # Going out scores a point whatever the others hold.
         return ()
+
+    def won_hand_points(self, game: Game) -> int:
+        return won_hand_points(game)
 
     def play_amounts(self, game: Game) -> tuple[int, ...]:
         return (int(Header.DOUBLE), int(Header.TRIPLE))
