@@ -49,8 +49,6 @@ def race_chart(
     views/swap.py); else both from the match's loaded hands (the latest, or all)."""
     names = match.side_names()
     game = match.game()
-    # The chart's words name rounds where the game counts them (the template says so).
-    rounds = not game.kind.has_target
     # A round game (Mexican Train) has no line to race to: the lowest total wins.
     target = game.kind.target(game)
     if numbered is None:
@@ -100,7 +98,6 @@ def race_chart(
         "bottom": HEIGHT - BOTTOM,
         "label_y": label_y,
         "lines": lines,
-        "rounds": rounds,
         "target": target,
         "target_y": None if target is None else y(target),
         "zero_y": y(0),

@@ -43,12 +43,11 @@ class LogEntry(models.Model):
         names: Sequence[str],
         side_names: Sequence[str],
         before: Sequence[int],
-        *,
-        rounds: bool = False,
+        unit: "words.UnitWords | None" = None,
     ) -> str:
-        """One line for the change log (`before`: the totals after the previous entry;
-        `rounds`: a round game's)."""
-        return words.line(self, names, side_names, before, rounds=rounds)
+        """One line for the change log (`before`: the totals after the previous entry; `unit`:
+        the words of the game's unit of play, a hand's by default)."""
+        return words.line(self, names, side_names, before, unit or words.HAND_WORDS)
 
     def describe(self) -> str:
         """One line for the change log on the match page."""

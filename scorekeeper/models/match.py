@@ -21,6 +21,7 @@ from scorekeeper.models.series import Series
 from scorekeeper.models.sheet import load_hands
 from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
 from scorekeeper.words.names import name_key, side_name
+from scorekeeper.words.units import unit_words
 
 
 def seats_prefetch() -> Prefetch:
@@ -441,12 +442,12 @@ class Match(MatchWrites, HouseRulesFields):
         """The newest entries of the change log, each with its one line."""
         entries = list(self.log.all()[: limit + 1])
         names, side_names = self.seat_names(), self.side_names()
-        rounds = not self.game().kind.has_target  # a round game's log names rounds
+        unit = unit_words(self.game())  # the log names the game's unit: hands or rounds
         zero = [0] * len(side_names)
         lines = []
         for index, entry in enumerate(entries[:limit]):
             before = entries[index + 1].totals if index + 1 < len(entries) else zero
-            lines.append((entry, entry.line(names, side_names, before, rounds=rounds)))
+            lines.append((entry, entry.line(names, side_names, before, unit)))
         return lines
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:

@@ -10,6 +10,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.words.units import UNITS, UnitWords
+
+HAND_WORDS = UNITS["hand"]
 
 # The label of each kind of change (models.LogAction's values).
 ACTIONS = {
@@ -24,18 +27,11 @@ ACTIONS = {
 # Each kind of change as one line of the log on the match page.
 DESCRIPTIONS = {
     "started": _("Match started"),
-    "saved": _("Hand %(number)s saved."),
-    "edited": _("Hand %(number)s corrected."),
-    "undone": _("Hand %(number)s undone."),
     "played": _("Hand %(number)s: %(points)s scored during play."),
     "unplayed": _("Hand %(number)s: %(points)s during play taken back."),
 }
-# A round game's (Mexican Train's) lines where they differ: it has rounds, not hands.
-ROUND_DESCRIPTIONS = {
-    "saved": _("Round %(number)s saved."),
-    "edited": _("Round %(number)s corrected."),
-    "undone": _("Round %(number)s undone."),
-}
+# The lines that name the unit of play (Hand 3, Round 3): the unit's own words (units.py).
+UNIT_LINES = {"saved": "log_saved", "edited": "log_edited", "undone": "log_undone"}
 
 
 class Change(Protocol):
@@ -55,12 +51,12 @@ def ago(at: datetime) -> str:
     return gettext("%(time)s ago") % {"time": timesince(at)}
 
 
-def describe(change: Change, *, rounds: bool = False) -> str:
-    """One line for the change log on the match page (`rounds`: a round game's)."""
+def describe(change: Change, unit: UnitWords = HAND_WORDS) -> str:
+    """One line for the change log on the match page, in the words of the game's `unit`."""
+    if change.action in UNIT_LINES:
+        return unit.say(UNIT_LINES[change.action], number=change.hand_number)
     play = (change.after if change.action == "played" else change.before) or {}
-    words = (rounds and ROUND_DESCRIPTIONS.get(change.action)) or DESCRIPTIONS.get(
-        change.action, DESCRIPTIONS["started"]
-    )
+    words = DESCRIPTIONS.get(change.action, DESCRIPTIONS["started"])
     return str(words) % {
         "number": change.hand_number,
         "points": play.get("play", {}).get("points", 0),
@@ -72,8 +68,7 @@ def line(
     names: Sequence[str],
     side_names: Sequence[str],
     before: Sequence[int],
-    *,
-    rounds: bool = False,
+    unit: UnitWords = HAND_WORDS,
 ) -> str:
     """One line for the change log: which hand (round), what the table reported, what it
     scored.
@@ -81,7 +76,7 @@ def line(
     `before` is the totals after the previous entry: a saved hand's points are the step.
     """
     if change.action not in ("saved", "edited"):
-        return describe(change, rounds=rounds)
+        return describe(change, unit)
     reported = change.after or {}
     seat = reported.get("went_out")
     if reported.get("ending") == rules.Ending.BLOCKED or seat is None or seat >= len(names):
@@ -89,12 +84,7 @@ def line(
     else:
         what = gettext("%(name)s went out") % {"name": names[seat]}
     if change.action == "edited":
-        corrected = (
-            gettext("Round %(number)s corrected: %(what)s")
-            if rounds
-            else gettext("Hand %(number)s corrected: %(what)s")
-        )
-        return corrected % {"number": change.hand_number, "what": what}
+        return unit.say("log_corrected", number=change.hand_number, what=what)
     steps = [
         (side, total - earlier)
         for side, (total, earlier) in enumerate(zip(change.totals, before, strict=False))
@@ -106,13 +96,4 @@ def line(
         for side, points in steps
         if points > 0 and side < len(side_names)
     ) or gettext("nobody scores")
-    saved = (
-        gettext("Round %(number)s: %(what)s, %(scored)s")
-        if rounds
-        else gettext("Hand %(number)s: %(what)s, %(scored)s")
-    )
-    return saved % {
-        "number": change.hand_number,
-        "what": what,
-        "scored": scored,
-    }
+    return unit.say("log_scored", number=change.hand_number, what=what, scored=scored)

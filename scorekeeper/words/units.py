@@ -18,6 +18,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 HAND = {
+    # The change log (words/log.py).
+    "log_saved": _("Hand %(number)s saved."),
+    "log_edited": _("Hand %(number)s corrected."),
+    "log_undone": _("Hand %(number)s undone."),
+    "log_corrected": _("Hand %(number)s corrected: %(what)s"),
+    "log_scored": _("Hand %(number)s: %(what)s, %(scored)s"),
     # Pages: the hand's page, the match page's entry, its notes and the undo page.
     "numbered": _("Hand %(number)s"),
     "correct": _("Correct this hand"),
@@ -93,6 +99,12 @@ HAND = {
 }
 
 ROUND = {
+    # The change log (words/log.py).
+    "log_saved": _("Round %(number)s saved."),
+    "log_edited": _("Round %(number)s corrected."),
+    "log_undone": _("Round %(number)s undone."),
+    "log_corrected": _("Round %(number)s corrected: %(what)s"),
+    "log_scored": _("Round %(number)s: %(what)s, %(scored)s"),
     "numbered": _("Round %(number)s"),
     "correct": _("Correct this round"),
     "enter": _("Enter a round"),

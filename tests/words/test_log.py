@@ -8,11 +8,12 @@ from django.utils.translation import override
 
 from scorekeeper import models
 from scorekeeper.words import log
+from scorekeeper.words.units import UNITS
 
 
 def test_every_kind_of_change_has_a_label_and_a_line():
     assert set(log.ACTIONS) == set(models.LogAction.values)
-    assert set(log.DESCRIPTIONS) == set(models.LogAction.values)
+    assert set(log.DESCRIPTIONS) | set(log.UNIT_LINES) == set(models.LogAction.values)
 
 
 @pytest.mark.parametrize(
@@ -48,3 +49,16 @@ def test_a_saved_hand_says_who_went_out_and_what_each_side_scored():
     with override("en"):
         line = log.line(change, ["Ana", "Bo"], ["Ana", "Bo"], [10, 5])
     assert line == "Hand 2: Bo went out, 25 for Bo"
+
+
+def test_a_round_games_log_names_rounds_and_a_hand_games_hands():
+    class Saved:
+        action, hand_number, before, totals = "saved", 3, None, [0, 12]
+        after = {"ending": "went_out", "went_out": 0}
+
+    for unit, word in (("hand", "Hand 3"), ("round", "Round 3")):
+        line = log.line(Saved(), ["Ann", "Bo"], ["Ann", "Bo"], [0, 0], UNITS[unit])
+        assert line == f"{word}: Ann went out, 12 for Bo"
+        Saved.action = "undone"
+        assert log.describe(Saved(), UNITS[unit]) == f"{word} undone."
+        Saved.action = "saved"
