@@ -134,8 +134,9 @@ def test_an_ordinary_save_runs_ten_statements_and_reads_nothing_it_wrote(
     with django_assert_num_queries(10) as captured:
         assert phone.post(url, data, headers=HTMX)["X-Hand"] == "saved"
     sql = [query["sql"] for query in captured.captured_queries]
-    # The match and its seats; the transaction: the hand, its counts, its entries, the match's
-    # new state, the log entry; then the chart's earlier hands, up to hand 8, not the 9th.
+    # The match and its seats; the transaction (a savepoint under the test's own): the hand, its
+    # counts, its entries, the match's new state, the log entry; then the chart's earlier
+    # hands, up to hand 8, not the 9th just written.
     writes = [statement.split()[0] for statement in sql[3:8]]
     assert writes == ["INSERT", "INSERT", "INSERT", "UPDATE", "INSERT"]
     assert sql[-1].endswith("h.number > 0 AND h.number <= 8")
