@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,7 +86,13 @@ def main() -> None:
         data = hand_fields(deal_hand(game, rng), table["number"])
         # #play's version, as saves.js sends it: one a hand saved (the match takes only hands).
         data["shown"] = str(table["number"] - 1)
-        answer = phone.post(f"{table['path']}hand", data, HTTP_HX_REQUEST="true")
+        # Form-encoded, as the phone's browser posts it (the test client's default is multipart).
+        answer = phone.post(
+            f"{table['path']}hand",
+            urlencode(data),
+            content_type="application/x-www-form-urlencoded",
+            HTTP_HX_REQUEST="true",
+        )
         assert answer.status_code == 200 and answer["X-Hand"] == "saved", answer.get("X-Hand")
 
     from django.test import RequestFactory

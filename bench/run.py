@@ -34,9 +34,9 @@ KB = 1000  # bytes: budgets in KB are thousands of bytes, as Lighthouse counts t
 BUDGETS = {
     "scoreboard_x_trivial": 2.5,
     "watch_unchanged_x_trivial": 1.5,
-    # An ordinary save (one that does not end the match) beyond its own write transaction:
-    # (save - floor) / trivial. Its plain save/trivial figure is shown, unbudgeted.
-    "hand_save_beyond_floor_x_trivial": 10.0,
+    # An ordinary save (one that does not end the match), the whole save. What it costs beyond
+    # its own write transaction, (save - floor) / trivial, is shown beside it, unbudgeted.
+    "hand_save_x_trivial": 10.0,
     # With htmx (decided): at most 35 KB, of which the project's own bytes (HTML, stylesheet,
     # scripts, icons, manifest) at most 20 KB.
     "first_visit_bytes": 35 * KB,
@@ -547,14 +547,11 @@ def rows(results: dict) -> list[tuple[str, str, str, bool | None]]:
         if "x_floor_cpu" in phase:
             measured += f" · **CPU {phase['x_floor_cpu']:.1f}x the floor**"
         if "beyond_floor_x_trivial" in phase:
-            limit = BUDGETS["hand_save_beyond_floor_x_trivial"]
+            # A diagnostic: what the save costs beyond its own write transaction.
             measured += (
-                f" · **beyond its write transaction (save - floor) "
-                f"{phase['beyond_floor_x_trivial']:.1f}x trivial**"
+                f" · beyond its write transaction (save - floor) "
+                f"{phase['beyond_floor_x_trivial']:.1f}x trivial"
             )
-            ok = phase["beyond_floor_x_trivial"] <= limit and phase["errors"] == 0
-            out.append((label, measured, f"save - floor ≤ {limit:g}x trivial, 0 errors", ok))
-            continue
         key = f"{name}_x_trivial"
         if key in BUDGETS:
             limit = BUDGETS[key]

@@ -50,22 +50,28 @@ def swapped_parts(request: HtmxHttpRequest, match: Match, hand: Hand, spoken: st
     context["form"] = HandForm.for_next_hand(match)
     if story.shows_chart(match):
         context["chart"] = story.race_chart(
-            match, *running_totals(match, None if unfolded else SHEET_LATEST)
+            match, *running_totals(match, None if unfolded else SHEET_LATEST, saved=hand)
         )
     response = render(request, "match.html#swaps", context)
     response["HX-Reswap"] = "none"  # #play stays; its parts are swapped out of band
     return response
 
 
-def running_totals(match: Match, latest: int | None) -> tuple[list[tuple[int, tuple]], tuple]:
+def running_totals(
+    match: Match, latest: int | None, saved: Hand | None = None
+) -> tuple[list[tuple[int, tuple]], tuple]:
     """(hand number, each side's total after it) for the latest hands, or all, and the totals
     before the first of them: one read of their score entries as plain values (no Hand
     objects), back from the match's totals. The SQL is plain and the same on every save:
-    building it with the ORM cost a save more than running it."""
+    building it with the ORM cost a save more than running it. `saved`: the match's last hand,
+    just written with its entries: those are taken as written, not read back."""
     after = 0 if latest is None else max(match.hand_count - latest, 0)
+    last = match.hand_count if saved is None else saved.number - 1
     with connection.cursor() as cursor:
-        cursor.execute(_credits_sql(), [match.pk, after])
+        cursor.execute(_credits_sql(), [match.pk, after, last])
         credits = cursor.fetchall()
+    if saved is not None:
+        credits += [(saved.number, entry.side, entry.points) for entry in saved.entry_list()]
     by_hand: dict[int, list[tuple[int, int]]] = {}
     totals = list(match.totals)
     for number, side, points in credits:
@@ -81,9 +87,10 @@ def running_totals(match: Match, latest: int | None) -> tuple[list[tuple[int, tu
 
 
 def _credits_sql() -> str:
-    """Each score entry of a match's hands after a number: (hand number, side, points)."""
+    """Each score entry of a match's hands in a range of numbers (after the first, up to the
+    second): (hand number, side, points)."""
     return (
         f"SELECT h.number, e.side, e.points FROM {ScoreEntry._meta.db_table} e"
         f" JOIN {Hand._meta.db_table} h ON e.hand_id = h.id"
-        " WHERE h.match_id = %s AND h.number > %s"
+        " WHERE h.match_id = %s AND h.number > %s AND h.number <= %s"
     )

@@ -103,3 +103,40 @@ def test_the_out_taps_are_kept_once_a_match_and_link_each_next_hand(make_match):
         assert links == [str(number)] * 5
         outs = [key for key in fragments._cache if ".outs." in key]
         assert len(outs) == 1, outs
+
+
+def race(html: str) -> str:
+    """The race chart's section, as drawn."""
+    return re.search(r'<section id="race".*?</section>', html, re.S)[0].replace(
+        ' hx-swap-oob="true"', ""
+    )
+
+
+def test_the_swapped_chart_is_the_one_the_page_then_draws(make_match):
+    # The saved hand's points come from what the save wrote, the earlier hands' from the
+    # database: together the chart the page draws after the save.
+    match = played(make_match, 8)
+    add_hand(match, out=1, pips={0: 5, 2: 4, 3: 6})  # points for the other side too
+    match.refresh_from_db()
+    swapped = race(save(match, shown=match.version).content.decode())
+    assert race(Client().get(match.get_absolute_url()).content.decode()) == swapped
+    # Hand 9 gave Ben & Dev 15; hand 10, just saved, gave Alice & Cara 3 more (9 hands of 3).
+    assert '<th scope="row">10</th><td>27</td><td>15</td>' in swapped
+
+
+def test_an_ordinary_save_runs_ten_statements_and_reads_nothing_it_wrote(
+    make_match, django_assert_num_queries
+):
+    match = played(make_match, 8)
+    phone, url = Client(), match.save_hand_url()
+    phone.get(match.get_absolute_url())  # the page the phone shows
+    data = {**hand_post(match, **HAND), "shown": str(match.version)}
+    with django_assert_num_queries(10) as captured:
+        assert phone.post(url, data, headers=HTMX)["X-Hand"] == "saved"
+    sql = [query["sql"] for query in captured.captured_queries]
+    # The match and its seats; the transaction (a savepoint under the test's own): the hand, its
+    # counts, its entries, the match's new state, the log entry; then the chart's earlier
+    # hands, up to hand 8, not the 9th just written.
+    writes = [statement.split()[0] for statement in sql[3:8]]
+    assert writes == ["INSERT", "INSERT", "INSERT", "UPDATE", "INSERT"]
+    assert sql[-1].endswith("h.number > 0 AND h.number <= 8")
