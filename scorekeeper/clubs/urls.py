@@ -1,0 +1,12 @@
+"""The clubs' addresses, included at the root: a club's pages and a table's way in and out."""
+
+from django.urls import path
+
+from scorekeeper.clubs import views
+
+urlpatterns = [
+    path("clubs/new", views.new_club, name="new_club"),
+    path("c/<key:key>/", views.club_page, name="club"),
+    path("t/<key:key>/club", views.join_club, name="join_club"),
+    path("t/<key:key>/club/leave", views.leave_club, name="leave_club"),
+]
