@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import KEY_LENGTH, KEY_PATTERN, Table, new_key
+from scorekeeper.models import KEY_LENGTH, KEY_PATTERN, NAME_MAX, Table, new_key
 
 CLUB_NAME_MAX = 60
 # A club's link as a person pastes it: the whole address, or only its key.
@@ -24,12 +24,18 @@ class Club(models.Model):
     key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
     name = models.CharField(max_length=CLUB_NAME_MAX)
     created_at = models.DateTimeField(default=timezone.now)
+    # The stamp of the history the kept ratings were rated from (rerating.up_to_date).
+    rated_stamp = models.CharField(max_length=100, blank=True, editable=False)
 
     def __str__(self) -> str:
         return self.name or str(_("Club"))
 
     def get_absolute_url(self) -> str:
         return reverse("club", args=[self.key])
+
+    def tables(self) -> "models.QuerySet[Table]":
+        """The tables that joined this club: its pages read only these."""
+        return Table.objects.filter(pk__in=self.memberships.values("table"))
 
     def join(self, table: Table) -> "Membership":
         """The table joins this club; AlreadyInAClub (nothing changed) if it is in one."""
@@ -62,3 +68,80 @@ class Membership(models.Model):
     @classmethod
     def of(cls, table: Table) -> "Membership | None":
         return cls.objects.select_related("club").filter(table=table).first()
+
+
+class RatedMatch(models.Model):
+    """A finished match of the club's tables as it was rated, in the order matches ended.
+
+    The match is named by its id, not a key: a match deleted or left with its table is still
+    seen here, so the ratings after it are rated again.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rated")
+    seq = models.PositiveIntegerField()
+    match_id = models.BigIntegerField()
+    version = models.PositiveIntegerField()
+    ended_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "seq"], name="rated_match_unique_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} #{self.seq}"
+
+
+class RatingStep(models.Model):
+    """One player's rating in one family after one rated match."""
+
+    rated = models.ForeignKey(RatedMatch, on_delete=models.CASCADE, related_name="steps")
+    family = models.CharField(max_length=20)
+    player = models.CharField(max_length=NAME_MAX)
+    name = models.CharField(max_length=NAME_MAX)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    won = models.BooleanField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "family"], name="rating_step_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.family} after {self.rated_id}"
+
+
+class ClubRating(models.Model):
+    """A player's rating now in one family, with what the leaderboard shows beside it: summed
+    again from the steps whenever a match is rated, so the leaderboard reads one row a player."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    family = models.CharField(max_length=20)
+    player = models.CharField(max_length=NAME_MAX)
+    name = models.CharField(max_length=NAME_MAX)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField()  # the ordinal, mu - 3 sigma
+    played = models.PositiveIntegerField()
+    won = models.PositiveIntegerField()
+    # The last results, newest first: "W" a win, "L" anything else.
+    last = models.CharField(max_length=10)
+    provisional = models.BooleanField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "family", "player"], name="club_rating_unique_player"
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["club", "family", "provisional", "-rating"], name="club_rating_board"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.rating:.1f}"
+
+    @property
+    def win_rate(self) -> int:
+        return (200 * self.won + self.played) // (2 * self.played) if self.played else 0

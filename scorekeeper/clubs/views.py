@@ -4,6 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
+from scorekeeper.clubs import history
 from scorekeeper.clubs.forms import ClubForm, JoinForm
 from scorekeeper.clubs.models import Club, Membership
 from scorekeeper.models import Table
@@ -28,8 +29,13 @@ def new_club(request: HttpRequest) -> HttpResponse:
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
     club = get_club(key)
     link = request.build_absolute_uri(club.get_absolute_url())
-    tables = Table.objects.filter(pk__in=club.memberships.values("table")).order_by("name", "pk")
-    context = {"club": club, "club_link": link, "club_qr": qr_svg(link), "tables": tables}
+    context = {
+        "club": club,
+        "club_link": link,
+        "club_qr": qr_svg(link),
+        "tables": club.tables().order_by("name", "pk"),
+        "players": history.players(club.tables()),
+    }
     return render(request, "clubs/club.html", context)
 
 

@@ -1,0 +1,115 @@
+"""What a club's tables played, read for its ratings: each finished match as a ratings.Game,
+and each player's name as the club knows it. Two queries, whatever the club's size."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Max, Q, QuerySet, Sum
+
+from scorekeeper import rules
+from scorekeeper.clubs.ratings import Game, ranks
+from scorekeeper.models import Match, Seat, Table
+from scorekeeper.words.names import name_key
+
+
+def player_key(name: str) -> str:
+    """One player across a club's tables: names compared as the statistics compare them (case
+    and Unicode form do not tell two apart, accents do), and spacing neither."""
+    return " ".join(name_key(name).split())
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A finished match's place in the club's history: it is re-rated when any of this moves."""
+
+    ended_at: datetime
+    match: int
+    version: int
+
+
+def finished(tables: QuerySet[Table]) -> QuerySet[Match]:
+    """The finished matches of these tables, in the order they ended."""
+    return (
+        Match.objects.filter(table__in=tables, winner_side__isnull=False)
+        .order_by("finished_at", "pk")
+        .only("pk")
+    )
+
+
+def stamp(tables: QuerySet[Table]) -> str:
+    """A mark of all these tables' finished matches: it moves whenever one ends, is corrected,
+    undone or deleted, or a table joins or leaves (every change to a match moves its version)."""
+    found = finished(tables).aggregate(
+        count=Count("pk"), versions=Sum("version"), ids=Sum("pk"), last=Max("finished_at")
+    )
+    return "{count}:{versions}:{ids}:{last}".format(**found)
+
+
+def history(tables: QuerySet[Table]) -> list[Ended]:
+    """Where each finished match of these tables stands, in the order they ended."""
+    rows = finished(tables).values_list("finished_at", "pk", "version")
+    return [Ended(*row) for row in rows]
+
+
+def games(
+    tables: QuerySet[Table],
+    after: Ended | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> tuple[list[Game], dict[str, str]]:
+    """The finished matches of these tables as rated games, in the order they ended: those
+    after `after`, ending at or after `since` and before `until`; and each player's name as
+    last written, by their key."""
+    matches = finished(tables)
+    if after is not None:
+        matches = matches.filter(
+            Q(finished_at__gt=after.ended_at) | Q(finished_at=after.ended_at, pk__gt=after.match)
+        )
+    if since is not None:
+        matches = matches.filter(finished_at__gte=since)
+    if until is not None:
+        matches = matches.filter(finished_at__lt=until)
+    columns = ("pk", "scoring", "finished_at", "totals", "winner_side", "co_winners", "version")
+    rows = list(matches.values_list(*columns))
+    sides: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    names: dict[str, str] = {}
+    seats = Seat.objects.filter(match__in=matches.values("pk")).order_by(
+        "match__finished_at", "match", "position"
+    )
+    for match, side, name in seats.values_list("match", "side", "player__name"):
+        key = player_key(name)
+        sides[match][side].append(key)
+        names[key] = name
+    played = []
+    for match, scoring, ended_at, totals, winner, co_winners, version in rows:
+        kind = rules.find_game(scoring)
+        teams = tuple(tuple(sides[match][side]) for side in range(len(totals)))
+        placed = ranks(totals, [winner, *co_winners], higher_first=kind.has_target)
+        played.append(Game(match, kind.family, ended_at, teams, tuple(placed), version))
+    return played, names
+
+
+@dataclass(frozen=True)
+class ClubPlayer:
+    """A player of the club: one name across its tables, and how many of its matches they sat."""
+
+    key: str
+    name: str
+    tables: int
+    matches: int
+
+
+def players(tables: QuerySet[Table]) -> list[ClubPlayer]:
+    """Every player who sat at these tables, one a name as the club compares names, by name."""
+    seats = Seat.objects.filter(match__table__in=tables).order_by("match__created_at", "match")
+    found: dict[str, tuple[str, set[int], set[int]]] = {}
+    for name, table, match in seats.values_list("player__name", "match__table", "match"):
+        _name, at, sat = found.get(player_key(name), (name, set(), set()))
+        at.add(table)
+        sat.add(match)
+        found[player_key(name)] = (name, at, sat)  # the name as last written
+    return sorted(
+        (ClubPlayer(key, name, len(at), len(sat)) for key, (name, at, sat) in found.items()),
+        key=lambda player: player.key,
+    )
