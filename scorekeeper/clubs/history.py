@@ -88,28 +88,3 @@ def games(
         placed = ranks(totals, [winner, *co_winners], higher_first=kind.has_target)
         played.append(Game(match, kind.family, ended_at, teams, tuple(placed), version))
     return played, names
-
-
-@dataclass(frozen=True)
-class ClubPlayer:
-    """A player of the club: one name across its tables, and how many of its matches they sat."""
-
-    key: str
-    name: str
-    tables: int
-    matches: int
-
-
-def players(tables: QuerySet[Table]) -> list[ClubPlayer]:
-    """Every player who sat at these tables, one a name as the club compares names, by name."""
-    seats = Seat.objects.filter(match__table__in=tables).order_by("match__created_at", "match")
-    found: dict[str, tuple[str, set[int], set[int]]] = {}
-    for name, table, match in seats.values_list("player__name", "match__table", "match"):
-        _name, at, sat = found.get(player_key(name), (name, set(), set()))
-        at.add(table)
-        sat.add(match)
-        found[player_key(name)] = (name, at, sat)  # the name as last written
-    return sorted(
-        (ClubPlayer(key, name, len(at), len(sat)) for key, (name, at, sat) in found.items()),
-        key=lambda player: player.key,
-    )

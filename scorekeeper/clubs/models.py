@@ -37,6 +37,15 @@ class Club(models.Model):
         """The tables that joined this club: its pages read only these."""
         return Table.objects.filter(pk__in=self.memberships.values("table"))
 
+    def families(self) -> list[str]:
+        """The game families the club has rated, the one with the most players first."""
+        rows = (
+            self.ratings.values("family")
+            .annotate(players=models.Count("pk"))
+            .order_by("-players", "family")
+        )
+        return [row["family"] for row in rows]
+
     def join(self, table: Table) -> "Membership":
         """The table joins this club; AlreadyInAClub (nothing changed) if it is in one."""
         try:
@@ -99,6 +108,7 @@ class RatingStep(models.Model):
     family = models.CharField(max_length=20)
     player = models.CharField(max_length=NAME_MAX)
     name = models.CharField(max_length=NAME_MAX)
+    side = models.PositiveSmallIntegerField()  # partners share it; opponents do not
     mu = models.FloatField()
     sigma = models.FloatField()
     won = models.BooleanField()
@@ -108,6 +118,10 @@ class RatingStep(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.family} after {self.rated_id}"
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
 
 
 class ClubRating(models.Model):

@@ -47,6 +47,7 @@ class Step:
     match: int
     family: str
     player: str
+    side: int
     mu: float
     sigma: float
     won: bool
@@ -69,11 +70,11 @@ def rate(games: Iterable[Game], start: Ratings | None = None) -> list[Step]:
             for side in game.sides
         ]
         rated = MODEL.rate(teams, ranks=list(game.ranks))
-        for side, team, rank in zip(game.sides, rated, game.ranks, strict=True):
+        for at, (side, team, rank) in enumerate(zip(game.sides, rated, game.ranks, strict=True)):
             for player, rating in zip(side, team, strict=True):
                 current[game.family, player] = (rating.mu, rating.sigma)
                 steps.append(
-                    Step(game.match, game.family, player, rating.mu, rating.sigma, rank == 1)
+                    Step(game.match, game.family, player, at, rating.mu, rating.sigma, rank == 1)
                 )
     return steps
 

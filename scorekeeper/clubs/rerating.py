@@ -66,6 +66,7 @@ def rerate(club: Club) -> None:
             family=step.family,
             player=step.player,
             name=names[step.player],
+            side=step.side,
             mu=step.mu,
             sigma=step.sigma,
             won=step.won,

@@ -1,19 +1,35 @@
-"""The clubs' screens: a new club, its page, a table joining and leaving it."""
+"""The clubs' screens: a new club, its leaderboard, a player's page, a table joining and
+leaving it."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from scorekeeper.clubs import history
+from scorekeeper.clubs import player
+from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, JoinForm
 from scorekeeper.clubs.models import Club, Membership
+from scorekeeper.clubs.rerating import up_to_date
+from scorekeeper.clubs.words import WIN_RATE, family_name
 from scorekeeper.models import Table
 from scorekeeper.sharing import qr_svg
 
 
 def get_club(key: str) -> Club:
-    """The club this key opens; 404 for anything else, so keys cannot be probed."""
-    return get_object_or_404(Club, key=key)
+    """The club this key opens, its ratings up to date; 404 for anything else, so keys cannot
+    be probed."""
+    return up_to_date(get_object_or_404(Club, key=key))
+
+
+def chosen_family(request: HttpRequest, club: Club) -> tuple[str | None, list[tuple[str, str]]]:
+    """The game family the page shows (?game=, else the one with the most rated players), and
+    every family the club has rated, with its name."""
+    families = club.families()
+    chosen = request.GET.get("game")
+    if chosen not in families:
+        chosen = families[0] if families else None
+    return chosen, [(family, family_name(family)) for family in families]
 
 
 @require_POST
@@ -27,16 +43,43 @@ def new_club(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
+    """The leaderboard: the ranked players by rating, the provisional below."""
     club = get_club(key)
+    family, families = chosen_family(request, club)
+    lines = list(club.ratings.filter(family=family).order_by("provisional", "-rating", "name"))
     link = request.build_absolute_uri(club.get_absolute_url())
     context = {
         "club": club,
         "club_link": link,
         "club_qr": qr_svg(link),
         "tables": club.tables().order_by("name", "pk"),
-        "players": history.players(club.tables()),
+        "family": family,
+        "families": families,
+        "ranked": [line for line in lines if not line.provisional],
+        "provisional": [line for line in lines if line.provisional],
+        "player_url": reverse("club_player", args=[club.key]),
+        "win_rate_label": WIN_RATE,
     }
     return render(request, "clubs/club.html", context)
+
+
+@require_safe
+def player_page(request: HttpRequest, key: str) -> HttpResponse:
+    """A player's rating over time, best partners and hardest opponents, in one family."""
+    club = get_club(key)
+    family, _families = chosen_family(request, club)
+    found = player.story(club, family, request.GET.get("p", "")) if family else None
+    if found is None:
+        raise Http404
+    context = {
+        "club": club,
+        "family": family,
+        "family_name": family_name(family),
+        "story": found,
+        "rating": found.points[-1].rating,
+        "chart": rating_chart([point.rating for point in found.points]),
+    }
+    return render(request, "clubs/player.html", context)
 
 
 @require_POST

@@ -3,18 +3,12 @@ names: case, spacing and Unicode form do not tell two apart; accents do."""
 
 import pytest
 
-from scorekeeper.clubs.history import player_key, players
-from scorekeeper.clubs.models import Club
-from tests.support.testing import make_match
+from scorekeeper.clubs.history import player_key
+from scorekeeper.clubs.models import ClubRating
+from scorekeeper.clubs.rerating import up_to_date
+from tests.clubs.factories import club_with, played
 
 pytestmark = pytest.mark.django_db
-
-
-def club_of(*tables) -> Club:
-    club = Club.objects.create(name="Park")
-    for table in tables:
-        club.join(table)
-    return club
 
 
 def test_case_spacing_and_unicode_form_make_one_player():
@@ -24,32 +18,37 @@ def test_case_spacing_and_unicode_form_make_one_player():
 
 
 def test_a_name_at_two_tables_is_one_player_of_the_club():
-    first = make_match(names=("Ana", "Ben", "Cara", "Dev")).table
-    second = make_match(names=("ana", "Eve", "Finn", "Gus")).table
-    club = club_of(first, second)
-    ana = [player for player in players(club.tables()) if player.key == "ana"]
-    assert len(ana) == 1
-    assert (ana[0].tables, ana[0].matches) == (2, 2)
+    club, (north, south) = club_with("North", "South")
+    played(north, ("Ana", "Ben", "Cara", "Dev"), 0)
+    played(south, ("ana", "Eve", "Finn", "Gus"), 0)
+    up_to_date(club)
+    ana = ClubRating.objects.filter(club=club, player="ana")
+    assert [(line.played, line.won) for line in ana] == [(2, 2)]
 
 
 def test_an_accent_makes_another_player():
-    first = make_match(names=("José", "Ben", "Cara", "Dev")).table
-    second = make_match(names=("Jose", "Eve", "Finn", "Gus")).table
-    club = club_of(first, second)
-    keys = [player.key for player in players(club.tables())]
-    assert keys.count("josé") == keys.count("jose") == 1
+    club, (north, south) = club_with("North", "South")
+    played(north, ("José", "Ben", "Cara", "Dev"), 0)
+    played(south, ("Jose", "Eve", "Finn", "Gus"), 0)
+    up_to_date(club)
+    players = set(ClubRating.objects.filter(club=club).values_list("player", flat=True))
+    assert {"josé", "jose"} <= players
 
 
-def test_a_club_reads_only_its_own_tables():
-    ours = make_match(names=("Ana", "Ben", "Cara", "Dev")).table
-    make_match(names=("Zoe", "Ben", "Cara", "Dev"))  # a table of no club
-    club = club_of(ours)
-    assert sorted(player.key for player in players(club.tables())) == ["ana", "ben", "cara", "dev"]
+def test_a_club_reads_only_its_own_tables(make_match):
+    club, (north,) = club_with("North")
+    played(north, ("Ana", "Ben", "Cara", "Dev"), 0)
+    other = make_match(names=("Zoe", "Ben", "Cara", "Dev"))  # a table of no club
+    played(other.table, ("Zoe", "Ben", "Cara", "Dev"), 0)
+    up_to_date(club)
+    players = set(ClubRating.objects.filter(club=club).values_list("player", flat=True))
+    assert players == {"ana", "ben", "cara", "dev"}
 
 
-def test_the_club_page_shows_one_line_for_a_player_of_two_tables(client):
-    first = make_match(names=("Ana", "Ben", "Cara", "Dev")).table
-    second = make_match(names=("ANA", "Eve", "Finn", "Gus")).table
-    club = club_of(first, second)
+def test_the_leaderboard_shows_one_line_for_a_player_of_two_tables(client):
+    club, (north, south) = club_with("North", "South")
+    played(north, ("Ana", "Ben", "Cara", "Dev"), 0)
+    played(south, ("ANA", "Eve", "Finn", "Gus"), 0)
     page = client.get(club.get_absolute_url()).content.decode()
-    assert page.count("data-player") == 7
+    assert page.count('data-player="ana"') == 1
+    assert page.count("data-player=") == 7
