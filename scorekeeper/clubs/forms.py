@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.clubs.models import CLUB_NAME_MAX, AlreadyInAClub, Club, Membership
+from scorekeeper.clubs.models import CLUB_NAME_MAX, AlreadyInAClub, Club, Membership, Season
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import Table
 
@@ -48,3 +48,42 @@ class JoinForm(forms.Form):
         except AlreadyInAClub:
             self.add_error("link", _("This table is already in a club. It leaves that one first."))
             return None
+
+
+class SeasonForm(forms.ModelForm):
+    """A season: its name and its first and last days."""
+
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on"]
+        labels = {
+            "name": _("Season name"),
+            "starts_on": _("First day"),
+            "ends_on": _("Last day"),
+        }
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+        error_messages = {
+            "name": {"required": _("Give the season a name.")},
+            "starts_on": {"required": _("Give its first day."), "invalid": _("Give a date.")},
+            "ends_on": {"required": _("Give its last day."), "invalid": _("Give a date.")},
+        }
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Give the season a name."), code="blank")
+        return name
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("A season cannot end before it starts."))
+        return cleaned

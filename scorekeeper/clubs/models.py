@@ -1,6 +1,7 @@
 """A club, the tables that joined it, and (in ratings) what its matches made of its players."""
 
 import re
+from datetime import date, datetime, time, timedelta
 
 from django.db import IntegrityError, models, transaction
 from django.urls import reverse
@@ -159,3 +160,36 @@ class ClubRating(models.Model):
     @property
     def win_rate(self) -> int:
         return (200 * self.won + self.played) // (2 * self.played) if self.played else 0
+
+
+class Season(models.Model):
+    """A date range of a club: its standings and ratings count the matches that ended inside
+    it, from the first moment of its first day to the last of its last (the server's time)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=CLUB_NAME_MAX)
+    starts_on = models.DateField()
+    ends_on = models.DateField()  # its last day, counted whole
+
+    class Meta:
+        ordering = ["-starts_on", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")),
+                name="season_ends_after_it_starts",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def bounds(self) -> tuple[datetime, datetime]:
+        """From midnight starting its first day to midnight ending its last: a match that ends
+        at that last midnight is the next day's."""
+        zone = timezone.get_current_timezone()
+        start = datetime.combine(self.starts_on, time.min, tzinfo=zone)
+        end = datetime.combine(self.ends_on + timedelta(days=1), time.min, tzinfo=zone)
+        return start, end
+
+    def is_current(self, today: date) -> bool:
+        return self.starts_on <= today <= self.ends_on

@@ -7,7 +7,7 @@ ordinal (mu - 3 sigma), which starts at 0.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from openskill.models import PlackettLuce
@@ -84,11 +84,12 @@ class Standing:
     """A player's line on the leaderboard, summed from their steps in order."""
 
     player: str
+    name: str = ""
     mu: float = MODEL.mu
     sigma: float = MODEL.sigma
     played: int = 0
     won: int = 0
-    last: list[bool] = field(default_factory=list)  # newest first
+    last: str = ""  # "W" a win, "L" anything else; newest first
 
     @property
     def rating(self) -> float:
@@ -114,5 +115,5 @@ def standings(steps: Iterable[Step], family: str) -> list[Standing]:
         line.mu, line.sigma = step.mu, step.sigma
         line.played += 1
         line.won += step.won
-        line.last = [step.won, *line.last[: LAST_RESULTS - 1]]
+        line.last = ("W" if step.won else "L") + line.last[: LAST_RESULTS - 1]
     return sorted(found.values(), key=lambda line: (line.provisional, -line.rating, line.player))

@@ -8,6 +8,7 @@ urlpatterns = [
     path("clubs/new", views.new_club, name="new_club"),
     path("c/<key:key>/", views.club_page, name="club"),
     path("c/<key:key>/player", views.player_page, name="club_player"),
+    path("c/<key:key>/seasons", views.new_season, name="new_season"),
     path("t/<key:key>/club", views.join_club, name="join_club"),
     path("t/<key:key>/club/leave", views.leave_club, name="leave_club"),
 ]

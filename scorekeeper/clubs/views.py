@@ -6,10 +6,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from scorekeeper.clubs import player
+from scorekeeper.clubs import player, seasons
 from scorekeeper.clubs.chart import rating_chart
-from scorekeeper.clubs.forms import ClubForm, JoinForm
-from scorekeeper.clubs.models import Club, Membership
+from scorekeeper.clubs.forms import ClubForm, JoinForm, SeasonForm
+from scorekeeper.clubs.models import Club, Membership, Season
 from scorekeeper.clubs.rerating import up_to_date
 from scorekeeper.clubs.words import WIN_RATE, family_name
 from scorekeeper.models import Table
@@ -22,14 +22,33 @@ def get_club(key: str) -> Club:
     return up_to_date(get_object_or_404(Club, key=key))
 
 
-def chosen_family(request: HttpRequest, club: Club) -> tuple[str | None, list[tuple[str, str]]]:
+def chosen_family(
+    request: HttpRequest, families: list[str]
+) -> tuple[str | None, list[tuple[str, str]]]:
     """The game family the page shows (?game=, else the one with the most rated players), and
-    every family the club has rated, with its name."""
-    families = club.families()
+    every family rated, with its name."""
     chosen = request.GET.get("game")
     if chosen not in families:
         chosen = families[0] if families else None
     return chosen, [(family, family_name(family)) for family in families]
+
+
+def leaderboard(request: HttpRequest, club: Club, season: Season | None) -> dict:
+    """The lines the leaderboard shows: the season's, rated from its matches alone, or the
+    club's kept ratings over every match."""
+    if season is not None:
+        by_family = seasons.standings(club, season)
+        family, families = chosen_family(request, list(by_family))
+        lines = by_family.get(family, [])
+    else:
+        family, families = chosen_family(request, club.families())
+        lines = list(club.ratings.filter(family=family).order_by("provisional", "-rating", "name"))
+    return {
+        "family": family,
+        "families": families,
+        "ranked": [line for line in lines if not line.provisional],
+        "provisional": [line for line in lines if line.provisional],
+    }
 
 
 @require_POST
@@ -45,29 +64,43 @@ def new_club(request: HttpRequest) -> HttpResponse:
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
     """The leaderboard: the ranked players by rating, the provisional below."""
     club = get_club(key)
-    family, families = chosen_family(request, club)
-    lines = list(club.ratings.filter(family=family).order_by("provisional", "-rating", "name"))
+    return render_club(request, club, SeasonForm(club=club))
+
+
+def render_club(request: HttpRequest, club: Club, season_form: SeasonForm) -> HttpResponse:
+    all_seasons = list(club.seasons.all())
+    season = seasons.chosen_season(request, all_seasons)
     link = request.build_absolute_uri(club.get_absolute_url())
     context = {
         "club": club,
         "club_link": link,
         "club_qr": qr_svg(link),
         "tables": club.tables().order_by("name", "pk"),
-        "family": family,
-        "families": families,
-        "ranked": [line for line in lines if not line.provisional],
-        "provisional": [line for line in lines if line.provisional],
+        "seasons": all_seasons,
+        "season": season,
+        "season_form": season_form,
         "player_url": reverse("club_player", args=[club.key]),
         "win_rate_label": WIN_RATE,
+        **leaderboard(request, club, season),
     }
     return render(request, "clubs/club.html", context)
+
+
+@require_POST
+def new_season(request: HttpRequest, key: str) -> HttpResponse:
+    club = get_club(key)
+    form = SeasonForm(request.POST, club=club)
+    if not form.is_valid():
+        return render_club(request, club, form)
+    season = form.save()
+    return redirect(f"{club.get_absolute_url()}?season={season.pk}")
 
 
 @require_safe
 def player_page(request: HttpRequest, key: str) -> HttpResponse:
     """A player's rating over time, best partners and hardest opponents, in one family."""
     club = get_club(key)
-    family, _families = chosen_family(request, club)
+    family, _families = chosen_family(request, club.families())
     found = player.story(club, family, request.GET.get("p", "")) if family else None
     if found is None:
         raise Http404

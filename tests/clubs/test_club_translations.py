@@ -1,10 +1,12 @@
 """Every club page in Spanish and Swedish: no English string of ours is left on screen."""
 
+import datetime as dt
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.clubs.models import Club
+from scorekeeper.clubs.models import Club, Season
 from tests.clubs.factories import club_with, played
 from tests.web.test_translations import assert_no_english
 
@@ -41,3 +43,12 @@ def test_a_table_page_with_its_club_and_a_refused_join(speaking: Client, languag
     other = Club.objects.create(name="Bar")
     refused = speaking.post(reverse("join_club", args=[table.key]), {"link": other.key})
     assert_no_english(refused, language)
+
+
+def test_a_season_and_a_refused_season(speaking: Client, language, club):
+    season = Season.objects.create(
+        club=club, name="Spring", starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 5, 31)
+    )
+    assert_no_english(speaking.get(f"{club.get_absolute_url()}?season={season.pk}"), language)
+    data = {"name": "Backwards", "starts_on": "2026-06-01", "ends_on": "2026-05-01"}
+    assert_no_english(speaking.post(reverse("new_season", args=[club.key]), data), language)
