@@ -4,6 +4,7 @@ and each player's name as the club knows it. Two queries, whatever the club's si
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
@@ -17,6 +18,11 @@ def player_key(name: str) -> str:
     """One player across a club's tables: names compared as the statistics compare them (case
     and Unicode form do not tell two apart, accents do), and spacing neither."""
     return " ".join(name_key(name).split())
+
+
+class RatedLike(Protocol):
+    ended_at: datetime
+    match_id: int
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,17 @@ def stamp(tables: QuerySet[Table]) -> str:
         count=Count("pk"), versions=Sum("version"), ids=Sum("pk"), last=Max("finished_at")
     )
     return "{count}:{versions}:{ids}:{last}".format(**found)
+
+
+def same_until(tables: QuerySet[Table], last: "RatedLike", was: dict) -> bool:
+    """Whether the finished matches up to `last` (in the order they ended) are still those
+    rated: the same count, versions and ids (a correction moves a version, an undo or a table
+    leaving the count)."""
+    upto = finished(tables).filter(
+        Q(finished_at__lt=last.ended_at) | Q(finished_at=last.ended_at, pk__lte=last.match_id)
+    )
+    now = upto.aggregate(count=Count("pk"), versions=Sum("version"), ids=Sum("pk"))
+    return now == was
 
 
 def history(tables: QuerySet[Table]) -> list[Ended]:

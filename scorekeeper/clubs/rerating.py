@@ -7,6 +7,7 @@ are, and one that finds it moved rates again from the first match that changed.
 """
 
 from django.db import transaction
+from django.db.models import Count, Sum
 
 from scorekeeper.clubs import history, ratings
 from scorekeeper.clubs.models import Club, ClubRating, RatedMatch, RatingStep
@@ -21,10 +22,56 @@ def up_to_date(club: Club) -> Club:
         locked = Club.objects.select_for_update().get(pk=club.pk)
         stamp = history.stamp(club.tables())  # before the history: a later change moves it
         if stamp != locked.rated_stamp:
-            rerate(locked)
+            last = club.rated.order_by("-seq").first()
+            if last is not None and history.same_until(club.tables(), last, prefix(club)):
+                append(locked, last)  # only new matches, after every one rated
+            else:
+                rerate(locked)
             Club.objects.filter(pk=club.pk).update(rated_stamp=stamp)
     club.rated_stamp = stamp
     return club
+
+
+def prefix(club: Club) -> dict:
+    """The mark of the matches as rated, comparable with history.same_until's."""
+    return club.rated.aggregate(count=Count("pk"), versions=Sum("version"), ids=Sum("match_id"))
+
+
+def append(club: Club, last: RatedMatch) -> None:
+    """Rate the matches that ended after the last one rated, from the ratings kept now, and
+    move only their players' lines: a match's end costs the same however long the history."""
+    after = history.Ended(last.ended_at, last.match_id, last.version)
+    games, names = history.games(club.tables(), after=after)
+    lines = {(line.family, line.player): line for line in club.ratings.all()}
+    start = {key: (line.mu, line.sigma) for key, line in lines.items()}
+    steps = ratings.rate(games, start)
+    store(club, last.seq + 1, games, steps, names)
+    for step in steps:
+        line = lines.get((step.family, step.player))
+        if line is None:
+            line = lines[step.family, step.player] = new_line(club, step.family, step.player)
+        step_line(line, names[step.player], step.mu, step.sigma, step.won)
+    touched = {(step.family, step.player) for step in steps}
+    changed = [lines[key] for key in touched]
+    ClubRating.objects.bulk_create([line for line in changed if line.pk is None])
+    ClubRating.objects.bulk_update(
+        [line for line in changed if line.pk is not None],
+        ["name", "mu", "sigma", "rating", "played", "won", "last", "provisional"],
+    )
+
+
+def new_line(club: Club, family: str, player: str) -> ClubRating:
+    return ClubRating(club=club, family=family, player=player, played=0, won=0, last="")
+
+
+def step_line(line: ClubRating, name: str, mu: float, sigma: float, won: bool) -> None:
+    """One more rated match on a leaderboard line."""
+    line.name, line.mu, line.sigma = name, mu, sigma
+    line.played += 1
+    line.won += won
+    line.last = ("W" if won else "L") + line.last[: ratings.LAST_RESULTS - 1]
+    line.rating = mu - 3 * sigma
+    line.provisional = line.played < ratings.PROVISIONAL_BELOW
 
 
 def first_change(club: Club) -> int:
@@ -48,7 +95,14 @@ def rerate(club: Club) -> None:
     since = club.rated.filter(seq=seq - 1).first() if seq else None
     after = history.Ended(since.ended_at, since.match_id, since.version) if since else None
     games, names = history.games(club.tables(), after=after)
-    steps = ratings.rate(games, start)
+    store(club, seq, games, ratings.rate(games, start), names)
+    sum_leaderboard(club)
+
+
+def store(
+    club: Club, seq: int, games: list[ratings.Game], steps: list[ratings.Step], names: dict
+) -> None:
+    """Keep these games as rated from `seq` on, and each player's step in each."""
     rated = RatedMatch.objects.bulk_create(
         RatedMatch(
             club=club,
@@ -73,7 +127,6 @@ def rerate(club: Club) -> None:
         )
         for step in steps
     )
-    sum_leaderboard(club)
 
 
 def sum_leaderboard(club: Club) -> None:
@@ -85,16 +138,8 @@ def sum_leaderboard(club: Club) -> None:
     ):
         line = lines.get((family, player))
         if line is None:
-            line = lines[family, player] = ClubRating(
-                club=club, family=family, player=player, played=0, won=0, last=""
-            )
-        line.name, line.mu, line.sigma = name, mu, sigma
-        line.played += 1
-        line.won += won
-        line.last = ("W" if won else "L") + line.last[: ratings.LAST_RESULTS - 1]
-    for line in lines.values():
-        line.rating = line.mu - 3 * line.sigma
-        line.provisional = line.played < ratings.PROVISIONAL_BELOW
+            line = lines[family, player] = new_line(club, family, player)
+        step_line(line, name, mu, sigma, won)
     club.ratings.all().delete()
     ClubRating.objects.bulk_create(lines.values())
 

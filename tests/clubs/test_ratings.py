@@ -135,3 +135,15 @@ def test_the_recompute_command_rebuilds_a_club_whose_ratings_were_changed(capsys
     call_command("recompute_ratings")
     assert "Park:" in capsys.readouterr().out
     assert_same(kept(club), openskill_directly(SCHEDULE))
+
+
+def test_ratings_kept_match_by_match_equal_openskill_run_directly(capsys):
+    club, tables = club_with("North", "South")
+    for game in SCHEDULE:
+        play(tables, [game])
+        up_to_date(club)  # each end rated on its own, from the ratings kept
+    assert_same(kept(club), openskill_directly(SCHEDULE))
+    ana = ClubRating.objects.get(club=club, player="ana")
+    assert (ana.played, ana.won, ana.last) == (5, 2, "WLLLW")  # newest first
+    call_command("recompute_ratings")
+    assert "Park:" not in capsys.readouterr().out
