@@ -7,6 +7,7 @@ FAMILY_NAMES = {
     "block": _("Block games"),
     "all_fives": _("All Fives"),
     "bergen": _("Bergen"),
+    "jamaican": _("Jamaican"),
     "mexican_train": _("Mexican Train"),
 }
 

@@ -10,8 +10,9 @@ from openskill.models import PlackettLuce
 from scorekeeper import rules
 from scorekeeper.clubs.models import ClubRating
 from scorekeeper.clubs.rerating import up_to_date
-from scorekeeper.testing import add_hand, deal_hand
+from scorekeeper.clubs.words import FAMILY_NAMES
 from tests.clubs.factories import club_with, played
+from tests.support.testing import add_hand, deal_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +62,7 @@ def test_each_family_keeps_its_own_rating():
     )
     assert families == {"block", "mexican_train"}
     assert ClubRating.objects.get(club=club, player="ana", family="block").played == 1
+
+
+def test_every_game_family_has_a_name_in_words():
+    assert {game.kind.family for game in rules.GAMES} <= FAMILY_NAMES.keys()
