@@ -8,7 +8,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import KEY_LENGTH, KEY_PATTERN, NAME_MAX, Table, new_key
+from scorekeeper.models import (
+    KEY_LENGTH,
+    KEY_PATTERN,
+    NAME_MAX,
+    RateLimited,
+    Table,
+    lock_name,
+    new_key,
+)
 
 CLUB_NAME_MAX = 60
 # A club's link as a person pastes it: the whole address, or only its key.
@@ -19,14 +27,30 @@ class AlreadyInAClub(Exception):
     """The table is in a club already: it leaves that one first."""
 
 
+class ClubQuerySet(models.QuerySet):
+    def create_limited(self, *, creator: str, per_hour: int, **fields) -> "Club":
+        """A new club, unless this creator made per_hour of them in the last hour (RateLimited,
+        nothing made)."""
+        with transaction.atomic():
+            lock_name(f"club-creator:{creator}")
+            since = timezone.now() - timedelta(hours=1)
+            if self.filter(creator=creator, created_at__gte=since).count() >= per_hour:
+                raise RateLimited
+            return self.create(creator=creator, **fields)
+
+
 class Club(models.Model):
     """Tables that play under one name (a park, a bar, a league), opened by its own key."""
 
     key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
     name = models.CharField(max_length=CLUB_NAME_MAX)
     created_at = models.DateTimeField(default=timezone.now)
+    # A keyed hash of the creating client's address, only to rate-limit club creation.
+    creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     # The stamp of the history the kept ratings were rated from (rerating.up_to_date).
     rated_stamp = models.CharField(max_length=100, blank=True, editable=False)
+
+    objects = ClubQuerySet.as_manager()
 
     def __str__(self) -> str:
         return self.name or str(_("Club"))

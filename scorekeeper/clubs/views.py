@@ -1,6 +1,7 @@
 """The clubs' screens: a new club, its leaderboard, a player's page, a table joining and
 leaving it."""
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -11,9 +12,10 @@ from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
 from scorekeeper.clubs.rerating import up_to_date
-from scorekeeper.clubs.words import WIN_RATE, family_name
-from scorekeeper.models import Table
+from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
+from scorekeeper.models import RateLimited, Table
 from scorekeeper.sharing import qr_svg
+from scorekeeper.views.request import client_id
 
 
 def get_club(key: str) -> Club:
@@ -55,8 +57,16 @@ def leaderboard(request: HttpRequest, club: Club, season: Season | None) -> dict
 def new_club(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if not form.is_valid():
-        return render(request, "clubs/new.html", {"club_form": form})
-    club = Club.objects.create(name=form.cleaned_data["name"])
+        return render(request, "clubs/new.html", {"club_form": form}, status=422)
+    try:
+        club = Club.objects.create_limited(
+            creator=client_id(request),
+            per_hour=settings.CLUBS_PER_HOUR,
+            name=form.cleaned_data["name"],
+        )
+    except RateLimited:
+        form.add_error(None, too_many_clubs())
+        return render(request, "clubs/new.html", {"club_form": form}, status=429)
     return redirect(club)
 
 
@@ -67,7 +77,9 @@ def club_page(request: HttpRequest, key: str) -> HttpResponse:
     return render_club(request, club, SeasonForm(club=club))
 
 
-def render_club(request: HttpRequest, club: Club, season_form: SeasonForm) -> HttpResponse:
+def render_club(
+    request: HttpRequest, club: Club, season_form: SeasonForm, status: int = 200
+) -> HttpResponse:
     all_seasons = list(club.seasons.all())
     season = seasons.chosen_season(request, all_seasons)
     link = request.build_absolute_uri(club.get_absolute_url())
@@ -83,7 +95,7 @@ def render_club(request: HttpRequest, club: Club, season_form: SeasonForm) -> Ht
         "win_rate_label": WIN_RATE,
         **leaderboard(request, club, season),
     }
-    return render(request, "clubs/club.html", context)
+    return render(request, "clubs/club.html", context, status=status)
 
 
 @require_POST
@@ -91,7 +103,7 @@ def new_season(request: HttpRequest, key: str) -> HttpResponse:
     club = get_club(key)
     form = SeasonForm(request.POST, club=club)
     if not form.is_valid():
-        return render_club(request, club, form)
+        return render_club(request, club, form, status=422)
     season = form.save()
     return redirect(f"{club.get_absolute_url()}?season={season.pk}")
 
@@ -121,7 +133,7 @@ def join_club(request: HttpRequest, key: str) -> HttpResponse:
     form = JoinForm(request.POST, table=table)
     if form.is_valid() and form.save() is not None:
         return redirect(table)
-    return render(request, "clubs/join_page.html", {"table": table, "join_form": form})
+    return render(request, "clubs/join_page.html", {"table": table, "join_form": form}, status=422)
 
 
 @require_POST

@@ -18,3 +18,8 @@ def family_name(family: str) -> str:
 
 # A template's {% translate %} would look for "Win %%": the statistics' own words, from here.
 WIN_RATE = _("Win %")
+
+
+def too_many_clubs() -> str:
+    """A new club past the hour's limit."""
+    return _("Too many new clubs from here this hour. Try again later.")

@@ -29,7 +29,7 @@ def test_a_club_is_created_with_its_name_and_opens_by_its_key(client):
 def test_a_name_of_only_spaces_is_refused_and_makes_no_club(client):
     before = set(Club.objects.values_list("pk", flat=True))
     response = client.post(reverse("new_club"), {"name": "   "})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Give the club a name." in response.content.decode()
     assert set(Club.objects.values_list("pk", flat=True)) == before
 
@@ -59,7 +59,7 @@ def test_the_club_page_lists_its_tables_by_their_watch_link_only(client, club, m
 def test_a_forged_club_link_is_refused_at_the_field(client, club, make_match):
     table = make_match().table
     response = client.post(reverse("join_club", args=[table.key]), {"link": "/c/" + "B" * 22})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "No club has this link." in response.content.decode()
     assert not Membership.objects.filter(table=table).exists()
 
@@ -79,3 +79,13 @@ def test_a_table_leaves_its_club(client, club, make_match):
     response = client.post(reverse("leave_club", args=[table.key]))
     assert response.status_code == 302
     assert not Membership.objects.filter(table=table).exists()
+
+
+def test_too_many_new_clubs_from_one_address_in_an_hour_are_refused(client, settings):
+    settings.CLUBS_PER_HOUR = 2
+    for name in ("One", "Two"):
+        assert client.post(reverse("new_club"), {"name": name}).status_code == 302
+    response = client.post(reverse("new_club"), {"name": "Three"})
+    assert response.status_code == 429
+    assert "Too many new clubs from here this hour." in response.content.decode()
+    assert not Club.objects.filter(name="Three").exists()

@@ -4,6 +4,7 @@ ended inside it (midnight ending its last day is the next day's); the current by
 import datetime as dt
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -83,7 +84,7 @@ def test_a_season_ending_before_it_starts_is_refused(client):
     club, _tables = club_with("North")
     data = {"name": "Backwards", "starts_on": "2026-06-01", "ends_on": "2026-05-01"}
     response = client.post(reverse("new_season", args=[club.key]), data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "A season cannot end before it starts." in response.content.decode()
     assert not Season.objects.filter(club=club).exists()
 
@@ -94,3 +95,20 @@ def test_a_season_of_one_day_is_made(client):
     response = client.post(reverse("new_season", args=[club.key]), data)
     season = Season.objects.get(club=club)
     assert response.url.endswith(f"?season={season.pk}")
+
+
+def test_a_seasons_page_reads_as_many_queries_for_a_big_club(django_assert_max_num_queries):
+    counts = []
+    for size in (1, 12):
+        club, (table,) = club_with("North")
+        season = Season.objects.create(
+            club=club, name="All", starts_on=dt.date(2000, 1, 1), ends_on=dt.date(2100, 1, 1)
+        )
+        for at in range(size):
+            played(table, (f"P{at}", "Ben", f"Q{at}", "Dev"), at % 2)
+        url = f"{club.get_absolute_url()}?season={season.pk}"
+        Client().get(url)  # the club's own ratings kept first
+        with django_assert_max_num_queries(8) as captured:
+            assert Client().get(url).status_code == 200
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
