@@ -2,12 +2,12 @@
 leaving it."""
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from scorekeeper.clubs import player, seasons
+from scorekeeper.clubs import export, player, seasons
 from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
@@ -106,6 +106,26 @@ def new_season(request: HttpRequest, key: str) -> HttpResponse:
         return render_club(request, club, form, status=422)
     season = form.save()
     return redirect(f"{club.get_absolute_url()}?season={season.pk}")
+
+
+@require_safe
+def leaderboard_csv(request: HttpRequest, key: str) -> HttpResponse:
+    """The leaderboard the page shows (its season and game) as a spreadsheet."""
+    club = get_club(key)
+    board = leaderboard(request, club, seasons.chosen_season(request, list(club.seasons.all())))
+    text = export.leaderboard_csv(board["ranked"], board["provisional"])
+    # The byte-order mark makes spreadsheet programs read accented names as UTF-8.
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="leaderboard.csv"'
+    return response
+
+
+@require_safe
+def ratings_json(request: HttpRequest, key: str) -> JsonResponse:
+    """Every rating with its history, for whoever keeps the club's records elsewhere."""
+    response = JsonResponse(export.ratings_json(get_club(key)))
+    response["Content-Disposition"] = 'attachment; filename="ratings.json"'
+    return response
 
 
 @require_safe

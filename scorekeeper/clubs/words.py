@@ -23,3 +23,16 @@ WIN_RATE = _("Win %")
 def too_many_clubs() -> str:
     """A new club past the hour's limit."""
     return _("Too many new clubs from here this hour. Try again later.")
+
+
+def leaderboard_columns() -> list:
+    """The leaderboard's CSV header, in the request's language."""
+    return [
+        _("Place"),
+        _("Name"),
+        _("Rating"),
+        _("Rated matches"),
+        _("Wins"),
+        WIN_RATE,
+        _("Last results"),
+    ]
