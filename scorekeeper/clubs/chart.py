@@ -3,13 +3,14 @@ race chart in story.py): an SVG polyline the page scales to its width, no JavaSc
 
 WIDTH, HEIGHT = 320, 160
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 20
+LABEL_GAP = 12  # px between two labels on the left
 
 
 def rating_chart(ratings: list[float]) -> dict:
     """The line through each rating after a match (starting from 0, a new player's), with the
     zero line and the highest and lowest marked."""
     values = [0.0, *ratings]
-    high, low = max(*values, 1.0), min(*values, -1.0)
+    high, low = max(*values, 1.0), min(*values, 0.0)
     steps = len(values) - 1 or 1
 
     def x(step: int) -> float:
@@ -30,6 +31,8 @@ def rating_chart(ratings: list[float]) -> dict:
         "high_y": y(high),
         "low": round(low, 1),
         "low_y": y(low),
+        # Its own label only when below zero and clear of the zero line's.
+        "shows_low": y(low) - y(0) >= LABEL_GAP,
         "end_x": x(steps),
         "end_y": y(values[-1]),
         "matches": len(ratings),
