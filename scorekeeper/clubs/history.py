@@ -77,7 +77,7 @@ def games(
 ) -> tuple[list[Game], dict[str, str]]:
     """The finished matches of these tables as rated games, in the order they ended: those
     after `after`, ending at or after `since` and before `until`; and each player's name as
-    last written, by their key."""
+    first written, by their key."""
     matches = finished(tables)
     if after is not None:
         matches = matches.filter(
@@ -97,7 +97,7 @@ def games(
     for match, side, name in seats.values_list("match", "side", "player__name"):
         key = player_key(name)
         sides[match][side].append(key)
-        names[key] = name
+        names.setdefault(key, name)  # as first written: a later typo does not rename them
     played = []
     for match, scoring, ended_at, totals, winner, co_winners, version in rows:
         kind = rules.find_game(scoring)

@@ -64,4 +64,4 @@ def story(club: Club, family: str, player: str) -> PlayerStory | None:
     best = sorted(partners.values(), key=lambda r: (-r.won, -r.met, r.name))
     hardest = sorted(opponents.values(), key=lambda r: (r.won - r.met, -r.met, r.name))
     points = [Point(step.rated.ended_at, step.rating, step.won) for step in mine]
-    return PlayerStory(mine[-1].name, points, best[:SHOWN], hardest[:SHOWN])
+    return PlayerStory(mine[0].name, points, best[:SHOWN], hardest[:SHOWN])

@@ -61,12 +61,14 @@ def append(club: Club, last: RatedMatch) -> None:
 
 
 def new_line(club: Club, family: str, player: str) -> ClubRating:
-    return ClubRating(club=club, family=family, player=player, played=0, won=0, last="")
+    return ClubRating(club=club, family=family, player=player, name="", played=0, won=0, last="")
 
 
 def step_line(line: ClubRating, name: str, mu: float, sigma: float, won: bool) -> None:
     """One more rated match on a leaderboard line."""
-    line.name, line.mu, line.sigma = name, mu, sigma
+    # The name as first written in the club: "ana" at a later table does not rename Ana.
+    line.name = line.name or name
+    line.mu, line.sigma = mu, sigma
     line.played += 1
     line.won += won
     line.last = ("W" if won else "L") + line.last[: ratings.LAST_RESULTS - 1]

@@ -5,7 +5,7 @@ import pytest
 
 from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import ClubRating
-from scorekeeper.clubs.rerating import up_to_date
+from scorekeeper.clubs.rerating import rebuild, up_to_date
 from tests.clubs.factories import club_with, played
 
 pytestmark = pytest.mark.django_db
@@ -52,3 +52,14 @@ def test_the_leaderboard_shows_one_line_for_a_player_of_two_tables(client):
     page = client.get(club.get_absolute_url()).content.decode()
     assert page.count('data-player="ana"') == 1
     assert page.count("data-player=") == 7
+
+
+def test_a_player_keeps_the_name_first_written_in_the_club(client):
+    club, (north, south) = club_with("North", "South")
+    played(north, ("Ana", "Ben", "Cara", "Dev"), 0)
+    up_to_date(club)
+    played(south, ("ana", "Eve", "Finn", "Gus"), 0)  # rated on its own, after Ana's first
+    up_to_date(club)
+    assert ClubRating.objects.get(club=club, player="ana").name == "Ana"
+    rebuild(club)  # and rated again from nothing
+    assert ClubRating.objects.get(club=club, player="ana").name == "Ana"
