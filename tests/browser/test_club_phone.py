@@ -13,12 +13,19 @@ from tests.clubs.factories import club_with, played
 pytestmark = pytest.mark.browser
 
 
+SEATS = [
+    ("Ana", "Ben", "Cara", "Dev"),
+    ("ana", "Maximiliana Fernández", "Eve", "Bartholomew"),
+    ("Eve", "Dev", "BEN", "Cara"),
+]
+
+
 @pytest.fixture
 def club(transactional_db):
-    club, (north, south) = club_with("North park table with a long name", "South")
-    for winner in (0, 1, 0, 0, 1, 0):
-        played(north, ("Ana", "Ben", "Cara", "Dev"), winner)
-    played(south, ("ana", "Maximiliana Fernández", "Eve", "Bartholomew"), 1)
+    """Three tables, thirty matches between the same park's players."""
+    club, tables = club_with("North park table with a long name", "South", "East")
+    for number in range(30):
+        played(tables[number % 3], SEATS[number % 3], (number * 7 // 3) % 2)
     today = dt.date.today()
     Season.objects.create(
         club=club, name="This year", starts_on=today.replace(month=1, day=1), ends_on=today
