@@ -10,7 +10,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from scorekeeper import rules
 from scorekeeper.clubs.ratings import Game, ranks
-from scorekeeper.models import Match, Seat, Table
+from scorekeeper.models import Board, Match, Seat, Table
 from scorekeeper.words.names import name_key
 
 
@@ -35,9 +35,11 @@ class Ended:
 
 
 def finished(tables: QuerySet[Table]) -> QuerySet[Match]:
-    """The finished matches of these tables, in the order they ended."""
+    """The finished matches of these tables, in the order they ended: a tournament's board
+    given as a forfeit is not rated (RULES.md), whatever its match shows."""
     return (
         Match.objects.filter(table__in=tables, winner_side__isnull=False)
+        .exclude(board__kind=Board.Kind.FORFEIT)
         .order_by("finished_at", "pk")
         .only("pk")
     )

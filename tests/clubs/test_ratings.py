@@ -8,8 +8,9 @@ from openskill.models import PlackettLuce
 from scorekeeper.clubs.models import ClubRating
 from scorekeeper.clubs.ratings import ranks
 from scorekeeper.clubs.rerating import up_to_date
+from scorekeeper.models import Board
 from tests.clubs.factories import club_with, played
-from tests.support.testing import reported
+from tests.support.testing import make_tournament, play_out, reported
 
 pytestmark = pytest.mark.django_db
 
@@ -147,3 +148,16 @@ def test_ratings_kept_match_by_match_equal_openskill_run_directly(capsys):
     assert (ana.played, ana.won, ana.last) == (5, 2, "WLLLW")  # newest first
     call_command("recompute_ratings")
     assert "Park:" not in capsys.readouterr().out
+
+
+def test_a_tournament_board_given_as_a_forfeit_is_not_rated():
+    tournament = make_tournament(["Ana & Cara", "Ben & Dev"], target=50)
+    board = tournament.draw_next_round().boards.get()
+    club, _tables = club_with()
+    club.join(board.table)
+    play_out(board.match, 0)
+    up_to_date(club)
+    assert ClubRating.objects.filter(club=club).count() == 4
+    Board.objects.filter(pk=board.pk).update(kind=Board.Kind.FORFEIT, present_side=0)
+    up_to_date(club)
+    assert not ClubRating.objects.filter(club=club).exists()
