@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from scorekeeper.clubs import export, player, seasons
+from scorekeeper.clubs import export, pairs, player, seasons
 from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
@@ -106,6 +106,23 @@ def new_season(request: HttpRequest, key: str) -> HttpResponse:
         return render_club(request, club, form, status=422)
     season = form.save()
     return redirect(f"{club.get_absolute_url()}?season={season.pk}")
+
+
+@require_safe
+def pairs_page(request: HttpRequest, key: str) -> HttpResponse:
+    """Every pair of partners across the club's tables and their record together."""
+    club = get_club(key)
+    family, families = chosen_family(request, club.families())
+    records = pairs.pair_records(club, family) if family else []
+    context = {
+        "club": club,
+        "family": family,
+        "families": families,
+        "family_name": family_name(family) if family else "",
+        "pairs": records,
+        "win_rate_label": WIN_RATE,
+    }
+    return render(request, "clubs/pairs.html", context)
 
 
 @require_safe

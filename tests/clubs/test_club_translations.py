@@ -52,3 +52,7 @@ def test_a_season_and_a_refused_season(speaking: Client, language, club):
     assert_no_english(speaking.get(f"{club.get_absolute_url()}?season={season.pk}"), language)
     data = {"name": "Backwards", "starts_on": "2026-06-01", "ends_on": "2026-05-01"}
     assert_no_english(speaking.post(reverse("new_season", args=[club.key]), data), language)
+
+
+def test_the_pairs_page(speaking: Client, language, club):
+    assert_no_english(speaking.get(reverse("club_pairs", args=[club.key])), language)
