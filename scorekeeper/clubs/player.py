@@ -35,6 +35,8 @@ class PlayerStory:
     points: list[Point]
     partners: list[Rival]
     opponents: list[Rival]
+    # Head to head: everyone met across the club's tables, the most met first.
+    against: list[Rival]
 
 
 def story(club: Club, family: str, player: str) -> PlayerStory | None:
@@ -64,4 +66,5 @@ def story(club: Club, family: str, player: str) -> PlayerStory | None:
     best = sorted(partners.values(), key=lambda r: (-r.won, -r.met, r.name))
     hardest = sorted(opponents.values(), key=lambda r: (r.won - r.met, -r.met, r.name))
     points = [Point(step.rated.ended_at, step.rating, step.won) for step in mine]
-    return PlayerStory(mine[0].name, points, best[:SHOWN], hardest[:SHOWN])
+    against = sorted(opponents.values(), key=lambda r: (-r.met, r.name))
+    return PlayerStory(mine[0].name, points, best[:SHOWN], hardest[:SHOWN], against)

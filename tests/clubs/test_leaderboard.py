@@ -86,3 +86,14 @@ def test_the_leaderboard_queries_do_not_grow_with_the_club(django_assert_max_num
                 assert Client().get(url).status_code == 200
             counts.append(len(captured))
     assert counts[:2] == counts[2:]
+
+
+def test_head_to_head_counts_every_opponent_across_the_clubs_tables(client):
+    club, (north, south) = club_with("North", "South")
+    played(north, ANA_AND_CARA, 0)
+    played(south, ("ana", "BEN", "Eve", "Finn"), 1)
+    page = client.get(reverse("club_player", args=[club.key]) + "?p=ana").content.decode()
+    everyone = page[page.index("Head to head with everyone") :]
+    ben = everyone[everyone.index("Ben") :]
+    assert ben[: ben.index("</li>")].endswith("won 1 of 2 matches")
+    assert "Finn" in everyone and "Dev" in everyone
