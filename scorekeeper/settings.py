@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper",
+    "scorekeeper.clubs",
 ]
 
 MIDDLEWARE = [
@@ -222,6 +223,8 @@ if not DEBUG:
 TABLES_PER_HOUR = int(os.environ.get("TABLES_PER_HOUR", 100))
 # New or restored tournaments from one address in an hour (each makes its rounds' tables too).
 TOURNAMENTS_PER_HOUR = int(os.environ.get("TOURNAMENTS_PER_HOUR", 10))
+# New clubs from one address in an hour.
+CLUBS_PER_HOUR = int(os.environ.get("CLUBS_PER_HOUR", 10))
 # New matches per table and hour: a real table plays a few; a script with a key gets no more.
 MATCHES_PER_HOUR = int(os.environ.get("MATCHES_PER_HOUR", 30))
 # The largest backup file an import takes (a table with years of matches is well under this).

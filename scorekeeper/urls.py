@@ -1,6 +1,6 @@
 """URL routes: a flat list of named paths."""
 
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 from django.views.i18n import set_language
 
 from scorekeeper import views
@@ -92,6 +92,8 @@ urlpatterns = [
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("p/<key:key>/", views.seat_page, name="seat"),
     path("p/<key:key>/status", views.seat_status, name="seat_status"),
+    # The clubs app: it reads the tables; nothing here reads it.
+    path("", include("scorekeeper.clubs.urls")),
 ]
 
 # Our pages for what goes wrong, in the phone's language (scorekeeper/serving/errors.py).

@@ -37,8 +37,12 @@ def packages() -> set[str]:
 
 
 def modules(package: Path) -> set[str]:
-    """The modules of a package (a management package: its commands)."""
-    return {path.stem for path in package.rglob("*.py") if path.stem != "__init__"}
+    """The modules of a package (a management package: its commands), not its migrations."""
+    return {
+        path.stem
+        for path in package.rglob("*.py")
+        if path.stem != "__init__" and not UNLISTED & set(path.relative_to(package).parts)
+    }
 
 
 def imported_units(unit: Path) -> set[str]:

@@ -71,7 +71,9 @@ QUERY_BUDGETS = {
     "hand_save": 12,  # an ordinary save writes the match, not its table (the table: when it ends)
     # A score tapped during an All Fives or Bergen hand (its transaction reads the match again).
     "tap": 19,
-    "history": 6,  # the table, its matches, their seats, the filter's players and pairs, the series
+    # The table, its matches, their seats, the filter's players and pairs, the series, and the
+    # club it joined (the clubs app's box, drawn by its template tag).
+    "history": 7,
     "watch_unchanged": 1,
     "watch_changed": 9,
     "statistics": 3,

@@ -95,6 +95,12 @@ class GameKind:
 
     # --- Tournaments and standings ----------------------------------------------------------
 
+    @property
+    def family(self) -> str:
+        """The game family a club rates as one (each family its own rating): by default the
+        game's key, so every preset of a game (all the block games) shares one."""
+        return str(self.scoring)
+
     def fits(self, format: Format) -> bool:
         """Whether a tournament of this format can seat this game."""
         return Format(format) in self.tournament_formats

@@ -1,0 +1,89 @@
+"""What a person types about a club: its name, and the link a table joins it with."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.clubs.models import CLUB_NAME_MAX, AlreadyInAClub, Club, Membership, Season
+from scorekeeper.inputs import clean_text
+from scorekeeper.models import Table
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(
+        label=_("Club name"),
+        max_length=CLUB_NAME_MAX,
+        error_messages={"required": _("Give the club a name.")},
+    )
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Give the club a name."), code="blank")
+        return name
+
+
+class JoinForm(forms.Form):
+    """A table joins a club with the club's link (or its key alone)."""
+
+    link = forms.CharField(
+        label=_("The club's link"),
+        max_length=300,
+        error_messages={"required": _("Paste the club's link here.")},
+    )
+
+    def __init__(self, *args, table: Table, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+
+    def clean_link(self) -> Club:
+        club = Club.from_link(self.cleaned_data["link"])
+        if club is None:
+            raise forms.ValidationError(_("No club has this link."), code="unknown")
+        return club
+
+    def save(self) -> Membership | None:
+        """Join the club; None (with the reason at the field) when the table is in one."""
+        try:
+            return self.cleaned_data["link"].join(self.table)
+        except AlreadyInAClub:
+            self.add_error("link", _("This table is already in a club. It leaves that one first."))
+            return None
+
+
+class SeasonForm(forms.ModelForm):
+    """A season: its name and its first and last days."""
+
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on"]
+        labels = {
+            "name": _("Season name"),
+            "starts_on": _("First day"),
+            "ends_on": _("Last day"),
+        }
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+        error_messages = {
+            "name": {"required": _("Give the season a name.")},
+            "starts_on": {"required": _("Give its first day."), "invalid": _("Give a date.")},
+            "ends_on": {"required": _("Give its last day."), "invalid": _("Give a date.")},
+        }
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+
+    def clean_name(self) -> str:
+        name = clean_text(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Give the season a name."), code="blank")
+        return name
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("A season cannot end before it starts."))
+        return cleaned

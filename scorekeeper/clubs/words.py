@@ -1,0 +1,38 @@
+"""The clubs' words built from a code: each game family's name."""
+
+from django.utils.translation import gettext_lazy as _
+
+# Keyed by GameKind.family; a family missing here is shown by its key.
+FAMILY_NAMES = {
+    "block": _("Block games"),
+    "all_fives": _("All Fives"),
+    "bergen": _("Bergen"),
+    "jamaican": _("Jamaican"),
+    "mexican_train": _("Mexican Train"),
+}
+
+
+def family_name(family: str) -> str:
+    return str(FAMILY_NAMES.get(family, family))
+
+
+# A template's {% translate %} would look for "Win %%": the statistics' own words, from here.
+WIN_RATE = _("Win %")
+
+
+def too_many_clubs() -> str:
+    """A new club past the hour's limit."""
+    return _("Too many new clubs from here this hour. Try again later.")
+
+
+def leaderboard_columns() -> list:
+    """The leaderboard's CSV header, in the request's language."""
+    return [
+        _("Place"),
+        _("Name"),
+        _("Rating"),
+        _("Rated matches"),
+        _("Wins"),
+        WIN_RATE,
+        _("Last results"),
+    ]

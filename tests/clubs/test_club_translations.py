@@ -1,0 +1,58 @@
+"""Every club page in Spanish and Swedish: no English string of ours is left on screen."""
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.clubs.models import Club, Season
+from tests.clubs.factories import club_with, played
+from tests.web.test_translations import assert_no_english
+
+pytestmark = pytest.mark.django_db
+
+ANA_AND_CARA = ("Ana", "Ben", "Cara", "Dev")
+
+
+@pytest.fixture
+def club():
+    club, (table,) = club_with("North")
+    for winner in (0, 1, 0, 0, 1):
+        played(table, ANA_AND_CARA, winner)
+    played(table, ("Eve", "Ben", "Ana", "Dev"), 0)
+    return club
+
+
+def test_the_leaderboard(speaking: Client, language, club):
+    assert_no_english(speaking.get(club.get_absolute_url()), language)
+
+
+def test_a_players_page(speaking: Client, language, club):
+    url = reverse("club_player", args=[club.key]) + "?p=ana"
+    assert_no_english(speaking.get(url), language)
+
+
+def test_a_new_club_refused(speaking: Client, language, db):
+    assert_no_english(speaking.post(reverse("new_club"), {"name": " "}), language)
+
+
+def test_a_table_page_with_its_club_and_a_refused_join(speaking: Client, language, club):
+    table = club.tables().get()
+    assert_no_english(speaking.get(table.get_absolute_url()), language)
+    other = Club.objects.create(name="Bar")
+    refused = speaking.post(reverse("join_club", args=[table.key]), {"link": other.key})
+    assert_no_english(refused, language)
+
+
+def test_a_season_and_a_refused_season(speaking: Client, language, club):
+    season = Season.objects.create(
+        club=club, name="Spring", starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 5, 31)
+    )
+    assert_no_english(speaking.get(f"{club.get_absolute_url()}?season={season.pk}"), language)
+    data = {"name": "Backwards", "starts_on": "2026-06-01", "ends_on": "2026-05-01"}
+    assert_no_english(speaking.post(reverse("new_season", args=[club.key]), data), language)
+
+
+def test_the_pairs_page(speaking: Client, language, club):
+    assert_no_english(speaking.get(reverse("club_pairs", args=[club.key])), language)
