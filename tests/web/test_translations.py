@@ -25,7 +25,18 @@ SHOWN_IN_ENGLISH = {"English"}
 
 
 # Placeholders that always hold a number; the others hold names or whole clauses.
-NUMBERS = {"number", "points", "target", "bonus", "limit", "limit_value", "tiles", "high", "low"}
+NUMBERS = {
+    "number",
+    "points",
+    "target",
+    "bonus",
+    "limit",
+    "limit_value",
+    "tiles",
+    "high",
+    "low",
+    "matches",
+}
 
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
