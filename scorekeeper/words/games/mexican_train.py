@@ -13,6 +13,12 @@ SETUP_NOTE = gettext_lazy(
     "from the highest down to the double blank; the lowest total after the last round wins."
 )
 
+# What the statistics page says of its numbers when a table has finished games of it.
+STATS_NOTE = gettext_lazy(
+    "Mexican Train: a shared win counts as a win for each player who shares it. A lower count "
+    "a round and a lower game are better."
+)
+
 
 def summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
     """Mexican Train in one line: the lowest total wins, and its house rules."""
