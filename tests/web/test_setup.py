@@ -528,3 +528,10 @@ def test_the_first_engine_of_double_twelve_offers_the_doubles_below_twelve(clien
     html = refresh(client, preset="mexican_train").content.decode()
 
     assert first_engine_options(html) == ["", *(str(n) for n in range(11, -1, -1))]
+
+
+def test_a_game_switchs_help_is_the_text_its_field_points_to(client: Client):
+    html = refresh(client, preset="mexican_train").content.decode()
+
+    assert 'aria-describedby="id_first_engine_helptext"' in html
+    assert re.search(r'<p class="note" id="id_first_engine_helptext">Start lower', html)
