@@ -11,6 +11,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper import rules
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import Match, Record, Seat, SideRecord, Table
 
@@ -89,6 +90,13 @@ def columns_for(rows: list[Record]) -> list[Column]:
     played = {"": True, "hands": any(row.hands for row in rows)}
     played["rounds"] = any(row.rounds for row in rows)
     return [column for column in COLUMNS if played[column.games]]
+
+
+def games_shown(columns: list[Column]) -> list[rules.GameKind]:
+    """The offered games whose own records the columns show (a round game's when its rounds
+    are), so the page can say what their numbers mean in each game's own words."""
+    shown = {column.games for column in columns}
+    return [game for game in rules.GAMES.values() if game.offered and game.records in shown]
 
 
 def sort_records(rows: list[Record], key: str) -> list[Record]:

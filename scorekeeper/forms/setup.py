@@ -24,7 +24,12 @@ from scorekeeper.forms.fields import (
     PresetRadioSelect,
     clean_name,
 )
-from scorekeeper.forms.mexican_train import MORE_PLAYERS, MexicanTrainSetup
+from scorekeeper.forms.switches import (
+    MORE_PLAYERS,
+    OWN_SWITCH_FIELDS,
+    GameSwitches,
+    players_at_most,
+)
 from scorekeeper.models import (
     REGIONAL_RULES,
     SCORING_RULES,
@@ -81,9 +86,7 @@ def preset_switches(key: str) -> dict:
         "blocked_pays_difference": house.blocked_pays_difference,
         "won_hand_pays_two": house.won_hand_pays_two,
         "doubles_lose_count": house.doubles_lose_count,
-        "first_engine": house.first_engine,
-        "double_blank_counts": house.double_blank_counts,
-        "ties_to_most_outs": house.ties_to_most_outs,
+        **{name: getattr(house, name) for name in OWN_SWITCH_FIELDS},
     }
 
 
@@ -107,7 +110,7 @@ def seats_refused(preset: rules.Preset) -> str:
     return _("This game is for two to four players.")
 
 
-class SetupForm(MexicanTrainSetup, forms.Form):
+class SetupForm(GameSwitches, forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
     name = forms.CharField(
@@ -245,9 +248,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
             "blocked_pays_difference": table.blocked_pays_difference,
             "won_hand_pays_two": table.won_hand_pays_two,
             "doubles_lose_count": table.doubles_lose_count,
-            "first_engine": table.first_engine,
-            "double_blank_counts": table.double_blank_counts,
-            "ties_to_most_outs": table.ties_to_most_outs,
+            **{name: getattr(table, name) for name in OWN_SWITCH_FIELDS},
         }
         if last is not None:
             for field, name in zip(cls.player_fields, last.seat_names(), strict=False):
@@ -325,8 +326,6 @@ class SetupForm(MexicanTrainSetup, forms.Form):
 
     scoring_presets = tuple(key for key, preset in rules.PRESETS.items() if preset.targets)
     block_presets = tuple(key for key, preset in rules.PRESETS.items() if not preset.targets)
-    # Every game but Mexican Train: partners and the rules of a game to a target.
-    table_presets = tuple(rules.PRESETS)
 
     @property
     def shows_scoring_switches(self) -> bool:
@@ -378,7 +377,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
         if any(names[most:]):
             for field, name in zip(self.player_fields[most:], names[most:], strict=True):
                 if name:
-                    self.add_error(field, _("Four players at most: only Mexican Train takes more."))
+                    self.add_error(field, players_at_most(most))
             return data
         if preset and seats not in rules.preset_named(preset).seat_options:
             self.add_error("preset", seats_refused(rules.preset_named(preset)))
@@ -456,7 +455,7 @@ class SetupForm(MexicanTrainSetup, forms.Form):
                 "count_rule": data["count_rule"],
                 "blocked_rule": data["blocked_rule"],
                 **self.regional_rules(),
-                **self.round_rules(),
+                **self.own_rules(),
             }
         )
 

@@ -16,6 +16,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_table
 from scorekeeper.views.request import HtmxHttpRequest, remember
+from scorekeeper.words.games import words_of
 
 
 def stat_rows(table: Table, records: list, sort: str, columns: list) -> list[dict]:
@@ -36,6 +37,12 @@ def stat_rows(table: Table, records: list, sort: str, columns: list) -> list[dic
     return rows
 
 
+def stats_notes(columns: list[stats.Column]) -> list[str]:
+    """What each game whose numbers are shown says of them (its words' STATS_NOTE)."""
+    notes = (getattr(words_of(game), "STATS_NOTE", None) for game in stats.games_shown(columns))
+    return [note for note in notes if note]
+
+
 @require_safe
 def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """Players and pairs at this table: their finished matches in numbers, sortable."""
@@ -50,7 +57,7 @@ def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
         "table": table,
         "columns": columns,
         "sort": sort,
-        "round_games": any(column.games == "rounds" for column in columns),
+        "notes": stats_notes(columns),
         "groups": [
             (_("Players"), stat_rows(table, players, sort, columns)),
             (_("Pairs"), stat_rows(table, pairs, sort, columns)),

@@ -1,6 +1,7 @@
 """The setup page: names, then Start; presets fill every switch, each stays editable; the page
 drawn again by the server as it is filled in; Mexican Train's names and rules."""
 
+import dataclasses
 import html
 import re
 
@@ -8,7 +9,9 @@ import pytest
 from django.conf import settings as django_settings
 from django.test import Client
 
+from scorekeeper import rules
 from scorekeeper.forms.fields import USUAL_TARGET
+from scorekeeper.forms.switches import OWN_SWITCH_FIELDS
 from scorekeeper.inputs import FSI, PDI
 from scorekeeper.models import Match, Table
 from tests.created import created
@@ -446,13 +449,43 @@ def test_double_nine_takes_four_players_at_most(client: Client):
     assert not created(Match).exists()
 
 
-def test_only_mexican_train_takes_more_than_four_names(client: Client):
+@pytest.mark.parametrize("game", [game for game in rules.GAMES.values() if game.offered], ids=str)
+def test_every_offered_games_own_switches_have_their_form_field(game):
+    # A game the setup offers is set up from these: a switch without its field could not be set.
+    assert set(game.own_switches) <= set(OWN_SWITCH_FIELDS)
+
+
+def test_every_setup_switch_field_is_a_house_rule():
+    house_rules = {field.name for field in dataclasses.fields(rules.HouseRules)}
+    assert set(OWN_SWITCH_FIELDS) <= house_rules
+
+
+def test_a_fifth_name_for_a_four_seat_game_says_how_many_it_takes(client: Client):
     data = {**SETUP, "player_5": "Eve"}
 
     response = client.post("/new", data)
 
     assert response.status_code == 422
-    assert "only Mexican Train takes more" in response.content.decode()
+    assert response.context["form"].errors["player_5"] == ["This game takes 4 players at most."]
+    assert not created(Match).exists()
+
+
+def test_a_mexican_train_preset_shows_its_switches_and_names_five_to_eight(client: Client):
+    html = refresh(client, preset="mexican_train").content.decode()
+
+    switches = re.search(r'<fieldset class="game-switches"[^>]*>', html).group(0)
+    assert 'data-for-presets="mexican_train mexican_train_nine"' in switches
+    assert "hidden" not in switches
+    more = re.search(r'<div class="more-players"[^>]*>', html).group(0)
+    assert "hidden" not in more
+    assert 'name="first_engine"' in html
+
+
+def test_a_block_preset_hides_mexican_trains_switches_and_names_five_to_eight(client: Client):
+    html = refresh(client, preset="dominican").content.decode()
+
+    assert re.search(r'<fieldset class="game-switches"[^>]*hidden>', html)
+    assert re.search(r'<div class="more-players"[^>]*hidden>', html)
 
 
 def test_other_games_keep_their_default_round_rules(client: Client):
@@ -495,3 +528,10 @@ def test_the_first_engine_of_double_twelve_offers_the_doubles_below_twelve(clien
     html = refresh(client, preset="mexican_train").content.decode()
 
     assert first_engine_options(html) == ["", *(str(n) for n in range(11, -1, -1))]
+
+
+def test_a_game_switchs_help_is_the_text_its_field_points_to(client: Client):
+    html = refresh(client, preset="mexican_train").content.decode()
+
+    assert 'aria-describedby="id_first_engine_helptext"' in html
+    assert re.search(r'<p class="note" id="id_first_engine_helptext">Start lower', html)

@@ -114,3 +114,13 @@ def test_every_game_names_a_shape_of_side_record_the_records_write():
     from scorekeeper.models.records import SIDE_RECORDS
 
     assert {kind.records for kind in rules.GAMES.values()} <= set(SIDE_RECORDS)
+
+
+def test_the_games_whose_numbers_are_shown_are_chosen_by_their_records():
+    from scorekeeper import rules, stats
+
+    rounds = [column for column in stats.COLUMNS if column.games in ("", "rounds")]
+    hands = [column for column in stats.COLUMNS if column.games in ("", "hands")]
+
+    assert stats.games_shown(rounds) == [rules.find_game("mexican_train")]
+    assert stats.games_shown(hands) == []

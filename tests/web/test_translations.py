@@ -632,6 +632,15 @@ def test_the_mexican_train_setup_is_all_in_the_language(speaking: Client, langua
     assert_no_english(response, language)
 
 
+def test_a_fifth_name_for_a_four_seat_game_is_refused_in_the_language(
+    speaking: Client, language: str
+):
+    response = speaking.post("/new", {**SETUP, "player_5": "Eve"})
+
+    assert response.status_code == 422
+    assert_no_english(response, language)
+
+
 def test_a_seat_page_is_all_in_the_language(speaking: Client, language: str):
     from scorekeeper.models import SeatLink
 

@@ -234,6 +234,7 @@ class MexicanTrain(GameKind):
     records = "rounds"
     scored_on_the_phone = False
     tournament_formats = (Format.ROUND_GAME,)
+    own_switches = ("first_engine", "double_blank_counts", "ties_to_most_outs")
 
     def check_seats(self, game: Game) -> None:
         """The players the set is dealt to: 2 to 8 with double-twelve, 2 to 4 with double-nine."""

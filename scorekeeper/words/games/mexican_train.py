@@ -1,9 +1,23 @@
 """Mexican Train's words: its rules in one line, and what a round scored (words/rounds.py)."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.words.rounds import explain_round
+
+# The setup's fieldset of its own switches (forms/switches.py): its title and what it is.
+SETUP_LEGEND = gettext_lazy("Mexican Train")
+SETUP_NOTE = gettext_lazy(
+    "Each for themselves, 2 to 8 players (2 to 4 with double-nine). One round for each double, "
+    "from the highest down to the double blank; the lowest total after the last round wins."
+)
+
+# What the statistics page says of its numbers when a table has finished games of it.
+STATS_NOTE = gettext_lazy(
+    "Mexican Train: a shared win counts as a win for each player who shares it. A lower count "
+    "a round and a lower game are better."
+)
 
 
 def summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:

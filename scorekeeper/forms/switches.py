@@ -1,0 +1,196 @@
+"""Each game's own part of the setup, built from what the game declares: its own switches
+(GameKind.own_switches, HouseRules field names) and how many names it takes (most_players).
+
+OWN_SWITCH_FIELDS is the one place a HouseRules field a game names as its own gets its form
+field (a test checks every offered game's). The setup shows one fieldset a game that has own
+switches, for that game's presets only, and reads only the chosen game's switches.
+"""
+
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.forms.fields import PlayerField
+from scorekeeper.words.games import words_of
+
+# Names past the four every game takes: shown for a game that seats more (its most_players).
+MORE_PLAYERS = ("player_5", "player_6", "player_7", "player_8")
+# The names a game to four players seats.
+FOUR = 4
+
+
+def first_engine_choices(top: int = 12) -> list[tuple[str, str]]:
+    """The double a game starts from: the set's highest (a whole game), or a lower one."""
+    return [("", _("the highest double"))] + [(str(n), str(n)) for n in range(top - 1, -1, -1)]
+
+
+# One form field for each HouseRules field that a game names as its own switch, by its name.
+OWN_SWITCH_FIELDS: dict[str, forms.Field] = {
+    "first_engine": forms.TypedChoiceField(
+        label=_("Mexican Train: the first round's double"),
+        choices=first_engine_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("Start lower for a shorter game: one round for each double down to the blank."),
+    ),
+    "double_blank_counts": forms.TypedChoiceField(
+        label=_("Mexican Train: the double blank left in a hand counts"),
+        choices=[(0, _("its pips (0)")), (25, "25"), (50, "50")],
+        coerce=int,
+        initial=0,
+        required=False,
+        widget=forms.RadioSelect,
+    ),
+    "ties_to_most_outs": forms.BooleanField(
+        label=_("Mexican Train: level lowest totals go to who went out most"), required=False
+    ),
+}
+
+
+def offered_games() -> list[rules.GameKind]:
+    """The games the setup offers, in the order of their presets."""
+    games: list[rules.GameKind] = []
+    for key in [*rules.PRESETS, *rules.ROUND_PRESETS]:
+        game = rules.game_of_preset(key)
+        if game.offered and game not in games:
+            games.append(game)
+    return games
+
+
+def presets_of(game: rules.GameKind) -> tuple[str, ...]:
+    """The keys of a game's presets the setup offers."""
+    offered = {*rules.PRESETS, *rules.ROUND_PRESETS}
+    return tuple(preset.key for preset in game.presets if preset.key in offered)
+
+
+def presets_where(question) -> tuple[str, ...]:
+    """The offered presets whose game answers `question(game)` yes."""
+    return tuple(key for game in offered_games() if question(game) for key in presets_of(game))
+
+
+def players_at_most(most: int) -> str:
+    """Why a name past the chosen game's last seat is refused."""
+    return _("This game takes %(most)s players at most.") % {"most": most}
+
+
+@dataclass
+class SwitchGroup:
+    """One game's own switches on the setup: a fieldset shown for its presets only."""
+
+    legend: str
+    note: str
+    presets: tuple[str, ...]
+    shown: bool
+    # Each switch as (its look: "select", "choices" or "switch"; the bound field).
+    fields: list[tuple[str, forms.BoundField]]
+
+
+def look_of(field: forms.Field) -> str:
+    """How the setup draws a switch: a list, buttons, or an on/off switch."""
+    if isinstance(field, forms.BooleanField):
+        return "switch"
+    return "choices" if isinstance(field.widget, forms.RadioSelect) else "select"
+
+
+# A form class that declares every field of the registry (the setup's form takes them in).
+GameSwitchFields = type(forms.Form)(
+    "GameSwitchFields", (forms.Form,), {"__module__": __name__, **OWN_SWITCH_FIELDS}
+)
+
+
+class GameSwitches(GameSwitchFields):
+    """The setup's part that hangs on the game: its own switches and names past four."""
+
+    player_5 = PlayerField(label=_("Player 5"), placeholder=_("optional"))
+    player_6 = PlayerField(label=_("Player 6"), placeholder=_("optional"))
+    player_7 = PlayerField(label=_("Player 7"), placeholder=_("optional"))
+    player_8 = PlayerField(label=_("Player 8"), placeholder=_("optional"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The list offers only the chosen set's doubles (a double-nine game has no 10 or 11);
+        # the field still takes any, so a double too high is refused in words at the field.
+        if "first_engine" in self.chosen_game().own_switches:
+            top = rules.preset_named(self["preset"].value()).tile_set.value
+            self.fields["first_engine"].widget.choices = first_engine_choices(top)
+
+    def chosen_game(self) -> rules.GameKind:
+        """The game of the preset chosen (or posted) so far."""
+        return rules.game_of_preset(self["preset"].value())
+
+    # Partners, for a game that seats pairs; the target and its rules, for a game played to one.
+    pairs_presets = presets_where(lambda game: game.plays_in_pairs)
+    target_presets = presets_where(lambda game: game.has_target)
+
+    @property
+    def shows_partners(self) -> bool:
+        return self.chosen_game().plays_in_pairs
+
+    @property
+    def shows_target_rules(self) -> bool:
+        return self.chosen_game().has_target
+
+    # --- Names past four ------------------------------------------------------------------
+
+    @property
+    def more_players_presets(self) -> tuple[str, ...]:
+        return presets_where(lambda game: game.most_players > FOUR)
+
+    @property
+    def shows_more_players(self) -> bool:
+        """Whether the chosen game takes more than four names: only then names 5 to 8."""
+        return self.chosen_game().most_players > FOUR
+
+    def more_players(self):
+        return [self[name] for name in MORE_PLAYERS]
+
+    # --- Each game's own switches ---------------------------------------------------------
+
+    def switch_groups(self) -> list[SwitchGroup]:
+        """One fieldset a game with its own switches, shown when one of its presets is chosen."""
+        chosen = self.chosen_game()
+        groups = []
+        for game in offered_games():
+            if not game.own_switches:
+                continue
+            words = words_of(game)
+            groups.append(
+                SwitchGroup(
+                    legend=getattr(words, "SETUP_LEGEND", ""),
+                    note=getattr(words, "SETUP_NOTE", ""),
+                    presets=presets_of(game),
+                    shown=game is chosen,
+                    fields=[(look_of(self.fields[name]), self[name]) for name in game.own_switches],
+                )
+            )
+        return groups
+
+    def own_rules(self) -> dict:
+        """The chosen game's own switches as rules.HouseRules fields (the others keep their
+        defaults): a switch left empty is the rules' default."""
+        data = self.cleaned_data
+        game = rules.game_of_preset(data.get("preset"))
+        defaults = rules.HouseRules()
+        chosen = {}
+        for name in game.own_switches:
+            value = data.get(name)
+            chosen[name] = getattr(defaults, name) if value in (None, "") else value
+        return chosen
+
+    def clean_first_engine(self):
+        first = self.cleaned_data.get("first_engine")
+        preset = self.data.get("preset")
+        if first is None or "first_engine" not in rules.game_of_preset(preset).own_switches:
+            return first
+        tile_set = rules.preset_named(preset).tile_set
+        # The rules say which doubles the set has (a double-twelve set has every one offered).
+        try:
+            rules.MexicanTrainRules(tile_set, first)
+        except ValueError:
+            raise forms.ValidationError(
+                _("A double-nine set starts from the double nine or lower.")
+            ) from None
+        return None if first == tile_set.value else first  # the highest: a whole game
