@@ -4,7 +4,7 @@ import dataclasses
 
 from scorekeeper import models, rules
 from scorekeeper.models import rules_fields
-from scorekeeper.models.rules_fields import Stored
+from scorekeeper.models.rules_fields import Kept, Stored
 
 HOUSE = rules.HouseRules(
     target=150,
@@ -114,3 +114,29 @@ def test_a_reason_comes_back_from_its_json():
         compared_seats=(0, 1, 2),
     )
     assert rules_fields.reason_from_json(rules_fields.reason_to_json(reason)) == reason
+
+
+def test_a_hand_summary_keeps_every_field_the_table_set():
+    # Seat 0 led and blocked: a seat's number 0 is a value the log keeps, not an empty one.
+    hand = dataclasses.replace(HAND, led_by=0, blocked_by=0)
+    saved = models.Hand()
+    saved.take_reported(hand)
+    summary = saved.summary(pips=hand.pips)
+    assert set(summary) == {field.field for field in rules_fields.HAND}
+    assert summary["leader_told"] == 0
+    assert summary["blocked_by"] == 0
+    assert summary["pips"] == {"0": 5, "1": 0, "2": 7, "3": 9}
+
+
+def test_a_hand_summary_leaves_out_what_the_table_did_not_set():
+    hand = rules.Hand(ending=rules.Ending.WENT_OUT, went_out=2, pips={0: 4})
+    saved = models.Hand()
+    saved.take_reported(hand)
+    always = {field.field for field in rules_fields.HAND if field.kept is Kept.ALWAYS}
+    assert saved.summary(pips=hand.pips) == {
+        "ending": "went_out",
+        "went_out": 2,
+        "capicu": False,
+        "pips": {"0": 4},
+    }
+    assert set(saved.summary(pips=hand.pips)) == always
