@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import models, rules
 from scorekeeper.backup.load import within
+from scorekeeper.models import rules_fields
 from scorekeeper.models.rules_fields import hand_of
 from scorekeeper.words.refusals import refusal_words
 
@@ -224,7 +225,11 @@ LOG_SHAPES = {
     models.LogAction.PLAYED: (None, PLAY),
     models.LogAction.UNPLAYED: (PLAY, None),
 }
-SUMMARY_KEYS = {"ending", "went_out", "capicu", "pips", "pooled", "pair_pips", "holding_doubles"}
+# A hand's summary (rules_fields.hand_summary): the fields it always has, and every one it may.
+SUMMARY_NEEDS = {
+    field.field for field in rules_fields.HAND if field.kept is rules_fields.Kept.ALWAYS
+}
+SUMMARY_KEYS = {field.field for field in rules_fields.HAND}
 
 
 def check_log_entry(entry: models.LogEntry, game: rules.Game) -> None:
@@ -282,9 +287,7 @@ def _summary_fits(value: Any, shape: str | None, game: rules.Game) -> bool:
         return False
     pips = value.get("pips")
     return (
-        {"ending", "went_out", "capicu", "pips"}
-        <= set(value)
-        <= SUMMARY_KEYS | set(models.REGIONAL_INPUTS)
+        SUMMARY_NEEDS <= set(value) <= SUMMARY_KEYS
         and value["ending"] in models.Ending.values
         and (value["went_out"] is None or _seat(value["went_out"], game))
         and isinstance(value["capicu"], bool)
