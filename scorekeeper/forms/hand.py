@@ -15,11 +15,10 @@ from scorekeeper.forms.fields import (
     parse_tile,
     regional_fields,
 )
+from scorekeeper.forms.hand_inputs import initial_values, read_inputs
 from scorekeeper.forms.mexican_train import (
     ROUND_ERROR_FIELDS,
     add_double_blank_field,
-    double_blank_holders,
-    double_blank_initial,
     prefill_round,
 )
 from scorekeeper.inputs import whole_number
@@ -195,25 +194,9 @@ class HandForm(forms.Form):
         if entry is None:
             by_total = hand.pooled is not None or bool(hand.pair_pips)
             entry = EntryMode.TOTAL if by_total else EntryMode.EACH
-        initial = {
-            "out": out,
-            "number": hand.number,
-            "token": hand.token,
-            "capicu": hand.capicu,
-            "pooled": hand.pooled,
-            **{f"pair_{side}": pips for side, pips in hand.pair_pips_by_side().items()},
-            **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
-            "led_by": hand.leader_told,
-            "blocked_by": hand.blocked_by,
-            "chuchazo": hand.chuchazo,
-            "pase_de_salida": hand.pase_de_salida,
-            **{
-                f"pase_corrido_{side}": times
-                for side, times in hand.pases_corridos_by_side().items()
-            },
-            **{f"double_{seat}": True for seat in hand.holding_doubles},
-            **double_blank_initial(match, hand),
-        }
+        initial = {"out": out, "number": hand.number, "token": hand.token}
+        if not hand.in_play:
+            initial.update(initial_values(match.game(), hand.as_rules_hand()))
         # Who the sheet knew led it; None where the table had to say.
         known = None if hand.leader_told is not None else hand.led_by
         return cls(match, out=out, entry=entry, led_by=known, initial=initial)
@@ -300,17 +283,7 @@ class HandForm(forms.Form):
         counts = self._counts(data)
         if counts is None:
             return data
-        hand = rules.Hand(
-            ending=self.ending,
-            went_out=self.went_out,
-            capicu=bool(data.get("capicu")),
-            **counts,
-            **self.regional_inputs(data),
-            holding_doubles=frozenset(
-                seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
-            )
-            | double_blank_holders(self, data),
-        )
+        hand = rules.Hand(**counts, **read_inputs(self, data))
         data["hand"] = hand
         data["result"] = self._score(hand, data["number"], failed)
         return data
@@ -356,21 +329,6 @@ class HandForm(forms.Form):
             for error in refused.errors:
                 self._show(error, failed)
             return None
-
-    def regional_inputs(self, data) -> dict:
-        """What the regional taps say, as rules.Hand fields."""
-        # The double-only rule's tap reads "on a double lead": tapping it says so.
-        salida = bool(data.get("pase_de_salida"))
-        return {
-            "led_by": data.get("led_by") if self.asks_leader else None,
-            "blocked_by": data.get("blocked_by"),
-            "chuchazo": bool(data.get("chuchazo")),
-            "pases_corridos": {
-                side: data.get(f"pase_corrido_{side}") or 0 for side in range(len(self.side_names))
-            },
-            "pase_de_salida": salida,
-            "led_a_double": salida and self.game.rules.pase_de_salida_on_double_only,
-        }
 
     def _count_tiles(self, data: dict) -> bool:
         """Pips from the tiles picked where none were typed; False if the tiles are wrong."""

@@ -144,13 +144,6 @@ def double_blank_holders(form, data: dict) -> frozenset[int]:
     return frozenset() if holder is None else frozenset({holder})
 
 
-def double_blank_initial(match, hand) -> dict:
-    """A stored round's double blank holder, to fill its correction form."""
-    if match.game().kind.has_target or not hand.holding_doubles:
-        return {}
-    return {"double_blank": hand.holding_doubles[0]}
-
-
 # --- A player's own count, from their seat's page -------------------------------------------
 
 
