@@ -15,12 +15,8 @@ from scorekeeper.forms.fields import (
     parse_tile,
     regional_fields,
 )
-from scorekeeper.forms.hand_inputs import initial_values, read_inputs
-from scorekeeper.forms.mexican_train import (
-    ROUND_ERROR_FIELDS,
-    add_double_blank_field,
-    prefill_round,
-)
+from scorekeeper.forms.hand_inputs import initial_values, prefill_round, read_inputs
+from scorekeeper.forms.mexican_train import ROUND_ERROR_FIELDS, add_double_blank_field
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     EntryMode,

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from scorekeeper import rules
 from scorekeeper.forms.mexican_train import double_blank_holders
+from scorekeeper.models import open_round_counts, posted_round
 
 
 class HandForm(Protocol):
@@ -109,3 +110,12 @@ def initial_values(game: rules.Game, hand: rules.Hand) -> dict[str, Any]:
 def read_inputs(form: HandForm, data: Mapping) -> dict[str, Any]:
     """What the posted form says of rules.Hand's fields, the counts aside (HandForm._counts)."""
     return {name: field.read(form, data) for name, field in HAND_INPUTS.items() if field.read}
+
+
+def prefill_round(form, match) -> None:
+    """The round form filled with the counts the players posted from their own phones, as a
+    stored round's correction is filled: each count in, and who holds the double blank."""
+    posted = posted_round(open_round_counts(match))
+    for name, value in initial_values(form.game, posted).items():
+        if value is not None and value is not False:  # what the counts do not tell
+            form.initial.setdefault(name, value)

@@ -5,7 +5,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.forms.fields import PipsField, PlayerField, WholeNumberField
-from scorekeeper.models import open_round_counts
 from scorekeeper.words.refusals import hand_error_message
 
 # The presets of the round game (Mexican Train): only they take more than four names.
@@ -215,12 +214,3 @@ def seat_count_message(error: rules.HandError, game: rules.Game) -> str:
     if error.code in SEAT_COUNT_MESSAGES:
         return str(SEAT_COUNT_MESSAGES[error.code])
     return hand_error_message(error, [], game)
-
-
-def prefill_round(form, match) -> None:
-    """The round form filled with the counts the players posted from their own phones."""
-    for seat, count in open_round_counts(match).items():
-        if not count.went_out:
-            form.initial.setdefault(f"pips_{seat}", count.pips)
-        if count.double_blank:
-            form.initial.setdefault("double_blank", seat)
