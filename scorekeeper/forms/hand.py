@@ -15,7 +15,13 @@ from scorekeeper.forms.fields import (
     parse_tile,
     regional_fields,
 )
-from scorekeeper.forms.hand_inputs import initial_values, prefill_round, read_inputs
+from scorekeeper.forms.hand_inputs import (
+    add_switches,
+    initial_values,
+    prefill_round,
+    read_inputs,
+    switch_error_field,
+)
 from scorekeeper.forms.mexican_train import ROUND_ERROR_FIELDS, add_double_blank_field
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
@@ -150,11 +156,15 @@ class HandForm(forms.Form):
             self.ending is rules.Ending.BLOCKED and self.game.asks_who_holds_doubles
         )
         add_double_blank_field(self)
+        add_switches(self)  # a field of rules.Hand that is one switch of its own
         if self.asks_who_holds_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
                     label=self.names[seat], required=False
                 )
+
+    def switch_fields(self):
+        return [self[name] for name in self.switches]
 
     def double_fields(self):
         return (
@@ -348,7 +358,11 @@ class HandForm(forms.Form):
 
     def _show(self, error: rules.HandError, failed: set[str]) -> None:
         """One of the rules' refusals at its field, unless that field already says why."""
-        field = REGIONAL_ERROR_FIELDS.get(error.code) or ROUND_ERROR_FIELDS.get(error.code)
+        field = (
+            REGIONAL_ERROR_FIELDS.get(error.code)
+            or ROUND_ERROR_FIELDS.get(error.code)
+            or switch_error_field(error.code)
+        )
         if field == "pase_corrido":
             field = f"pase_corrido_{error.seat}" if error.seat is not None else None
         if field is not None:

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django import forms
+
 from scorekeeper import rules
 from scorekeeper.forms.mexican_train import double_blank_holders
 from scorekeeper.models import open_round_counts, posted_round
@@ -76,6 +78,12 @@ class HandInput:
     # The field's value from the posted form's cleaned data; None: a count, read with the
     # others by HandForm._counts (each hand's pips, one pooled total, or each pair's).
     read: Callable[[HandForm, Mapping], Any] | None
+    # A yes/no field the form shows as a switch of its own, named as the field, where `asked`
+    # says the hand asks it (the other fields' form fields are the form's own: the counts,
+    # the regional taps, the doubles). Its words, and the rules' refusals shown at it.
+    asked: Callable[[HandForm], bool] | None = None
+    label: str = ""
+    refusals: tuple[rules.ErrorCode, ...] = ()
 
 
 HAND_INPUTS: dict[str, HandInput] = {
@@ -97,6 +105,20 @@ HAND_INPUTS: dict[str, HandInput] = {
     "pase_de_salida": HandInput(_named("pase_de_salida"), _flag("pase_de_salida")),
     "led_a_double": HandInput(_nothing, _read_led_a_double),
 }
+
+
+def add_switches(form) -> None:
+    """The switches of the fields that have one, each where the hand asks it."""
+    form.switches = [
+        name for name, field in HAND_INPUTS.items() if field.asked and field.asked(form)
+    ]
+    for name in form.switches:
+        form.fields[name] = forms.BooleanField(label=HAND_INPUTS[name].label, required=False)
+
+
+def switch_error_field(code: rules.ErrorCode) -> str | None:
+    """The switch a refusal of the rules is shown at, if one of them speaks for it."""
+    return next((name for name, field in HAND_INPUTS.items() if code in field.refusals), None)
 
 
 def initial_values(game: rules.Game, hand: rules.Hand) -> dict[str, Any]:

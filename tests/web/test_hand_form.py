@@ -9,7 +9,7 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.forms.hand import HandForm
-from scorekeeper.forms.hand_inputs import HAND_INPUTS
+from scorekeeper.forms.hand_inputs import HAND_INPUTS, HandInput
 from scorekeeper.models import Hand, Match, ScoreEntry, Table, rules_fields
 from scorekeeper.models.saving import same_report
 from tests.created import created
@@ -382,3 +382,27 @@ def test_a_corrected_hand_posts_back_as_it_was_stored(make_match, preset, taps):
 
     assert again.is_valid(), again.errors
     assert same_report(saved.as_rules_hand(), again.cleaned_data["hand"])
+
+
+def test_a_field_with_a_switch_of_its_own_is_shown_read_and_refused_at_it(
+    client: Client, make_match, monkeypatch
+):
+    # The next field of a hand (a key finish) needs only its entry: the form adds its switch,
+    # the page draws it, the post reads it and the rules' refusal shows at it.
+    key = HandInput(
+        lambda game, hand: {"key": hand.key},
+        lambda form, data: bool(data.get("key")),
+        asked=lambda form: form.ending is rules.Ending.WENT_OUT,
+        label="Out on a key",
+        refusals=(rules.ErrorCode.KEY_NOT_COUNTED,),
+    )
+    monkeypatch.setitem(HAND_INPUTS, "key", key)
+    match = make_match()
+
+    page = client.get(url(match) + "?out=1").content.decode()
+    response = post_hand(client, match, 1, {0: 10, 2: 12, 3: 8}, key=True)
+
+    assert 'name="key"' in page and "Out on a key" in page
+    assert response.status_code == 422
+    assert list(response.context["form"].errors) == ["key"]
+    assert match.hand_count == 0
