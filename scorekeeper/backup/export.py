@@ -6,6 +6,7 @@ from django.db.models import Prefetch
 
 import scorekeeper.backup.fields as kept
 from scorekeeper.models import Hand, LogEntry, Match, PlayEntry, ScoreEntry, Seat, SeatCount, Table
+from scorekeeper.models.rules_fields import HAND_DEFAULTS
 
 
 def export_table(table: Table) -> dict:
@@ -89,7 +90,11 @@ def _export_hand(hand: Hand) -> dict:
             {"side": entry.side, "kind": entry.kind, "points": entry.points}
             for entry in hand.entries.all()
         ],
-        **({"holding_doubles": hand.holding_doubles} if hand.holding_doubles else {}),
+        **{
+            field: getattr(hand, field)
+            for field in kept.HAND_SPARSE
+            if getattr(hand, field) != HAND_DEFAULTS[field]
+        },
         **(
             {"plays": [_export_play(play) for play in hand.plays.all()]} if hand.plays.all() else {}
         ),

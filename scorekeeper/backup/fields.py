@@ -5,7 +5,6 @@ from django.db import models
 
 from scorekeeper import rules
 from scorekeeper.models import (
-    REGIONAL_INPUTS,
     REGIONAL_RULES,
     Hand,
     LogEntry,
@@ -19,11 +18,12 @@ from scorekeeper.models import (
 )
 from scorekeeper.models.rules_fields import (
     HAND,
+    HAND_COLUMNS,
     HOUSE_RULES,
     ROUND_RULES,
     SCORING_RULES,
     Group,
-    Stored,
+    Kept,
     house_rules_fields,
 )
 
@@ -50,12 +50,11 @@ HOUSE_RULES_FIELDS = (
 # pooled total came in version 4, its pair totals in version 5.
 ADDED_FIELDS = {
     *REGIONAL_RULES,
-    *REGIONAL_INPUTS,
+    # A hand's fields a record may lack (rules_fields.Kept): the regional taps, pooled, pair_pips.
+    *(field.field for field in HAND if field.kept is not Kept.ALWAYS),
     "series_first_to",
     "shutout_counts_double",
     "series_sides",
-    "pooled",
-    "pair_pips",
     "entry_mode",
 }
 # The table's own settings beyond its house rules.
@@ -90,16 +89,15 @@ MATCH_FIELDS = (
 MATCH_TIMES = ("created_at", "updated_at", "finished_at", "ends_at")
 HAND_FIELDS = (
     "number",
-    # What the table reported (the pips are the counts; holding_doubles only when held).
-    *(
-        field.field
-        for field in HAND
-        if field.stored is not Stored.ROWS and field.group is not Group.SCORING
-    ),
+    # What the table reported (the pips are the counts; HAND_SPARSE only when set).
+    *(field.field for field in HAND_COLUMNS if field.kept is not Kept.ONLY_WHEN_SET),
     "led_by",
     "winning_seat",
     "reason",
 )
+# What the table reported that a file holds only when it is not the default (holding_doubles):
+# a file without it reads as the default.
+HAND_SPARSE = tuple(field.field for field in HAND_COLUMNS if field.kept is Kept.ONLY_WHEN_SET)
 HAND_TIMES = ("created_at", "updated_at")
 LOG_FIELDS = ("action", "hand_number", "before", "after", "totals")
 PLAY_FIELDS = ("position", "seat", "points")

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import models, rules
 from scorekeeper.backup.load import within
+from scorekeeper.models import rules_fields
 from scorekeeper.models.rules_fields import hand_of
 from scorekeeper.words.refusals import refusal_words
 
@@ -27,6 +28,9 @@ class HandRows:
 
     def rules_hand(self) -> rules.Hand:
         return hand_of(self.hand, {count.position: count.pips for count in self.counts})
+
+    def has_end(self) -> bool:
+        return not self.hand.in_play
 
     def played_hand(self) -> rules.PlayedHand:
         plays = sorted(self.plays, key=lambda play: play.position)
@@ -57,60 +61,100 @@ class MatchRows:
 
 
 def replay(rows: MatchRows) -> None:
-    """Play the match again through the rules and compare with what the file stored."""
-    if rules.play_amounts(rows.game):
-        check_scoring_match(rows)  # its hands' scores during play too
-    else:
-        check_match(rows)
-
-
-def check_match(rows: MatchRows) -> None:
-    """Score every hand again and compare with what the file stored (ValueError naming the
-    first hand that does not add up)."""
+    """Play the match again through the rules, hand by hand along rules.play_match's path
+    (rules.play_hand: a hand's plays, then its end), and compare with what the file stored
+    (ValueError naming the first hand or field that does not add up)."""
     match, game = rows.match, rows.game
-    state = rules.tally(game, [])
-    led_by: int | None = None
+    state = rules.tally(game, ())
+    ended = True  # the hand before this one had its end (none before the first)
     for expected, row in enumerate(rows.ordered_hands(), start=1):
         hand = row.hand
-        where = {"match": match.number, "hand": hand.number}
         if hand.number != expected:
             raise ValueError(
                 _(
                     "Invalid backup: match %(match)s, hand %(expected)s is missing "
                     "(the next one is numbered %(hand)s)."
                 )
-                % {**where, "expected": expected}
+                % {"match": match.number, "hand": hand.number, "expected": expected}
             )
-        try:
-            result = rules.score_hand(game, row.rules_hand(), led_by, number=expected)
-            state = rules.advance(game, state, result)
-        except rules.InvalidHand as refused:
-            raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s, hand %(hand)s: "
-                    "the rules refuse this hand (%(codes)s)."
-                )
-                % {**where, "codes": refusal_words(refused, rows.names(), game)}
-            ) from None
-        # Named as the file names them, so that the field can be found in it.
+        led_by = state.next_leader
+        result, state = _play(rows, row, state, follows_an_end=ended)
+        ended = result.ended
+        if rules.play_amounts(game):
+            _check_credits(match, row, result)
+        # The rest of what a live save writes (models.Hand.take_result), field by field: the
+        # hand's leader, winner and reason, and each entry's kind (an end's points are not
+        # play points). Named as the file names them, so that the field can be found in it.
+        made = {
+            "led_by": led_by if result.led_by is None else result.led_by,
+            "winning_seat": result.winning_seat,
+            "reason": {} if result.reason is None else models.reason_to_json(result.reason),
+            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
+        }
         stored = {
             "led_by": hand.led_by,
             "winning_seat": hand.winning_seat,
             "reason": hand.reason,
             "entries": row.stored_entries(),
         }
-        scored = {
-            "led_by": result.led_by,
-            "winning_seat": result.winning_seat,
-            "reason": models.reason_to_json(result.reason),
-            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
-        }
-        _compare(match, hand, stored, scored)
-        led_by = result.next_leader
+        _compare(match, hand, stored, made)
     if match.ends_at is not None and match.finished_at is not None:
         # A tournament round's clock ended it: the side ahead after its last hand won.
         state = game.kind.time_up(state)
-    _check_state(match, state, with_leader=True)
+    # Where plays score, a match may end during a hand: who would lead next is not kept.
+    _check_state(match, state, with_leader=not rules.play_amounts(game))
+
+
+def _play(
+    rows: MatchRows, row: HandRows, state: rules.MatchState, *, follows_an_end: bool
+) -> tuple[rules.HandResult, rules.MatchState]:
+    """One more hand of the file through rules.play_hand, as rules.play_match plays it."""
+    game = rows.game
+    try:
+        # A hand without an end is one still in play (or ended by the match): it has plays,
+        # and no hand follows it.
+        if not follows_an_end or not (row.has_end() or row.plays):
+            raise rules.InvalidHand((rules.HandError(rules.ErrorCode.HAND_NOT_ENDED),))
+        rules.check_can_add(game, state)
+        return rules.play_hand(game, state, row.played_hand(), number=row.hand.number)
+    except rules.InvalidHand as refused:
+        words = refusal_words(refused, rows.names(), game)
+        if rules.play_amounts(game):
+            raise ValueError(
+                _(
+                    "Invalid backup: match %(match)s: the rules refuse its plays or ends "
+                    "(%(codes)s)."
+                )
+                % {"match": rows.match.number, "codes": words}
+            ) from None
+        raise ValueError(
+            _(
+                "Invalid backup: match %(match)s, hand %(hand)s: "
+                "the rules refuse this hand (%(codes)s)."
+            )
+            % {"match": rows.match.number, "hand": row.hand.number, "codes": words}
+        ) from None
+
+
+def _check_credits(match: models.Match, row: HandRows, result: rules.HandResult) -> None:
+    """Where plays score: what the file credits each side in the hand, against its plays and
+    end as the rules score them."""
+    credited = [0] * result.sides
+    for entry in row.entries:
+        credited[entry.side] += entry.points
+    if tuple(credited) != result.side_points:
+        raise ValueError(
+            _(
+                "Invalid backup: match %(match)s, hand %(hand)s: the file credits "
+                "%(credited)s, its plays and end make %(made)s."
+            )
+            % {
+                "match": match.number,
+                "hand": row.hand.number,
+                "credited": credited,
+                "made": list(result.side_points),
+            }
+        )
 
 
 def _compare(match: models.Match, hand, stored: dict, made: dict) -> None:
@@ -164,55 +208,6 @@ def _check_state(match: models.Match, state: rules.MatchState, *, with_leader: b
         )
 
 
-def check_scoring_match(rows: MatchRows) -> None:
-    """All Fives and Bergen: score the plays and ends again, entry by entry, and compare."""
-    match, game = rows.match, rows.game
-    hands = rows.ordered_hands()
-    try:
-        scored, state = rules.play_match(game, [row.played_hand() for row in hands])
-    except rules.InvalidHand as refused:
-        raise ValueError(
-            _("Invalid backup: match %(match)s: the rules refuse its plays or ends (%(codes)s).")
-            % {"match": match.number, "codes": refusal_words(refused, rows.names(), game)}
-        ) from None
-    led_by: int | None = None
-    for expected, (row, result) in enumerate(zip(hands, scored, strict=True), start=1):
-        hand = row.hand
-        credited = [0] * game.side_count
-        for entry in row.entries:
-            credited[entry.side] += entry.points
-        if hand.number != expected or tuple(credited) != result.side_points:
-            raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s, hand %(hand)s: the file credits "
-                    "%(credited)s, its plays and end make %(made)s."
-                )
-                % {
-                    "match": match.number,
-                    "hand": hand.number,
-                    "credited": credited,
-                    "made": list(result.side_points),
-                }
-            )
-        # The rest of what a live save writes (models.Hand.store_result), field by field: the
-        # end's winner and reason, and each entry's kind (an end's points are not play points).
-        made = {
-            "led_by": led_by if result.led_by is None else result.led_by,
-            "winning_seat": result.winning_seat,
-            "reason": {} if result.reason is None else models.reason_to_json(result.reason),
-            "entries": sorted((c.side, str(c.kind), c.points) for c in result.credits),
-        }
-        stored = {
-            "led_by": hand.led_by,
-            "winning_seat": hand.winning_seat,
-            "reason": hand.reason,
-            "entries": row.stored_entries(),
-        }
-        _compare(match, hand, stored, made)
-        led_by = result.next_leader
-    _check_state(match, state, with_leader=False)
-
-
 # What each change log action holds before and after, as the live saves write them: a hand's
 # summary (models.Hand.summary), a play's (models.PlayEntry.summary) or nothing.
 HAND, PLAY, HAND_OR_PLAY = "hand", "play", "hand or play"
@@ -224,7 +219,11 @@ LOG_SHAPES = {
     models.LogAction.PLAYED: (None, PLAY),
     models.LogAction.UNPLAYED: (PLAY, None),
 }
-SUMMARY_KEYS = {"ending", "went_out", "capicu", "pips", "pooled", "pair_pips", "holding_doubles"}
+# A hand's summary (rules_fields.hand_summary): the fields it always has, and every one it may.
+SUMMARY_NEEDS = {
+    field.field for field in rules_fields.HAND if field.kept is rules_fields.Kept.ALWAYS
+}
+SUMMARY_KEYS = {field.field for field in rules_fields.HAND}
 
 
 def check_log_entry(entry: models.LogEntry, game: rules.Game) -> None:
@@ -282,9 +281,7 @@ def _summary_fits(value: Any, shape: str | None, game: rules.Game) -> bool:
         return False
     pips = value.get("pips")
     return (
-        {"ending", "went_out", "capicu", "pips"}
-        <= set(value)
-        <= SUMMARY_KEYS | set(models.REGIONAL_INPUTS)
+        SUMMARY_NEEDS <= set(value) <= SUMMARY_KEYS
         and value["ending"] in models.Ending.values
         and (value["went_out"] is None or _seat(value["went_out"], game))
         and isinstance(value["capicu"], bool)

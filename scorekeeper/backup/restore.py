@@ -14,6 +14,7 @@ from scorekeeper.backup.fields import (
     FORMAT,
     FORMAT_VERSION,
     HAND_FIELDS,
+    HAND_SPARSE,
     HAND_TIMES,
     HOUSE_RULES_FIELDS,
     LATER_RULES,
@@ -388,8 +389,7 @@ def _read_hand(match: Match, raw: Mapping) -> HandRows:
     hand = valid(
         Hand(
             match=match,
-            **fields_of(Hand, raw, HAND_FIELDS),
-            holding_doubles=raw.get("holding_doubles", []),
+            **fields_of(Hand, raw, (*HAND_FIELDS, *HAND_SPARSE)),
             token=token,
             **{field: time_in(raw, field) for field in HAND_TIMES},
         )

@@ -15,13 +15,14 @@ from scorekeeper.forms.fields import (
     parse_tile,
     regional_fields,
 )
-from scorekeeper.forms.mexican_train import (
-    ROUND_ERROR_FIELDS,
-    add_double_blank_field,
-    double_blank_holders,
-    double_blank_initial,
+from scorekeeper.forms.hand_inputs import (
+    add_switches,
+    initial_values,
     prefill_round,
+    read_inputs,
+    switch_error_field,
 )
+from scorekeeper.forms.mexican_train import ROUND_ERROR_FIELDS, add_double_blank_field
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     EntryMode,
@@ -155,11 +156,15 @@ class HandForm(forms.Form):
             self.ending is rules.Ending.BLOCKED and self.game.asks_who_holds_doubles
         )
         add_double_blank_field(self)
+        add_switches(self)  # a field of rules.Hand that is one switch of its own
         if self.asks_who_holds_doubles:
             for seat in range(self.game.seats):
                 self.fields[f"double_{seat}"] = forms.BooleanField(
                     label=self.names[seat], required=False
                 )
+
+    def switch_fields(self):
+        return [self[name] for name in self.switches]
 
     def double_fields(self):
         return (
@@ -195,25 +200,9 @@ class HandForm(forms.Form):
         if entry is None:
             by_total = hand.pooled is not None or bool(hand.pair_pips)
             entry = EntryMode.TOTAL if by_total else EntryMode.EACH
-        initial = {
-            "out": out,
-            "number": hand.number,
-            "token": hand.token,
-            "capicu": hand.capicu,
-            "pooled": hand.pooled,
-            **{f"pair_{side}": pips for side, pips in hand.pair_pips_by_side().items()},
-            **{f"pips_{seat}": pips for seat, pips in hand.pips().items()},
-            "led_by": hand.leader_told,
-            "blocked_by": hand.blocked_by,
-            "chuchazo": hand.chuchazo,
-            "pase_de_salida": hand.pase_de_salida,
-            **{
-                f"pase_corrido_{side}": times
-                for side, times in hand.pases_corridos_by_side().items()
-            },
-            **{f"double_{seat}": True for seat in hand.holding_doubles},
-            **double_blank_initial(match, hand),
-        }
+        initial = {"out": out, "number": hand.number, "token": hand.token}
+        if not hand.in_play:
+            initial.update(initial_values(match.game(), hand.as_rules_hand()))
         # Who the sheet knew led it; None where the table had to say.
         known = None if hand.leader_told is not None else hand.led_by
         return cls(match, out=out, entry=entry, led_by=known, initial=initial)
@@ -300,17 +289,7 @@ class HandForm(forms.Form):
         counts = self._counts(data)
         if counts is None:
             return data
-        hand = rules.Hand(
-            ending=self.ending,
-            went_out=self.went_out,
-            capicu=bool(data.get("capicu")),
-            **counts,
-            **self.regional_inputs(data),
-            holding_doubles=frozenset(
-                seat for seat in range(self.game.seats) if data.get(f"double_{seat}")
-            )
-            | double_blank_holders(self, data),
-        )
+        hand = rules.Hand(**counts, **read_inputs(self, data))
         data["hand"] = hand
         data["result"] = self._score(hand, data["number"], failed)
         return data
@@ -357,21 +336,6 @@ class HandForm(forms.Form):
                 self._show(error, failed)
             return None
 
-    def regional_inputs(self, data) -> dict:
-        """What the regional taps say, as rules.Hand fields."""
-        # The double-only rule's tap reads "on a double lead": tapping it says so.
-        salida = bool(data.get("pase_de_salida"))
-        return {
-            "led_by": data.get("led_by") if self.asks_leader else None,
-            "blocked_by": data.get("blocked_by"),
-            "chuchazo": bool(data.get("chuchazo")),
-            "pases_corridos": {
-                side: data.get(f"pase_corrido_{side}") or 0 for side in range(len(self.side_names))
-            },
-            "pase_de_salida": salida,
-            "led_a_double": salida and self.game.rules.pase_de_salida_on_double_only,
-        }
-
     def _count_tiles(self, data: dict) -> bool:
         """Pips from the tiles picked where none were typed; False if the tiles are wrong."""
         tiles = {
@@ -394,7 +358,11 @@ class HandForm(forms.Form):
 
     def _show(self, error: rules.HandError, failed: set[str]) -> None:
         """One of the rules' refusals at its field, unless that field already says why."""
-        field = REGIONAL_ERROR_FIELDS.get(error.code) or ROUND_ERROR_FIELDS.get(error.code)
+        field = (
+            REGIONAL_ERROR_FIELDS.get(error.code)
+            or ROUND_ERROR_FIELDS.get(error.code)
+            or switch_error_field(error.code)
+        )
         if field == "pase_corrido":
             field = f"pase_corrido_{error.seat}" if error.seat is not None else None
         if field is not None:

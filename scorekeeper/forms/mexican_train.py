@@ -5,7 +5,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.forms.fields import PipsField, WholeNumberField
-from scorekeeper.models import open_round_counts
 from scorekeeper.words.refusals import hand_error_message
 
 # --- A round's form: who was left holding the double blank ------------------------------------
@@ -54,13 +53,6 @@ def double_blank_holders(form, data: dict) -> frozenset[int]:
     """The seat holding the double blank, as a hand's `holding_doubles` (a round game)."""
     holder = data.get("double_blank") if getattr(form, "asks_double_blank", False) else None
     return frozenset() if holder is None else frozenset({holder})
-
-
-def double_blank_initial(match, hand) -> dict:
-    """A stored round's double blank holder, to fill its correction form."""
-    if match.game().kind.has_target or not hand.holding_doubles:
-        return {}
-    return {"double_blank": hand.holding_doubles[0]}
 
 
 # --- A player's own count, from their seat's page -------------------------------------------
@@ -134,12 +126,3 @@ def seat_count_message(error: rules.HandError, game: rules.Game) -> str:
     if error.code in SEAT_COUNT_MESSAGES:
         return str(SEAT_COUNT_MESSAGES[error.code])
     return hand_error_message(error, [], game)
-
-
-def prefill_round(form, match) -> None:
-    """The round form filled with the counts the players posted from their own phones."""
-    for seat, count in open_round_counts(match).items():
-        if not count.went_out:
-            form.initial.setdefault(f"pips_{seat}", count.pips)
-        if count.double_blank:
-            form.initial.setdefault("double_blank", seat)

@@ -52,6 +52,7 @@ from scorekeeper.models.seat_link import close_round as close_round
 from scorekeeper.models.seat_link import counts_conflict as counts_conflict
 from scorekeeper.models.seat_link import open_round_counts as open_round_counts
 from scorekeeper.models.seat_link import post_count as post_count
+from scorekeeper.models.seat_link import posted_round as posted_round
 from scorekeeper.models.seat_link import stored_as_posted as stored_as_posted
 from scorekeeper.models.series import Series as Series
 from scorekeeper.models.table import KEY_LENGTH as KEY_LENGTH

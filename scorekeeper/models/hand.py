@@ -8,7 +8,7 @@ from django.utils import timezone
 from scorekeeper import rules
 from scorekeeper.models.choices import Ending, EntryKind
 from scorekeeper.models.rows import insert_rows
-from scorekeeper.models.rules_fields import REGIONAL_INPUTS, hand_fields, hand_of, reason_to_json
+from scorekeeper.models.rules_fields import hand_fields, hand_of, hand_summary, reason_to_json
 
 
 def saved_once(name: str, *, within: str, place: str = "number") -> list[models.UniqueConstraint]:
@@ -193,22 +193,8 @@ class Hand(models.Model):
         ScoreEntry.objects.bulk_create(entries)
 
     def summary(self, pips: dict[int, int] | None = None) -> dict:
-        """What was entered, for the change log."""
-        pips = self.pips() if pips is None else pips
-        return {
-            "ending": self.ending,
-            "went_out": self.went_out,
-            "capicu": self.capicu,
-            "pips": {str(seat): count for seat, count in sorted(pips.items())},
-            **({"pooled": self.pooled} if self.pooled is not None else {}),
-            **({"pair_pips": self.pair_pips} if self.pair_pips else {}),
-            **{
-                name: getattr(self, name)
-                for name in REGIONAL_INPUTS
-                if getattr(self, name) not in (None, False, {})
-            },
-            **({"holding_doubles": self.holding_doubles} if self.holding_doubles else {}),
-        }
+        """What was entered, for the change log (rules_fields.HAND says what it keeps)."""
+        return hand_summary(self, self.pips() if pips is None else pips)
 
 
 class PlayEntry(models.Model):

@@ -6,6 +6,7 @@ read these lists instead of naming the fields again; tests/models/test_rules_fie
 them against dataclasses.fields() and the models.
 """
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -23,7 +24,21 @@ class Stored(StrEnum):
     LIST = "list"  # a tuple as a list in its order, a set as a sorted list
     BY_KEY = "by_key"  # {seat or side: number}, as a JSON object with string keys
     NONZERO_BY_KEY = "nonzero_by_key"  # the same, leaving out the noughts
-    ROWS = "rows"  # not a column: rows of their own (a hand's pips are its SeatCounts)
+    # Not a column: rows of their own (a hand's pips are its SeatCounts); a record of the hand
+    # (its change log summary) keeps them as BY_KEY does.
+    ROWS = "rows"
+
+
+class Kept(StrEnum):
+    """How a hand's records keep a field: its change log summary and its backup file."""
+
+    ALWAYS = "always"  # every summary and every file has it
+    # A summary has it only when it is not its default; a file always (an older one may lack it:
+    # the default stands in).
+    WHEN_SET = "when_set"
+    # Summaries and files have it only when it is not its default: the default stands in. A
+    # new field of rules.Hand is kept so, and every record written before it still reads.
+    ONLY_WHEN_SET = "only_when_set"
 
 
 class Group(StrEnum):
@@ -41,6 +56,7 @@ class RuleField:
     stored: Stored = Stored.AS_IS
     group: Group = Group.CORE
     column: str = ""  # the model field, when it is named otherwise
+    kept: Kept = Kept.ALWAYS  # how a hand's records keep it (only rules.Hand's fields)
 
     @property
     def field(self) -> str:
@@ -52,8 +68,8 @@ class RuleField:
             return str(value)
         if self.stored is Stored.LIST:
             return sorted(value) if isinstance(value, (set, frozenset)) else list(value)
-        if self.stored in (Stored.BY_KEY, Stored.NONZERO_BY_KEY):
-            keeps_zeros = self.stored is Stored.BY_KEY
+        if self.stored in (Stored.BY_KEY, Stored.NONZERO_BY_KEY, Stored.ROWS):
+            keeps_zeros = self.stored is not Stored.NONZERO_BY_KEY
             return {
                 str(key): number for key, number in sorted(value.items()) if number or keeps_zeros
             }
@@ -61,7 +77,7 @@ class RuleField:
 
     def read(self, value: Any) -> Any:
         """The column's value as the rules take it (the dataclasses turn codes into enums)."""
-        if self.stored in (Stored.BY_KEY, Stored.NONZERO_BY_KEY):
+        if self.stored in (Stored.BY_KEY, Stored.NONZERO_BY_KEY, Stored.ROWS):
             return {int(key): number for key, number in sorted(value.items())}
         if self.stored is Stored.LIST:
             return tuple(value)
@@ -91,21 +107,26 @@ HOUSE_RULES = (
 )
 
 # A hand's pips are its SeatCount rows; the rest are columns of models.Hand.
+# The hand form (forms/hand_inputs.py), the change log's summary (models.Hand.summary), the
+# backup (backup/fields.py) and its checks (backup/replay.py) read this list: a new field of
+# rules.Hand is one line here, its model column and its form input.
 HAND = (
     RuleField("ending", Stored.CODE),
     RuleField("went_out"),
     RuleField("pips", Stored.ROWS),
     RuleField("capicu"),
-    RuleField("pooled"),
-    RuleField("pair_pips", Stored.BY_KEY),
-    RuleField("holding_doubles", Stored.LIST, Group.SCORING),
-    RuleField("led_by", group=Group.REGIONAL, column="leader_told"),
-    RuleField("blocked_by", group=Group.REGIONAL),
-    RuleField("chuchazo", group=Group.REGIONAL),
-    RuleField("pases_corridos", Stored.NONZERO_BY_KEY, Group.REGIONAL),
-    RuleField("pase_de_salida", group=Group.REGIONAL),
-    RuleField("led_a_double", group=Group.REGIONAL),
+    RuleField("pooled", kept=Kept.WHEN_SET),
+    RuleField("pair_pips", Stored.BY_KEY, kept=Kept.WHEN_SET),
+    RuleField("holding_doubles", Stored.LIST, Group.SCORING, kept=Kept.ONLY_WHEN_SET),
+    RuleField("led_by", group=Group.REGIONAL, column="leader_told", kept=Kept.WHEN_SET),
+    RuleField("blocked_by", group=Group.REGIONAL, kept=Kept.WHEN_SET),
+    RuleField("chuchazo", group=Group.REGIONAL, kept=Kept.WHEN_SET),
+    RuleField("pases_corridos", Stored.NONZERO_BY_KEY, Group.REGIONAL, kept=Kept.WHEN_SET),
+    RuleField("pase_de_salida", group=Group.REGIONAL, kept=Kept.WHEN_SET),
+    RuleField("led_a_double", group=Group.REGIONAL, kept=Kept.WHEN_SET),
 )
+# The hand's fields that are columns of models.Hand (its pips are its SeatCount rows).
+HAND_COLUMNS = tuple(field for field in HAND if field.stored is not Stored.ROWS)
 
 
 def _names(fields: tuple[RuleField, ...], group: Group) -> tuple[str, ...]:
@@ -149,23 +170,42 @@ def house_rules_of(values: Mapping[str, Any] | object) -> rules.HouseRules:
 
 def hand_fields(hand: rules.Hand) -> dict[str, Any]:
     """What the table reported, as models.Hand's column values (the pips aside)."""
-    return {
-        field.field: field.store(getattr(hand, field.name))
-        for field in HAND
-        if field.stored is not Stored.ROWS
-    }
+    return {field.field: field.store(getattr(hand, field.name)) for field in HAND_COLUMNS}
+
+
+def _stored_default(field: RuleField) -> Any:
+    """The column's value of a rules.Hand field left at its default."""
+    found = next(item for item in dataclasses.fields(rules.Hand) if item.name == field.name)
+    if found.default_factory is not dataclasses.MISSING:
+        return field.store(found.default_factory())
+    return field.store(found.default)
+
+
+# What a hand's record holds of a field left at its default, for the fields that may be left
+# out of it (a summary, a file).
+HAND_DEFAULTS = {
+    field.field: _stored_default(field) for field in HAND if field.kept is not Kept.ALWAYS
+}
+
+
+def hand_summary(values: Mapping[str, Any] | object, pips: Mapping[int, int]) -> dict[str, Any]:
+    """What the table reported, for the change log: models.Hand's column values (a row's or a
+    mapping's) and its pips by seat, leaving out each field that may be left out at its default.
+    """
+    get = _getter(values)
+    summary = {}
+    for field in HAND:
+        value = field.store(pips) if field.stored is Stored.ROWS else get(field.field)
+        if field.kept is Kept.ALWAYS or value != HAND_DEFAULTS[field.field]:
+            summary[field.field] = value
+    return summary
 
 
 def hand_of(values: Mapping[str, Any] | object, pips: Mapping[int, int]) -> rules.Hand:
     """The hand the table reported, from models.Hand's column values and its pips."""
     get = _getter(values)
     return rules.Hand(
-        pips=dict(pips),
-        **{
-            field.name: field.read(get(field.field))
-            for field in HAND
-            if field.stored is not Stored.ROWS
-        },
+        pips=dict(pips), **{field.name: field.read(get(field.field)) for field in HAND_COLUMNS}
     )
 
 

@@ -76,10 +76,16 @@ def round_from_counts(match, counts: dict[int, RoundCount]) -> rules.Hand | None
     more than one says they went out: the scorer's phone settles that)."""
     if len(counts) < match.seat_count or len(went_out_seats(counts)) > 1:
         return None
+    return posted_round(counts)
+
+
+def posted_round(counts: dict[int, RoundCount]) -> rules.Hand:
+    """The round as the counts posted so far tell it: who went out (when one seat alone says
+    so), each other seat's pips, and who holds the double blank."""
     out = went_out_seats(counts)
-    went_out = out[0] if out else None
-    ending = rules.Ending.WENT_OUT if out else rules.Ending.BLOCKED
-    pips = {seat: count.pips for seat, count in counts.items() if seat != went_out}
+    went_out = out[0] if len(out) == 1 else None
+    ending = rules.Ending.WENT_OUT if went_out is not None else rules.Ending.BLOCKED
+    pips = {seat: count.pips for seat, count in counts.items() if seat not in out}
     holding = frozenset(seat for seat, count in counts.items() if count.double_blank)
     return rules.Hand(ending=ending, went_out=went_out, pips=pips, holding_doubles=holding)
 

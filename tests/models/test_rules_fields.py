@@ -1,10 +1,20 @@
 """The one mapping between the rules' dataclasses and the models' fields covers every field."""
 
+import copy
 import dataclasses
+import uuid
+
+import pytest
 
 from scorekeeper import models, rules
+from scorekeeper.backup import export_table, import_table, replay
+from scorekeeper.backup import fields as backup_fields
+from scorekeeper.forms.hand import HandForm
+from scorekeeper.forms.hand_inputs import HAND_INPUTS
 from scorekeeper.models import rules_fields
-from scorekeeper.models.rules_fields import Stored
+from scorekeeper.models.rules_fields import Kept, Stored
+from scorekeeper.models.saving import same_report
+from tests.support import testing
 
 HOUSE = rules.HouseRules(
     target=150,
@@ -114,3 +124,132 @@ def test_a_reason_comes_back_from_its_json():
         compared_seats=(0, 1, 2),
     )
     assert rules_fields.reason_from_json(rules_fields.reason_to_json(reason)) == reason
+
+
+def test_a_hand_summary_keeps_every_field_the_table_set():
+    # Seat 0 led and blocked: a seat's number 0 is a value the log keeps, not an empty one.
+    hand = dataclasses.replace(HAND, led_by=0, blocked_by=0)
+    saved = models.Hand()
+    saved.take_reported(hand)
+    summary = saved.summary(pips=hand.pips)
+    assert set(summary) == {field.field for field in rules_fields.HAND}
+    assert summary["leader_told"] == 0
+    assert summary["blocked_by"] == 0
+    assert summary["pips"] == {"0": 5, "1": 0, "2": 7, "3": 9}
+
+
+def test_a_hand_summary_leaves_out_what_the_table_did_not_set():
+    hand = rules.Hand(ending=rules.Ending.WENT_OUT, went_out=2, pips={0: 4})
+    saved = models.Hand()
+    saved.take_reported(hand)
+    always = {field.field for field in rules_fields.HAND if field.kept is Kept.ALWAYS}
+    assert saved.summary(pips=hand.pips) == {
+        "ending": "went_out",
+        "went_out": 2,
+        "capicu": False,
+        "pips": {"0": 4},
+    }
+    assert set(saved.summary(pips=hand.pips)) == always
+
+
+def test_every_consumer_of_a_hand_covers_each_of_its_fields():
+    """The form, the change log's check and the backup each take every field of HAND."""
+    for field in rules_fields.HAND:
+        assert field.name in HAND_INPUTS, field.name
+        assert field.field in replay.SUMMARY_KEYS, field.name
+        if field.stored is not Stored.ROWS:  # the pips are the backup's counts
+            kept = (*backup_fields.HAND_FIELDS, *backup_fields.HAND_SPARSE)
+            assert field.field in kept, field.name
+        if field.kept is not Kept.ALWAYS:  # a file written before it reads as its default
+            assert field.field in backup_fields.ADDED_FIELDS, field.name
+
+
+def posted(form: HandForm) -> dict[str, str]:
+    """What a phone posts back of a form as it was drawn: its values, switches on as "on"."""
+    values = {name: form[name].value() for name in form.fields}
+    return {
+        name: "on" if value is True else str(value)
+        for name, value in values.items()
+        if value not in (None, False, "", [])
+    }
+
+
+def moved(data: dict) -> dict:
+    """The same backup under new keys, so it restores beside the original."""
+    data = copy.deepcopy(data)
+    data["table"]["key"] = "k" * 22
+    data["table"]["watch_key"] = "w" * 22
+    return data
+
+
+def bergen_match():
+    return testing.scoring_match("bergen", doubles_lose_count=True)
+
+
+def all_fives_match():
+    match = testing.scoring_match(partnership=False)
+    testing.tap(match, 0, 10)
+    return match
+
+
+def mexican_train_match():
+    return testing.make_match(preset="mexican_train", double_blank_counts=50)
+
+
+ROUND_TRIPS = {
+    "block": (
+        lambda: testing.make_match(preset="puerto_rico_500", chuchazo_bonus=100),
+        rules.Hand(
+            ending=rules.Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 12, 3: 8}, chuchazo=True
+        ),
+    ),
+    "all_fives": (
+        all_fives_match,
+        rules.Hand(ending=rules.Ending.WENT_OUT, went_out=3, pips={0: 7, 1: 12, 2: 4}),
+    ),
+    "bergen": (
+        bergen_match,
+        rules.Hand(
+            ending=rules.Ending.BLOCKED,
+            pips={0: 9, 1: 15, 2: 3, 3: 9},
+            holding_doubles=frozenset({1}),
+        ),
+    ),
+    "mexican_train": (
+        mexican_train_match,
+        rules.Hand(
+            ending=rules.Ending.WENT_OUT,
+            went_out=0,
+            pips={1: 10, 2: 30, 3: 5},
+            holding_doubles=frozenset({2}),
+        ),
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ROUND_TRIPS)
+def test_a_hand_goes_through_form_model_and_backup_unchanged(game):
+    make, hand = ROUND_TRIPS[game]
+    match = make()
+    number = match.hand_count + 1
+    match.add_hand(hand, token=uuid.uuid4(), number=number)
+    saved = match.hands.get(number=number)
+    assert saved.as_rules_hand() == hand
+
+    # The correction form, filled from the stored hand and posted back unchanged.
+    form = HandForm.for_hand(match, saved)
+    known = None if saved.leader_told is not None else saved.led_by
+    again = HandForm(match, posted(form), led_by=known)
+    assert again.is_valid(), again.errors
+    # The form sends a nought for each pase corrido it did not see: the same report.
+    assert same_report(hand, again.cleaned_data["hand"])
+    match.edit_hand(number, again.cleaned_data["hand"], version=match.version)
+
+    table = import_table(moved(export_table(match.table)))
+
+    restored_match = table.matches.get(number=match.number)
+    restored = restored_match.hands.get(number=number)
+    assert restored.as_rules_hand() == hand
+    assert restored.summary() == saved.summary()
+    assert HandForm.for_hand(restored_match, restored).initial == form.initial

@@ -3,11 +3,13 @@
 import copy
 import csv
 import io
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from scorekeeper.backup import export_table, import_table, match_csv
-from scorekeeper.models import Table
+from scorekeeper.models import Match, Table
 from tests.created import created
 from tests.support.testing import add_hand, scoring_match, tap
 
@@ -99,3 +101,19 @@ def test_csv_sheet_lists_the_plays_of_each_hand():
     assert rows[0][-1] == "During play"
     plays = [row[-1].replace("\u2068", "").replace("\u2069", "") for row in rows[1:]]
     assert plays == ["Ann 10; Bo 15; Ann 5; Cy 20", "Bo 5"]
+
+
+def test_a_scoring_match_the_clock_ended_comes_back():
+    # A tournament round's clock ends an All Fives match after its hand, as it ends a block one:
+    # the import plays it to the same end.
+    match = scoring_match(partnership=False)
+    Match.objects.filter(pk=match.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
+    match.refresh_from_db()
+    tap(match, 0, 10)
+    add_hand(match, 3, {0: 7, 1: 12, 2: 4})
+    match.refresh_from_db()
+    assert match.finished
+
+    table = import_table(moved(export_table(match.table)))
+
+    assert table.matches.get().winner_side == match.winner_side

@@ -8,7 +8,10 @@ import pytest
 from django.test import Client
 
 from scorekeeper import rules
-from scorekeeper.models import Hand, Match, ScoreEntry, Table
+from scorekeeper.forms.hand import HandForm
+from scorekeeper.forms.hand_inputs import HAND_INPUTS, HandInput
+from scorekeeper.models import Hand, Match, ScoreEntry, Table, rules_fields
+from scorekeeper.models.saving import same_report
 from tests.created import created
 from tests.support.testing import hand_post
 
@@ -355,3 +358,51 @@ def test_a_tables_hand_forms_share_their_count_fields_each_with_done_on_its_last
     done = 'enterkeyhint="done"'
     assert done in str(first["pips_3"]) and done not in str(first["pips_2"])
     assert done in str(other["pips_2"]) and done not in str(again["pips_2"])
+
+
+def test_the_hand_form_shows_and_reads_every_field_of_a_hand():
+    # A field added to rules_fields.HAND without its form input fails here, not at a table.
+    assert set(HAND_INPUTS) == {field.name for field in rules_fields.HAND}
+
+
+@pytest.mark.parametrize(
+    ("preset", "taps"),
+    [("puerto_rico_500", {"chuchazo": True}), ("dominican", {"pases_corridos": {0: 1}})],
+)
+def test_a_corrected_hand_posts_back_as_it_was_stored(make_match, preset, taps):
+    match = game_of(make_match, preset)
+    stored = rules.Hand(ending=rules.Ending.WENT_OUT, went_out=1, pips={0: 10, 2: 12, 3: 8}, **taps)
+    match.add_hand(stored, token=uuid.uuid4(), number=1)
+    saved = match.hands.get(number=1)
+
+    form = HandForm.for_hand(match, saved)
+    posted = {name: form[name].value() for name in form.fields}
+    data = {name: "on" if value is True else value for name, value in posted.items() if value}
+    again = HandForm(match, data, led_by=saved.led_by)
+
+    assert again.is_valid(), again.errors
+    assert same_report(saved.as_rules_hand(), again.cleaned_data["hand"])
+
+
+def test_a_field_with_a_switch_of_its_own_is_shown_read_and_refused_at_it(
+    client: Client, make_match, monkeypatch
+):
+    # The next field of a hand (a key finish) needs only its entry: the form adds its switch,
+    # the page draws it, the post reads it and the rules' refusal shows at it.
+    key = HandInput(
+        lambda game, hand: {"key": hand.key},
+        lambda form, data: bool(data.get("key")),
+        asked=lambda form: form.ending is rules.Ending.WENT_OUT,
+        label="Out on a key",
+        refusals=(rules.ErrorCode.KEY_NOT_COUNTED,),
+    )
+    monkeypatch.setitem(HAND_INPUTS, "key", key)
+    match = make_match()
+
+    page = client.get(url(match) + "?out=1").content.decode()
+    response = post_hand(client, match, 1, {0: 10, 2: 12, 3: 8}, key=True)
+
+    assert 'name="key"' in page and "Out on a key" in page
+    assert response.status_code == 422
+    assert list(response.context["form"].errors) == ["key"]
+    assert match.hand_count == 0

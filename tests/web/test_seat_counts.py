@@ -6,6 +6,7 @@ import re
 import pytest
 from django.test import Client
 
+from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Match, RoundCount, SeatLink
 from tests.created import created
 from tests.web.test_rounds import errors, post_round, start, text
@@ -390,3 +391,16 @@ def test_a_count_sent_for_a_round_that_closed_meanwhile_is_not_kept_for_the_next
     assert "This round was closed meanwhile" in page
     assert 'value="17"' not in page
     assert not match.round_counts.exists()
+
+
+def test_the_scorer_form_holds_the_posted_counts_and_the_double_blank(client: Client):
+    match = begin(client, players=3, double_blank_counts="50")
+    urls = links(match)
+    send(client, urls[0], match, went_out="on")
+    send(client, urls[1], match, pips="10", double_blank="on")
+
+    form = HandForm.for_next_hand(match, out="0")
+
+    assert form["pips_1"].value() == 10
+    assert form["double_blank"].value() == 1
+    assert "pips_0" not in form.initial  # who went out holds nothing to count
