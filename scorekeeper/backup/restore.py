@@ -62,12 +62,12 @@ from scorekeeper.models import (
     SeatCount,
     Series,
     Table,
-    name_key,
     new_key,
     reason_from_json,
 )
 from scorekeeper.models.records import record_table
 from scorekeeper.words import backup as words
+from scorekeeper.words.names import name_key
 
 
 def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Table:

@@ -19,13 +19,13 @@ from scorekeeper import rules
 from scorekeeper.models import (
     KEY_PATTERN,
     Table,
-    offered_presets,
 )
 from scorekeeper.views.request import HtmxHttpRequest
 from scorekeeper.words.explain import (
     preset_summary,
     rules_summary,
 )
+from scorekeeper.words.labels import offered_presets
 from scorekeeper.words.pages import manifest_words
 
 
