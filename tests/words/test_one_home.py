@@ -1,15 +1,17 @@
 """Words have one home: the text the app translates is written under scorekeeper/words/ (and
-forms/, whose labels and field errors are the form's own), never in the views, models, backup,
-serving or the app's top-level modules, which take their words from there."""
+forms/, whose labels and field errors are the form's own; an app of its own, like clubs, keeps
+its words in its `words` and `forms`), never in the views, models, backup, serving or the app's
+top-level modules, which take their words from there."""
 
 import ast
 from pathlib import Path
 
 APP = Path(__file__).resolve().parents[2] / "scorekeeper"
 
-# Where translated text may be written: the words themselves, the forms' labels and errors,
-# and the migrations Django writes (a choice's label as it was).
-HOMES = ("words", "forms", "migrations")
+# Where translated text may be written (a package or a module of that name, at any level): the
+# words themselves, the forms' labels and errors, and the migrations Django writes (a choice's
+# label as it was).
+HOMES = {"words", "forms", "migrations"}
 
 # Django's translation functions, by the names they are called under.
 TRANSLATING = {
@@ -61,12 +63,22 @@ def test_no_module_outside_the_words_translates_text():
     found = {}
     for path in sorted(APP.rglob("*.py")):
         module = path.relative_to(APP).as_posix()
-        if module.split("/")[0] in HOMES:
+        if HOMES & {*path.relative_to(APP).parent.parts, path.stem}:
             continue
         calls = translation_calls(path.read_text(encoding="utf-8"))
         if calls and len(calls) != EXCEPTIONS.get(module):
             found[module] = calls
     assert not found, f"translated outside scorekeeper/words/ (move the words there): {found}"
+
+
+def test_an_apps_own_words_are_a_home_too():
+    homes = [
+        path.relative_to(APP).as_posix()
+        for path in APP.rglob("*.py")
+        if HOMES & {*path.relative_to(APP).parent.parts, path.stem}
+    ]
+    assert "clubs/words.py" in homes and "words/backup.py" in homes
+    assert "clubs/models.py" not in homes and "views/match.py" not in homes
 
 
 def test_the_models_do_not_hand_on_the_words():
