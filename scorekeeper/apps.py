@@ -1,9 +1,10 @@
 """The scorekeeper app."""
 
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.words.pages import APP_NAME
 
 
 class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
-    verbose_name = _("Domino scorekeeper")
+    verbose_name = APP_NAME

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import Match, Record, Seat, SideRecord, Table
+from scorekeeper.words.stats import COLUMN_LABELS
 
 # --- Reading -------------------------------------------------------------------------------
 
@@ -30,7 +30,6 @@ def records(table: Table) -> tuple[list[Record], list[Record]]:
 @dataclass(frozen=True)
 class Column:
     key: str
-    label: Promise
     only: str  # the history filter for the matches behind the number
     # Which games the number is for: "" every game, "hands" the games of hands (block and
     # scoring games), "rounds" the round games (Mexican Train).
@@ -41,6 +40,10 @@ class Column:
     # them: a 0 still has matches behind it, and links to them.
     over_matches: bool = False
 
+    @property
+    def label(self) -> Promise:
+        return COLUMN_LABELS[self.key]
+
     def links(self, value: float | None) -> bool:
         """Whether this column's number has matches behind it to list."""
         return value is not None if self.over_matches else bool(value)
@@ -49,36 +52,22 @@ class Column:
 # The statistics table's columns, in order, each with the history filter for the matches
 # behind its number: a rate or an average stands on every finished match played.
 COLUMNS = (
-    Column("played", _("Played"), "played"),
-    Column("won", _("Won"), "won"),
-    Column("win_rate", _("Win %"), "played", over_matches=True),
-    Column("hands_won", _("Hands won"), "hands_won", "hands"),
-    Column("points_per_hand", _("Points a hand"), "hands", "hands", over_matches=True),
-    Column("capicus", _("Capicús"), "capicus", "hands"),
-    Column("bonuses", _("Other bonuses"), "bonuses", "hands"),
-    Column("blocked_won", _("Blocked hands won"), "blocked_won", "hands"),
-    Column("shutouts_given", _("Shutouts given"), "shutouts_given", "hands"),
-    Column("shutouts_taken", _("Shutouts taken"), "shutouts_taken", "hands"),
-    Column("rounds", _("Rounds played"), "rounds", "rounds"),
-    Column(
-        "count_per_round",
-        _("Count a round"),
-        "rounds",
-        "rounds",
-        lowest_first=True,
-        over_matches=True,
-    ),
-    Column("rounds_out", _("Rounds gone out"), "rounds_out", "rounds"),
-    Column(
-        "lowest_game",
-        _("Lowest game"),
-        "lowest_game",
-        "rounds",
-        lowest_first=True,
-        over_matches=True,
-    ),
-    Column("best_streak", _("Longest winning streak"), "streak"),
-    Column("series_won", _("Series won"), "series_won"),
+    Column("played", "played"),
+    Column("won", "won"),
+    Column("win_rate", "played", over_matches=True),
+    Column("hands_won", "hands_won", "hands"),
+    Column("points_per_hand", "hands", "hands", over_matches=True),
+    Column("capicus", "capicus", "hands"),
+    Column("bonuses", "bonuses", "hands"),
+    Column("blocked_won", "blocked_won", "hands"),
+    Column("shutouts_given", "shutouts_given", "hands"),
+    Column("shutouts_taken", "shutouts_taken", "hands"),
+    Column("rounds", "rounds", "rounds"),
+    Column("count_per_round", "rounds", "rounds", lowest_first=True, over_matches=True),
+    Column("rounds_out", "rounds_out", "rounds"),
+    Column("lowest_game", "lowest_game", "rounds", lowest_first=True, over_matches=True),
+    Column("best_streak", "streak"),
+    Column("series_won", "series_won"),
 )
 SORTS = ("name", *(column.key for column in COLUMNS))
 DEFAULT_SORT = "win_rate"

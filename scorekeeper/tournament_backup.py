@@ -10,8 +10,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scorekeeper import backup, rules
 from scorekeeper.backup.fields import HOUSE_RULES_FIELDS, LATER_RULES
@@ -24,6 +22,7 @@ from scorekeeper.backup.load import (
     time_in,
 )
 from scorekeeper.models import Board, Entrant, Place, Round, Tournament, new_key
+from scorekeeper.words import backup as words
 
 FORMAT = "scorekeeper.tournament"
 FORMAT_VERSION = 1
@@ -91,45 +90,38 @@ def import_tournament(data: Any, *, new_keys: bool = False, creator: str = "") -
     With new_keys, a tournament (or a table) whose keys are taken comes back under new keys.
     The tournament and its tables are the creator's (see Table.objects.check_rate)."""
     check_shape(data, TOURNAMENT_DEPTH)
-    data = mapping_of(data, pgettext("backup part", "the file"))
+    data = mapping_of(data, words.part("the_file"))
     version = data.get("version")
     if data.get("format") != FORMAT or type(version) is not int or version != FORMAT_VERSION:
         raise ValueError(
-            _(
-                "Unknown backup format %(format)s version %(version)s: "
-                "expected %(expected)s version %(expected_version)s."
+            words.say(
+                "unknown_format",
+                format=repr(data.get("format")),
+                version=repr(version),
+                expected=repr(FORMAT),
+                expected_version=FORMAT_VERSION,
             )
-            % {
-                "format": repr(data.get("format")),
-                "version": repr(version),
-                "expected": repr(FORMAT),
-                "expected_version": FORMAT_VERSION,
-            }
         )
-    raw = mapping_of(data.get("tournament"), _("the tournament"))
+    raw = mapping_of(data.get("tournament"), words.part("the_tournament"))
     keys = [raw.get("key"), raw.get("watch_key")]
     if not all(isinstance(key, str) and KEY_RE.fullmatch(key) for key in keys):
-        raise ValueError(_("Invalid backup: the tournament's keys are not keys."))
+        raise ValueError(words.say("tournament_keys_bad"))
     if keys[0] == keys[1]:
-        raise ValueError(_("Invalid backup: the tournament's key and watch key are the same."))
+        raise ValueError(words.say("tournament_keys_same"))
     taken = Tournament.objects.filter(
         models.Q(key__in=keys) | models.Q(watch_key__in=keys)
     ).exists()
     if taken:
         if not new_keys:
-            raise ValueError(_("A tournament with this key already exists; nothing was imported."))
+            raise ValueError(words.say("tournament_key_taken"))
         keys = [new_key(), new_key()]
     try:
         with transaction.atomic():
             return _import(data, raw, keys, new_keys, creator)
     except ValidationError as error:
-        raise ValueError(
-            _("Invalid backup: %(problem)s") % {"problem": "; ".join(error.messages)}
-        ) from None
+        raise ValueError(words.say("invalid", problem="; ".join(error.messages))) from None
     except IntegrityError as error:
-        raise ValueError(
-            _("Invalid backup: the database refuses it (%(problem)s).") % {"problem": error}
-        ) from None
+        raise ValueError(words.say("database_refuses", problem=error)) from None
 
 
 def _import(
@@ -137,9 +129,7 @@ def _import(
 ) -> Tournament:
     missing = [field for field in (*TOURNAMENT_FIELDS, "created_at") if field not in raw]
     if missing:
-        raise ValueError(
-            _("Invalid backup: the tournament has no %(field)s.") % {"field": missing[0]}
-        )
+        raise ValueError(words.say("tournament_field_missing", field=missing[0]))
     tournament = Tournament(
         key=keys[0],
         watch_key=keys[1],
@@ -154,26 +144,22 @@ def _import(
     tournament.full_clean()
     tournament.save()
     entrants: dict[int, Entrant] = {}
-    for item in list_of(data.get("entrants"), _("the entrants")):
-        item = mapping_of(item, _("an entrant"))
+    for item in list_of(data.get("entrants"), words.part("the_entrants")):
+        item = mapping_of(item, words.part("an_entrant"))
         ident = item.get("id")
         if type(ident) is not int or ident in entrants:
-            raise ValueError(
-                _("Invalid backup: entrant %(id)s is not numbered once.") % {"id": repr(ident)}
-            )
+            raise ValueError(words.say("entrant_numbered", id=repr(ident)))
         entrant = Entrant(
             tournament=tournament, **{field: item.get(field) for field in ENTRANT_FIELDS}
         )
         entrant.full_clean()
         entrant.save()
         entrants[ident] = entrant
-    rounds = list_of(data.get("rounds"), _("the rounds"))
+    rounds = list_of(data.get("rounds"), words.part("the_rounds"))
     for expected, item in enumerate(rounds, start=1):
-        item = mapping_of(item, _("a round"))
+        item = mapping_of(item, words.part("a_round"))
         if item.get("number") != expected:
-            raise ValueError(
-                _("Invalid backup: round %(number)s is missing.") % {"number": expected}
-            )
+            raise ValueError(words.say("round_missing", number=expected))
         round = Round(
             tournament=tournament,
             number=expected,
@@ -184,9 +170,14 @@ def _import(
         round.full_clean()
         round.save()
         seated: set[int] = set()
-        for raw_board in list_of(item.get("boards"), _("the boards")):
+        for raw_board in list_of(item.get("boards"), words.part("the_boards")):
             _import_board(
-                round, mapping_of(raw_board, _("a board")), entrants, seated, new_keys, creator
+                round,
+                mapping_of(raw_board, words.part("a_board")),
+                entrants,
+                seated,
+                new_keys,
+                creator,
             )
     return tournament
 
@@ -207,41 +198,26 @@ def _import_board(
         present_side=raw.get("present_side"),
     )
     board.full_clean(exclude=["table", "match"])
-    sides = list_of(raw.get("sides"), _("a board's sides"))
+    sides = list_of(raw.get("sides"), words.part("a_boards_sides"))
     # Two sides, or at a round game's table one side a player.
     shape = len(sides) == 2 or (len(sides) > 2 and all(len(side) == 1 for side in sides))
     if not shape or not all(isinstance(side, list) for side in sides):
-        raise ValueError(
-            _("Invalid backup: round %(round)s, table %(board)s has not two sides.") % where
-        )
+        raise ValueError(words.say("board_sides", **where))
     for ident in (ident for side in sides for ident in side):
         if ident not in entrants or ident in seated:
-            raise ValueError(
-                _(
-                    "Invalid backup: round %(round)s, table %(board)s seats %(id)s, "
-                    "who is not an entrant or is seated twice in the round."
-                )
-                % {**where, "id": repr(ident)}
-            )
+            raise ValueError(words.say("board_seats_unknown", **{**where, "id": repr(ident)}))
         seated.add(ident)
     raw_table = raw.get("table")
     if board.kind == Board.Kind.BYE:
         if raw_table is not None or sides[1] or len(sides[0]) != 1:
-            raise ValueError(
-                _("Invalid backup: round %(round)s, the bye %(board)s is not one entrant's.")
-                % where
-            )
+            raise ValueError(words.say("bye_not_one", **where))
     elif raw_table is None:
-        raise ValueError(
-            _("Invalid backup: round %(round)s, table %(board)s has no table.") % where
-        )
+        raise ValueError(words.say("board_no_table", **where))
     else:
         table = backup.import_table(raw_table, new_keys=new_keys, creator=creator)
         matches = list(table.matches.all())
         if len(matches) != 1:
-            raise ValueError(
-                _("Invalid backup: round %(round)s, table %(board)s has not one match.") % where
-            )
+            raise ValueError(words.say("board_not_one_match", **where))
         board.table, board.match = table, matches[0]
         by_pk = {entrant.pk: entrant for entrant in entrants.values()}
         wanted = board.seat_names(
@@ -249,15 +225,14 @@ def _import_board(
         )
         if board.match.seat_names() != wanted:
             raise ValueError(
-                _(
-                    "Invalid backup: round %(round)s, table %(board)s: its match seats "
-                    "%(seated)s, the draw %(wanted)s."
+                words.say(
+                    "board_seats_differ",
+                    **{
+                        **where,
+                        "seated": ", ".join(board.match.seat_names()),
+                        "wanted": ", ".join(wanted),
+                    },
                 )
-                % {
-                    **where,
-                    "seated": ", ".join(board.match.seat_names()),
-                    "wanted": ", ".join(wanted),
-                }
             )
     board.save()
     Place.objects.bulk_create(

@@ -10,12 +10,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.backup.fields import ADDED_FIELDS, WHOLE_FIELDS, YES_NO_FIELDS
 from scorekeeper.inputs import clean_text
 from scorekeeper.models import KEY_PATTERN
+from scorekeeper.words import backup as words
 
 # A backup is a few levels deep (table, matches, hands, counts); anything deeper is not one.
 MAX_DEPTH = 8
@@ -36,40 +35,30 @@ class Backup(dict):
 def load_backup(raw: bytes | str, max_bytes: int, max_depth: int = MAX_DEPTH) -> Backup:
     """The JSON of a backup file (ValueError for anything that is not plain, bounded JSON)."""
     if len(raw) > max_bytes:
-        raise ValueError(
-            ngettext(
-                "The file is larger than %(limit)s byte.",
-                "The file is larger than %(limit)s bytes.",
-                max_bytes,
-            )
-            % {"limit": max_bytes}
-        )
+        raise ValueError(words.file_too_large(max_bytes))
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ValueError(_("The file is not UTF-8 text.")) from None
+            raise ValueError(words.say("not_utf8")) from None
     try:
         data = json.loads(
             raw, parse_constant=_no_constant, parse_float=_no_float, parse_int=_bounded_int
         )
     except RecursionError:
-        raise ValueError(_("The file is nested too deeply to be a backup.")) from None
+        raise ValueError(words.say("too_deep")) from None
     except json.JSONDecodeError as error:
         # Where the text stops being JSON, in the page's words; what the parser expected there
         # is its own English.
         raise ValueError(
-            _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s).")
-            % {"line": error.lineno, "column": error.colno, "problem": error.msg}
+            words.say("not_json", line=error.lineno, column=error.colno, problem=error.msg)
         ) from None
     check_shape(data, max_depth)
-    return Backup(mapping_of(data, pgettext("backup part", "the file")))
+    return Backup(mapping_of(data, words.part("the_file")))
 
 
 def _no_constant(name: str) -> None:
-    raise ValueError(
-        _("The file holds %(value)s, which is not a number a backup contains.") % {"value": name}
-    )
+    raise ValueError(words.say("not_a_number", value=name))
 
 
 def _no_float(text: str) -> None:
@@ -78,16 +67,12 @@ def _no_float(text: str) -> None:
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(
-            _("The file holds a number too large for a score: %(value)s...") % {"value": text[:20]}
-        )
+        raise ValueError(words.say("number_too_large_at", value=text[:20]))
     return int(text)
 
 
 def not_whole(value: str) -> str:
-    return _("The file holds %(value)s: every number in a backup is a whole number.") % {
-        "value": value
-    }
+    return words.say("not_whole_number", value=value)
 
 
 def check_shape(data: Any, max_depth: int = MAX_DEPTH) -> None:
@@ -96,11 +81,11 @@ def check_shape(data: Any, max_depth: int = MAX_DEPTH) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > max_depth:
-            raise ValueError(_("The file is nested too deeply to be a backup."))
+            raise ValueError(words.say("too_deep"))
         if isinstance(value, float):
             raise ValueError(not_whole(repr(value)))
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-            raise ValueError(_("The file holds a number too large for a score."))
+            raise ValueError(words.say("number_too_large"))
         if isinstance(value, dict):
             stack.extend((item, depth + 1) for item in value.values())
         elif isinstance(value, list):
@@ -111,15 +96,12 @@ def normal_name(name: str, what: str, *, required: bool = False) -> str:
     """A name normalised as the app stores one typed today (older tables may hold others)."""
     clean = clean_text(name)
     if required and not clean:
-        raise ValueError(
-            _("Invalid backup: %(what)s %(name)s has no letters you can see.")
-            % {"what": what, "name": repr(name)}
-        )
+        raise ValueError(words.say("name_unseen", what=what, name=repr(name)))
     return clean
 
 
 def bad_token(token: Any) -> str:
-    return _("Invalid backup: bad token %(token)s.") % {"token": repr(token)}
+    return words.say("bad_token", token=repr(token))
 
 
 def check_types(raw: Mapping, where: str) -> None:
@@ -128,14 +110,10 @@ def check_types(raw: Mapping, where: str) -> None:
         if field in WHOLE_FIELDS and value is not None:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(
-                    _("Invalid backup: %(where)s: %(field)s %(value)s is not a whole number.")
-                    % {"where": where, "field": field, "value": repr(value)}
+                    words.say("not_whole", where=where, field=field, value=repr(value))
                 )
         elif field in YES_NO_FIELDS and not isinstance(value, bool):
-            raise ValueError(
-                _("Invalid backup: %(where)s: %(field)s %(value)s is not true or false.")
-                % {"where": where, "field": field, "value": repr(value)}
-            )
+            raise ValueError(words.say("not_yes_no", where=where, field=field, value=repr(value)))
 
 
 def fields_of(model: type[models.Model], raw: Mapping, names) -> dict:
@@ -179,17 +157,14 @@ def distinct(where: str, field: str, values: list) -> None:
     seen = set()
     for value in values:
         if value in seen:
-            raise ValueError(
-                _("Invalid backup: %(where)s: %(field)s %(value)s is there twice.")
-                % {"where": where, "field": field, "value": repr(str(value))}
-            )
+            raise ValueError(words.say("twice", where=where, field=field, value=repr(str(value))))
         seen.add(value)
 
 
 def mapping_of(value: Any, what: str) -> Mapping:
     """The value if it is a JSON object."""
     if not isinstance(value, Mapping):
-        raise ValueError(_("Invalid backup: %(what)s should be an object.") % {"what": what})
+        raise ValueError(words.say("not_object", what=what))
     return value
 
 
@@ -197,7 +172,7 @@ def list_of(value: Any, what: str) -> list:
     """The value if it is a JSON list."""
     if not isinstance(value, list):
         # `what` is the list's name in the file.
-        raise ValueError(_("Invalid backup: %(field)s should be a list.") % {"field": what})
+        raise ValueError(words.say("not_list", field=what))
     return value
 
 
@@ -206,13 +181,10 @@ def value_of(raw: Mapping, field: str, kind: type) -> Any:
     value = raw.get(field)
     if not isinstance(value, kind):
         kinds = {
-            str: pgettext("backup value", "text"),
-            bool: pgettext("backup value", "true or false"),
+            str: words.part("kind_text"),
+            bool: words.part("kind_yes_no"),
         }
-        raise ValueError(
-            _("Invalid backup: %(field)s should be %(kind)s.")
-            % {"field": field, "kind": kinds[kind]}
-        )
+        raise ValueError(words.say("not_kind", field=field, kind=kinds[kind]))
     return value
 
 
@@ -220,10 +192,7 @@ def key_of(raw: Mapping, field: str) -> str:
     """A table key that looks like one new_key() makes."""
     value = raw.get(field)
     if not isinstance(value, str) or not KEY_RE.fullmatch(value):
-        raise ValueError(
-            _("Invalid backup: the table's %(field)s is missing or not a table key.")
-            % {"field": field}
-        )
+        raise ValueError(words.say("not_table_key", field=field))
     return value
 
 
@@ -235,22 +204,13 @@ def time_in(raw: Mapping, field: str, *, optional: bool = False) -> datetime | N
     try:
         moment = datetime.fromisoformat(value_of(raw, field, str))
     except ValueError:
-        raise ValueError(
-            _("Invalid backup: %(field)s %(value)s is not a date and time.")
-            % {"field": field, "value": repr(value)}
-        ) from None
+        raise ValueError(words.say("not_datetime", field=field, value=repr(value))) from None
     if moment.tzinfo is None:
-        raise ValueError(
-            _("Invalid backup: %(field)s %(value)s has no time zone.")
-            % {"field": field, "value": repr(value)}
-        )
+        raise ValueError(words.say("no_time_zone", field=field, value=repr(value)))
     # Only times this app could have written: one at the ends of the calendar cannot even be
     # shown in the server's time zone.
     if not EARLIEST <= moment <= timezone.now() + timedelta(days=1):
-        raise ValueError(
-            _("Invalid backup: %(field)s %(value)s is not a time a backup holds.")
-            % {"field": field, "value": repr(value)}
-        )
+        raise ValueError(words.say("time_out_of_range", field=field, value=repr(value)))
     return moment
 
 

@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
 
-from django.utils.translation import gettext as _
-
 from scorekeeper import models, rules
 from scorekeeper.backup.load import within
 from scorekeeper.models import rules_fields
 from scorekeeper.models.rules_fields import hand_of
+from scorekeeper.words import backup as words
 from scorekeeper.words.refusals import refusal_words
 
 
@@ -71,11 +70,7 @@ def replay(rows: MatchRows) -> None:
         hand = row.hand
         if hand.number != expected:
             raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s, hand %(expected)s is missing "
-                    "(the next one is numbered %(hand)s)."
-                )
-                % {"match": match.number, "hand": hand.number, "expected": expected}
+                words.say("hand_missing", match=match.number, hand=hand.number, expected=expected)
             )
         led_by = state.next_leader
         result, state = _play(rows, row, state, follows_an_end=ended)
@@ -118,21 +113,13 @@ def _play(
         rules.check_can_add(game, state)
         return rules.play_hand(game, state, row.played_hand(), number=row.hand.number)
     except rules.InvalidHand as refused:
-        words = refusal_words(refused, rows.names(), game)
+        codes = refusal_words(refused, rows.names(), game)
         if rules.play_amounts(game):
             raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s: the rules refuse its plays or ends "
-                    "(%(codes)s)."
-                )
-                % {"match": rows.match.number, "codes": words}
+                words.say("plays_refused", match=rows.match.number, codes=codes)
             ) from None
         raise ValueError(
-            _(
-                "Invalid backup: match %(match)s, hand %(hand)s: "
-                "the rules refuse this hand (%(codes)s)."
-            )
-            % {"match": rows.match.number, "hand": row.hand.number, "codes": words}
+            words.say("hand_refused", match=rows.match.number, hand=row.hand.number, codes=codes)
         ) from None
 
 
@@ -144,16 +131,13 @@ def _check_credits(match: models.Match, row: HandRows, result: rules.HandResult)
         credited[entry.side] += entry.points
     if tuple(credited) != result.side_points:
         raise ValueError(
-            _(
-                "Invalid backup: match %(match)s, hand %(hand)s: the file credits "
-                "%(credited)s, its plays and end make %(made)s."
+            words.say(
+                "credit_differs",
+                match=match.number,
+                hand=row.hand.number,
+                credited=credited,
+                made=list(result.side_points),
             )
-            % {
-                "match": match.number,
-                "hand": row.hand.number,
-                "credited": credited,
-                "made": list(result.side_points),
-            }
         )
 
 
@@ -162,17 +146,14 @@ def _compare(match: models.Match, hand, stored: dict, made: dict) -> None:
     for field, value in stored.items():
         if value != made[field]:
             raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s, hand %(hand)s: the file has %(field)s "
-                    "%(value)s, the rules make it %(made)s."
+                words.say(
+                    "hand_differs",
+                    match=match.number,
+                    hand=hand.number,
+                    field=field,
+                    value=repr(value),
+                    made=repr(made[field]),
                 )
-                % {
-                    "match": match.number,
-                    "hand": hand.number,
-                    "field": field,
-                    "value": repr(value),
-                    "made": repr(made[field]),
-                }
             )
 
 
@@ -188,23 +169,22 @@ def _check_state(match: models.Match, state: rules.MatchState, *, with_leader: b
     for field, value, made in compared:
         if value != made and (with_leader or field != "next_leader"):
             raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s: the file has %(field)s %(value)s, "
-                    "the hands make it %(made)s."
+                words.say(
+                    "match_differs",
+                    match=match.number,
+                    field=field,
+                    value=repr(value),
+                    made=repr(made),
                 )
-                % {"match": match.number, "field": field, "value": repr(value), "made": repr(made)}
             )
     if list(match.co_winners) != list(state.co_winners):
         raise ValueError(
-            _(
-                "Invalid backup: match %(match)s: the file has co_winners %(value)s, but its "
-                "rounds make the shared win %(made)s."
+            words.say(
+                "co_winners_differ",
+                match=match.number,
+                value=repr(list(match.co_winners)),
+                made=repr(list(state.co_winners)),
             )
-            % {
-                "match": match.number,
-                "value": repr(list(match.co_winners)),
-                "made": repr(list(state.co_winners)),
-            }
         )
 
 
@@ -250,16 +230,13 @@ def check_log_entry(entry: models.LogEntry, game: rules.Game) -> None:
     for field, value, fits in checks:
         if not fits:
             raise ValueError(
-                _(
-                    "Invalid backup: match %(match)s, the change log: %(action)s has %(field)s "
-                    "%(value)s, which no save writes there."
+                words.say(
+                    "log_differs",
+                    match=entry.match.number,
+                    action=entry.action,
+                    field=field,
+                    value=repr(value)[:80],
                 )
-                % {
-                    "match": entry.match.number,
-                    "action": entry.action,
-                    "field": field,
-                    "value": repr(value)[:80],
-                }
             )
 
 
@@ -308,30 +285,26 @@ def checked_game(match: models.Match) -> rules.Game:
         game = match.game()
     except (TypeError, ValueError):
         # The rules module's own words know no languages: what it checked, in ours.
-        problem = _("%(seats)s seats, %(tiles)s tiles each, to %(target)s, capicú %(capicu)s") % {
-            "seats": match.seat_count,
-            "tiles": match.tiles_each,
-            "target": match.target,
-            "capicu": match.capicu_bonus,
-        }
+        problem = words.say(
+            "rules_checked",
+            seats=match.seat_count,
+            tiles=match.tiles_each,
+            target=match.target,
+            capicu=match.capicu_bonus,
+        )
         raise ValueError(
-            _("Invalid backup: match %(match)s has rules this app cannot play (%(problem)s).")
-            % {"match": match.number, "problem": problem}
+            words.say("rules_unplayable", match=match.number, problem=problem)
         ) from None
     if not (
         len(match.totals) == game.side_count
         and within(range(game.side_count), match.winner_side)
         and within(range(game.seats), match.next_leader)
     ):
-        raise ValueError(
-            _("Invalid backup: match %(match)s has bad totals or winner.") % {"match": match.number}
-        )
+        raise ValueError(words.say("bad_totals_or_winner", match=match.number))
     if match.series is not None and sorted(match.series_sides or [0]) != list(
         range(max(game.side_count, len(match.series.sides)))
     ):
-        raise ValueError(
-            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
-        )
+        raise ValueError(words.say("not_in_series", match=match.number))
     return game
 
 
@@ -344,9 +317,7 @@ def check_series_sides(rows: MatchRows) -> None:
     sides = models.Series.side_keys(models.Series.sides_of(rows.names(), game))
     kept = models.Series.side_keys(match.series.sides)
     if len(kept) != game.side_count or sides != [kept[side] for side in match.series_sides]:
-        raise ValueError(
-            _("Invalid backup: match %(match)s does not fit its series.") % {"match": match.number}
-        )
+        raise ValueError(words.say("not_in_series", match=match.number))
 
 
 def check_series_wins(series: Mapping[int, models.Series], matches: Sequence[models.Match]) -> None:
@@ -361,16 +332,13 @@ def check_series_wins(series: Mapping[int, models.Series], matches: Sequence[mod
         most = len(found.sides) * (found.first_to - 1) + 1
         if finished > most:
             raise ValueError(
-                _(
-                    "Invalid backup: series %(series)s has %(finished)s matches won, and one "
-                    "first to %(first_to)s between these sides is decided after %(most)s."
+                words.say(
+                    "series_decided",
+                    series=found.number,
+                    finished=finished,
+                    first_to=found.first_to,
+                    most=most,
                 )
-                % {
-                    "series": found.number,
-                    "finished": finished,
-                    "first_to": found.first_to,
-                    "most": most,
-                }
             )
 
 
@@ -387,9 +355,7 @@ def check_copy(row: HandRows, raw: Mapping) -> None:
     ):
         if value != made:
             raise ValueError(
-                _(
-                    "Invalid backup: %(where)s: the file has %(field)s %(value)s, "
-                    "the entries make it %(made)s."
+                words.say(
+                    "entries_differ", where=where, field=field, value=repr(value), made=repr(made)
                 )
-                % {"where": where, "field": field, "value": repr(value), "made": repr(made)}
             )

@@ -7,8 +7,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scorekeeper.backup.fields import (
     FORMAT,
@@ -65,11 +63,12 @@ from scorekeeper.models import (
     SeatCount,
     Series,
     Table,
-    name_key,
     new_key,
     reason_from_json,
 )
 from scorekeeper.models.records import record_table
+from scorekeeper.words import backup as words
+from scorekeeper.words.names import name_key
 
 
 def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Table:
@@ -79,35 +78,30 @@ def import_table(data: Any, *, new_keys: bool = False, creator: str = "") -> Tab
     whose key or watch key is taken comes back under new keys instead of being refused.
     """
     data = _readable(data)
-    raw_table = mapping_of(data.get("table"), pgettext("backup part", "the table"))
+    raw_table = mapping_of(data.get("table"), words.part("the_table"))
     key = key_of(raw_table, "key")
     watch_key = key_of(raw_table, "watch_key")
     if key == watch_key:
         # The read-only link would open the table with every right.
-        raise ValueError(_("Invalid backup: the table's key and watch key are the same."))
+        raise ValueError(words.say("table_keys_same"))
     taken = Table.objects.filter(
         models.Q(key__in=[key, watch_key]) | models.Q(watch_key__in=[key, watch_key])
     )
     if taken.exists():
         if not new_keys:
             if Table.objects.filter(key=key).exists():
-                raise ValueError(
-                    _("A table with the key %(key)s already exists; nothing was imported.")
-                    % {"key": repr(key)}
-                )
-            raise ValueError(_("A table with this watch key already exists; nothing was imported."))
+                raise ValueError(words.say("table_key_taken", key=repr(key)))
+            raise ValueError(words.say("watch_key_taken"))
         raw_table = {**raw_table, "key": new_key(), "watch_key": new_key()}
     try:
         with transaction.atomic():
             table = _import(data, raw_table, creator)
     except ValidationError as error:
         # Django's own messages, already in the page's language.
-        raise ValueError(_("Invalid backup: %(problem)s") % {"problem": flatten(error)}) from None
+        raise ValueError(words.say("invalid", problem=flatten(error))) from None
     except IntegrityError as error:
         # The database's words, behind ours.
-        raise ValueError(
-            _("Invalid backup: the database refuses it (%(problem)s).") % {"problem": error}
-        ) from None
+        raise ValueError(words.say("database_refuses", problem=error)) from None
     return table
 
 
@@ -116,20 +110,17 @@ def _readable(data: Any) -> Mapping:
     has had its shape checked there; any other (a dict made in code) is checked here."""
     if not isinstance(data, Backup):
         check_shape(data)
-    data = mapping_of(data, pgettext("backup part", "the file"))
+    data = mapping_of(data, words.part("the_file"))
     version = data.get("version")
     if data.get("format") != FORMAT or type(version) is not int or version not in READABLE_VERSIONS:
         raise ValueError(
-            _(
-                "Unknown backup format %(format)s version %(version)s: "
-                "expected %(expected)s version %(expected_version)s."
+            words.say(
+                "unknown_format",
+                format=repr(data.get("format")),
+                version=repr(data.get("version")),
+                expected=repr(FORMAT),
+                expected_version=FORMAT_VERSION,
             )
-            % {
-                "format": repr(data.get("format")),
-                "version": repr(data.get("version")),
-                "expected": repr(FORMAT),
-                "expected_version": FORMAT_VERSION,
-            }
         )
     return data
 
@@ -142,15 +133,13 @@ def _later_rule(raw: Mapping, field: str, default: object) -> object:
 
 def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     """Create the table, its players and matches (inside the caller's transaction)."""
-    check_types(raw_table, pgettext("backup part", "the table"))
+    check_types(raw_table, words.part("the_table"))
     table = saved(
         Table(
             key=raw_table["key"],
             watch_key=raw_table["watch_key"],
             creator=creator,
-            name=normal_name(
-                value_of(raw_table, "name", str), pgettext("backup part", "the table name")
-            ),
+            name=normal_name(value_of(raw_table, "name", str), words.part("the_table_name")),
             partnership=value_of(raw_table, "partnership", bool),
             **fields_of(Table, raw_table, HOUSE_RULES_FIELDS),
             **fields_of(
@@ -168,28 +157,24 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
     stored: dict[str, Player] = {}
     for name in list_of(data.get("players"), "players"):
         if not isinstance(name, str) or name in players:
-            raise ValueError(
-                _("Invalid backup: bad or repeated player name %(name)s.") % {"name": repr(name)}
-            )
+            raise ValueError(words.say("bad_player_name", name=repr(name)))
         # Seats name players as the file wrote them; the table keeps them normalised.
-        clean = normal_name(name, pgettext("backup part", "the player name"), required=True)
+        clean = normal_name(name, words.part("the_player_name"), required=True)
         if clean in (player.name for player in stored.values()):
-            raise ValueError(
-                _("Invalid backup: two players are both named %(name)s.") % {"name": repr(clean)}
-            )
+            raise ValueError(words.say("players_same_name", name=repr(clean)))
         # Names told apart only by case (an older table's) are one player, as the app seats them.
         if name_key(clean) not in stored:
             stored[name_key(clean)] = saved(Player(table=table, name=clean))
         players[name] = stored[name_key(clean)]
     series = {}
     for raw_series in list_of(data.get("series", []), "series"):
-        raw_series = mapping_of(raw_series, pgettext("backup part", "a series"))
-        check_types(raw_series, pgettext("backup part", "a series"))
+        raw_series = mapping_of(raw_series, words.part("a_series"))
+        check_types(raw_series, words.part("a_series"))
         sides = raw_series.get("sides")
         if not isinstance(sides, list) or not all(
             isinstance(side, list) and all(isinstance(name, str) for name in side) for side in sides
         ):
-            raise ValueError(_("Invalid backup: a series names its sides badly."))
+            raise ValueError(words.say("series_sides"))
         found = saved(
             Series(
                 table=table,
@@ -199,7 +184,7 @@ def _import(data: Mapping, raw_table: Mapping, creator: str) -> Table:
         )
         series[found.number] = found
     matches = [
-        _read_match(table, players, series, mapping_of(raw, pgettext("backup part", "a match")))
+        _read_match(table, players, series, mapping_of(raw, words.part("a_match")))
         for raw in list_of(data.get("matches"), "matches")
     ]
     check_series_wins(series, [rows.match for rows in matches])
@@ -217,14 +202,12 @@ def _read_match(
     if sorted(seat.position for seat in rows.seats) != list(range(rows.game.seats)) or any(
         seat.side != rows.game.side_of(seat.position) for seat in rows.seats
     ):
-        raise ValueError(
-            _("Invalid backup: match %(match)s has bad seats.") % {"match": match.number}
-        )
+        raise ValueError(words.say("bad_seats", match=match.number))
     check_series_sides(rows)
     rows.hands = _hands(rows, raw)
     replay(rows)
-    log = pgettext("backup part", "a change log entry")
-    where = _("match %(number)s, the change log") % {"number": match.number}
+    log = words.part("a_log_entry")
+    where = words.part("match_log", number=match.number)
     for raw_entry in _records(raw.get("log"), "log", log, where):
         entry = valid(
             LogEntry(
@@ -240,7 +223,7 @@ def _read_match(
 
 def _write(matches: list[MatchRows]) -> None:
     """Write the checked matches' rows, each kind of row for all matches in one go."""
-    where = pgettext("backup part", "the file")
+    where = words.part("the_file")
     distinct(where, "number", [rows.match.number for rows in matches])
     Match.objects.bulk_create([rows.match for rows in matches])
     Seat.objects.bulk_create([seat for rows in matches for seat in rows.seats])
@@ -264,12 +247,9 @@ def _records(value: Any, name: str, what: str, where: str) -> Iterator[Mapping]:
 def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
     """The match itself from the file's fields, checked."""
     if raw.get("series") is not None and raw.get("series") not in series:
-        raise ValueError(
-            _("Invalid backup: match %(match)s names an unknown series.")
-            % {"match": repr(raw.get("number"))}
-        )
+        raise ValueError(words.say("unknown_series", match=repr(raw.get("number"))))
     # Translators: a place in a backup file, as in "match 2".
-    check_types(raw, _("match %(number)s") % {"number": repr(raw.get("number"))})
+    check_types(raw, words.part("match", number=repr(raw.get("number"))))
     match = Match(
         table=table,
         series=series.get(raw.get("series")),
@@ -285,9 +265,7 @@ def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Matc
     if not isinstance(match.totals, list) or not all(
         isinstance(total, int) for total in match.totals
     ):
-        raise ValueError(
-            _("Invalid backup: match %(match)s has bad totals.") % {"match": repr(match.number)}
-        )
+        raise ValueError(words.say("bad_totals", match=repr(match.number)))
     return valid(match)
 
 
@@ -299,23 +277,17 @@ def _check_co_winners(match: Match) -> None:
         isinstance(side, int) and not isinstance(side, bool) and 0 <= side < sides
         for side in co_winners
     ):
-        raise ValueError(
-            _("Invalid backup: match %(match)s has bad totals or winner.")
-            % {"match": repr(match.number)}
-        )
+        raise ValueError(words.say("bad_totals_or_winner", match=repr(match.number)))
 
 
 def _seats(match: Match, players: Mapping[str, Player], raw: Mapping) -> list[Seat]:
     """The match's seats, each naming a player of the table."""
     seats = []
-    where = _("match %(number)s, a seat") % {"number": match.number}
-    for raw_seat in _records(raw.get("seats"), "seats", pgettext("backup part", "a seat"), where):
+    where = words.part("match_seat", number=match.number)
+    for raw_seat in _records(raw.get("seats"), "seats", words.part("a_seat"), where):
         player = players.get(raw_seat.get("player"))
         if player is None:
-            raise ValueError(
-                _("Invalid backup: unknown player %(name)s.")
-                % {"name": repr(raw_seat.get("player"))}
-            )
+            raise ValueError(words.say("unknown_player", name=repr(raw_seat.get("player"))))
         seats.append(
             valid(
                 Seat(
@@ -335,7 +307,7 @@ def _hands(rows: MatchRows, raw: Mapping) -> list[HandRows]:
     seats, sides = range(game.seats), range(game.side_count)
     hands = []
     for raw_hand in list_of(raw.get("hands"), "hands"):
-        raw_hand = mapping_of(raw_hand, pgettext("backup part", "a hand"))
+        raw_hand = mapping_of(raw_hand, words.part("a_hand"))
         row = _read_hand(match, raw_hand)
         hand = row.hand
         # The sheet indexes names and sides with these: out of range would break its pages.
@@ -344,17 +316,14 @@ def _hands(rows: MatchRows, raw: Mapping) -> list[HandRows]:
             and within(seats, *(count.position for count in row.counts))
             and within(sides, *(entry.side for entry in row.entries))
         ):
-            raise ValueError(
-                _("Invalid backup: match %(match)s, hand %(hand)s names a seat or side not there.")
-                % {"match": match.number, "hand": hand.number}
-            )
+            raise ValueError(words.say("seat_not_there", match=match.number, hand=hand.number))
         distinct(row.where, "position", [count.position for count in row.counts])
         distinct(row.where, "position", [play.position for play in row.plays])
         distinct(row.where, "token", [play.token for play in row.plays])
         if "points" in raw_hand or "scoring_side" in raw_hand:
             check_copy(row, raw_hand)
         hands.append(row)
-    where = _("match %(number)s") % {"number": match.number}
+    where = words.part("match", number=match.number)
     distinct(where, "number", [row.hand.number for row in hands])
     distinct(where, "token", [row.hand.token for row in hands])
     return hands
@@ -363,10 +332,7 @@ def _hands(rows: MatchRows, raw: Mapping) -> list[HandRows]:
 def _read_hand(match: Match, raw: Mapping) -> HandRows:
     """One hand with its counts, score entries and plays, checked, not yet written."""
     # Translators: a place in a backup file, as in "match 2, hand 5".
-    where = _("match %(number)s, hand %(hand)s") % {
-        "number": match.number,
-        "hand": repr(raw.get("number")),
-    }
+    where = words.part("match_hand", number=match.number, hand=repr(raw.get("number")))
     check_types(raw, where)
     try:
         token = uuid.UUID(value_of(raw, "token", str))
@@ -377,15 +343,10 @@ def _read_hand(match: Match, raw: Mapping) -> HandRows:
         if raw.get("ending") or raw.get("reason") != {}:
             reason_from_json(raw.get("reason"))
     except (AttributeError, KeyError, TypeError, ValueError):
-        raise ValueError(
-            _("Invalid backup: %(where)s has a bad reason.") % {"where": where}
-        ) from None
+        raise ValueError(words.say("bad_reason", where=where)) from None
     pair_pips = raw.get("pair_pips", {})
     if not isinstance(pair_pips, dict) or not set(pair_pips) <= {"0", "1"}:
-        raise ValueError(
-            _("Invalid backup: %(where)s: bad pair totals %(value)s.")
-            % {"where": where, "value": repr(pair_pips)}
-        )
+        raise ValueError(words.say("bad_pair_totals", where=where, value=repr(pair_pips)))
     hand = valid(
         Hand(
             match=match,
@@ -396,9 +357,7 @@ def _read_hand(match: Match, raw: Mapping) -> HandRows:
     )
     counts = [
         valid(SeatCount(hand=hand, position=raw_count.get("position"), pips=raw_count.get("pips")))
-        for raw_count in _records(
-            raw.get("counts"), "counts", pgettext("backup part", "a count"), where
-        )
+        for raw_count in _records(raw.get("counts"), "counts", words.part("a_count"), where)
     ]
     entries = [
         valid(
@@ -409,15 +368,11 @@ def _read_hand(match: Match, raw: Mapping) -> HandRows:
                 points=raw_entry.get("points"),
             )
         )
-        for raw_entry in _records(
-            raw.get("entries"), "entries", pgettext("backup part", "a score entry"), where
-        )
+        for raw_entry in _records(raw.get("entries"), "entries", words.part("a_score_entry"), where)
     ]
     plays = [
         _play(hand, raw_play)
-        for raw_play in _records(
-            raw.get("plays", []), "plays", pgettext("backup part", "a play"), where
-        )
+        for raw_play in _records(raw.get("plays", []), "plays", words.part("a_play"), where)
     ]
     return HandRows(hand, where, counts, entries, plays)
 

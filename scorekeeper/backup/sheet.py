@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.inputs import isolated
 from scorekeeper.models import EntryKind, Hand, Match, Table
+from scorekeeper.words import backup as words
+from scorekeeper.words.backup import SHEET
 from scorekeeper.words.names import side_name
 
 REGIONAL_BONUSES = {
@@ -45,14 +45,10 @@ class Columns:
 
 
 SHEET_COLUMNS: dict[str, Columns] = {
-    "points": Columns((gettext_lazy("Hand"),), hand_number, gettext_lazy("Went out / winner")),
-    "plays": Columns(
-        (gettext_lazy("Hand"),), hand_number, gettext_lazy("Went out / winner"), plays=True
-    ),
+    "points": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"]),
+    "plays": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], plays=True),
     # A round game's row is a round, with its engine.
-    "rounds": Columns(
-        (gettext_lazy("Round"), gettext_lazy("Engine")), round_and_engine, gettext_lazy("Went out")
-    ),
+    "rounds": Columns((SHEET["round"], SHEET["engine"]), round_and_engine, SHEET["went_out"]),
 }
 
 
@@ -68,7 +64,7 @@ def match_csv(match: Match) -> str:
     if match.finished:
         # A round game's win may be shared: every side with the lowest total is named.
         winners = side_name([sides[side] for side in match.winner_sides()])
-        writer.writerow([_("Winner"), _cell(winners)])
+        writer.writerow([words.sheet("winner"), _cell(winners)])
     return out.getvalue()
 
 
@@ -78,15 +74,15 @@ def _header(match: Match, sides: list[str]) -> list[str]:
     header = [str(title) for title in columns.first]
     for side in sides:
         header += [
-            _("%(side)s points") % {"side": _cell(side)},
-            _("%(side)s total") % {"side": _cell(side)},
+            words.side_points(_cell(side)),
+            words.side_total(_cell(side)),
         ]
-    header += [_("Ending"), str(columns.went_out)]
+    header += [words.sheet("ending"), str(columns.went_out)]
     return [
         *header,
-        *([_("Capicú")] if game.offers_capicu else []),
-        *([_("Bonuses")] if match.pays_regional_bonuses() else []),
-        *([_("During play")] if columns.plays else []),
+        *([words.sheet("capicu")] if game.offers_capicu else []),
+        *([words.sheet("bonuses")] if match.pays_regional_bonuses() else []),
+        *([words.sheet("during_play")] if columns.plays else []),
     ]
 
 
@@ -107,7 +103,7 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
         winner = sides[game.side_of(hand.winning_seat)]
     row += [hand.get_ending_display(), _cell(winner) if winner else ""]
     if game.offers_capicu:
-        row.append(_("yes") if hand.capicu else "")
+        row.append(words.sheet("yes") if hand.capicu else "")
     if match.pays_regional_bonuses():
         row.append(_bonus_text(hand, sides))
     if columns.plays:

@@ -6,8 +6,8 @@ from datetime import date, datetime, time, timedelta
 from django.db import IntegrityError, models, transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.clubs.words import DEFAULT_CLUB_NAME
 from scorekeeper.models import (
     KEY_LENGTH,
     KEY_PATTERN,
@@ -53,7 +53,7 @@ class Club(models.Model):
     objects = ClubQuerySet.as_manager()
 
     def __str__(self) -> str:
-        return self.name or str(_("Club"))
+        return self.name or str(DEFAULT_CLUB_NAME)
 
     def get_absolute_url(self) -> str:
         return reverse("club", args=[self.key])

@@ -2,6 +2,10 @@
 
 from django.utils.translation import gettext_lazy as _
 
+# The app's name, as Django's admin shows it, and a club's when it was given none.
+APP_NAME = _("Clubs")
+DEFAULT_CLUB_NAME = _("Club")
+
 # Keyed by GameKind.family; a family missing here is shown by its key.
 FAMILY_NAMES = {
     "block": _("Block games"),

@@ -11,9 +11,9 @@ from scorekeeper import rules
 from scorekeeper.inputs import all_digits, clean_text, typed_number, whole_number
 from scorekeeper.models import (
     NAME_MAX,
-    RULE_EXPLANATIONS,
 )
 from scorekeeper.words.explain import preset_summary
+from scorekeeper.words.labels import RULE_EXPLANATIONS
 
 TARGET_CHOICES = (100, 150, 200, 500)
 

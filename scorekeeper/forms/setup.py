@@ -42,11 +42,10 @@ from scorekeeper.models import (
     Table,
     house_rules_fields,
     house_rules_of,
-    name_key,
-    offered_presets,
 )
 from scorekeeper.words.explain import preset_rules, preset_summary, rules_summary
-from scorekeeper.words.names import side_name
+from scorekeeper.words.labels import offered_presets
+from scorekeeper.words.names import name_key, side_name
 
 # A series: first to this many match wins; 0 is an open series that just keeps count.
 SERIES_CHOICES = (2, 3, 0)

@@ -21,8 +21,10 @@ from scorekeeper.forms.fields import (
     clean_name,
 )
 from scorekeeper.inputs import isolated
-from scorekeeper.models import NAME_MAX, name_key, offered_presets
+from scorekeeper.models import NAME_MAX
 from scorekeeper.models.tournament import Entrant, Format, Tournament
+from scorekeeper.words.labels import offered_presets
+from scorekeeper.words.names import name_key
 
 # "Ana & Ben", "Ana / Ben" or "Ana y Ben": a pair's two players on one line.
 PAIR_SEPARATOR = re.compile(r"\s*(?:&|/|\+)\s*")

@@ -69,11 +69,3 @@ from scorekeeper.models.tournament import DrawRefused as DrawRefused
 from scorekeeper.models.tournament import Entrant as Entrant
 from scorekeeper.models.tournament import Round as Round
 from scorekeeper.models.tournament import Tournament as Tournament
-from scorekeeper.words.labels import PRESET_LABELS as PRESET_LABELS
-from scorekeeper.words.labels import RULE_EXPLANATIONS as RULE_EXPLANATIONS
-from scorekeeper.words.labels import offered_presets as offered_presets
-from scorekeeper.words.names import LRM as LRM
-from scorekeeper.words.names import isolated_if_right_to_left as isolated_if_right_to_left
-from scorekeeper.words.names import name_key as name_key
-from scorekeeper.words.names import side_name as side_name
-from scorekeeper.words.names import starts_with_i_sound as starts_with_i_sound

@@ -7,20 +7,20 @@ imports this module, never the other way).
 
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import Table
+from scorekeeper.words.tournament import RESULT_KINDS
 
 
 class Board(models.Model):
     """One table of a round (or a bye): who sits on each side, and its match."""
 
     class Kind(models.TextChoices):
-        PLAYED = rules.ResultKind.PLAYED, _("Played")
-        FORFEIT = rules.ResultKind.FORFEIT, _("Forfeit")
-        BYE = rules.ResultKind.BYE, _("Bye")
+        PLAYED = rules.ResultKind.PLAYED, RESULT_KINDS[rules.ResultKind.PLAYED]
+        FORFEIT = rules.ResultKind.FORFEIT, RESULT_KINDS[rules.ResultKind.FORFEIT]
+        BYE = rules.ResultKind.BYE, RESULT_KINDS[rules.ResultKind.BYE]
 
     round = models.ForeignKey("scorekeeper.Round", on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()

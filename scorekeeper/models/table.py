@@ -12,7 +12,6 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.models.choices import BlockedRule, CountRule, EntryMode, LeadRule, Preset, Rounding
@@ -22,6 +21,7 @@ from scorekeeper.models.rules_fields import (
     regional_rules_fields,
 )
 from scorekeeper.words.labels import RULE_EXPLANATIONS
+from scorekeeper.words.names import DEFAULT_TABLE_NAME
 
 NAME_MAX = 30
 # What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
@@ -166,7 +166,7 @@ class Table(HouseRulesFields):
     objects = TableQuerySet.as_manager()
 
     def __str__(self) -> str:
-        return self.name or str(_("Domino table"))
+        return self.name or str(DEFAULT_TABLE_NAME)
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.key])

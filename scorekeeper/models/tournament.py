@@ -14,7 +14,6 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.models.board import Board
@@ -29,13 +28,14 @@ from scorekeeper.models.table import (
     lock_name,
     new_key,
 )
+from scorekeeper.words.tournament import FORMATS, board_table_name
 
 
 class Format(models.TextChoices):
-    SWISS = rules.Format.SWISS, _("Swiss (pairs)")
-    ROUND_ROBIN = rules.Format.ROUND_ROBIN, _("Round robin (pairs)")
-    ROTATING_PARTNERS = rules.Format.ROTATING_PARTNERS, _("Individuals, partners rotate")
-    ROUND_GAME = rules.Format.ROUND_GAME, _("Individuals at tables of 3 to 6 (Mexican Train)")
+    SWISS = rules.Format.SWISS, FORMATS[rules.Format.SWISS]
+    ROUND_ROBIN = rules.Format.ROUND_ROBIN, FORMATS[rules.Format.ROUND_ROBIN]
+    ROTATING_PARTNERS = rules.Format.ROTATING_PARTNERS, FORMATS[rules.Format.ROTATING_PARTNERS]
+    ROUND_GAME = rules.Format.ROUND_GAME, FORMATS[rules.Format.ROUND_GAME]
 
 
 class DrawRefused(Exception):
@@ -395,10 +395,7 @@ class Round(models.Model):
             )
         for number, sides in enumerate(draw.tables, start=1):
             table = Table.objects.create(
-                name=str(
-                    _("%(event)s, round %(round)s, table %(table)s")
-                    % {"event": tournament.name, "round": self.number, "table": number}
-                )[:60]
+                name=board_table_name(tournament.name, self.number, number)
             )
             board = Board.objects.create(round=self, number=number, table=table)
             board.seat(sides)

@@ -10,7 +10,6 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
@@ -26,6 +25,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.request import HtmxHttpRequest, client_id, remember
+from scorekeeper.words.pages import table_restored
 from scorekeeper.words.refusals import backup_refused, too_large_message, too_many_tables
 
 
@@ -84,7 +84,7 @@ def restore(request: HttpRequest) -> HttpResponse:
 
     def restored(table: Table) -> HttpResponse:
         remember(request, table)
-        messages.success(request, _("The table is restored from the backup."))
+        messages.success(request, table_restored())
         return redirect("table", key=table.key)
 
     return restore_page(request, form, "import.html", backup.import_table, restored)

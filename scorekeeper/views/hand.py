@@ -3,7 +3,6 @@
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import rules
@@ -16,6 +15,7 @@ from scorekeeper.models import (
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, sheet_shape, why
+from scorekeeper.words.pages import hand_still_in_play
 from scorekeeper.words.units import unit_words
 
 
@@ -32,7 +32,7 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
     context["plays"] = hand_plays(match, hand) if sheet_shape(context["game"]).plays else []
     status = 200
     if request.method == "POST" and hand.in_play:
-        messages.info(request, _("This hand is still in play: end it on the score page."))
+        messages.info(request, hand_still_in_play())
         return redirect(match)
     if request.method == "POST":
         known = None if hand.leader_told is not None else hand.led_by

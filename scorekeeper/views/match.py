@@ -8,8 +8,6 @@ from urllib.parse import parse_qs, urlsplit
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper import rules, story
@@ -32,6 +30,7 @@ from scorekeeper.words.explain import (
     explain_result,
     score_line,
 )
+from scorekeeper.words.pages import match_is_over, reaches_and_wins, time_up_wins
 
 # The match page's sheet shows the latest hands; the earlier ones are one tap away.
 SHEET_LATEST = 20
@@ -170,7 +169,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
 
 def match_over(request: HttpRequest, match: Match) -> HttpResponse:
     """A hand or a score posted to a finished match: nothing saved, and the page says why."""
-    messages.error(request, _("This match is over. Start a rematch to play on."))
+    messages.error(request, match_is_over())
     response = render_match(request, get_match(match.table.key, match.number))
     # For the phone's queue (saves.js): a hand or score sent from it is held for the player,
     # not taken as saved.
@@ -213,20 +212,17 @@ def target_end_text(match: Match, state: rules.MatchState) -> str:
         # Past the round's clock the hand ends the match with the side ahead (store_state).
         state = game.kind.time_up(state)
         if state.finished:
-            return ngettext(
-                "Time is up: %(side)s leads with %(total)s and wins.",
-                "Time is up: %(side)s lead with %(total)s and win.",
+            return time_up_wins(
+                match.side_names()[state.winner_side],
+                state.totals[state.winner_side],
                 len(game.sides[state.winner_side]),
-            ) % {
-                "side": match.side_names()[state.winner_side],
-                "total": state.totals[state.winner_side],
-            }
+            )
     if not state.finished:
         return ""
     players = len(game.sides[state.winner_side])
-    return ngettext(
-        "%(side)s reaches %(total)s and wins.", "%(side)s reach %(total)s and win.", players
-    ) % {"side": match.side_names()[state.winner_side], "total": state.totals[state.winner_side]}
+    return reaches_and_wins(
+        match.side_names()[state.winner_side], state.totals[state.winner_side], players
+    )
 
 
 def rounds_end_text(match: Match, state: rules.MatchState) -> str:

@@ -10,7 +10,6 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.csp import csp_override
@@ -20,13 +19,14 @@ from scorekeeper import rules
 from scorekeeper.models import (
     KEY_PATTERN,
     Table,
-    offered_presets,
 )
 from scorekeeper.views.request import HtmxHttpRequest
 from scorekeeper.words.explain import (
     preset_summary,
     rules_summary,
 )
+from scorekeeper.words.labels import offered_presets
+from scorekeeper.words.pages import manifest_words
 
 
 @require_safe
@@ -36,9 +36,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: what a phone needs to put the app on its home screen. JSON, never
     a document: no Content-Security-Policy or X-Frame-Options (250 bytes on every first visit)."""
     data = {
-        "name": _("Domino scorekeeper"),
-        "short_name": _("Dominoes"),
-        "description": _("Keep the score at your domino table."),
+        **manifest_words(),
         "lang": get_language(),
         "id": "/",
         "start_url": "/",

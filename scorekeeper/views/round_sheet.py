@@ -1,12 +1,11 @@
 """Mexican Train's sheet: rounds as rows with their engine, the lowest total marked, the end."""
 
-from django.utils.translation import gettext as _
-
 from scorekeeper import rules
 from scorekeeper.inputs import isolated
 from scorekeeper.models import Match, SeatLink, counts_conflict, open_round_counts
 from scorekeeper.sharing import qr_svg
 from scorekeeper.words.names import side_name
+from scorekeeper.words.pages import last_round_shared, last_round_won
 from scorekeeper.words.refusals import hand_error_message
 from scorekeeper.words.rounds import counts_do_not_fit
 
@@ -56,14 +55,8 @@ def round_end_text(match: Match, state: rules.MatchState) -> str:
     winners = state.winners
     total = state.totals[winners[0]]
     if len(winners) > 1:
-        return _("The last round: %(names)s share the win with %(total)s.") % {
-            "names": side_name([names[seat] for seat in winners]),
-            "total": total,
-        }
-    return _("The last round: %(name)s wins with %(total)s.") % {
-        "name": names[winners[0]],
-        "total": total,
-    }
+        return last_round_shared(side_name([names[seat] for seat in winners]), total)
+    return last_round_won(names[winners[0]], total)
 
 
 def seat_links(request, match: Match) -> dict:

@@ -5,7 +5,6 @@ import uuid
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext as _
 
 from scorekeeper import rules
 from scorekeeper.forms import (
@@ -30,6 +29,7 @@ from scorekeeper.views.swap import swappable, swapped_parts
 from scorekeeper.words.explain import (
     pips_text,
 )
+from scorekeeper.words.pages import typed_blocked, typed_went_out
 from scorekeeper.words.refusals import (
     changed_elsewhere,
     play_undone_elsewhere,
@@ -137,9 +137,9 @@ def entered_elsewhere(match: Match, number: int, hand: rules.Hand) -> str:
     typed, so that nothing typed is lost if the other phone's numbers were the wrong ones."""
     if hand.ending == rules.Ending.WENT_OUT and hand.went_out is not None:
         # A message is plain text: a right-to-left name is isolated with marks, not a tag.
-        typed = _("%(name)s went out") % {"name": isolated(match.seat_names()[hand.went_out])}
+        typed = typed_went_out(isolated(match.seat_names()[hand.went_out]))
     else:
-        typed = _("blocked")
+        typed = typed_blocked()
     pips = pips_text(typed_pips(hand))
     words = unit_words(match.game())
     return words.say("entered_elsewhere", number=number, typed=typed, pips=pips)

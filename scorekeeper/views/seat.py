@@ -5,7 +5,6 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.forms.mexican_train import SeatCountForm
@@ -20,6 +19,12 @@ from scorekeeper.models import (
 )
 from scorekeeper.views.request import HtmxHttpRequest, refused_status
 from scorekeeper.views.sheet import scoreboard
+from scorekeeper.words.pages import (
+    count_in,
+    game_over_for_seat,
+    round_closed_meanwhile,
+    round_scored,
+)
 from scorekeeper.words.rounds import already_went_out
 
 
@@ -39,9 +44,9 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return render_seat(request, link, match, form, counts)
     if match.finished:
         if retried_last_count(request, match, position):
-            messages.success(request, _("Every count is in: the round is scored."))
+            messages.success(request, round_scored())
         else:
-            messages.error(request, _("This game is over: nothing more can be posted."))
+            messages.error(request, game_over_for_seat())
         return redirect(link)
     form = SeatCountForm(match, request.POST)
     behind = (whole_number(request.POST.get("number")) or 0) < form.number
@@ -63,15 +68,15 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
         except CountRefused as refused:
             if refused.kind == CountRefused.STALE:
                 # Closed (or undone) by another phone since the form was read: drawn again.
-                messages.error(request, _("This round was closed meanwhile. Here is the next one."))
+                messages.error(request, round_closed_meanwhile())
                 return redirect(link)
             name = isolated(match.seat_names()[refused.seat])
             form.add_error("went_out", already_went_out(name))
         else:
             if closed:
-                messages.success(request, _("Every count is in: the round is scored."))
+                messages.success(request, round_scored())
             else:
-                messages.success(request, _("Your count is in."))
+                messages.success(request, count_in())
             return redirect(link)
     return render_seat(request, link, match, form, counts, status=refused_status(request))
 

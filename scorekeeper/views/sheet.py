@@ -8,7 +8,6 @@ from django.core.cache import caches
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from scorekeeper import rules
 from scorekeeper.models import (
@@ -25,6 +24,7 @@ from scorekeeper.words.explain import (
     explain_scoring_end,
     lead_text,
     play_text,
+    scoring_hand_in_play,
     series_text,
 )
 from scorekeeper.words.rounds import explain_round
@@ -199,9 +199,7 @@ def why_scoring_end(match: Match, hand) -> str:
     """Why a scoring game's hand ended as it did (or that it is still in play)."""
     game = match.game()
     if hand.in_play:
-        if match.finished and hand.number == match.hand_count:
-            return _("The match ended during this hand: the rest of it is not scored.")
-        return _("This hand is in play: scores are added as they are made.")
+        return scoring_hand_in_play(match.finished and hand.number == match.hand_count)
     side, points = hand.end_credit()
     if side is None and hand.winning_seat is not None:
         # An end that came to 0 (two pips, to the nearest five) stores no credit, but it

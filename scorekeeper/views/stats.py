@@ -3,7 +3,6 @@
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.http import urlencode
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper import stats
@@ -17,6 +16,7 @@ from scorekeeper.models import (
 from scorekeeper.views.lookup import get_table
 from scorekeeper.views.request import HtmxHttpRequest, remember
 from scorekeeper.words.games import words_of
+from scorekeeper.words.pages import stats_groups
 
 
 def stat_rows(table: Table, records: list, sort: str, columns: list) -> list[dict]:
@@ -53,14 +53,15 @@ def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     sort = request.GET.get("sort", "")
     if sort not in ("name", *(column.key for column in columns)):
         sort = stats.DEFAULT_SORT
+    players_heading, pairs_heading = stats_groups()
     context = {
         "table": table,
         "columns": columns,
         "sort": sort,
         "notes": stats_notes(columns),
         "groups": [
-            (_("Players"), stat_rows(table, players, sort, columns)),
-            (_("Pairs"), stat_rows(table, pairs, sort, columns)),
+            (players_heading, stat_rows(table, players, sort, columns)),
+            (pairs_heading, stat_rows(table, pairs, sort, columns)),
         ],
     }
     return render(request, "stats.html", context)

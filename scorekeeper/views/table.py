@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules, stats
@@ -31,6 +30,7 @@ from scorekeeper.views.sheet import series_score, share_links
 from scorekeeper.words.explain import (
     rules_summary,
 )
+from scorekeeper.words.pages import match_already_in_play, too_many_matches, tournament_table_only
 from scorekeeper.words.refusals import too_many_tables
 
 HISTORY_PAGE = 20
@@ -101,7 +101,7 @@ def tournament_table(request: HtmxHttpRequest, table: Table) -> HttpResponse | N
     board = table.tournament_board
     if board is None:
         return None
-    messages.info(request, _("This table plays its tournament match only: here it is."))
+    messages.info(request, tournament_table_only())
     return redirect(board.get_absolute_url())
 
 
@@ -143,10 +143,6 @@ def table_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     context["rules_line"] = rules_summary(table.house_rules(), scoring)
     context.update(share_links(request, table, table.get_absolute_url()))
     return render(request, "table.html", context)
-
-
-def too_many_matches() -> str:
-    return _("This table has started too many matches this hour. Try again later.")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -202,7 +198,7 @@ def rematch(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return redirect(table.new_match_url())
     if not last.finished:
         # Tapped on a page older than the match in play: that match is the one to play on.
-        messages.info(request, _("A match is already in play at this table: here it is."))
+        messages.info(request, match_already_in_play())
         return redirect(last)
     # A page from before the `after` field follows the newest match, finished as read here:
     # a rematch that another phone starts meanwhile is joined, not doubled.

@@ -10,7 +10,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -27,24 +26,20 @@ from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
 from scorekeeper.views.request import client_id, remember_tournament
 from scorekeeper.words.refusals import too_many_tournaments
+from scorekeeper.words.tournament import (
+    board_match_over,
+    clock_not_started,
+    draw_refusal,
+    standing_label,
+    standings_heading,
+    tournament_restored,
+    unknown_change,
+)
 
 
 def get_tournament(key: str) -> Tournament:
     """The tournament this director's key opens; 404 for anything else."""
     return get_object_or_404(Tournament, key=key)
-
-
-def draw_refusal(code: str) -> str:
-    return {
-        "round_unfinished": _("Every table of the round needs a result before the next draw."),
-        "round_in_play": _("This round is in play: it can no longer be drawn again."),
-        "no_round": _("No round has been drawn yet."),
-        "too_few": _("Too few entrants to fill a table."),
-        "table_too_large": _(
-            "These entrants cannot all be seated at tables this game allows: add or withdraw one."
-        ),
-        "all_drawn": _("Every round of the tournament has been drawn."),
-    }[code]
 
 
 @dataclass
@@ -85,23 +80,25 @@ class StandingRow:
         line = self.standing
         if isinstance(line, rules.GameStanding):
             return [
-                Stat("total", _("Total"), line.total),
-                Stat("games-won", _("Games won"), line.games_won),
-                Stat("best", _("Lowest game"), "\u2013" if line.best is None else line.best),
+                Stat("total", standing_label("total"), line.total),
+                Stat("games-won", standing_label("games-won"), line.games_won),
+                Stat("best", standing_label("best"), "\u2013" if line.best is None else line.best),
             ]
         return [
-            Stat("wins", _("Wins"), line.wins),
-            Stat("difference", _("Points difference"), line.efectividad),
-            Stat("points-for", _("Points for"), line.points_for),
+            Stat("wins", standing_label("wins"), line.wins),
+            Stat("difference", standing_label("difference"), line.efectividad),
+            Stat("points-for", standing_label("points-for"), line.points_for),
         ]
 
     @property
     def sheet_stats(self) -> list[Stat]:
         """Every number of the line, for paper and the spreadsheet: played first."""
         line = self.standing
-        stats = [Stat("played", _("Played"), line.played), *self.stats]
+        stats = [Stat("played", standing_label("played"), line.played), *self.stats]
         if isinstance(line, rules.Standing):
-            stats.append(Stat("points-against", _("Points against"), line.points_against))
+            stats.append(
+                Stat("points-against", standing_label("points-against"), line.points_against)
+            )
         return stats
 
 
@@ -234,10 +231,6 @@ def tournament_entrant(request: HttpRequest, key: str, entrant: int) -> HttpResp
     return redirect(tournament)
 
 
-def unknown_change() -> str:
-    return _("The page asked for a change it does not offer: nothing was changed.")
-
-
 @require_POST
 def tournament_rename(request: HttpRequest, key: str, entrant: int) -> HttpResponse:
     """Correct an entrant's name: its results stay with it."""
@@ -273,9 +266,7 @@ def tournament_clock(request: HttpRequest, key: str, number: int) -> HttpRespons
     round = get_object_or_404(Round, tournament=tournament, number=number)
     if request.POST.get("end"):
         if round.started_at is None:
-            messages.error(
-                request, _("The clock of this round has not started: start the round first.")
-            )
+            messages.error(request, clock_not_started())
         else:
             round.end()
     else:
@@ -313,7 +304,7 @@ def tournament_forfeit(request: HttpRequest, key: str, board: int) -> HttpRespon
         # A round game's table has no two sides: its game is played out (or ended by the clock).
         messages.error(request, unknown_change())
     elif found.match is not None and found.match.finished:
-        messages.error(request, _("The match at this table is over: its result stands."))
+        messages.error(request, board_match_over())
     else:
         found.kind = Board.Kind.FORFEIT
         found.present_side = int(present)
@@ -413,7 +404,7 @@ def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
     writer = csv.writer(response)
     rows = event_context(tournament)["standings"]
     labels = [stat.label for stat in rows[0].sheet_stats] if rows else []
-    writer.writerow([_("Place"), _("Entrant"), *labels])
+    writer.writerow([*standings_heading(), *labels])
     for row in rows:
         writer.writerow(
             [row.standing.place, str(row.entrant), *(stat.value for stat in row.sheet_stats)]
@@ -470,7 +461,7 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
     form = TournamentImportForm(request.POST, request.FILES) if posted else TournamentImportForm()
 
     def restored(tournament: Tournament) -> HttpResponse:
-        messages.success(request, _("The tournament is restored from the backup."))
+        messages.success(request, tournament_restored())
         return redirect(tournament)
 
     def limit(creator: str) -> None:

@@ -3,7 +3,6 @@
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import (
@@ -18,6 +17,7 @@ from scorekeeper.views.sheet import hand_plays, why
 from scorekeeper.words.explain import (
     play_text,
 )
+from scorekeeper.words.pages import hand_end_taken_back, play_taken_back, play_undone_before
 from scorekeeper.words.refusals import played_on
 from scorekeeper.words.units import unit_words
 
@@ -68,20 +68,16 @@ def take_back(request: HtmxHttpRequest, match: Match) -> None:
 def undone_before(match: Match, number: int) -> str:
     """An undo sent again after a lost answer: it counts once."""
     if undid_a_play(match):
-        return _("The take-back of that score had arrived before, and counts once.")
+        return play_undone_before()
     return unit_words(match.game()).say("undo_repeated", number=number)
 
 
 def taken_back(match: Match, undone: int, play) -> str:
     """What an undo took back: a score made during play, a hand's end, or a whole hand."""
     if play is not None:
-        return _("Taken back: %(play)s") % {
-            "play": play_text(
-                match.game(), match.seat_names(), match.side_names(), play.seat, play.points
-            )
-        }
+        return play_taken_back(
+            play_text(match.game(), match.seat_names(), match.side_names(), play.seat, play.points)
+        )
     if match.hands.filter(number=undone).exists():  # its plays kept
-        return _("The end of hand %(number)s was taken back: it is in play again.") % {
-            "number": undone
-        }
+        return hand_end_taken_back(undone)
     return unit_words(match.game()).say("undone", number=undone)

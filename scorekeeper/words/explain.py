@@ -109,3 +109,10 @@ def preset_summary(key: str) -> str:
     """A preset's rules in one line (a scoring game's usual targets both ways)."""
     preset = rules.preset_named(key)
     return rules_summary(preset_rules(key), preset.scoring, preset.targets)
+
+
+def scoring_hand_in_play(match_ended: bool) -> str:
+    """Why a scoring game's hand in play has no end yet: still played, or the match ended in it."""
+    if match_ended:
+        return _("The match ended during this hand: the rest of it is not scored.")
+    return _("This hand is in play: scores are added as they are made.")

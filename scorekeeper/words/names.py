@@ -3,9 +3,12 @@
 import unicodedata
 from collections.abc import Sequence
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from scorekeeper.inputs import FSI, PDI, needs_isolating
+
+# A table's name when it was given none.
+DEFAULT_TABLE_NAME = gettext_lazy("Domino table")
 
 
 def side_name(names: Sequence[str], *, spoken: bool = False) -> str:

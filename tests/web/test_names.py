@@ -9,7 +9,8 @@ from django.utils import translation
 
 from scorekeeper.backup import match_csv
 from scorekeeper.inputs import clean_text
-from scorekeeper.models import Match, Table, side_name
+from scorekeeper.models import Match, Table
+from scorekeeper.words.names import side_name
 from tests.created import created
 from tests.support.testing import SETUP
 
