@@ -230,8 +230,12 @@ def _seat_pips_error(
     game: Game, seat: int, value: object, went_out: int | None
 ) -> HandError | None:
     """What is wrong with one seat's pips, if anything."""
-    limit = game.max_pips_in_hand
-    problem = count_problem(value, limit, went_out=seat == went_out)
+    return count_error(game.max_pips_in_hand, seat, value, went_out=seat == went_out)
+
+
+def count_error(limit: int, seat: int | None, value: object, *, went_out: bool) -> HandError | None:
+    """What is wrong with one seat's count against the most its hand can hold, if anything."""
+    problem = count_problem(value, limit, went_out=went_out)
     if problem is None:
         return None
     if problem == HELD_BY_WHO_WENT_OUT:

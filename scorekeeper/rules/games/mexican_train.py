@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import HELD_BY_WHO_WENT_OUT, count_problem, is_whole, seat_or_none
+from ..base import is_whole, seat_or_none
 from ..game import Deal, Game, Preset
-from ..hand import Ending, ErrorCode, Hand, HandError
+from ..hand import Ending, ErrorCode, Hand, HandError, count_error
 from ..house import CountRule, HouseRules
 from ..match import MatchState
 from ..mexican_train import MIN_PLAYERS, MexicanTrainRules
@@ -64,7 +64,7 @@ def round_count_errors(
     if pips is None:
         return [] if went_out else [HandError(ErrorCode.MISSING_PIPS, seat=seat)]
     limit = game.round_rules.max_pips(number)  # type: ignore[arg-type]
-    error = _count_error(limit, seat, pips, went_out=went_out)
+    error = count_error(limit, seat, pips, went_out=went_out)
     return [] if error is None else [error]
 
 
@@ -125,7 +125,7 @@ def _counts_errors(game: Game, hand: Hand, number: int) -> list[HandError]:
             if seat != went_out:
                 errors.append(HandError(ErrorCode.MISSING_PIPS, seat=seat))
             continue
-        error = _count_error(limit, seat, hand.pips[seat], went_out=seat == went_out)
+        error = count_error(limit, seat, hand.pips[seat], went_out=seat == went_out)
         if error is None:
             total += hand.pips[seat]
         else:
@@ -133,19 +133,6 @@ def _counts_errors(game: Game, hand: Hand, number: int) -> list[HandError]:
     if total > limit:
         errors.append(HandError(ErrorCode.TOTAL_TOO_MANY, limit=limit))
     return errors
-
-
-def _count_error(
-    limit: int, seat: int | None, value: object, *, went_out: bool
-) -> HandError | None:
-    """What is wrong with one player's count, if anything."""
-    problem = count_problem(value, limit, went_out=went_out)
-    if problem is None:
-        return None
-    if problem == HELD_BY_WHO_WENT_OUT:
-        return HandError(ErrorCode.PIPS_FOR_WINNER, seat=seat)
-    code = ErrorCode(problem)
-    return HandError(code, seat=seat, limit=limit if code is ErrorCode.TOO_MANY_PIPS else None)
 
 
 def _double_blank_errors(

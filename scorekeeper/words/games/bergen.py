@@ -4,7 +4,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import rules
 from scorekeeper.words.games.common import target_text
-from scorekeeper.words.games.scoring_end import explain_end as explain_any_end
+from scorekeeper.words.games.scoring_end import explainers
 
 
 def summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
@@ -21,15 +21,5 @@ def end_sentence(game: rules.Game, reason: rules.Reason, points: int, who: dict)
     return _("%(points)s for %(side)s: %(why)s.") % who
 
 
-def explain_end(
-    game: rules.Game, reason: rules.Reason, names: list[str], side_names: list[str], side, points
-) -> str:
-    """The end of a hand in one sentence (its plays are listed on their own)."""
-    return explain_any_end(game, reason, names, side_names, side, points, end_sentence)
-
-
-def explain_result(
-    game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
-) -> str:
-    """Why a hand's end just scored pays what it does (its plays are on the strip)."""
-    return explain_end(game, result.reason, names, side_names, result.side, result.points)
+# Its end in words around its own sentence (scoring_end.explainers).
+explain_end, explain_result = explainers(end_sentence)

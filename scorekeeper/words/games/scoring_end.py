@@ -8,7 +8,7 @@ from scorekeeper import rules
 from scorekeeper.words.games.common import pips_text
 
 
-def explain_end(
+def explain_any_end(
     game: rules.Game,
     reason: rules.Reason,
     names: list[str],
@@ -42,3 +42,26 @@ def explain_end(
         why = _("blocked, %(name)s had the lightest hand (%(pips)s)") % who
     who["why"] = why
     return sentence(game, reason, points, who)
+
+
+def explainers(sentence: Callable[[rules.Game, rules.Reason, int, dict], str]):
+    """A scoring game's explain_end and explain_result around its own end `sentence`."""
+
+    def explain_end(
+        game: rules.Game,
+        reason: rules.Reason,
+        names: list[str],
+        side_names: list[str],
+        side,
+        points,
+    ) -> str:
+        """The end of a hand in one sentence (its plays are listed on their own)."""
+        return explain_any_end(game, reason, names, side_names, side, points, sentence)
+
+    def explain_result(
+        game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
+    ) -> str:
+        """Why a hand's end just scored pays what it does (its plays are on the strip)."""
+        return explain_end(game, result.reason, names, side_names, result.side, result.points)
+
+    return explain_end, explain_result
