@@ -123,8 +123,8 @@ class PresetRadioSelect(forms.RadioSelect):
 
     def create_option(self, name, value, *args, **kwargs):
         option = super().create_option(name, value, *args, **kwargs)
-        preset = rules.PRESETS.get(value)
-        option["explanation"] = preset_summary(value) if preset else ""
+        # Every game offered says its rules in one line, a round game too.
+        option["explanation"] = preset_summary(value) if value in rules.ALL_PRESETS else ""
         return option
 
 

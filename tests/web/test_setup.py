@@ -535,3 +535,14 @@ def test_a_game_switchs_help_is_the_text_its_field_points_to(client: Client):
 
     assert 'aria-describedby="id_first_engine_helptext"' in html
     assert re.search(r'<p class="note" id="id_first_engine_helptext">Start lower', html)
+
+
+def test_every_game_in_the_list_says_its_rules_in_a_line_a_round_game_too(client: Client):
+    page = client.get("/new").content.decode()
+
+    for key in ("caribbean", "all_fives", "mexican_train", "mexican_train_nine"):
+        option = re.search(rf'value="{key}"[^>]*>.*?</label>', page, re.S).group(0)
+        assert "<small>" in option, key
+    assert "the lowest total wins" in re.search(
+        r'value="mexican_train".*?</label>', page, re.S
+    ).group(0)
