@@ -328,9 +328,15 @@ class Nginx:
         self.directory = directory / "nginx"
         self.directory.mkdir(exist_ok=True)
         self.port = free_port()
+        # Each server again as a backup that is never marked down: when both were found dead
+        # at once (one killed, the other slow to accept on a busy machine), nginx would answer
+        # 502 "no live upstreams" for the next FAIL_TIMEOUT_SECONDS instead of trying again.
         servers = "\n".join(
-            f"        server 127.0.0.1:{port} max_fails=1 fail_timeout={FAIL_TIMEOUT_SECONDS}s;"
-            for port in upstream_ports
+            [
+                f"        server 127.0.0.1:{port} max_fails=1 fail_timeout={FAIL_TIMEOUT_SECONDS}s;"
+                for port in upstream_ports
+            ]
+            + [f"        server 127.0.0.1:{port} backup max_fails=0;" for port in upstream_ports]
         )
         user = "user root;" if os.geteuid() == 0 else ""
         self.conf = self.directory / "nginx.conf"
