@@ -111,3 +111,37 @@ def test_long_one_word_names_keep_every_page_of_the_table_from_scrolling_sideway
     }
     phone.goto(f"{live_server.url}{addresses[where]}")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# How many lines each element's text takes (a name broken inside a word takes two).
+LINES = """els => els.map((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+    return Math.round(range.getBoundingClientRect().height / lineHeight);
+})"""
+
+EIGHT = (
+    "Alejandra",
+    "Bartolomé",
+    "Cris",
+    "Dionisio",
+    "Esperanza",
+    "Florencio",
+    "Guadalupe",
+    "Heriberto",
+)
+
+
+def test_eight_players_names_of_ten_letters_stay_whole_on_a_phone(
+    live_server, phone: Page, make_match
+):
+    # Mexican Train at eight: before, three taps a row broke "Alejandr / a", "Bartolom / é".
+    match = make_match(names=EIGHT, preset="mexican_train")
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    taps = phone.locator("#entry .outs a:not(.blocked)")
+    assert taps.count() == 8
+    assert taps.evaluate_all(LINES) == [1] * 8  # every name on one line, as "Cris" is
+    # The score cards' names on one line each as well.
+    assert phone.locator(".board .side-name").evaluate_all(LINES) == [1] * 8
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
