@@ -264,7 +264,8 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
     mark = raw.get("confirmation")
     if mark is None:
         return
-    if not isinstance(mark, dict):
+    totals = mark.get("totals") if isinstance(mark, dict) else None
+    if not isinstance(totals, list) or not all(type(total) is int for total in totals):
         raise BadConfirmation
     confirmation = Confirmation(
         board=board,
@@ -276,7 +277,4 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
         at=at(mark, "at"),
     )
     confirmation.full_clean(exclude=["board"])
-    totals = confirmation.totals
-    if not isinstance(totals, list) or not all(type(total) is int for total in totals):
-        raise BadConfirmation
     confirmation.save()

@@ -7,8 +7,9 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from scorekeeper.models import Board, Confirmation, Match, Round, SideLink, Tournament
+from scorekeeper.models import Board, Confirmation, Match, Round, SideLink, Table, Tournament
 from scorekeeper.rules.tournament_confirm import Entered
+from scorekeeper.tournament_backup import export_tournament, import_tournament
 from tests.created import created
 from tests.support.testing import make_tournament, play_out, win_hand
 
@@ -362,3 +363,46 @@ def test_a_hand_corrected_after_confirmation_returns_the_result_to_unconfirmed(c
     assert state(client, tournament, board) == "unconfirmed"
     page = client.get(board.get_absolute_url()).content.decode()
     assert "confirm you lost" in page  # the kept match page is drawn again
+
+
+# --- The tournament's backup --------------------------------------------------------------------
+
+
+def test_the_setting_side_links_and_confirmations_are_kept_in_the_backup(client):
+    tournament, boards = drawn(client)
+    first, second = (finished(board) for board in boards)
+    loser = side_links(first)[1]
+    client.post(loser.get_absolute_url(), {"shown": shown(first)})
+    side_links(second)
+    data = export_tournament(tournament)
+    Table.objects.filter(board__round__tournament=tournament).delete()
+    tournament.delete()
+    restored = import_tournament(data)
+    assert restored.results_need == "other_side"
+    link = SideLink.objects.get(key=loser.key)
+    assert link.board.round.tournament == restored
+    kept = Confirmation.objects.get(board__round__tournament=restored)
+    assert (kept.kind, kept.side, kept.board.number) == ("confirmed", 1, first.number)
+    page = client.post(restored.draw_url(), follow=True).content.decode()
+    assert "waits for the result of round 1, table 2:" in page
+
+
+def test_a_backup_from_before_confirmations_needs_nothing(client):
+    tournament, _boards = drawn(client, need="nothing")
+    data = export_tournament(tournament)
+    del data["tournament"]["results_need"]
+    for board in data["rounds"][0]["boards"]:
+        del board["side_links"], board["confirmation"]
+    restored = import_tournament(data, new_keys=True)
+    assert restored.results_need == "nothing"
+
+
+def test_a_backups_unreadable_confirmation_is_refused_naming_its_table(client):
+    tournament, boards = drawn(client)
+    finished(boards[0])
+    data = export_tournament(tournament)
+    data["rounds"][0]["boards"][0]["confirmation"] = {"kind": "confirmed", "totals": "lots"}
+    before = created(Tournament).count()
+    with pytest.raises(ValueError, match="round 1, table 1: its side links or its confirmation"):
+        import_tournament(data, new_keys=True)
+    assert created(Tournament).count() == before
