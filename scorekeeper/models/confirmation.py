@@ -210,7 +210,7 @@ def confirm(board: Board, side: int, shown: Entered | None, name: str = "") -> N
 
 
 @transaction.atomic
-def dispute(board: Board, side: int, shown: Entered | None) -> None:
+def dispute(board: Board, side: int | None, shown: Entered | None) -> None:
     """`side` says the result `shown` is wrong: the director accepts or corrects it."""
     board, mark = _locked(board)
     need, now = need_of(board.round.tournament), entered(board)

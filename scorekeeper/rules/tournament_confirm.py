@@ -87,9 +87,10 @@ class Entered:
             raise ValueError("a result has two totals or more and a winner among them")
 
     @property
-    def confirmer(self) -> int:
-        """The side that confirms: the one the result goes against (two sides)."""
-        return 1 - self.winner
+    def confirmer(self) -> int | None:
+        """The side that confirms: the one the result goes against (None: a table of players
+        each for themselves, where only the director accepts)."""
+        return 1 - self.winner if len(self.totals) == 2 else None
 
     def shown(self) -> str:
         """The result as a page shows it, posted back to say which result was confirmed."""

@@ -28,21 +28,22 @@ def confirm_step(context: template.Context) -> dict:
         return {"shows": False}
     board.match = match
     mark = mark_of(board)
-    names = match.side_names()
-    loser = result.confirmer
-    seats = match.seat_names()
-    return {
+    step = {
         "shows": True,
         "csrf_token": context.get("csrf_token"),
         "need": need,
         "state": state_of(board, need, mark),
-        "mark": mark,
         "shown": result.shown(),
         "action": reverse("confirm_at_table", args=[table.key, match.number]),
-        "ask": confirm_ask(names[loser], result),
-        "other": names[loser],
-        "confirm_seats": [(seat, seats[seat]) for seat in match.game().sides[loser]],
     }
+    loser = result.confirmer
+    if loser is not None:
+        # Two sides: the losing side is asked, and taps a name of its own.
+        seats = match.seat_names()
+        step["other"] = match.side_names()[loser]
+        step["ask"] = confirm_ask(step["other"], result)
+        step["confirm_seats"] = [(seat, seats[seat]) for seat in match.game().sides[loser]]
+    return step
 
 
 @register.inclusion_tag("includes/confirm_side_links.html", takes_context=True)

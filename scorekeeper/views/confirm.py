@@ -64,8 +64,9 @@ def confirm_at_table(request: HttpRequest, key: str, number: int) -> HttpRespons
         raise Http404
     board.match = match
     if request.POST.get("dispute"):
+        # Said by the side asked to confirm (at a table of players each for themselves: none).
         result = entered(board)
-        side = result.confirmer if result is not None else 0
+        side = result and result.confirmer
         _act(request, dispute, MarkKind.DISPUTED, board, side, _shown(request))
         return redirect(match)
     seat = whole_number(request.POST.get("seat"))
