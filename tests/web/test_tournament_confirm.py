@@ -11,7 +11,7 @@ from scorekeeper.models import Board, Confirmation, Match, Round, SideLink, Tabl
 from scorekeeper.rules.tournament_confirm import Entered
 from scorekeeper.tournament_backup import export_tournament, import_tournament
 from tests.created import created
-from tests.support.testing import make_tournament, play_out, win_hand
+from tests.support.testing import add_hand, make_tournament, play_out, win_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -406,3 +406,45 @@ def test_a_backups_unreadable_confirmation_is_refused_naming_its_table(client):
     with pytest.raises(ValueError, match="round 1, table 1: its side links or its confirmation"):
         import_tournament(data, new_keys=True)
     assert created(Tournament).count() == before
+
+
+def test_a_correction_after_the_next_draw_keeps_that_draw_and_holds_the_one_after(client):
+    tournament, boards = drawn(client)
+    for board in boards:
+        finished(board)
+        accept(client, tournament, board, shown(board))
+    client.post(tournament.draw_url())
+    correct_last_hand(boards[0])  # a round-1 result corrected once round 2 is drawn
+    assert created(Round).count() == 2
+    for board in created(Board).filter(round__number=2).select_related("match"):
+        finished(board)
+        accept(client, tournament, board, shown(board))
+    page = client.post(tournament.draw_url(), follow=True).content.decode()
+    assert "waits for the result of round 1, table 1:" in page
+    assert created(Round).count() == 2
+
+
+# --- Players each for themselves (a round game's event) -------------------------------------------
+
+
+def test_a_round_games_table_waits_for_the_director_only(client):
+    players = ["Ann", "Bo", "Cy"]
+    tournament = make_tournament(
+        players, format="round_game", preset="mexican_train", table_size=3, results_need="director"
+    )
+    client.post(tournament.draw_url())
+    board = created(Board).select_related("match__table").get()
+    while not board.match.finished:
+        add_hand(board.match, 0, {1: 5, 2: 9})
+    page = client.get(board.get_absolute_url()).content.decode()
+    assert "Waiting for the director to accept the result." in page
+    assert "confirm you lost" not in page
+    client.post(confirm_url(board), {"shown": shown(board), "dispute": "1"})
+    disputed = Confirmation.objects.get(board=board)
+    assert (disputed.kind, disputed.side) == ("disputed", None)
+    assert not SideLink.for_boards([Board.objects.prefetch_related("places").get(pk=board.pk)])
+    page = client.post(tournament.draw_url(), follow=True).content.decode()
+    assert "waits for the result of round 1, table 1:" in page
+    accept(client, tournament, board, shown(board))
+    client.post(tournament.draw_url())
+    assert created(Round).count() == 2
