@@ -5,7 +5,12 @@ corrected by the director; the next round waits for both, naming the table still
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Board, SideLink
+from tests.created import created
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.browser
 
@@ -150,3 +155,37 @@ def test_a_swiss_round_confirmed_by_the_other_sides_link_and_corrected_by_the_di
         phone.goto(url)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, url
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_confirmation_pages_have_no_accessibility_violation(live_server, browser, scheme):
+    """axe-core at 360 px, light and dark: the confirm step, both sides' pages, the director's
+    list and the table cards with their side links."""
+    tournament = make_tournament(PAIRS, results_need="other_side", target=TARGET)
+    tournament.draw_next_round()
+    boards = list(created(Board).select_related("match__table").prefetch_related("places"))
+    play_out(boards[0].match, 0)
+    links = SideLink.for_boards(boards)[boards[0].pk]
+    pages = {
+        "confirm step": boards[0].get_absolute_url(),
+        "losing side": links[1].get_absolute_url(),
+        "winning side": links[0].get_absolute_url(),
+        "side in play": SideLink.for_boards(boards)[boards[1].pk][0].get_absolute_url(),
+        "director": tournament.get_absolute_url(),
+        "cards": f"/d/{tournament.key}/r/1/cards",
+        "watch": tournament.watch_url(),
+    }
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, color_scheme=scheme, has_touch=True
+    )
+    page = context.new_page()
+    found = {}
+    for name, path in pages.items():
+        page.goto(live_server.url + path)
+        results = Axe().run(page)
+        if results.violations_count:
+            found[name] = results.generate_snapshot()
+        elif page.locator("h1").count() != 1:
+            found[name] = f"{page.locator('h1').count()} level-one headings"
+    context.close()
+    assert found == {}
