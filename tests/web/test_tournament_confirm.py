@@ -1,10 +1,12 @@
 """Confirming a result: the setting, the confirm step on the scorer's phone, each side's own
 link, the director's accept, what the next draw waits for, and every refusal."""
 
+import re
 from dataclasses import replace
 from html import escape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Board, Confirmation, Match, Round, SideLink, Table, Tournament
@@ -448,3 +450,17 @@ def test_a_round_games_table_waits_for_the_director_only(client):
     accept(client, tournament, board, shown(board))
     client.post(tournament.draw_url())
     assert created(Round).count() == 2
+
+
+def test_the_confirm_step_of_a_kept_match_page_posts_with_this_phones_token(client):
+    _tournament, boards = drawn(client)
+    board = finished(boards[0], winner=0)
+    phone = Client(enforce_csrf_checks=True)
+    phone.get(board.get_absolute_url())
+    page = phone.get(board.get_absolute_url()).content.decode()  # served as kept
+    step = page[page.index('id="confirm-step"') :]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', step)[1]
+    seat = board.match.game().sides[1][1]
+    data = {"csrfmiddlewaretoken": token, "seat": str(seat), "shown": shown(board)}
+    assert phone.post(confirm_url(board), data).status_code == 302
+    assert Confirmation.objects.get(board=board).kind == "confirmed"
