@@ -20,15 +20,8 @@ from scorekeeper.forms.tournament import (
     TournamentForm,
     TournamentImportForm,
 )
-from scorekeeper.models import (
-    Board,
-    DrawRefused,
-    Entrant,
-    RateLimited,
-    ResultsWaiting,
-    Round,
-    Tournament,
-)
+from scorekeeper.models import Board, DrawRefused, Entrant, RateLimited, Round, Tournament
+from scorekeeper.models.confirmation import ResultsWaiting
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
