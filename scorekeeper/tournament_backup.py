@@ -22,6 +22,7 @@ from scorekeeper.backup.load import (
     time_in,
 )
 from scorekeeper.models import Board, Entrant, Place, Round, Tournament, new_key
+from scorekeeper.models.confirmation import BadConfirmation, board_from_json, board_to_json
 from scorekeeper.words import backup as words
 
 FORMAT = "scorekeeper.tournament"
@@ -55,6 +56,7 @@ def export_tournament(tournament: Tournament) -> dict:
             **{field: getattr(tournament, field) for field in TOURNAMENT_FIELDS},
             "table_size": tournament.table_size,
             "round_count": tournament.round_count,
+            "results_need": tournament.results_need,
             "created_at": tournament.created_at.isoformat(),
         },
         # Entrants are numbered from 1 in the file; the boards name them by that number.
@@ -75,6 +77,7 @@ def export_tournament(tournament: Tournament) -> dict:
                         "present_side": board.present_side,
                         "sides": [[number[pk] for pk in side] for side in board.sides()],
                         "table": backup.export_table(board.table) if board.table else None,
+                        **board_to_json(board),
                     }
                     for board in round.boards.all()
                 ],
@@ -138,6 +141,8 @@ def _import(
         table_size=raw.get("table_size", rules.DEFAULT_TABLE_SIZE),
         # Files written before the number of rounds was kept have none: an open event.
         round_count=raw.get("round_count"),
+        # Files written before confirmations: results need nothing, as then.
+        results_need=raw.get("results_need", "nothing"),
         created_at=time_in(raw, "created_at"),
         creator=creator,
     )
@@ -240,3 +245,7 @@ def _import_board(
         for index, side in enumerate(sides)
         for ident in side
     )
+    try:
+        board_from_json(board, raw, new_keys=new_keys, at=time_in)
+    except BadConfirmation:
+        raise ValueError(words.say("board_confirmation", **where)) from None

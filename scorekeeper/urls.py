@@ -61,6 +61,7 @@ urlpatterns = [
     path("t/<key:key>/m/<number:number>/play", views.save_play, name="save_play"),
     path("t/<key:key>/m/<number:number>/preview", views.preview_hand, name="preview_hand"),
     path("t/<key:key>/m/<number:number>/undo", views.undo_hand, name="undo_hand"),
+    path("t/<key:key>/m/<number:number>/confirm", views.confirm_at_table, name="confirm_at_table"),
     path("t/<key:key>/m/<number:number>/h/<number:hand_number>/", views.hand_page, name="hand"),
     path("tournament/new", views.new_tournament, name="new_tournament"),
     path("tournament/import", views.tournament_import, name="tournament_import"),
@@ -91,6 +92,8 @@ urlpatterns = [
     ),
     path("w/<key:watch_key>/", views.watch, name="watch"),
     path("p/<key:key>/", views.seat_page, name="seat"),
+    path("s/<key:key>/", views.side_page, name="side_page"),
+    path("d/<key:key>/b/<number:board>/accept", views.director_accept, name="director_accept"),
     path("p/<key:key>/status", views.seat_status, name="seat_status"),
     # The clubs app: it reads the tables; nothing here reads it.
     path("", include("scorekeeper.clubs.urls")),

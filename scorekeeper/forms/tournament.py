@@ -22,7 +22,10 @@ from scorekeeper.forms.fields import (
 )
 from scorekeeper.inputs import isolated
 from scorekeeper.models import NAME_MAX
+from scorekeeper.models.confirmation import ResultsNeedChoice
 from scorekeeper.models.tournament import Entrant, Format, Tournament
+from scorekeeper.rules.tournament_confirm import ResultsNeed
+from scorekeeper.words.confirm import NO_OTHER_SIDE, RESULTS_NEED_LABEL
 from scorekeeper.words.labels import offered_presets
 from scorekeeper.words.names import name_key
 
@@ -203,6 +206,13 @@ class TournamentForm(forms.Form):
     forfeit_against = number_field(_("against"), initial=0)
     bye_for = number_field(_("A bye scores (empty: half the target)"))
     bye_against = number_field(_("against"), initial=0)
+    results_need = forms.ChoiceField(
+        label=RESULTS_NEED_LABEL,
+        choices=ResultsNeedChoice.choices,
+        initial=ResultsNeed.NOTHING,
+        required=False,  # not posted (an older page): nothing, as before the setting
+        error_messages={"invalid_choice": NO_OTHER_SIDE},
+    )
     entrants = EntrantsField(
         label=_("Entrants, one a line: a player, or a pair as “Ana & Ben”"), required=False
     )
@@ -224,6 +234,10 @@ class TournamentForm(forms.Form):
             del self.fields[name]
         if "table_size" in self.fields:
             self._offer_table_sizes([key for key, _label in fitting])
+        offered = ResultsNeed.offered(self.chosen_format)
+        self.fields["results_need"].choices = [
+            (key, label) for key, label in ResultsNeedChoice.choices if key in offered
+        ]
 
     def _offer_table_sizes(self, fitting: list[str]) -> None:
         """Offer only the table sizes the chosen game's set deals to."""
@@ -299,6 +313,7 @@ class TournamentForm(forms.Form):
             bye_against=data.get("bye_against") or 0,
             table_size=data.get("table_size") or rules.DEFAULT_TABLE_SIZE,
             round_count=data.get("round_count"),
+            results_need=data.get("results_need") or ResultsNeed.NOTHING,
             creator=creator,
         )
         tournament.take_preset(data["preset"])

@@ -13,6 +13,10 @@ from scorekeeper.models.choices import EntryMode as EntryMode
 from scorekeeper.models.choices import LeadRule as LeadRule
 from scorekeeper.models.choices import Preset as Preset
 from scorekeeper.models.choices import Rounding as Rounding
+from scorekeeper.models.confirmation import Confirmation as Confirmation
+from scorekeeper.models.confirmation import ConfirmRefused as ConfirmRefused
+from scorekeeper.models.confirmation import ResultsWaiting as ResultsWaiting
+from scorekeeper.models.confirmation import SideLink as SideLink
 from scorekeeper.models.hand import Hand as Hand
 from scorekeeper.models.hand import PlayEntry as PlayEntry
 from scorekeeper.models.hand import ScoreEntry as ScoreEntry

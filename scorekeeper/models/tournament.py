@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.models.board import Board
+from scorekeeper.models.confirmation import ResultsNeedChoice, check_settled
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import (
     KEY_LENGTH,
@@ -87,6 +88,10 @@ class Tournament(HouseRulesFields):
     # How many rounds the event has (None: as many as the director draws; a round robin
     # stops once every entrant has met every other).
     round_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who must confirm a result before the next round counts on it (models.confirmation).
+    results_need = models.CharField(
+        max_length=12, choices=ResultsNeedChoice.choices, default=ResultsNeedChoice.NOTHING
+    )
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     # When this server made the tournament, new or restored (created_at comes with a backup):
@@ -218,6 +223,7 @@ class Tournament(HouseRulesFields):
             raise DrawRefused("round_unfinished")
         if self.all_drawn(rounds):
             raise DrawRefused("all_drawn")
+        check_settled(self, rounds)
         round = Round.objects.create(tournament=self, number=len(rounds) + 1, seed=new_seed())
         round.fill(rounds)
         return round

@@ -3,6 +3,9 @@
 from scorekeeper.views.backup import export_csv as export_csv
 from scorekeeper.views.backup import export_json as export_json
 from scorekeeper.views.backup import import_page as import_page
+from scorekeeper.views.confirm import confirm_at_table as confirm_at_table
+from scorekeeper.views.confirm import director_accept as director_accept
+from scorekeeper.views.confirm import side_page as side_page
 from scorekeeper.views.hand import hand_page as hand_page
 from scorekeeper.views.match import match_page as match_page
 from scorekeeper.views.match import preview_hand as preview_hand

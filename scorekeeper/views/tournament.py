@@ -21,10 +21,13 @@ from scorekeeper.forms.tournament import (
     TournamentImportForm,
 )
 from scorekeeper.models import Board, DrawRefused, Entrant, RateLimited, Round, Tournament
+from scorekeeper.models.confirmation import ResultsWaiting
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
+from scorekeeper.views.confirm import add_confirmations
 from scorekeeper.views.request import client_id, remember_tournament
+from scorekeeper.words.confirm import results_waiting
 from scorekeeper.words.refusals import too_many_tournaments
 from scorekeeper.words.tournament import (
     board_match_over,
@@ -120,7 +123,7 @@ def event_context(tournament: Tournament) -> dict:
         for round in rounds
     ]
     standing_rows = [StandingRow(line, entrants[line.entrant]) for line in standings]
-    return {
+    context = {
         "tournament": tournament,
         "entrants": list(entrants.values()),
         "rounds": drawn,
@@ -131,6 +134,8 @@ def event_context(tournament: Tournament) -> dict:
         "finished": tournament.finished(rounds),
         "last_round": tournament.last_round(),
     }
+    add_confirmations(context, tournament, rounds)
+    return context
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -254,6 +259,8 @@ def tournament_draw(request: HttpRequest, key: str) -> HttpResponse:
             tournament.draw_next_round()
     except DrawRefused as refused:
         messages.error(request, draw_refusal(refused.code))
+    except ResultsWaiting as waiting:
+        messages.error(request, results_waiting(waiting.tables))
     except ValueError:
         messages.error(request, draw_refusal("too_few"))
     return redirect(tournament)

@@ -105,6 +105,10 @@ MESSAGES = {
     "bye_not_one": _("Invalid backup: round %(round)s, the bye %(board)s is not one entrant's."),
     "board_no_table": _("Invalid backup: round %(round)s, table %(board)s has no table."),
     "board_not_one_match": _("Invalid backup: round %(round)s, table %(board)s has not one match."),
+    "board_confirmation": _(
+        "Invalid backup: round %(round)s, table %(board)s: its side links or its confirmation"
+        " cannot be read."
+    ),
     "board_seats_differ": _(
         "Invalid backup: round %(round)s, table %(board)s: its match seats %(seated)s, the "
         "draw %(wanted)s."

@@ -1,0 +1,280 @@
+"""Confirming a tournament table's result: each side's own link, what was said of the result
+(confirmed, accepted, disputed) and what the next draw waits for. A tournament and its rounds
+are plain models here: models.tournament imports this module, never the other way.
+
+A confirmation keeps the result it was given for; the result's state is worked out by
+rules.tournament_confirm from the match as it is now, so a hand corrected after the end leaves
+the confirmation speaking of another result, and the result unconfirmed again.
+"""
+
+from collections.abc import Iterable, Sequence
+
+from django.db import models, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper.models.board import Board
+from scorekeeper.models.table import KEY_LENGTH, Table, new_key
+from scorekeeper.rules import Format
+from scorekeeper.rules.tournament_confirm import (
+    Entered,
+    Mark,
+    MarkKind,
+    Refusal,
+    ResultsNeed,
+    ResultState,
+    refuse_accept,
+    refuse_confirm,
+    refuse_dispute,
+    result_state,
+    waiting,
+)
+from scorekeeper.words.confirm import MARK_KINDS, RESULTS_NEED
+
+
+class ResultsNeedChoice(models.TextChoices):
+    NOTHING = ResultsNeed.NOTHING, RESULTS_NEED[ResultsNeed.NOTHING]
+    OTHER_SIDE = ResultsNeed.OTHER_SIDE, RESULTS_NEED[ResultsNeed.OTHER_SIDE]
+    DIRECTOR = ResultsNeed.DIRECTOR, RESULTS_NEED[ResultsNeed.DIRECTOR]
+
+
+class ConfirmRefused(Exception):
+    """Nothing was confirmed, accepted or disputed: `code` (a rules Refusal) says why."""
+
+    def __init__(self, code: Refusal) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class ResultsWaiting(Exception):
+    """The next round cannot be drawn yet: these tables' results are not confirmed."""
+
+    def __init__(self, tables: list[tuple[int, int]]) -> None:
+        super().__init__(tables)
+        self.tables = tables  # (round, table) numbers
+
+
+class BadConfirmation(ValueError):
+    """A backup's side links or confirmation of a board cannot be read."""
+
+
+class SideLink(models.Model):
+    """The key of one side's own page at a tournament table: it confirms or disputes there."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="side_links")
+    side = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["board", "side"], name="side_link_unique_side")
+        ]
+        ordering = ["side"]
+
+    def __str__(self) -> str:
+        return f"{self.board} · side {self.side}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("side_page", args=[self.key])
+
+    @classmethod
+    def for_boards(cls, boards: Sequence[Board]) -> dict[int, list["SideLink"]]:
+        """Each two-sided board's links by the board's id, made the first time they are asked
+        for (as SeatLink.for_match): one read, and one write the first time."""
+        played = [board for board in boards if board.match_id and len(board.sides()) == 2]
+        found = cls._read(played)
+        missing = [
+            cls(board=board, side=side)
+            for board in played
+            for side in (0, 1)
+            if side not in {link.side for link in found.get(board.pk, [])}
+        ]
+        if missing:
+            cls.objects.bulk_create(missing, ignore_conflicts=True)
+            found = cls._read(played)
+        return found
+
+    @classmethod
+    def _read(cls, boards: Sequence[Board]) -> dict[int, list["SideLink"]]:
+        found: dict[int, list[SideLink]] = {}
+        for link in cls.objects.filter(board__in=boards).order_by("board", "side"):
+            found.setdefault(link.board_id, []).append(link)
+        return found
+
+
+class Confirmation(models.Model):
+    """What was said of a board's result, and of which result (its totals and winner)."""
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="confirmation")
+    kind = models.CharField(
+        max_length=10, choices=[(kind.value, label) for kind, label in MARK_KINDS.items()]
+    )
+    totals = models.JSONField()
+    winner_side = models.PositiveSmallIntegerField()
+    # The side that confirmed or disputed (None: the director), and the name a player tapped.
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=60, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.board} · {self.kind}"
+
+    def as_mark(self) -> Mark:
+        return Mark(MarkKind(self.kind), Entered(tuple(self.totals), self.winner_side), self.side)
+
+
+def need_of(tournament: models.Model) -> ResultsNeed:
+    return ResultsNeed(tournament.results_need)
+
+
+def entered(board: Board) -> Entered | None:
+    """The result a played board's match ended with (None: in play, or no match)."""
+    match = board.match
+    if board.kind != Board.Kind.PLAYED or match is None or not match.finished:
+        return None
+    return Entered(tuple(match.totals), match.winner_side)
+
+
+def mark_of(board: Board) -> Mark | None:
+    try:
+        return board.confirmation.as_mark()
+    except Confirmation.DoesNotExist:
+        return None
+
+
+def state_of(board: Board, need: ResultsNeed, mark: Mark | None) -> ResultState:
+    """The state of a board's result: a forfeit or a bye is the director's own, it stands."""
+    if board.kind != Board.Kind.PLAYED:
+        return ResultState.STANDS
+    return result_state(need, entered(board), mark)
+
+
+def marks_of(rounds: Iterable[models.Model]) -> dict[int, Mark]:
+    """The marks of these rounds' boards by board id, in one read."""
+    confirmations = Confirmation.objects.filter(board__round__in=list(rounds))
+    return {confirmation.board_id: confirmation.as_mark() for confirmation in confirmations}
+
+
+def check_settled(tournament: models.Model, rounds: Sequence[models.Model]) -> None:
+    """Raise ResultsWaiting when the next draw depends on a result not yet confirmed or
+    accepted (rounds as drawn_rounds reads them)."""
+    need = need_of(tournament)
+    if need is ResultsNeed.NOTHING:
+        return
+    marks = marks_of(rounds)
+    states = [
+        ((round.number, board.number), state_of(board, need, marks.get(board.pk)))
+        for round in rounds
+        for board in round.boards.all()
+    ]
+    tables = waiting(Format(tournament.format), states)
+    if tables:
+        raise ResultsWaiting(tables)
+
+
+def _locked(board: Board) -> tuple[Board, Mark | None]:
+    """The board read again under a lock (inside the caller's transaction), with its match and
+    its mark as they are now: two taps at once confirm once."""
+    fresh = (
+        Board.objects.select_for_update(of=("self",))
+        .select_related("match", "round__tournament")
+        .get(pk=board.pk)
+    )
+    return fresh, mark_of(fresh)
+
+
+def _mark(board: Board, kind: MarkKind, result: Entered, side: int | None, name: str) -> None:
+    Confirmation.objects.update_or_create(
+        board=board,
+        defaults={
+            "kind": kind,
+            "totals": list(result.totals),
+            "winner_side": result.winner,
+            "side": side,
+            "name": name,
+            "at": timezone.now(),
+        },
+    )
+    # The table's kept pages (its match page) are drawn again: they show the new state.
+    Table.objects.filter(pk=board.table_id).update(updated_at=timezone.now())
+
+
+@transaction.atomic
+def confirm(board: Board, side: int, shown: Entered | None, name: str = "") -> None:
+    """A player of `side` confirms the result `shown`; ConfirmRefused says why not."""
+    board, mark = _locked(board)
+    need, now = need_of(board.round.tournament), entered(board)
+    if refused := refuse_confirm(need, now, shown, side, mark):
+        raise ConfirmRefused(refused)
+    _mark(board, MarkKind.CONFIRMED, now, side, name)
+
+
+@transaction.atomic
+def dispute(board: Board, side: int | None, shown: Entered | None) -> None:
+    """`side` says the result `shown` is wrong: the director accepts or corrects it."""
+    board, mark = _locked(board)
+    need, now = need_of(board.round.tournament), entered(board)
+    if refused := refuse_dispute(need, now, shown, mark):
+        raise ConfirmRefused(refused)
+    _mark(board, MarkKind.DISPUTED, now, side, "")
+
+
+@transaction.atomic
+def accept(board: Board, shown: Entered | None) -> None:
+    """The director accepts the result `shown` (after correcting it at the table, or as is)."""
+    board, mark = _locked(board)
+    need, now = need_of(board.round.tournament), entered(board)
+    if refused := refuse_accept(need, now, shown, mark):
+        raise ConfirmRefused(refused)
+    _mark(board, MarkKind.ACCEPTED, now, None, "")
+
+
+# --- The tournament's backup -----------------------------------------------------------------
+
+
+def board_to_json(board: Board) -> dict:
+    """A board's side links and confirmation for the tournament's backup."""
+    links = [link.key for link in board.side_links.all()]
+    try:
+        found = board.confirmation
+    except Confirmation.DoesNotExist:
+        found = None
+    mark = found and {
+        "kind": found.kind,
+        "totals": found.totals,
+        "winner_side": found.winner_side,
+        "side": found.side,
+        "name": found.name,
+        "at": found.at.isoformat(),
+    }
+    return {"side_links": links, "confirmation": mark}
+
+
+def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
+    """Restore what board_to_json kept (BadConfirmation, or ValidationError, when it is wrong);
+    a file from before confirmations has neither. `at` reads the confirmation's time."""
+    keys = raw.get("side_links") or []
+    if not isinstance(keys, list) or len(keys) not in (0, 2):
+        raise BadConfirmation
+    for side, key in enumerate(keys):
+        taken = new_keys and SideLink.objects.filter(key=key).exists()
+        link = SideLink(board=board, side=side, key=new_key() if taken else key)
+        link.full_clean(exclude=["board"])
+        link.save()
+    mark = raw.get("confirmation")
+    if mark is None:
+        return
+    totals = mark.get("totals") if isinstance(mark, dict) else None
+    if not isinstance(totals, list) or not all(type(total) is int for total in totals):
+        raise BadConfirmation
+    confirmation = Confirmation(
+        board=board,
+        kind=mark.get("kind"),
+        totals=mark.get("totals"),
+        winner_side=mark.get("winner_side"),
+        side=mark.get("side"),
+        name=mark.get("name") or "",
+        at=at(mark, "at"),
+    )
+    confirmation.full_clean(exclude=["board"])
+    confirmation.save()
