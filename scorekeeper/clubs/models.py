@@ -217,3 +217,16 @@ class Season(models.Model):
 
     def is_current(self, today: date) -> bool:
         return self.starts_on <= today <= self.ends_on
+
+
+class SeededTournament(models.Model):
+    """A tournament the club's setup made, seeded by the club's ratings (clubs.seeding)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    # No reverse accessor: the scorekeeper's tournaments know nothing of clubs.
+    tournament = models.OneToOneField(
+        "scorekeeper.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} seeded by {self.club_id}"

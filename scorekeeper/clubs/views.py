@@ -1,21 +1,22 @@
 """The clubs' screens: a new club, its leaderboard, a player's page, a table joining and
-leaving it."""
+leaving it, a tournament of the club."""
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import export, pairs, player, seasons
 from scorekeeper.clubs.chart import rating_chart
-from scorekeeper.clubs.forms import ClubForm, JoinForm, SeasonForm
+from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
 from scorekeeper.clubs.rerating import up_to_date
 from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
 from scorekeeper.models import RateLimited, Table
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
+from scorekeeper.views.tournament import tournament_setup
 
 
 def get_club(key: str) -> Club:
@@ -179,3 +180,11 @@ def leave_club(request: HttpRequest, key: str) -> HttpResponse:
     # Leaving twice is leaving once: the table page shows it in no club either way.
     Membership.objects.filter(table=table).delete()
     return redirect(table)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def club_tournament(request: HttpRequest, key: str) -> HttpResponse:
+    """A new tournament of the club: the core's setup, with the choice to seed by rating."""
+    club = get_object_or_404(Club, key=key)
+    posted = request.POST if request.method == "POST" else None
+    return tournament_setup(request, ClubTournamentForm(posted, club=club))
