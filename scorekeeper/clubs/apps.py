@@ -12,6 +12,7 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         # The core's draw asks its registered seeders: a club's tournament seeds by rating.
+        from scorekeeper.clubs import receivers  # noqa: F401  (connects the re-rating)
         from scorekeeper.clubs.seeding import club_ratings
         from scorekeeper.models import seeding
 

@@ -65,6 +65,11 @@ def same_until(tables: QuerySet[Table], last: "RatedLike", was: dict) -> bool:
     return now == was
 
 
+def finished_at(match_id: int) -> datetime | None:
+    """When this match ended (None: it has not, or is gone)."""
+    return Match.objects.filter(pk=match_id).values_list("finished_at", flat=True).first()
+
+
 def history(tables: QuerySet[Table]) -> list[Ended]:
     """Where each finished match of these tables stands, in the order they ended."""
     rows = finished(tables).values_list("finished_at", "pk", "version")

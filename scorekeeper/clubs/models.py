@@ -49,6 +49,9 @@ class Club(models.Model):
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     # The stamp of the history the kept ratings were rated from (rerating.up_to_date).
     rated_stamp = models.CharField(max_length=100, blank=True, editable=False)
+    # Moves with every change its pages show (a re-rating, a season, a table in or out): a
+    # kept page is keyed on it, so a read needs the club's row and nothing else.
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     objects = ClubQuerySet.as_manager()
 
@@ -61,6 +64,10 @@ class Club(models.Model):
     def tables(self) -> "models.QuerySet[Table]":
         """The tables that joined this club: its pages read only these."""
         return Table.objects.filter(pk__in=self.memberships.values("table"))
+
+    def moved(self) -> None:
+        """Its pages show something new: the kept ones are drawn again."""
+        Club.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
 
     def families(self) -> list[str]:
         """The game families the club has rated, the one with the most players first."""

@@ -13,6 +13,40 @@ from scorekeeper.clubs import history, ratings
 from scorekeeper.clubs.models import Club, ClubRating, RatedMatch, RatingStep
 
 
+def follow_match(table_id: int, match_id: int, ended: bool) -> None:
+    """A match's result moved at this table: if the table is in a club, its ratings follow. A
+    match that just ended after every one rated is rated alone, from the kept lines of its
+    players (a few queries, whatever the club's size); anything else is compared with the
+    whole history and rated again from the first match that changed."""
+    club = Club.objects.filter(memberships__table_id=table_id).first()
+    if club is None:
+        return
+    with transaction.atomic():
+        # One rerating at a time a club: a second waits here, then rates after the first.
+        locked = Club.objects.select_for_update().get(pk=club.pk)
+        last = club.rated.order_by("-seq").first()
+        if ended and last is not None and follows(last, match_id):
+            append(locked, last)
+            # The stamp is left unknown: the next full comparison reads the history again.
+            Club.objects.filter(pk=club.pk).update(rated_stamp="", version=models.F("version") + 1)
+            return
+    follow_club(club.pk)
+
+
+def follows(last: RatedMatch, match_id: int) -> bool:
+    """Whether this match ended after the last one rated (in the order matches ended)."""
+    ended_at = history.finished_at(match_id)
+    return ended_at is not None and (ended_at, match_id) > (last.ended_at, last.match_id)
+
+
+def follow_club(club_id: int) -> None:
+    """The club's ratings brought up to its whole history, and its pages drawn again."""
+    club = Club.objects.filter(pk=club_id).first()
+    if club is not None:
+        up_to_date(club)
+        club.moved()
+
+
 def up_to_date(club: Club) -> Club:
     """The club with its ratings brought up to its history (nothing written when they are)."""
     if history.stamp(club.tables()) == club.rated_stamp:
@@ -42,7 +76,8 @@ def append(club: Club, last: RatedMatch) -> None:
     move only their players' lines: a match's end costs the same however long the history."""
     after = history.Ended(last.ended_at, last.match_id, last.version)
     games, names = history.games(club.tables(), after=after)
-    lines = {(line.family, line.player): line for line in club.ratings.all()}
+    players = {player for game in games for side in game.sides for player in side}
+    lines = {(line.family, line.player): line for line in club.ratings.filter(player__in=players)}
     start = {key: (line.mu, line.sigma) for key, line in lines.items()}
     steps = ratings.rate(games, start)
     store(club, last.seq + 1, games, steps, names)

@@ -5,24 +5,25 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import export, pairs, player, seasons
 from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
-from scorekeeper.clubs.rerating import up_to_date
 from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
 from scorekeeper.models import RateLimited, Table
+from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
 from scorekeeper.views.tournament import tournament_setup
 
 
 def get_club(key: str) -> Club:
-    """The club this key opens, its ratings up to date; 404 for anything else, so keys cannot
-    be probed."""
-    return up_to_date(get_object_or_404(Club, key=key))
+    """The club this key opens, its ratings as kept (re-rated on the write side, see
+    receivers); 404 for anything else, so keys cannot be probed."""
+    return get_object_or_404(Club, key=key)
 
 
 def chosen_family(
@@ -75,11 +76,25 @@ def new_club(request: HttpRequest) -> HttpResponse:
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
     """The leaderboard: the ranked players by rating, the provisional below."""
     club = get_club(key)
-    return render_club(request, club, SeasonForm(club=club))
+    # Kept whole until the club moves (a re-rating, a season, a table in or out): a read costs
+    # the club's row. Today's date is in the key, as it chooses the current season.
+    version = (club.pk, club.version, timezone.localdate().isoformat())
+    return pagecache.cached_page(
+        request,
+        "club",
+        version,
+        lambda slots: render_club(request, club, SeasonForm(club=club), slots=slots),
+        query=("season", "game"),
+        absolute=True,  # the club's link and its QR
+    )
 
 
 def render_club(
-    request: HttpRequest, club: Club, season_form: SeasonForm, status: int = 200
+    request: HttpRequest,
+    club: Club,
+    season_form: SeasonForm,
+    status: int = 200,
+    slots: dict | None = None,
 ) -> HttpResponse:
     all_seasons = list(club.seasons.all())
     season = seasons.chosen_season(request, all_seasons)
@@ -95,6 +110,7 @@ def render_club(
         "player_url": reverse("club_player", args=[club.key]),
         "win_rate_label": WIN_RATE,
         **leaderboard(request, club, season),
+        **(slots or {}),
     }
     return render(request, "clubs/club.html", context, status=status)
 
@@ -106,6 +122,7 @@ def new_season(request: HttpRequest, key: str) -> HttpResponse:
     if not form.is_valid():
         return render_club(request, club, form, status=422)
     season = form.save()
+    club.moved()
     return redirect(f"{club.get_absolute_url()}?season={season.pk}")
 
 
