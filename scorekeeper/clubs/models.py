@@ -3,7 +3,7 @@
 import re
 from datetime import date, datetime, time, timedelta
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -87,6 +87,16 @@ class Club(models.Model):
             raise AlreadyInAClub from None
 
     @classmethod
+    def page_version(cls, key: str) -> tuple[int, int] | None:
+        """(id, version) of the club this key opens, what its kept pages are keyed on: one
+        indexed read in plain SQL, as the match page's, since building it with the ORM costs
+        more than serving the kept page."""
+        table = connection.ops.quote_name(cls._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id, version FROM {table} WHERE key = %s", [key])
+            return cursor.fetchone()
+
+    @classmethod
     def from_link(cls, link: str) -> "Club | None":
         """The club a pasted link or key opens (None for anything else)."""
         found = _LINK.search(link.strip())
@@ -131,6 +141,10 @@ class RatedMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id} #{self.seq}"
+
+    def place(self) -> tuple[datetime, int]:
+        """Where it stands in the order matches ended."""
+        return (self.ended_at, self.match_id)
 
 
 class RatingStep(models.Model):

@@ -23,7 +23,8 @@ def after_commit(work) -> None:
 
 @receiver(result_changed, sender=Match, dispatch_uid="clubs-result-changed")
 def match_result_changed(sender, *, match: Match, ended: bool, **kwargs) -> None:
-    after_commit(partial(rerating.follow_match, match.table_id, match.pk, ended))
+    ended_at = match.finished_at if ended else None
+    after_commit(partial(rerating.follow_match, match.table_id, match.pk, ended_at))
 
 
 @receiver(post_save, sender=Membership, dispatch_uid="clubs-table-joined")

@@ -75,15 +75,21 @@ def new_club(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
     """The leaderboard: the ranked players by rating, the provisional below."""
-    club = get_club(key)
     # Kept whole until the club moves (a re-rating, a season, a table in or out): a read costs
-    # the club's row. Today's date is in the key, as it chooses the current season.
-    version = (club.pk, club.version, timezone.localdate().isoformat())
+    # the club's id and version. Today's date is in the key, as it chooses the current season.
+    version = Club.page_version(key)
+    if version is None:
+        raise Http404
+
+    def draw(slots: dict) -> HttpResponse:
+        club = get_club(key)
+        return render_club(request, club, SeasonForm(club=club), slots=slots)
+
     return pagecache.cached_page(
         request,
         "club",
-        version,
-        lambda slots: render_club(request, club, SeasonForm(club=club), slots=slots),
+        (*version, timezone.localdate().isoformat()),
+        draw,
         query=("season", "game"),
         absolute=True,  # the club's link and its QR
     )

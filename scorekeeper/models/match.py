@@ -137,6 +137,8 @@ class Match(MatchWrites, HouseRulesFields):
 
     class Meta:
         constraints = saved_once("match", within="table")
+        # A club's ratings read its tables' matches that ended after a moment (clubs.history).
+        indexes = [models.Index(fields=["table", "finished_at"], name="match_table_finished")]
         ordering = ["-number"]
 
     def __str__(self) -> str:
