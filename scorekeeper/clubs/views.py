@@ -171,20 +171,33 @@ def ratings_json(request: HttpRequest, key: str) -> JsonResponse:
 
 @require_safe
 def player_page(request: HttpRequest, key: str) -> HttpResponse:
-    """A player's rating over time, best partners and hardest opponents, in one family."""
+    """A player's rating over time, best partners and hardest opponents, in one family: over
+    every match, or one season's (the current one by default, as the leaderboard)."""
     club = get_club(key)
+    all_seasons = list(club.seasons.all())
+    season = seasons.chosen_season(request, all_seasons)
     family, _families = chosen_family(request, club.families())
-    found = player.story(club, family, request.GET.get("p", "")) if family else None
-    if found is None:
+    who = request.GET.get("p", "")
+    line = club.ratings.filter(family=family, player=who).first() if family else None
+    if line is None:
         raise Http404
+    if season is None:
+        found = player.story(club, family, who)
+    else:
+        found = player.season_story(club, season, family, who)
     context = {
         "club": club,
         "family": family,
         "family_name": family_name(family),
+        "player": who,
+        "seasons": all_seasons,
+        "season": season,
         "story": found,
-        "rating": found.points[-1].rating,
-        "chart": rating_chart([point.rating for point in found.points]),
+        "name": line.name,
     }
+    if found is not None:
+        context["rating"] = found.points[-1].rating
+        context["chart"] = rating_chart([point.rating for point in found.points])
     return render(request, "clubs/player.html", context)
 
 
