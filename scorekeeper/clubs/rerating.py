@@ -57,7 +57,10 @@ def up_to_date(club: Club) -> Club:
                 append(locked, last)  # only new matches, after every one rated
             else:
                 rerate(locked)
-            Club.objects.filter(pk=club.pk).update(rated_stamp=stamp)
+            # Whatever was rated again, the kept pages are drawn again.
+            Club.objects.filter(pk=club.pk).update(
+                rated_stamp=stamp, version=models.F("version") + 1
+            )
     club.rated_stamp = stamp
     return club
 
