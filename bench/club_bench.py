@@ -175,6 +175,7 @@ def main() -> None:
     started = time.monotonic()
     club = build(args.tables, args.matches, args.hands)
     built = time.monotonic() - started
+    recompute_matches = rerating.history.finished(club.tables()).count()
     recompute_cpu, recompute_wall = recompute_seconds(club)
     ends = match_ends(club, args.ends)
     client = Client(HTTP_HOST="localhost")
@@ -184,6 +185,7 @@ def main() -> None:
     result = {
         "tables": args.tables,
         "matches": args.matches,
+        "matches_rated_at_the_recompute": recompute_matches,
         "players": club.ratings.count(),
         "build_seconds": round(built, 1),
         "recompute_cpu_s": round(recompute_cpu, 2),
