@@ -1,6 +1,8 @@
 """The ratings follow on the write side: a match's end, its correction or undo, a table joining
 or leaving re-rate the club; the club's pages only read what is kept."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -9,7 +11,7 @@ from django.urls import reverse
 
 from scorekeeper import rules
 from scorekeeper.clubs.management.commands.recompute_ratings import differences
-from scorekeeper.clubs.models import Club, ClubRating, Membership
+from scorekeeper.clubs.models import Club, ClubRating, Membership, Season
 from tests.clubs.factories import club_with, played
 from tests.support.testing import reported, win_hand
 
@@ -129,3 +131,20 @@ def test_a_committed_match_end_re_rates_after_its_transaction():
     play_some(table, 2)
     assert ClubRating.objects.get(club=club, player="ana").played == 2
     assert differences(club) == []
+
+
+def csrf_of(page: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+
+@pytest.mark.django_db
+def test_the_kept_leaderboard_gives_each_phone_its_own_token_for_the_season_form():
+    club, _tables = club_with("North")
+    phone, other = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    phone.get(club.get_absolute_url())  # drawn and kept
+    token = csrf_of(phone.get(club.get_absolute_url()).content.decode())  # served as kept
+    assert csrf_of(other.get(club.get_absolute_url()).content.decode()) != token
+    data = {"csrfmiddlewaretoken": token, "name": "S", "starts_on": "2026-01-01"}
+    response = phone.post(reverse("new_season", args=[club.key]), {**data, "ends_on": "2026-02-01"})
+    assert response.status_code == 302
+    assert Season.objects.filter(club=club).exists()
