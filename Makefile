@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 python; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' \
 	>/dev/null 2>&1 && { echo $$p; break; }; done)
 
-.PHONY: run test test-fast test-postgres lint format bench loadtest loadtest-scaled bench-scaled messages check-deploy clean nginx wrk
+.PHONY: run test test-fast test-postgres lint format bench bench-club loadtest loadtest-scaled bench-scaled messages check-deploy clean nginx wrk
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then \
@@ -114,6 +114,10 @@ bench: $(VENV)/.dev messages wrk
 	$(PY) bench/run.py $(BENCH_ARGS)
 
 # One app server against two behind nginx on a throwaway PostgreSQL (docs/deploy.md's figures).
+# A club of 50 tables and 10,000 matches: its re-rating, recompute and kept leaderboard.
+bench-club: $(VENV)/.dev
+	DATABASE_URL=sqlite:////tmp/club-bench.sqlite3 $(PY) bench/club_bench.py $(BENCH_ARGS)
+
 bench-scaled: $(VENV)/.dev messages nginx wrk
 	bash scripts/with-postgres.sh $(PY) bench/scaled.py $(BENCH_ARGS)
 

@@ -9,3 +9,11 @@ class ClubsConfig(AppConfig):
     name = "scorekeeper.clubs"
     label = "clubs"
     verbose_name = APP_NAME
+
+    def ready(self) -> None:
+        # The core's draw asks its registered seeders: a club's tournament seeds by rating.
+        from scorekeeper.clubs import receivers  # noqa: F401  (connects the re-rating)
+        from scorekeeper.clubs.seeding import club_ratings
+        from scorekeeper.models import seeding
+
+        seeding.register("club_rating", club_ratings)

@@ -1,11 +1,23 @@
-"""What a person types about a club: its name, and the link a table joins it with."""
+"""What a person types about a club: its name, the link a table joins it with, a season, and
+a tournament of the club's."""
 
 from django import forms
+from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.clubs.models import CLUB_NAME_MAX, AlreadyInAClub, Club, Membership, Season
+from scorekeeper import rules
+from scorekeeper.clubs.models import (
+    CLUB_NAME_MAX,
+    AlreadyInAClub,
+    Club,
+    Membership,
+    Season,
+    SeededTournament,
+)
+from scorekeeper.forms.tournament import TournamentForm
 from scorekeeper.inputs import clean_text
-from scorekeeper.models import Table
+from scorekeeper.models import Table, Tournament
 
 
 class ClubForm(forms.Form):
@@ -87,3 +99,42 @@ class SeasonForm(forms.ModelForm):
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("A season cannot end before it starts."))
         return cleaned
+
+
+class ClubTournamentForm(TournamentForm):
+    """A tournament made from a club's page: the core's setup, and how its first round is
+    seeded (by the club's ratings unless the director asks for a draw)."""
+
+    BY_RATING = "rating"
+    DRAWN = "drawn"
+
+    seeding = forms.ChoiceField(
+        label=_("Seeding"),
+        choices=[
+            (BY_RATING, _("By club rating: the first round sets the top half against the bottom")),
+            (DRAWN, _("Drawn at random")),
+        ],
+        initial=BY_RATING,
+    )
+    # The formats whose first round a rating seeds (RULES.md, "Seeding").
+    SEEDED_FORMATS = frozenset({rules.Format.SWISS})
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        if self.chosen_format not in self.SEEDED_FORMATS:
+            del self.fields["seeding"]
+        # The format and the game post on change to this club's setup, which keeps the seeding.
+        here = reverse("club_tournament", args=[club.key])
+        for name in ("format", "preset"):
+            self.fields[name].widget.attrs["hx-post"] = here
+
+    def refreshed(self) -> "ClubTournamentForm":
+        return type(self)(initial=dict(self.data.items()), club=self.club)
+
+    def save(self, *, creator: str = "") -> Tournament:
+        with transaction.atomic():
+            tournament = super().save(creator=creator)
+            if self.cleaned_data.get("seeding") == self.BY_RATING:
+                SeededTournament.objects.create(club=self.club, tournament=tournament)
+        return tournament

@@ -82,7 +82,8 @@ def games(
     first written, by their key."""
     matches = finished(tables)
     if after is not None:
-        matches = matches.filter(
+        # The first condition alone lets the database seek (match_table_finished's index).
+        matches = matches.filter(finished_at__gte=after.ended_at).filter(
             Q(finished_at__gt=after.ended_at) | Q(finished_at=after.ended_at, pk__gt=after.match)
         )
     if since is not None:

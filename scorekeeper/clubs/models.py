@@ -3,7 +3,7 @@
 import re
 from datetime import date, datetime, time, timedelta
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -49,6 +49,9 @@ class Club(models.Model):
     creator = models.CharField(max_length=32, blank=True, db_index=True, editable=False)
     # The stamp of the history the kept ratings were rated from (rerating.up_to_date).
     rated_stamp = models.CharField(max_length=100, blank=True, editable=False)
+    # Moves with every change its pages show (a re-rating, a season, a table in or out): a
+    # kept page is keyed on it, so a read needs the club's row and nothing else.
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     objects = ClubQuerySet.as_manager()
 
@@ -61,6 +64,10 @@ class Club(models.Model):
     def tables(self) -> "models.QuerySet[Table]":
         """The tables that joined this club: its pages read only these."""
         return Table.objects.filter(pk__in=self.memberships.values("table"))
+
+    def moved(self) -> None:
+        """Its pages show something new: the kept ones are drawn again."""
+        Club.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
 
     def families(self) -> list[str]:
         """The game families the club has rated, the one with the most players first."""
@@ -78,6 +85,16 @@ class Club(models.Model):
                 return Membership.objects.create(club=self, table=table)
         except IntegrityError:
             raise AlreadyInAClub from None
+
+    @classmethod
+    def page_version(cls, key: str) -> tuple[int, int] | None:
+        """(id, version) of the club this key opens, what its kept pages are keyed on: one
+        indexed read in plain SQL, as the match page's, since building it with the ORM costs
+        more than serving the kept page."""
+        table = connection.ops.quote_name(cls._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id, version FROM {table} WHERE key = %s", [key])
+            return cursor.fetchone()
 
     @classmethod
     def from_link(cls, link: str) -> "Club | None":
@@ -124,6 +141,10 @@ class RatedMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id} #{self.seq}"
+
+    def place(self) -> tuple[datetime, int]:
+        """Where it stands in the order matches ended."""
+        return (self.ended_at, self.match_id)
 
 
 class RatingStep(models.Model):
@@ -217,3 +238,16 @@ class Season(models.Model):
 
     def is_current(self, today: date) -> bool:
         return self.starts_on <= today <= self.ends_on
+
+
+class SeededTournament(models.Model):
+    """A tournament the club's setup made, seeded by the club's ratings (clubs.seeding)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    # No reverse accessor: the scorekeeper's tournaments know nothing of clubs.
+    tournament = models.OneToOneField(
+        "scorekeeper.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} seeded by {self.club_id}"

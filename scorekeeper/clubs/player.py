@@ -1,10 +1,12 @@
 """A club player's page: their rating after each rated match, and who they do best with and
-worst against. Two queries, whatever the club's size."""
+worst against, over every match or one season's. Two queries, whatever the club's size."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorekeeper.clubs.models import Club, RatingStep
+from scorekeeper.clubs import history, ratings
+from scorekeeper.clubs.models import Club, RatingStep, Season
 
 SHOWN = 3  # partners and opponents
 
@@ -50,21 +52,52 @@ def story(club: Club, family: str, player: str) -> PlayerStory | None:
     if not mine:
         return None
     sides = {step.rated_id: (step.side, step.won) for step in mine}
-    partners: dict[str, Rival] = {}
-    opponents: dict[str, Rival] = {}
     others = (
         RatingStep.objects.filter(rated__in=[step.rated_id for step in mine])
         .exclude(player=player)
         .values_list("rated", "player", "name", "side")
     )
-    for rated, other, name, side in others:
-        my_side, won = sides[rated]
+    points = [Point(step.rated.ended_at, step.rating, step.won) for step in mine]
+    return told(mine[0].name, points, sides, others)
+
+
+def season_story(club: Club, season: Season, family: str, player: str) -> PlayerStory | None:
+    """The same over the season's matches alone, rated from nothing as its standings are
+    (seasons.standings): the season's games read in two queries and rated here."""
+    start, end = season.bounds()
+    games, names = history.games(club.tables(), since=start, until=end)
+    steps = ratings.rate(game for game in games if game.family == family)
+    mine = [step for step in steps if step.player == player]
+    if not mine:
+        return None
+    ended = {game.match: game.ended_at for game in games}
+    sides = {step.match: (step.side, step.won) for step in mine}
+    others = [
+        (step.match, step.player, names[step.player], step.side)
+        for step in steps
+        if step.match in sides and step.player != player
+    ]
+    points = [Point(ended[step.match], step.ordinal, step.won) for step in mine]
+    return told(names[player], points, sides, others)
+
+
+def told(
+    name: str,
+    points: list[Point],
+    sides: dict[int, tuple[int, bool]],
+    others: Iterable[tuple[int, str, str, int]],
+) -> PlayerStory:
+    """The story from the player's points, their side and win in each match, and everyone
+    else in those matches: (match, player, name, side)."""
+    partners: dict[str, Rival] = {}
+    opponents: dict[str, Rival] = {}
+    for match, other, other_name, side in others:
+        my_side, won = sides[match]
         met = partners if side == my_side else opponents
-        rival = met.setdefault(other, Rival(name))
+        rival = met.setdefault(other, Rival(other_name))
         rival.met += 1
         rival.won += won
     best = sorted(partners.values(), key=lambda r: (-r.won, -r.met, r.name))
     hardest = sorted(opponents.values(), key=lambda r: (r.won - r.met, -r.met, r.name))
-    points = [Point(step.rated.ended_at, step.rating, step.won) for step in mine]
     against = sorted(opponents.values(), key=lambda r: (-r.met, r.name))
-    return PlayerStory(mine[0].name, points, best[:SHOWN], hardest[:SHOWN], against)
+    return PlayerStory(name, points, best[:SHOWN], hardest[:SHOWN], against)

@@ -6,11 +6,41 @@ stamp (history.stamp), so a page that finds the stamp unchanged reads the kept r
 are, and one that finds it moved rates again from the first match that changed.
 """
 
+from datetime import datetime
+
 from django.db import connection, models, transaction
 from django.db.models import Count, Sum
 
 from scorekeeper.clubs import history, ratings
 from scorekeeper.clubs.models import Club, ClubRating, RatedMatch, RatingStep
+
+
+def follow_match(table_id: int, match_id: int, ended_at: datetime | None) -> None:
+    """A match's result moved at this table: if the table is in a club, its ratings follow. A
+    match that just ended (`ended_at`) after every one rated is rated alone, from the kept
+    lines of its players (a few queries, whatever the club's size); anything else is compared
+    with the whole history and rated again from the first match that changed."""
+    club = Club.objects.filter(memberships__table_id=table_id).first()
+    if club is None:
+        return
+    with transaction.atomic():
+        # The club's row written first: one re-rating at a time a club (a second waits here,
+        # then rates after the first). The stamp is left unknown: the next full comparison
+        # reads the history again.
+        Club.objects.filter(pk=club.pk).update(rated_stamp="", version=models.F("version") + 1)
+        last = club.rated.order_by("-seq").first()
+        if last is not None and ended_at is not None and (ended_at, match_id) > last.place():
+            append(club, last)
+            return
+    follow_club(club.pk)
+
+
+def follow_club(club_id: int) -> None:
+    """The club's ratings brought up to its whole history, and its pages drawn again."""
+    club = Club.objects.filter(pk=club_id).first()
+    if club is not None:
+        up_to_date(club)
+        club.moved()
 
 
 def up_to_date(club: Club) -> Club:
@@ -27,7 +57,10 @@ def up_to_date(club: Club) -> Club:
                 append(locked, last)  # only new matches, after every one rated
             else:
                 rerate(locked)
-            Club.objects.filter(pk=club.pk).update(rated_stamp=stamp)
+            # Whatever was rated again, the kept pages are drawn again.
+            Club.objects.filter(pk=club.pk).update(
+                rated_stamp=stamp, version=models.F("version") + 1
+            )
     club.rated_stamp = stamp
     return club
 
@@ -42,7 +75,8 @@ def append(club: Club, last: RatedMatch) -> None:
     move only their players' lines: a match's end costs the same however long the history."""
     after = history.Ended(last.ended_at, last.match_id, last.version)
     games, names = history.games(club.tables(), after=after)
-    lines = {(line.family, line.player): line for line in club.ratings.all()}
+    players = {player for game in games for side in game.sides for player in side}
+    lines = {(line.family, line.player): line for line in club.ratings.filter(player__in=players)}
     start = {key: (line.mu, line.sigma) for key, line in lines.items()}
     steps = ratings.rate(games, start)
     store(club, last.seq + 1, games, steps, names)
@@ -54,10 +88,25 @@ def append(club: Club, last: RatedMatch) -> None:
     touched = {(step.family, step.player) for step in steps}
     changed = [lines[key] for key in touched]
     ClubRating.objects.bulk_create([line for line in changed if line.pk is None])
-    ClubRating.objects.bulk_update(
-        [line for line in changed if line.pk is not None],
-        ["name", "mu", "sigma", "rating", "played", "won", "last", "provisional"],
-    )
+    update_lines([line for line in changed if line.pk is not None])
+
+
+LINE_FIELDS = ("name", "mu", "sigma", "rating", "played", "won", "last", "provisional")
+
+
+def update_lines(lines: list[ClubRating]) -> None:
+    """These leaderboard lines written again, one statement run for each: bulk_update built a
+    CASE for every field of every line, most of a match's re-rating."""
+    if not lines:
+        return
+    quote = connection.ops.quote_name
+    fields = [ClubRating._meta.get_field(name) for name in LINE_FIELDS]
+    columns = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    sql = f"UPDATE {quote(ClubRating._meta.db_table)} SET {columns} WHERE id = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            sql, [[*(getattr(line, n) for n in LINE_FIELDS), line.pk] for line in lines]
+        )
 
 
 def new_line(club: Club, family: str, player: str) -> ClubRating:

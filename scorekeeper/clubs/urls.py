@@ -9,6 +9,7 @@ urlpatterns = [
     path("c/<key:key>/", views.club_page, name="club"),
     path("c/<key:key>/player", views.player_page, name="club_player"),
     path("c/<key:key>/seasons", views.new_season, name="new_season"),
+    path("c/<key:key>/tournament", views.club_tournament, name="club_tournament"),
     path("c/<key:key>/pairs", views.pairs_page, name="club_pairs"),
     path("c/<key:key>/leaderboard.csv", views.leaderboard_csv, name="club_csv"),
     path("c/<key:key>/ratings.json", views.ratings_json, name="club_json"),

@@ -1,27 +1,29 @@
 """The clubs' screens: a new club, its leaderboard, a player's page, a table joining and
-leaving it."""
+leaving it, a tournament of the club."""
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.clubs import export, pairs, player, seasons
 from scorekeeper.clubs.chart import rating_chart
-from scorekeeper.clubs.forms import ClubForm, JoinForm, SeasonForm
+from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
-from scorekeeper.clubs.rerating import up_to_date
 from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
 from scorekeeper.models import RateLimited, Table
+from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.request import client_id
+from scorekeeper.views.tournament import tournament_setup
 
 
 def get_club(key: str) -> Club:
-    """The club this key opens, its ratings up to date; 404 for anything else, so keys cannot
-    be probed."""
-    return up_to_date(get_object_or_404(Club, key=key))
+    """The club this key opens, its ratings as kept (re-rated on the write side, see
+    receivers); 404 for anything else, so keys cannot be probed."""
+    return get_object_or_404(Club, key=key)
 
 
 def chosen_family(
@@ -73,12 +75,32 @@ def new_club(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_page(request: HttpRequest, key: str) -> HttpResponse:
     """The leaderboard: the ranked players by rating, the provisional below."""
-    club = get_club(key)
-    return render_club(request, club, SeasonForm(club=club))
+    # Kept whole until the club moves (a re-rating, a season, a table in or out): a read costs
+    # the club's id and version. Today's date is in the key, as it chooses the current season.
+    version = Club.page_version(key)
+    if version is None:
+        raise Http404
+
+    def draw(slots: dict) -> HttpResponse:
+        club = get_club(key)
+        return render_club(request, club, SeasonForm(club=club), slots=slots)
+
+    return pagecache.cached_page(
+        request,
+        "club",
+        (*version, timezone.localdate().isoformat()),
+        draw,
+        query=("season", "game"),
+        absolute=True,  # the club's link and its QR
+    )
 
 
 def render_club(
-    request: HttpRequest, club: Club, season_form: SeasonForm, status: int = 200
+    request: HttpRequest,
+    club: Club,
+    season_form: SeasonForm,
+    status: int = 200,
+    slots: dict | None = None,
 ) -> HttpResponse:
     all_seasons = list(club.seasons.all())
     season = seasons.chosen_season(request, all_seasons)
@@ -94,6 +116,7 @@ def render_club(
         "player_url": reverse("club_player", args=[club.key]),
         "win_rate_label": WIN_RATE,
         **leaderboard(request, club, season),
+        **(slots or {}),
     }
     return render(request, "clubs/club.html", context, status=status)
 
@@ -105,6 +128,7 @@ def new_season(request: HttpRequest, key: str) -> HttpResponse:
     if not form.is_valid():
         return render_club(request, club, form, status=422)
     season = form.save()
+    club.moved()
     return redirect(f"{club.get_absolute_url()}?season={season.pk}")
 
 
@@ -147,20 +171,33 @@ def ratings_json(request: HttpRequest, key: str) -> JsonResponse:
 
 @require_safe
 def player_page(request: HttpRequest, key: str) -> HttpResponse:
-    """A player's rating over time, best partners and hardest opponents, in one family."""
+    """A player's rating over time, best partners and hardest opponents, in one family: over
+    every match, or one season's (the current one by default, as the leaderboard)."""
     club = get_club(key)
+    all_seasons = list(club.seasons.all())
+    season = seasons.chosen_season(request, all_seasons)
     family, _families = chosen_family(request, club.families())
-    found = player.story(club, family, request.GET.get("p", "")) if family else None
-    if found is None:
+    who = request.GET.get("p", "")
+    line = club.ratings.filter(family=family, player=who).first() if family else None
+    if line is None:
         raise Http404
+    if season is None:
+        found = player.story(club, family, who)
+    else:
+        found = player.season_story(club, season, family, who)
     context = {
         "club": club,
         "family": family,
         "family_name": family_name(family),
+        "player": who,
+        "seasons": all_seasons,
+        "season": season,
         "story": found,
-        "rating": found.points[-1].rating,
-        "chart": rating_chart([point.rating for point in found.points]),
+        "name": line.name,
     }
+    if found is not None:
+        context["rating"] = found.points[-1].rating
+        context["chart"] = rating_chart([point.rating for point in found.points])
     return render(request, "clubs/player.html", context)
 
 
@@ -179,3 +216,11 @@ def leave_club(request: HttpRequest, key: str) -> HttpResponse:
     # Leaving twice is leaving once: the table page shows it in no club either way.
     Membership.objects.filter(table=table).delete()
     return redirect(table)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def club_tournament(request: HttpRequest, key: str) -> HttpResponse:
+    """A new tournament of the club: the core's setup, with the choice to seed by rating."""
+    club = get_object_or_404(Club, key=key)
+    posted = request.POST if request.method == "POST" else None
+    return tournament_setup(request, ClubTournamentForm(posted, club=club))

@@ -19,6 +19,7 @@ from scorekeeper.models.rows import update_rows
 from scorekeeper.models.saving import MatchWrites, StaleMatch
 from scorekeeper.models.series import Series
 from scorekeeper.models.sheet import load_hands
+from scorekeeper.models.signals import result_changed
 from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
 from scorekeeper.words.names import name_key, side_name
 from scorekeeper.words.units import unit_words
@@ -136,6 +137,8 @@ class Match(MatchWrites, HouseRulesFields):
 
     class Meta:
         constraints = saved_once("match", within="table")
+        # A club's ratings read its tables' matches that ended after a moment (clubs.history).
+        indexes = [models.Index(fields=["table", "finished_at"], name="match_table_finished")]
         ordering = ["-number"]
 
     def __str__(self) -> str:
@@ -436,6 +439,7 @@ class Match(MatchWrites, HouseRulesFields):
             # its kept pages are drawn again (page_version). A hand in play moves the match's
             # own version only.
             Table.objects.filter(pk=self.table_id).update(updated_at=now)
+            result_changed.send(Match, match=self, ended=state.finished and not was_finished)
         record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:

@@ -19,6 +19,7 @@ from scorekeeper import rules
 from scorekeeper.models.board import Board
 from scorekeeper.models.confirmation import ResultsNeedChoice, check_settled
 from scorekeeper.models.match import Match
+from scorekeeper.models.seeding import seeded_order
 from scorekeeper.models.table import (
     KEY_LENGTH,
     NAME_MAX,
@@ -392,12 +393,16 @@ class Round(models.Model):
         if tournament.seats_tables:
             draw = self.draw_tables(active, previous)
         else:
+            # Round 1 asks the registered seeders (a club's ratings); later rounds never do.
+            drawn = [entrants[pk] for pk in active]
+            seeded = None if previous else seeded_order(tournament, drawn, self.seed)
             draw = rules.draw_round(
                 rules.Format(tournament.format),
                 active,
                 tournament.results(previous),
                 [round.as_draw() for round in previous],
                 self.seed,
+                seeded,
             )
         for number, sides in enumerate(draw.tables, start=1):
             table = Table.objects.create(

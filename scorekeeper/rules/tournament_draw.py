@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
 from .tournament import Draw, Entrant, Format, Result, Side, standings
 from .tournament_matching import nearest_perfect_matching
 
-__all__ = ["draw_round", "pair_nearest", "round_robin_rounds"]
+__all__ = ["draw_round", "pair_nearest", "round_robin_rounds", "seed_order"]
 
 
 def draw_round(
@@ -20,6 +20,7 @@ def draw_round(
     results: Iterable[Result],
     previous: Sequence[Draw],
     seed: int | str,
+    seeded: Sequence[Entrant] | None = None,
 ) -> Draw:
     """The next round's draw for the active `entrants` (late ones included, withdrawn left out).
 
@@ -27,6 +28,8 @@ def draw_round(
     Swiss and rotating partners draw round 1 at random and later rounds from the standings
     of `results`; `previous` says who met, who partnered and who had a bye. The same inputs
     always give the same draw: the only chance is `random.Random(seed)`, in round 1 alone.
+    A Swiss round 1 given `seeded` (the active entrants best first, as seed_order gives them)
+    sets the top half against the bottom half in order: 1 v n/2+1, 2 v n/2+2, ...
     """
     if format.seats_tables:
         raise ValueError("a round game's event is seated by tournament_tables.draw_tables")
@@ -36,6 +39,8 @@ def draw_round(
     if format is Format.ROUND_ROBIN:
         return _round_robin(active, len(previous))
     history = _History.of(previous)
+    if format is Format.SWISS and seeded is not None and not previous:
+        return _swiss_seeded([entrant for entrant in seeded if entrant in set(active)], history)
     if previous:
         ranked = _ranked(active, results)
     else:
@@ -128,6 +133,23 @@ def _swiss(ranked: list[Entrant], history: _History) -> Draw:
     playing = [entrant for entrant in ranked if entrant not in byes]
     pairs = pair_nearest(playing, history.met)
     return Draw(tuple(((a,), (b,)) for a, b in pairs), tuple(byes))
+
+
+def _swiss_seeded(order: list[Entrant], history: _History) -> Draw:
+    """Round 1 by rating: the lowest seed has the bye, the top half meets the bottom half."""
+    byes = _byes(order, history, len(order) % 2)
+    playing = [entrant for entrant in order if entrant not in byes]
+    half = len(playing) // 2
+    pairs = zip(playing[:half], playing[half:], strict=True)
+    return Draw(tuple(((a,), (b,)) for a, b in pairs), tuple(byes))
+
+
+def seed_order[T](entrants: Sequence[T], ratings: Mapping[T, float], seed: int | str) -> list[T]:
+    """The entrants best first by their seeding rating (higher first); those without one come
+    last, in the order drawn from `seed`. Level ratings keep the drawn order too."""
+    drawn = random.Random(seed).sample(list(entrants), len(entrants))
+    rated = sorted((entrant for entrant in drawn if entrant in ratings), key=lambda e: -ratings[e])
+    return rated + [entrant for entrant in drawn if entrant not in ratings]
 
 
 def _rotating(ranked: list[Entrant], history: _History) -> Draw:

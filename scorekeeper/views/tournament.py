@@ -140,7 +140,14 @@ def event_context(tournament: Tournament) -> dict:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_tournament(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST if request.method == "POST" else None)
+    return tournament_setup(
+        request, TournamentForm(request.POST if request.method == "POST" else None)
+    )
+
+
+def tournament_setup(request: HttpRequest, form: TournamentForm) -> HttpResponse:
+    """The setup page for this form: another app's setup (a club's, with its seeding) is this
+    form's subclass, posted to its own address."""
     if request.method == "POST" and "refresh" in request.POST:
         # The format or the game changed: the form again with what they ask, nothing checked.
         template = (

@@ -1,14 +1,18 @@
-"""A club's pages on a 360 px phone without JavaScript: read without sideways scrolling, and a
-season chosen by the page's own form."""
+"""A club's pages on a 360 px phone without JavaScript: read without sideways scrolling, a
+season chosen by the page's own form (the leaderboard's and a player's), and a Swiss tournament
+made from the club, its first round seeded by the ratings its tables' matches made."""
 
 import datetime as dt
+import re
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from scorekeeper.clubs.models import Season
+from scorekeeper.clubs.models import ClubRating, Season
+from scorekeeper.models import Round, Tournament
 from tests.browser.test_stats_phone import OVERFLOWING
 from tests.clubs.factories import club_with, played
+from tests.created import created
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +63,62 @@ def test_a_season_is_chosen_without_javascript(live_server, scriptless, club):
     scriptless.select_option("#club-season", str(season.pk))
     scriptless.get_by_role("button", name="Show").click()
     expect(scriptless.locator(f'[data-season="{season.pk}"]')).to_be_visible()
+
+
+def fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.evaluate(OVERFLOWING) == []
+
+
+def test_a_players_chart_follows_the_season_switch_without_javascript(
+    live_server, scriptless, club
+):
+    season = Season.objects.get(club=club)
+    scriptless.goto(f"{live_server.url}{club.get_absolute_url()}?season=all")
+    scriptless.locator('[data-player="ana"] a').click()
+    expect(scriptless.locator("svg.rating-chart")).to_be_visible()
+    # Every match: the kept rating, as the leaderboard line shows it.
+    kept = ClubRating.objects.get(club=club, player="ana")
+    expect(scriptless.get_by_text(f"Rating {kept.rating:.1f} in Block games")).to_be_visible()
+    fits(scriptless)
+    scriptless.select_option("#player-season", str(season.pk))
+    scriptless.get_by_role("button", name="Show").click()
+    expect(scriptless.locator(f'[data-season="{season.pk}"]')).to_be_visible()
+    expect(scriptless.locator("svg.rating-chart")).to_be_visible()
+    expect(scriptless.locator("#player-season")).to_have_value(str(season.pk))
+    fits(scriptless)
+
+
+def seeding_order(club, pairs: list[tuple[str, str]]) -> list[str]:
+    """The pairs by their two players' mu added, the unrated last (RULES.md, "Seeding")."""
+    mu = dict(ClubRating.objects.filter(club=club).values_list("player", "mu"))
+    rated = [pair for pair in pairs if any(name.lower() in mu for name in pair)]
+    rated.sort(key=lambda pair: -sum(mu.get(name.lower(), 25.0) for name in pair))
+    return [" & ".join(pair) for pair in rated]
+
+
+def test_a_swiss_tournament_of_the_club_is_seeded_by_rating(live_server, scriptless, club):
+    pairs = [("Ana", "Cara"), ("Ben", "Dev"), ("Eve", "Bartholomew"), ("Zoe", "Yuri")]
+    scriptless.goto(f"{live_server.url}{club.get_absolute_url()}")
+    scriptless.get_by_role("link", name="Run a tournament seeded by rating").click()
+    fits(scriptless)
+    expect(scriptless.get_by_label("Seeding")).to_have_value("rating")
+    scriptless.get_by_label("Name of the tournament").fill("Park open")
+    scriptless.get_by_label(re.compile("^Entrants, one a line")).fill(
+        "\n".join(" & ".join(pair) for pair in pairs)
+    )
+    scriptless.get_by_role("button", name="Create the tournament").click()
+    expect(scriptless.get_by_role("heading", name="Park open")).to_be_visible()
+    scriptless.get_by_role("button", name="Draw round 1").click()
+    section = scriptless.locator("#round-1")
+    expect(section).to_be_visible()
+    fits(scriptless)
+    shown = [
+        card.locator(".card-sides").inner_text().split(" \u2013 ")
+        for card in section.locator("li.board").all()
+    ]
+    seeds = [*seeding_order(club, pairs[:3]), "Zoe & Yuri"]  # Zoe & Yuri never played here
+    # Top half against bottom half: 1 v 3 at table 1, 2 v 4 at table 2.
+    assert shown == [[seeds[0], seeds[2]], [seeds[1], seeds[3]]]
+    tournament = created(Tournament).get()
+    assert created(Round).get(tournament=tournament).number == 1
