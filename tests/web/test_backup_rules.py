@@ -14,8 +14,7 @@ from scorekeeper.models import REGIONAL_INPUTS, REGIONAL_RULES, Match, ScoreEntr
 from scorekeeper.models.rules_fields import ROUND_RULES, Group, house_rules_fields
 from tests.created import created
 from tests.support.testing import scoring_match
-
-from .test_backup import busy_table, wipe
+from tests.web.test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 

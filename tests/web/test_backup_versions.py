@@ -10,9 +10,8 @@ from scorekeeper.backup import FORMAT_VERSION, export_table, import_table
 from scorekeeper.models import Match, Table
 from scorekeeper.models.rules_fields import ROUND_RULES
 from tests.created import created
+from tests.web.test_backup import busy_table, wipe
 from tests.web.test_rounds import play_short_game
-
-from .test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 
