@@ -1,8 +1,8 @@
 """How the hand form shows and reads each field of rules.Hand (models.rules_fields.HAND).
 
 One entry a field: the form's values that show a stored hand's value of it (a correction's
-initial values), and how the posted form gives it back. tests/web/test_hand_form.py checks the
-table against HAND, so a new field of rules.Hand cannot be left out of the form.
+initial values), and how the posted form gives it back. tests/web/match/test_hand_form.py checks
+the table against HAND, so a new field of rules.Hand cannot be left out of the form.
 """
 
 from collections.abc import Callable, Mapping

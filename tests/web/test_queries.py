@@ -14,8 +14,8 @@ from tests.created import created
 from tests.support.generate_matches import create_matches, verify
 from tests.support.testing import QUERY_BUDGETS as BUDGETS
 from tests.support.testing import add_hand, deal_hand, hand_fields, scoring_match, tap
-from tests.web.test_rounds import post_round
-from tests.web.test_setup import NAMES, mexican_train
+from tests.web.match.test_rounds import post_round
+from tests.web.table.test_setup import NAMES, mexican_train
 
 
 def page(match: Match) -> str:

@@ -12,7 +12,7 @@ from django.test import Client
 from scorekeeper.models import Match
 from tests.created import created
 from tests.support.testing import SETUP, add_hand, scoring_match, tap
-from tests.web.test_rounds import play_short_game, post_round, start
+from tests.web.match.test_rounds import play_short_game, post_round, start
 
 CATALOGUES = Path(settings.BASE_DIR) / "scorekeeper" / "locale"
 

@@ -11,8 +11,7 @@ from django.urls import get_resolver
 from django.utils import translation
 
 from scorekeeper.models import Hand
-
-from .test_translations import english_patterns, shown_text
+from tests.web.test_translations import english_patterns, shown_text
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,9 @@ from django.test import Client
 
 from scorekeeper.backup import export_table, load_backup
 from scorekeeper.models import Table
+from tests.backup.test_backup import busy_table, wipe
 from tests.created import created
-
-from .test_backup import busy_table, wipe
-from .test_translations import assert_no_english
+from tests.web.test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db
 

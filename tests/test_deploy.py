@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.support.testing import run_in_production
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:

@@ -77,7 +77,7 @@ def test_a_block_games_table_lists_its_capicu_count_and_blocked_rules(client, ma
 
 
 def test_a_round_games_table_says_the_lowest_total_wins_and_no_target(client):
-    from tests.web.test_rounds import start
+    from tests.web.match.test_rounds import start
 
     match = start(client)
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.models import Match, SeatLink
-from tests.web.test_rounds import play_short_game, post_round, start, text
+from tests.web.match.test_rounds import play_short_game, post_round, start, text
 
 pytestmark = pytest.mark.django_db
 

@@ -14,12 +14,11 @@ from django.test import Client
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, load, load_backup, restore
 from scorekeeper.models import Match, Table
+from tests.backup.test_backup import as_version_1, busy_table, wipe
 from tests.created import created
 from tests.support.testing import add_hand, scoring_match, tap
-
-from .test_backup import as_version_1, busy_table, wipe
-from .test_restore_page import upload
-from .test_translations import assert_no_english
+from tests.web.backup.test_restore_page import upload
+from tests.web.test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 FIELDS = ("best_streak", *COUNTERS)
 # best streak, played, won, hands, hands won, points, capicús, bonuses, blocked won, shutouts
-# given and taken, series won (no series is won here: tests/web/test_stats_series.py), and
-# Mexican Train's rounds, pips and rounds gone out (tests/web/test_stats_round_games.py)
+# given and taken, series won (no series is won here: tests/web/stats/test_series.py), and
+# Mexican Train's rounds, pips and rounds gone out (tests/web/stats/test_round_games.py)
 EXPECTED = {
     "Alice": (2, 3, 2, 5, 3, 143, 1, 0, 1, 2, 0, 0, 0, 0, 0),
     "Ben": (2, 3, 2, 5, 3, 115, 0, 0, 0, 1, 1, 0, 0, 0, 0),

@@ -473,7 +473,7 @@ def unit_page(client: Client, unit: str, make_match) -> str:
     """The match page of a game of this unit after its first hand or round, its next one's
     form open (the first seat went out)."""
     if unit == "round":
-        from tests.web.test_rounds import post_round, start
+        from tests.web.match.test_rounds import post_round, start
 
         match = start(client)
         post_round(client, match, "0", {1: 10, 2: 5, 3: 7})

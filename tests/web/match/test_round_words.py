@@ -13,11 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.created import created
-from tests.web.test_rounds import post_round, start, text
+from tests.web.match.test_rounds import post_round, start, text
 
 pytestmark = pytest.mark.django_db
 
-LOCALE = Path(__file__).resolve().parents[2] / "scorekeeper" / "locale"
+LOCALE = Path(__file__).resolve().parents[3] / "scorekeeper" / "locale"
 # "round" the noun: not rounding a count ("rounds down"), not a round robin.
 A_ROUND = re.compile(r"\brounds?\b(?! (?:down|up|robin))", re.IGNORECASE)
 # What a tournament says: its rounds are drawn, started, ended, timed, counted and listed in its

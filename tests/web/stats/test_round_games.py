@@ -8,7 +8,7 @@ from django.test import Client
 
 from scorekeeper.models import Match
 from tests.created import created
-from tests.web.test_rounds import play_short_game, post_round, text
+from tests.web.match.test_rounds import play_short_game, post_round, text
 
 pytestmark = pytest.mark.django_db
 

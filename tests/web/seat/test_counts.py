@@ -9,8 +9,8 @@ from django.test import Client
 from scorekeeper.forms.hand import HandForm
 from scorekeeper.models import Match, RoundCount, SeatLink
 from tests.created import created
-from tests.web.test_rounds import errors, post_round, start, text
-from tests.web.test_setup import NAMES, mexican_train
+from tests.web.match.test_rounds import errors, post_round, start, text
+from tests.web.table.test_setup import NAMES, mexican_train
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.test import Client
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Match, Table
 from tests.created import created
-from tests.web.test_setup import NAMES, mexican_train
+from tests.web.table.test_setup import NAMES, mexican_train
 
 pytestmark = pytest.mark.django_db
 

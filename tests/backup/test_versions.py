@@ -9,10 +9,9 @@ from django.test import Client
 from scorekeeper.backup import FORMAT_VERSION, export_table, import_table
 from scorekeeper.models import Match, Table
 from scorekeeper.models.rules_fields import ROUND_RULES
+from tests.backup.test_backup import busy_table, wipe
 from tests.created import created
-from tests.web.test_rounds import play_short_game
-
-from .test_backup import busy_table, wipe
+from tests.web.match.test_rounds import play_short_game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,9 @@ from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import REGIONAL_INPUTS, REGIONAL_RULES, Match, ScoreEntry, Table
 from scorekeeper.models.rules_fields import ROUND_RULES, Group, house_rules_fields
+from tests.backup.test_backup import busy_table, wipe
 from tests.created import created
 from tests.support.testing import scoring_match
-
-from .test_backup import busy_table, wipe
 
 pytestmark = pytest.mark.django_db
 
