@@ -50,6 +50,33 @@ OWN_SWITCH_FIELDS: dict[str, forms.Field] = {
 }
 
 
+def declared_switch(label, choices) -> forms.Field:
+    """A switch a game declares in its words (SWITCHES: name -> (label, the words of each
+    choice, or None for on/off)): an on/off switch, or one button a choice."""
+    if choices is None:
+        return forms.BooleanField(label=label, required=False)
+    return forms.ChoiceField(
+        label=label,
+        choices=[(str(code), words) for code, words in choices.items()],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+
+def declared_switches() -> dict[str, forms.Field]:
+    """The own switches every game's words declare: the next game needs no field here."""
+    return {
+        name: declared_switch(label, choices)
+        for game in rules.GAMES.values()
+        for name, (label, choices) in getattr(words_of(game), "SWITCHES", {}).items()
+    }
+
+
+OWN_SWITCH_FIELDS.update(
+    {name: field for name, field in declared_switches().items() if name not in OWN_SWITCH_FIELDS}
+)
+
+
 def offered_games() -> list[rules.GameKind]:
     """The games the setup offers, in the order of their presets."""
     games: list[rules.GameKind] = []
