@@ -152,6 +152,13 @@ class GameSwitches(GameSwitchFields):
     pairs_presets = presets_where(lambda game: game.plays_in_pairs)
     target_presets = presets_where(lambda game: game.has_target)
 
+    # Who counts, the blocked rule, capicú, the lead and the bonuses: for a game whose pips score.
+    pip_rules_presets = presets_where(lambda game: game.pips_score)
+
+    @property
+    def shows_pip_rules(self) -> bool:
+        return self.chosen_game().pips_score
+
     @property
     def shows_partners(self) -> bool:
         return self.chosen_game().plays_in_pairs

@@ -82,3 +82,25 @@ def test_the_csv_gives_each_hands_games_and_the_winner():
     assert rows[3][1:5] == ["-2", "0", "0", "0"]  # the bruk takes Alice & Cara's two games
     assert rows[-2][1:5] == ["2", "7", "0", "0"]
     assert rows[-1] == ["Winner", "Alice & Cara"]
+
+
+def test_the_tables_pages_show_a_finished_set(client):
+    table, match = jamaican_table()
+    base = f"/t/{table.key}/"
+
+    pages = {
+        "table": client.get(base),
+        "stats": client.get(base + "stats"),
+        "watch": client.get(f"/w/{table.watch_key}/"),
+        "hand": client.get(base + f"m/{match.number}/h/3/"),
+        "help": client.get("/help?t=" + table.key),
+        "csv": client.get(base + f"m/{match.number}/sheet.csv"),
+    }
+
+    assert {name: page.status_code for name, page in pages.items()} == dict.fromkeys(pages, 200)
+    assert "Six-love! Given to Ben &amp; Dev." in pages["watch"].content.decode()
+    hand = pages["hand"].content.decode()
+    assert "Ben went out. For 1: a bruk: love all, and the winner scores nothing." in hand
+    help_page = pages["help"].content.decode()
+    assert "the hand is played again for 2." in help_page  # tie replay: flat 2
+    assert "The double six poses every hand." in help_page

@@ -2,6 +2,7 @@
 a key) or each seat's count, names what the hand is worth before it is saved, and the sheet
 marks bruk, one-all, tie and key, who poses, and the six-love."""
 
+import re
 import uuid
 from dataclasses import asdict
 
@@ -9,6 +10,7 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Match
+from tests.created import created
 
 PARTNER = ("Alice", "Ben", "Cara", "Dev")
 
@@ -145,3 +147,37 @@ def test_a_correction_and_an_undo_replay_the_set(client: Client, make_match):
     match.refresh_from_db()
     assert undo.status_code in (200, 302)
     assert match.hand_count == 2 and match.totals == [0, 2, 0]
+
+
+def test_the_setup_shows_a_jamaican_set_only_its_own_rules_and_keeps_them(client: Client, db):
+    shown = client.post(
+        "/new", {"preset": "jamaican_partner", "refresh": "1", "rules_of": "caribbean"}
+    ).content.decode()
+    names = {f"player_{seat}": name for seat, name in enumerate(PARTNER, start=1)}
+    posted = {
+        **names,
+        "preset": "jamaican_partner",
+        "rules_of": "jamaican_partner",
+        "partnership": "on",
+        "pairing": "13",
+        "target": "",
+        "target_other": "10",
+        "capicu_bonus": "0",
+        "count_rule": "all_other_hands",
+        "blocked_rule": "lightest_hand",
+        "lead_rule": "winner_leads",
+        "set_format": "first_to_six",
+        "tie_replay": "no_premium",
+        "partners_level": "replay",
+        "key_counts_two": "on",
+        "series_first_to": "0",
+    }
+
+    client.post("/new", posted)
+
+    assert re.search(r'<div class="pip-rules"[^>]*hidden>', shown)
+    match = created(Match).get()
+    house = match.house_rules()
+    assert (house.target, house.set_format, house.tie_replay) == (10, "first_to_six", "no_premium")
+    assert house.partners_level == "replay" and house.key_counts_two
+    assert not house.one_all_play_two and not house.double_six_every_hand

@@ -209,6 +209,8 @@ class Jamaican(PipGame):
     own_hand_fields = ("key",)
     # Its sheet: the games won after each hand, with the marks bruk, one-all, tie and key.
     sheet = "games"
+    # Pips only decide a blocked hand: no count rule, capicú, lead or bonus to set up.
+    pips_score = False
     # static/js/score.js does not know the Jamaican set.
     scored_on_the_phone = False
 
