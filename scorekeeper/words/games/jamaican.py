@@ -16,7 +16,8 @@ SETUP_NOTE = gettext_lazy(
 
 # What the statistics page says of its numbers when a table has finished sets of it.
 STATS_NOTE = gettext_lazy(
-    "Jamaican: a set is one match won; its points are games won, and a six-love is a shutout."
+    "Jamaican: a set is one match won and its points are games won. A set won with every other "
+    "side still on love counts as a shutout."
 )
 
 # Each switch of its own (GameKind.own_switches): its label, and the words of each choice (None
