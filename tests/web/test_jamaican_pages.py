@@ -181,3 +181,34 @@ def test_the_setup_shows_a_jamaican_set_only_its_own_rules_and_keeps_them(client
     assert (house.target, house.set_format, house.tie_replay) == (10, "first_to_six", "no_premium")
     assert house.partners_level == "replay" and house.key_counts_two
     assert not house.one_all_play_two and not house.double_six_every_hand
+
+
+SETUP_OF_THREE = {
+    "player_1": "Ann",
+    "player_2": "Bo",
+    "player_3": "Cy",
+    "target": "",
+    "target_other": "6",
+    "capicu_bonus": "0",
+    "count_rule": "all_other_hands",
+    "blocked_rule": "lightest_hand",
+    "lead_rule": "winner_leads",
+    "series_first_to": "0",
+}
+
+
+def test_the_setup_refuses_a_partner_set_of_three_and_a_target_of_nought(client: Client, db):
+    partner = {**SETUP_OF_THREE, "preset": "jamaican_partner", "rules_of": "jamaican_partner"}
+    nought = {
+        **SETUP_OF_THREE,
+        "preset": "jamaican_cut_throat",
+        "rules_of": "jamaican_cut_throat",
+        "target_other": "0",
+    }
+
+    refused = [client.post("/new", data) for data in (partner, nought)]
+
+    assert [response.status_code for response in refused] == [422, 422]
+    assert "This game is for four players." in refused[0].content.decode()
+    assert "The target must be at least 1." in refused[1].content.decode()
+    assert not created(Match).exists()
