@@ -14,12 +14,6 @@ SETUP_NOTE = gettext_lazy(
     "Partner: four players in two pairs. Cut-throat: two to four, each for themselves."
 )
 
-# What the statistics page says of its numbers when a table has finished sets of it.
-STATS_NOTE = gettext_lazy(
-    "Jamaican: a set is one match won and its points are games won. A set won with every other "
-    "side still on love counts as a shutout."
-)
-
 # Each switch of its own (GameKind.own_switches): its label, and the words of each choice (None
 # for an on/off switch). forms/switches.py builds the setup's field from these.
 SWITCHES = {
