@@ -20,8 +20,6 @@ from scorekeeper.models.rules_fields import (
     HAND,
     HAND_COLUMNS,
     HOUSE_RULES,
-    ROUND_RULES,
-    SCORING_RULES,
     Group,
     Kept,
     house_rules_fields,
@@ -60,12 +58,13 @@ ADDED_FIELDS = {
 # The table's own settings beyond its house rules.
 TABLE_FIELDS = ("series_first_to", "shutout_counts_double", "entry_mode")
 SERIES_FIELDS = ("number", "first_to", "shutout_counts_double", "sides")
-# The scoring games' (All Fives, Bergen) and the round game's (Mexican Train) house rules, with
-# the value each has when a file written before them lacks it: the rules' default.
+# Every house rule beyond those every file has (the scoring games', Mexican Train's, each later
+# game's own switches), with the value each has when a file written before them lacks it: the
+# rules' default.
 LATER_RULES = {
     name: value
     for name, value in house_rules_fields(rules.HouseRules()).items()
-    if name in (*SCORING_RULES, *ROUND_RULES)
+    if name not in HOUSE_RULES_FIELDS
 }
 # Keys that older files wrote, and what each is called now.
 OLD_KEYS = {"won_hand_pays_two": "going_out_pays_two"}

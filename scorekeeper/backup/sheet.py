@@ -47,6 +47,8 @@ class Columns:
 SHEET_COLUMNS: dict[str, Columns] = {
     "points": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"]),
     "plays": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], plays=True),
+    # A game counted in games won: each side's games gained (or lost to a bruk) and held.
+    "games": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"]),
     # A round game's row is a round, with its engine.
     "rounds": Columns((SHEET["round"], SHEET["engine"]), round_and_engine, SHEET["went_out"]),
 }

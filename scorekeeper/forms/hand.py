@@ -330,11 +330,16 @@ class HandForm(forms.Form):
         """The rules' score of the hand (they validate it as they score); None, with each
         refusal at its field, if they refuse it."""
         try:
-            return rules.score_hand(self.game, hand, self.known_leader, number=number)
+            result = rules.score_hand(self.game, hand, self.known_leader, number=number)
         except rules.InvalidHand as refused:
             for error in refused.errors:
                 self._show(error, failed)
             return None
+        # A next hand as the match stands, where the game carries a set's state (its worth).
+        game, next_hand = self.game, number == self.match.hand_count + 1
+        if next_hand and game.kind.start(game) is not None:
+            result = game.kind.settle(game, self.match.state(), result)[0]
+        return result
 
     def _count_tiles(self, data: dict) -> bool:
         """Pips from the tiles picked where none were typed; False if the tiles are wrong."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.forms.mexican_train import double_blank_holders
@@ -104,6 +105,18 @@ HAND_INPUTS: dict[str, HandInput] = {
     "pases_corridos": HandInput(_by_key("pase_corrido", "pases_corridos"), _read_pases_corridos),
     "pase_de_salida": HandInput(_named("pase_de_salida"), _flag("pase_de_salida")),
     "led_a_double": HandInput(_nothing, _read_led_a_double),
+    # A hand won by going out, at a table that counts keys (Jamaican's `key counts 2`).
+    "key": HandInput(
+        _named("key"),
+        _flag("key"),
+        # A key posted where none is asked is shown there too, with the rules' refusal.
+        asked=lambda form: (
+            (form.ending is rules.Ending.WENT_OUT and form.game.counts_keys)
+            or bool(form.data.get("key"))
+        ),
+        label=_("Out on a key"),
+        refusals=(rules.ErrorCode.KEY_NOT_COUNTED, rules.ErrorCode.KEY_ON_BLOCKED),
+    ),
 }
 
 

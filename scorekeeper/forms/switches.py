@@ -50,6 +50,33 @@ OWN_SWITCH_FIELDS: dict[str, forms.Field] = {
 }
 
 
+def declared_switch(label, choices) -> forms.Field:
+    """A switch a game declares in its words (SWITCHES: name -> (label, the words of each
+    choice, or None for on/off)): an on/off switch, or one button a choice."""
+    if choices is None:
+        return forms.BooleanField(label=label, required=False)
+    return forms.ChoiceField(
+        label=label,
+        choices=[(str(code), words) for code, words in choices.items()],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+
+def declared_switches() -> dict[str, forms.Field]:
+    """The own switches every game's words declare: the next game needs no field here."""
+    return {
+        name: declared_switch(label, choices)
+        for game in rules.GAMES.values()
+        for name, (label, choices) in getattr(words_of(game), "SWITCHES", {}).items()
+    }
+
+
+OWN_SWITCH_FIELDS.update(
+    {name: field for name, field in declared_switches().items() if name not in OWN_SWITCH_FIELDS}
+)
+
+
 def offered_games() -> list[rules.GameKind]:
     """The games the setup offers, in the order of their presets."""
     games: list[rules.GameKind] = []
@@ -124,6 +151,13 @@ class GameSwitches(GameSwitchFields):
     # Partners, for a game that seats pairs; the target and its rules, for a game played to one.
     pairs_presets = presets_where(lambda game: game.plays_in_pairs)
     target_presets = presets_where(lambda game: game.has_target)
+
+    # Who counts, the blocked rule, capicú, the lead and the bonuses: for a game whose pips score.
+    pip_rules_presets = presets_where(lambda game: game.pips_score)
+
+    @property
+    def shows_pip_rules(self) -> bool:
+        return self.chosen_game().pips_score
 
     @property
     def shows_partners(self) -> bool:

@@ -43,6 +43,8 @@ class Hand(models.Model):
     led_a_double = models.BooleanField(default=False)
     # Bergen under `doubles lose the count`: the seats whose hand held a double.
     holding_doubles = models.JSONField(default=list, blank=True)
+    # Jamaican under `key counts 2`: the seat that went out did so on a key.
+    on_a_key = models.BooleanField(default=False)
     # A token from the form that rendered this hand: a double tap or a retry saves it once.
     token = models.UUIDField(default=uuid.uuid4)
     # What the rules made of it (recomputed whenever an earlier hand changes).

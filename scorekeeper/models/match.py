@@ -390,7 +390,16 @@ class Match(MatchWrites, HouseRulesFields):
             target=self.target,
             co_winners=tuple(self.co_winners),
             outs=self.round_outs() if self.game().kind.counts_outs else (),
+            carried=self.carried(),
         )
+
+    def carried(self) -> object:
+        """What the game carries between hands (GameKind.start; most: None), played again."""
+        game = self.game()
+        if game.kind.start(game) is None:
+            return None
+        hands = self.hands.prefetch_related("counts", "plays").order_by("number")
+        return rules.play_match(game, [hand.as_played() for hand in hands])[1].carried
 
     def round_outs(self) -> tuple[int, ...]:
         """A round game's rounds each player went out of (one query, whatever the rounds)."""

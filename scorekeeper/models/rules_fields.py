@@ -48,6 +48,9 @@ class Group(StrEnum):
     REGIONAL = "regional"  # lead, blocked additions and bonuses: asked only when needed
     SCORING = "scoring"  # All Fives and Bergen
     ROUND = "round"  # Mexican Train
+    # A game's own switches (GameKind.own_switches) beyond those above: a file written before
+    # them lacks them and the rules' defaults stand in (Jamaican's).
+    GAME = "game"
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,12 @@ HOUSE_RULES = (
     RuleField("first_engine", group=Group.ROUND),
     RuleField("double_blank_counts", group=Group.ROUND),
     RuleField("ties_to_most_outs", group=Group.ROUND),
+    RuleField("set_format", Stored.CODE, Group.GAME),
+    RuleField("tie_replay", Stored.CODE, Group.GAME),
+    RuleField("one_all_play_two", group=Group.GAME),
+    RuleField("partners_level", Stored.CODE, Group.GAME),
+    RuleField("key_counts_two", group=Group.GAME),
+    RuleField("double_six_every_hand", group=Group.GAME),
 )
 
 # A hand's pips are its SeatCount rows; the rest are columns of models.Hand.
@@ -118,6 +127,7 @@ HAND = (
     RuleField("pooled", kept=Kept.WHEN_SET),
     RuleField("pair_pips", Stored.BY_KEY, kept=Kept.WHEN_SET),
     RuleField("holding_doubles", Stored.LIST, Group.SCORING, kept=Kept.ONLY_WHEN_SET),
+    RuleField("key", group=Group.GAME, column="on_a_key", kept=Kept.ONLY_WHEN_SET),
     RuleField("led_by", group=Group.REGIONAL, column="leader_told", kept=Kept.WHEN_SET),
     RuleField("blocked_by", group=Group.REGIONAL, kept=Kept.WHEN_SET),
     RuleField("chuchazo", group=Group.REGIONAL, kept=Kept.WHEN_SET),
@@ -223,6 +233,10 @@ def reason_to_json(reason: rules.Reason) -> dict:
         **({"counted_pairs": list(reason.counted_pairs)} if reason.counted_pairs else {}),
         "led_by": reason.led_by,
         "compared_seats": list(reason.compared_seats),
+        # A game counted in games won (Jamaican): its marks and worth, only where it has them.
+        **({"marks": [str(mark) for mark in reason.marks]} if reason.marks else {}),
+        **({"played_for": reason.played_for} if reason.played_for is not None else {}),
+        **({"replay_for": reason.replay_for} if reason.replay_for is not None else {}),
     }
 
 
@@ -240,4 +254,7 @@ def reason_from_json(data: dict) -> rules.Reason:
         counted_pairs=tuple(data.get("counted_pairs", ())),
         led_by=data.get("led_by"),
         compared_seats=tuple(data.get("compared_seats", ())),
+        marks=tuple(rules.HandMark(mark) for mark in data.get("marks", ())),
+        played_for=data.get("played_for"),
+        replay_for=data.get("replay_for"),
     )

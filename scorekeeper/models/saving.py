@@ -213,7 +213,11 @@ class MatchWrites:
         result, version = scored
         if result is None or version != self.version:
             result = rules.score_hand(game, hand, led_by=self.next_leader, number=number)
-        state = rules.advance(game, self.state(), result)
+        before = self.state()
+        # Kept as the game settles it against the match (a set's worth and marks), as
+        # rules.play_match does; the same result for a game that carries nothing.
+        result = game.kind.settle(game, before, result)[0]
+        state = rules.advance(game, before, result)
         # Where plays score (a scoring game), the hand already has a row once one was recorded.
         saved = self.hands.filter(number=number).first() if rules.play_amounts(game) else None
         if saved is not None and saved.token == token:

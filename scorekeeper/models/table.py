@@ -70,6 +70,14 @@ class HouseRulesFields(models.Model):
     first_engine = models.PositiveSmallIntegerField(null=True, blank=True)
     double_blank_counts = models.PositiveSmallIntegerField(default=0)
     ties_to_most_outs = models.BooleanField(default=False)
+    # Jamaican (a set counted in games won): how the set counts, what a replay after a tie is
+    # worth, one-all play two, level partners, a key worth two, the double six every hand.
+    set_format = models.CharField(max_length=20, default=str(rules.SetFormat.SIX_LOVE))
+    tie_replay = models.CharField(max_length=20, default=str(rules.TieReplay.RISES))
+    one_all_play_two = models.BooleanField(default=True)
+    partners_level = models.CharField(max_length=20, default=str(rules.PartnersLevel.PAIR_WINS))
+    key_counts_two = models.BooleanField(default=False)
+    double_six_every_hand = models.BooleanField(default=False)
 
     class Meta:
         abstract = True

@@ -27,6 +27,7 @@ from scorekeeper.words.explain import (
     scoring_hand_in_play,
     series_text,
 )
+from scorekeeper.words.games import words_of
 from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
@@ -96,12 +97,13 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         for index, total in enumerate(totals)
     ]
     row = {"hand": hand, "cells": cells}
-    row.update(sheet_shape(game).row(hand, game, totals))
+    own = sheet_shape(game).row(hand, game, totals)
+    row.update(own)
     # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
     # language, whether it links and whether the match is over): a saved hand's row is drawn
     # once, not again on every page drawn after the next hands.
     shown = (hand.match_id, hand.number, hand.ending, hand.winning_seat, hand.capicu, cells)
-    row["key"] = repr((*shown, row.get("scoring_cells")))
+    row["key"] = repr((*shown, *own.values()))
     return row
 
 
@@ -224,6 +226,39 @@ def why_hand(match: Match, hand) -> str:
     return explain_hand(reason, names, side_names, side, points, hand.entries.all())
 
 
+def games_row(hand, game: rules.Game, totals) -> dict:
+    """A sheet row of a game counted in games won: the hand's marks (their short and long
+    words, in the game's words) and what it was played for, or the replay for a tie."""
+    reason = hand.reason or {}
+    words = words_of(game).MARKS
+    marks = [(mark, *words[mark]) for mark in reason.get("marks", ())]
+    return {
+        "marks": tuple((str(mark), str(short), str(long)) for mark, short, long in marks),
+        "played_for": reason.get("played_for"),
+        "replay_for": reason.get("replay_for"),
+    }
+
+
+def games_extras(match: Match, game: rules.Game, rows: list[dict]) -> dict:
+    """Beside a sheet of games won: who poses next, what the next hand is worth, who was given
+    six-love once the set is won, and what each mark means."""
+    words = words_of(game)
+    state, side_names = match.state(), match.side_names()
+    return {
+        "poses": words.poses_text(game, side_names, match.next_leader),
+        "next_worth": "" if match.finished else words.next_hand_text(state),
+        "six_love": words.six_love_text(game, state, side_names) if match.finished else "",
+        "mark_words": [(str(short), str(long)) for short, long in words.MARKS.values()],
+    }
+
+
+def why_games(match: Match, hand) -> str:
+    """Why a hand of a game counted in games won did what it did to the set."""
+    game = match.game()
+    reason = reason_from_json(hand.reason)
+    return words_of(game).explain(game, reason, match.seat_names(), match.side_names())
+
+
 def no_cells(hand, game: rules.Game, totals) -> dict:
     """A sheet row with nothing beside each side's points and total."""
     return {}
@@ -256,6 +291,10 @@ SHEETS: dict[str, SheetShape] = {
         plays=True, row=scoring_row, extras=no_extras, why=why_scoring_end, swaps=False
     ),
     "rounds": SheetShape(plays=False, row=no_cells, extras=round_sheet, why=why_round, swaps=False),
+    # Games won a side (Jamaican): each hand's marks, who poses, the six-love.
+    "games": SheetShape(
+        plays=False, row=games_row, extras=games_extras, why=why_games, swaps=False
+    ),
 }
 
 

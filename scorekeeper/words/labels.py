@@ -68,6 +68,9 @@ PRESET_LABELS = {
     "bergen": _("Bergen"),
     "mexican_train": _("Mexican Train (double-twelve)"),
     "mexican_train_nine": _("Mexican Train (double-nine)"),
+    "jamaican_partner": _("Jamaican partner"),
+    "jamaican_cut_throat": _("Jamaican cut-throat"),
+    "straight_six": _("Straight six (Jamaican)"),
     # Old keys that stored matches may carry (rules.LEGACY_PRESETS says what each now means).
     "double_nine": _("Partnership, double-nine"),
     "standard": _("Each for themselves, double-six"),

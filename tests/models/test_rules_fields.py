@@ -49,6 +49,7 @@ HAND = rules.Hand(
     pases_corridos={0: 2},
     pase_de_salida=True,
     led_a_double=True,
+    key=True,
 )
 
 
@@ -124,6 +125,23 @@ def test_a_reason_comes_back_from_its_json():
         compared_seats=(0, 1, 2),
     )
     assert rules_fields.reason_from_json(rules_fields.reason_to_json(reason)) == reason
+
+
+def test_a_jamaican_reason_keeps_its_marks_and_worth():
+    reason = rules.Reason(
+        code=rules.ReasonCode.WENT_OUT,
+        count_rule=rules.CountRule.ALL_OTHER_HANDS,
+        winning_seat=2,
+        winning_pips=None,
+        counted=(),
+        capicu_bonus=0,
+        marks=(rules.HandMark.KEY, rules.HandMark.BRUK),
+        played_for=3,
+    )
+    data = rules_fields.reason_to_json(reason)
+
+    assert data["marks"] == ["key", "bruk"] and "replay_for" not in data
+    assert rules_fields.reason_from_json(data) == reason
 
 
 def test_a_hand_summary_keeps_every_field_the_table_set():

@@ -28,6 +28,9 @@ def test_presets_are_listed_in_order_with_caribbean_first():
         "pub_block",
         "all_fives",
         "bergen",
+        "jamaican_partner",
+        "jamaican_cut_throat",
+        "straight_six",
     ]
 
 

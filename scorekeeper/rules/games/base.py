@@ -76,6 +76,9 @@ class GameKind:
     offered: ClassVar[bool] = True
     # A hand won by going out may be a key (the table's `key counts 2` says whether it counts).
     has_keys: ClassVar[bool] = False
+    # The pips left in the hands score: the setup asks who counts, the blocked hand's rule, the
+    # capicú, the lead and the block games' bonuses (a game counted in games won does not).
+    pips_score: ClassVar[bool] = True
     # The HouseRules switches and the Hand fields that only this game reads, by name.
     own_switches: ClassVar[tuple[str, ...]] = ()
     own_hand_fields: ClassVar[tuple[str, ...]] = ()

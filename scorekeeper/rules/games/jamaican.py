@@ -207,8 +207,10 @@ class Jamaican(PipGame):
         "double_six_every_hand",
     )
     own_hand_fields = ("key",)
-    # Not yet: the setup, the hand form's key tap and the sheet's marks are still to be built.
-    offered = False
+    # Its sheet: the games won after each hand, with the marks bruk, one-all, tie and key.
+    sheet = "games"
+    # Pips only decide a blocked hand: no count rule, capicú, lead or bonus to set up.
+    pips_score = False
     # static/js/score.js does not know the Jamaican set.
     scored_on_the_phone = False
 

@@ -8,7 +8,7 @@ module here and one more line below; a test checks every game has its words.
 
 from types import ModuleType
 
-from scorekeeper.words.games import all_fives, bergen, block, mexican_train
+from scorekeeper.words.games import all_fives, bergen, block, jamaican, mexican_train
 
 # Each game's words, by the key its game is stored under (rules.Scoring's values).
 GAME_WORDS: dict[str, ModuleType] = {
@@ -16,6 +16,7 @@ GAME_WORDS: dict[str, ModuleType] = {
     "all_fives": all_fives,
     "bergen": bergen,
     "mexican_train": mexican_train,
+    "jamaican": jamaican,
 }
 
 

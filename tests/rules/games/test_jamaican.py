@@ -441,13 +441,12 @@ def test_straight_six_is_first_to_six_in_pairs_or_cut_throat():
     )
 
 
-def test_the_presets_are_found_but_not_yet_offered_by_the_setup():
+def test_the_presets_are_found_and_offered_by_the_setup():
     keys = {"jamaican_partner", "jamaican_cut_throat", "straight_six"}
 
     assert {preset.key for preset in rules.find_game(Scoring.JAMAICAN).presets} == keys
-    assert keys <= set(rules.ALL_PRESETS)
-    assert not keys & {*rules.PRESETS, *rules.ROUND_PRESETS}
-    assert not rules.find_game("jamaican").offered and rules.find_game("block").offered
+    assert keys <= set(rules.PRESETS)
+    assert rules.find_game("jamaican").offered
 
 
 def test_stored_switches_arrive_as_plain_values():

@@ -34,7 +34,7 @@ def test_each_game_names_the_shape_of_its_sheet(key):
         Scoring.ALL_FIVES: "plays",
         Scoring.BERGEN: "plays",
         Scoring.MEXICAN_TRAIN: "rounds",
-        Scoring.JAMAICAN: "points",  # games won a side, until its sheet draws its marks
+        Scoring.JAMAICAN: "games",  # games won a side, with its marks
     }
 
     assert GAMES[key].sheet == expected[key]

@@ -473,7 +473,9 @@ def test_a_fifth_name_for_a_four_seat_game_says_how_many_it_takes(client: Client
 def test_a_mexican_train_preset_shows_its_switches_and_names_five_to_eight(client: Client):
     html = refresh(client, preset="mexican_train").content.decode()
 
-    switches = re.search(r'<fieldset class="game-switches"[^>]*>', html).group(0)
+    switches = re.search(
+        r'<fieldset class="game-switches" data-for-presets="mexican_train[^>]*>', html
+    ).group(0)
     assert 'data-for-presets="mexican_train mexican_train_nine"' in switches
     assert "hidden" not in switches
     more = re.search(r'<div class="more-players"[^>]*>', html).group(0)

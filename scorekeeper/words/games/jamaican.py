@@ -1,0 +1,163 @@
+"""Jamaican's words: its rules in one line, its switches, what a hand is worth and does to the
+set (bruk, one-all, tie, key), who poses, and the six-love."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from scorekeeper import rules
+from scorekeeper.words.games.common import pips_text
+
+# The setup's fieldset of its own switches (forms/switches.py): its title and what it is.
+SETUP_LEGEND = gettext_lazy("Jamaican")
+SETUP_NOTE = gettext_lazy(
+    "Each hand is one game for the side that wins it; pips only decide a blocked hand. "
+    "Partner: four players in two pairs. Cut-throat: two to four, each for themselves."
+)
+
+# Each switch of its own (GameKind.own_switches): its label, and the words of each choice (None
+# for an on/off switch). forms/switches.py builds the setup's field from these.
+SWITCHES = {
+    "set_format": (
+        gettext_lazy("The set"),
+        {
+            rules.SetFormat.SIX_LOVE: gettext_lazy("Six-love: a bruk back to love all"),
+            rules.SetFormat.FIRST_TO_SIX: gettext_lazy("First to the target: no bruk"),
+        },
+    ),
+    "tie_replay": (
+        gettext_lazy("The replay after a tie is worth"),
+        {
+            rules.TieReplay.RISES: gettext_lazy("one more each time"),
+            rules.TieReplay.FLAT_2: gettext_lazy("2"),
+            rules.TieReplay.NO_PREMIUM: gettext_lazy("what the tied hand was worth"),
+        },
+    ),
+    "one_all_play_two": (gettext_lazy("One-all, play two"), None),
+    "partners_level": (
+        gettext_lazy("Partners level on the lightest hand"),
+        {
+            rules.PartnersLevel.PAIR_WINS: gettext_lazy("the pair wins"),
+            rules.PartnersLevel.REPLAY: gettext_lazy("a tie: play it again"),
+        },
+    ),
+    "key_counts_two": (gettext_lazy("A key counts 2"), None),
+    "double_six_every_hand": (gettext_lazy("The double six poses every hand"), None),
+}
+
+# The sheet's marks beside a hand's games, with what each means (the sheet's legend).
+MARKS = {
+    rules.HandMark.KEY: (
+        pgettext_lazy("Jamaican key mark on the score sheet", "K"),
+        gettext_lazy("Key"),
+    ),
+    rules.HandMark.BRUK: (
+        pgettext_lazy("Jamaican bruk mark on the score sheet", "Bruk"),
+        gettext_lazy("Bruk: back to love all"),
+    ),
+    rules.HandMark.ONE_ALL: (
+        pgettext_lazy("Jamaican one-all mark on the score sheet", "1-1"),
+        gettext_lazy("One-all: the next hand is played for two"),
+    ),
+    rules.HandMark.TIE: (
+        pgettext_lazy("Jamaican tie mark on the score sheet", "Tie"),
+        gettext_lazy("Tie: the hand is played again for more"),
+    ),
+}
+
+
+def summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
+    """Jamaican in one line: the set and its target, the replay, one-all and the key."""
+    games = {"target": house.target}
+    if house.set_format is rules.SetFormat.SIX_LOVE:
+        parts = [_("six-love to %(target)s games") % games]
+    else:
+        parts = [_("first to %(target)s games, no bruk") % games]
+    parts.append(
+        {
+            rules.TieReplay.RISES: _("a tie's replay is worth one more"),
+            rules.TieReplay.FLAT_2: _("a tie's replay is worth 2"),
+            rules.TieReplay.NO_PREMIUM: _("a tie's replay is worth the same"),
+        }[house.tie_replay]
+    )
+    if house.one_all_play_two and house.set_format is rules.SetFormat.SIX_LOVE:
+        parts.append(_("one-all, play two"))
+    if house.partners_level is rules.PartnersLevel.REPLAY:
+        parts.append(_("level partners replay"))
+    if house.key_counts_two:
+        parts.append(_("a key counts 2"))
+    if house.double_six_every_hand:
+        parts.append(_("the double six poses every hand"))
+    return " · ".join(parts)
+
+
+def games_text(games: int) -> str:
+    return ngettext("%(games)s game", "%(games)s games", games) % {"games": games}
+
+
+def _why(reason: rules.Reason, names: list[str]) -> str:
+    """How the hand was won: who went out (on a key), or who held the lightest hand."""
+    who = {"name": names[reason.winning_seat], "pips": pips_text(reason.winning_pips or 0)}
+    if reason.code is rules.ReasonCode.WENT_OUT:
+        if rules.HandMark.KEY in reason.marks:
+            return _("%(name)s went out on a key") % who
+        return _("%(name)s went out") % who
+    return _("Blocked: %(name)s held the lightest hand (%(pips)s)") % who
+
+
+def explain(game: rules.Game, reason: rules.Reason, names: list[str], side_names: list[str]) -> str:
+    """A settled hand in one sentence: why it was won, what it was worth, what it did."""
+    if rules.HandMark.TIE in reason.marks:
+        return _(
+            "Blocked, and the lightest hands were level (%(pips)s): a tie. Nobody scores; "
+            "the replay is worth %(worth)s and the double six poses."
+        ) % {"pips": pips_text(reason.winning_pips or 0), "worth": reason.replay_for}
+    side = side_names[game.side_of(reason.winning_seat)]
+    worth = reason.played_for or 1
+    if rules.HandMark.BRUK in reason.marks:
+        what = _("a bruk: love all, and the winner scores nothing")
+    elif rules.HandMark.ONE_ALL in reason.marks:
+        what = _("one-all: the next hand is played for 2")
+    else:
+        what = _("%(games)s to %(side)s") % {"games": games_text(worth), "side": side}
+    return _("%(why)s. For %(worth)s: %(what)s.") % {
+        "why": _why(reason, names),
+        "worth": worth,
+        "what": what,
+    }
+
+
+def explain_result(
+    game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
+) -> str:
+    """What a hand just scored does to the set (the hand form's preview)."""
+    return explain(game, result.reason, names, side_names)
+
+
+def poses_text(game: rules.Game, side_names: list[str], next_leader: int | None) -> str:
+    """Who poses the next hand: the double six, or the side that won the last."""
+    if next_leader is None:
+        return _("Double six poses")
+    side = game.side_of(next_leader)
+    return ngettext("%(side)s poses", "%(side)s pose", len(game.sides[side])) % {
+        "side": side_names[side]
+    }
+
+
+def next_hand_text(state: rules.MatchState) -> str:
+    """What the next hand is worth, when it is more than one game ("" when one)."""
+    carried = state.carried
+    worth = getattr(carried, "worth", 1)
+    if getattr(carried, "one_all", False):
+        return _("One-all: this hand is played for %(worth)s") % {"worth": worth}
+    if worth > 1:
+        return _("This hand is played for %(worth)s") % {"worth": worth}
+    return ""
+
+
+def six_love_text(game: rules.Game, state: rules.MatchState, side_names: list[str]) -> str:
+    """Who the set's winner gave six-love ("" when nobody was)."""
+    given = game.kind.six_love_to(state)
+    if not given:
+        return ""
+    names = ", ".join(side_names[side] for side in given)
+    return _("Six-love! Given to %(names)s.") % {"names": names}

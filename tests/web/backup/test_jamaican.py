@@ -1,0 +1,106 @@
+"""A Jamaican set in the backup, the CSV and the statistics: its switches and its keys come back,
+the set replayed through the rules gives the same games, marks and six-love."""
+
+import csv
+import io
+import uuid
+
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.backup import export_table, import_table, match_csv
+from scorekeeper.models import Match, Table
+from scorekeeper.models.rules_fields import Group, house_rules_fields
+from tests.created import created
+
+from .test_backup import wipe
+
+pytestmark = pytest.mark.django_db
+
+OUT = rules.Ending.WENT_OUT
+SWITCHES = {
+    "set_format": "six_love",
+    "tie_replay": "flat_2",
+    "one_all_play_two": True,
+    "partners_level": "replay",
+    "key_counts_two": True,
+    "double_six_every_hand": True,
+}
+
+
+def jamaican_table() -> tuple[Table, Match]:
+    """A partner set under chosen switches: a tie, a key, a bruk, then to six-love."""
+    table = Table.objects.create(name="Yard")
+    house = rules.HouseRules(**{**house_rules_fields(rules.HouseRules(target=6)), **SWITCHES})
+    game = rules.make_game("jamaican_partner", 4, rules=house)
+    match = table.start_match(["Alice", "Ben", "Cara", "Dev"], game, "jamaican_partner")
+    hands = [
+        rules.Hand(rules.Ending.BLOCKED, pips={0: 8, 1: 8, 2: 15, 3: 20}),  # tie: replay for 2
+        rules.Hand(OUT, went_out=2, key=True),  # a key in the replay: 2-0
+        rules.Hand(OUT, went_out=1),  # the last side on love: bruk
+        *[rules.Hand(OUT, went_out=0)] * 5,
+        rules.Hand(OUT, went_out=2, key=True),  # 5-0, a key: 7-0
+    ]
+    for hand in hands:
+        match.add_hand(hand, token=uuid.uuid4(), number=match.hand_count + 1)
+    return table, match
+
+
+def marks(match: Match) -> list[list[str]]:
+    return [hand.reason.get("marks", []) for hand in match.hands.order_by("number")]
+
+
+def test_a_jamaican_set_comes_back_from_its_backup_as_it_was():
+    table, match = jamaican_table()
+    assert match.totals == [7, 0] and match.winner_side == 0
+    before = marks(match)
+    data = export_table(table)
+    wipe(table)
+
+    restored = import_table(data)
+
+    again = created(Table).get(pk=restored.pk).matches.get()
+    assert house_rules_fields(again.house_rules(), Group.GAME) == SWITCHES
+    assert again.totals == [7, 0] and again.winner_side == 0
+    assert marks(again) == before == [["tie"], ["key"], ["bruk"], [], [], [], [], [], ["key"]]
+    assert [hand.on_a_key for hand in again.hands.order_by("number")][:2] == [False, True]
+    assert export_table(restored) == data
+
+
+def test_the_csv_gives_each_hands_games_and_the_winner():
+    _, match = jamaican_table()
+
+    rows = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert rows[0][:5] == [
+        "Hand",
+        "Alice & Cara points",
+        "Alice & Cara total",
+        "Ben & Dev points",
+        "Ben & Dev total",
+    ]
+    assert rows[3][1:5] == ["-2", "0", "0", "0"]  # the bruk takes Alice & Cara's two games
+    assert rows[-2][1:5] == ["2", "7", "0", "0"]
+    assert rows[-1] == ["Winner", "Alice & Cara"]
+
+
+def test_the_tables_pages_show_a_finished_set(client):
+    table, match = jamaican_table()
+    base = f"/t/{table.key}/"
+
+    pages = {
+        "table": client.get(base),
+        "stats": client.get(base + "stats"),
+        "watch": client.get(f"/w/{table.watch_key}/"),
+        "hand": client.get(base + f"m/{match.number}/h/3/"),
+        "help": client.get("/help?t=" + table.key),
+        "csv": client.get(base + f"m/{match.number}/sheet.csv"),
+    }
+
+    assert {name: page.status_code for name, page in pages.items()} == dict.fromkeys(pages, 200)
+    assert "Six-love! Given to Ben &amp; Dev." in pages["watch"].content.decode()
+    hand = pages["hand"].content.decode()
+    assert "Ben went out. For 1: a bruk: love all, and the winner scores nothing." in hand
+    help_page = pages["help"].content.decode()
+    assert "the hand is played again for 2." in help_page  # tie replay: flat 2
+    assert "The double six poses every hand." in help_page

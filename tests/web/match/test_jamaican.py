@@ -1,0 +1,214 @@
+"""The Jamaican set through its pages: the setup offers it, the hand form takes who went out (on
+a key) or each seat's count, names what the hand is worth before it is saved, and the sheet
+marks bruk, one-all, tie and key, who poses, and the six-love."""
+
+import re
+import uuid
+from dataclasses import asdict
+
+from django.test import Client
+
+from scorekeeper import rules
+from scorekeeper.models import Match
+from tests.created import created
+
+PARTNER = ("Alice", "Ben", "Cara", "Dev")
+
+
+def url(match: Match, end="") -> str:
+    return f"/t/{match.table.key}/m/{match.number}/{end}"
+
+
+def jamaican(make_match, preset="jamaican_partner", names=PARTNER, **house) -> Match:
+    rules_of = {**asdict(rules.ALL_PRESETS[preset].rules), **house}
+    return make_match(names=names, preset=preset, **rules_of)
+
+
+def hand_data(match: Match, out, pips=None, **taps) -> dict[str, str]:
+    data = {"out": str(out), "number": str(match.hand_count + 1), "token": str(uuid.uuid4())}
+    data["confirm_end"] = "1"
+    data.update({f"pips_{seat}": str(value) for seat, value in (pips or {}).items()})
+    data.update({name: "on" for name, value in taps.items() if value})
+    return data
+
+
+def post(client: Client, match: Match, out, pips=None, **taps):
+    response = client.post(url(match, "hand"), hand_data(match, out, pips, **taps))
+    match.refresh_from_db()
+    return response
+
+
+def page(client: Client, match: Match) -> str:
+    return client.get(url(match)).content.decode()
+
+
+def test_the_setup_offers_the_three_jamaican_presets_and_their_switches(client: Client):
+    setup = client.get("/new").content.decode()
+
+    for label in ("Jamaican partner", "Jamaican cut-throat", "Straight six (Jamaican)"):
+        assert label in setup
+    for name in ("set_format", "tie_replay", "one_all_play_two", "key_counts_two"):
+        assert f'name="{name}"' in setup
+
+
+def test_a_partner_set_through_bruk_one_all_tie_and_key_to_six_love(client: Client, make_match):
+    match = jamaican(make_match)
+
+    post(client, match, 0)  # Alice out: 1-0
+    assert match.totals == [1, 0]
+    assert "Alice &amp; Cara pose" in page(client, match)
+    post(client, match, 3)  # Dev out at 1-0: one-all, play two
+    assert match.totals == [1, 1]
+    shown = page(client, match)
+    assert 'data-mark="one_all"' in shown
+    assert "Double six poses" in shown and "played for 2" in shown
+    post(client, match, 1)  # Ben out in the one-all hand: 0-2
+    assert match.totals == [0, 2]
+    post(client, match, 0)  # Alice out from love against 2: a bruk, love all
+    assert match.totals == [0, 0]
+    assert 'data-mark="bruk"' in page(client, match)
+    post(client, match, 2)  # Cara: 1-0
+    post(client, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: replay for 2
+    assert match.totals == [1, 0]
+    assert "Tie: replay for 2" in page(client, match)
+    post(client, match, 2, key=True)  # Cara on a key in the replay: worth 2
+    assert match.totals == [3, 0]
+    assert 'data-mark="key"' in page(client, match)
+    assert match.winner_side is None
+
+
+def test_a_bruk_and_a_six_love_named_on_the_banner(client: Client, make_match):
+    match = jamaican(make_match)
+    for seat in (0, 2, 0):
+        post(client, match, seat)
+    post(client, match, 1)  # the last side on love wins: bruk
+    assert match.totals == [0, 0]
+    assert 'data-mark="bruk"' in page(client, match)
+    for seat in (0, 2, 0, 2, 0):
+        post(client, match, seat)
+    post(client, match, 2, key=True)  # at 5-0 a key makes 7-0 and wins
+    assert match.totals == [7, 0]
+    assert match.winner_side == 0
+    shown = page(client, match)
+    assert "Six-love! Given to Ben &amp; Dev." in shown
+
+
+def test_the_form_names_the_hands_worth_before_it_is_saved(client: Client, make_match):
+    match = jamaican(make_match)
+    post(client, match, 0)
+
+    preview = client.post(url(match, "preview"), hand_data(match, 3)).content.decode()
+
+    assert "Dev went out. For 1: one-all: the next hand is played for 2." in preview
+    assert match.hand_count == 1
+
+
+def test_refusals_shown_at_their_fields_change_nothing(client: Client, make_match):
+    match = jamaican(make_match)
+
+    keyed = post(client, match, "blocked", {0: 4, 1: 9, 2: 27, 3: 11}, key=True)
+    too_many = post(client, match, "blocked", {0: 70, 1: 9, 2: 27, 3: 11})
+    missing = post(client, match, "blocked", {0: 4, 1: 9, 2: 27})
+
+    assert keyed.status_code == too_many.status_code == missing.status_code == 422
+    assert keyed.context["form"].errors["key"] == ["A blocked hand can't be a key."]
+    assert "A blocked hand can&#x27;t be a key." in keyed.content.decode()
+    assert "pips_0" in too_many.context["form"].errors
+    assert "pips_3" in missing.context["form"].errors
+    assert match.hand_count == 0
+
+
+def test_a_key_is_not_asked_where_the_table_does_not_count_it(client: Client, make_match):
+    match = jamaican(make_match, key_counts_two=False)
+
+    shown = client.get(url(match) + "?out=2").content.decode()
+    refused = post(client, match, 2, key=True)
+
+    assert 'name="key"' not in shown
+    assert refused.status_code == 422
+    assert refused.context["form"].errors["key"] == ["This table does not count a key."]
+    assert match.hand_count == 0
+
+
+def test_a_correction_and_an_undo_replay_the_set(client: Client, make_match):
+    match = jamaican(make_match, preset="jamaican_cut_throat", names=("Ann", "Bo", "Cy"))
+    post(client, match, 0)
+    post(client, match, 1)
+    post(client, match, 2)  # Cy, the last on love, with the others on one: one-all
+    assert match.totals == [1, 1, 1]
+
+    corrected = {**hand_data(match, 1), "number": "1", "version": str(match.version)}
+    response = client.post(url(match, "h/1/"), corrected)
+    match.refresh_from_db()
+    assert response.status_code in (200, 302), response.content.decode()[:400]
+    assert match.totals == [0, 2, 1]
+
+    undo = client.post(url(match, "undo"), {"version": str(match.version)})
+    match.refresh_from_db()
+    assert undo.status_code in (200, 302)
+    assert match.hand_count == 2 and match.totals == [0, 2, 0]
+
+
+def test_the_setup_shows_a_jamaican_set_only_its_own_rules_and_keeps_them(client: Client, db):
+    shown = client.post(
+        "/new", {"preset": "jamaican_partner", "refresh": "1", "rules_of": "caribbean"}
+    ).content.decode()
+    names = {f"player_{seat}": name for seat, name in enumerate(PARTNER, start=1)}
+    posted = {
+        **names,
+        "preset": "jamaican_partner",
+        "rules_of": "jamaican_partner",
+        "partnership": "on",
+        "pairing": "13",
+        "target": "",
+        "target_other": "10",
+        "capicu_bonus": "0",
+        "count_rule": "all_other_hands",
+        "blocked_rule": "lightest_hand",
+        "lead_rule": "winner_leads",
+        "set_format": "first_to_six",
+        "tie_replay": "no_premium",
+        "partners_level": "replay",
+        "key_counts_two": "on",
+        "series_first_to": "0",
+    }
+
+    client.post("/new", posted)
+
+    assert re.search(r'<div class="pip-rules"[^>]*hidden>', shown)
+    match = created(Match).get()
+    house = match.house_rules()
+    assert (house.target, house.set_format, house.tie_replay) == (10, "first_to_six", "no_premium")
+    assert house.partners_level == "replay" and house.key_counts_two
+    assert not house.one_all_play_two and not house.double_six_every_hand
+
+
+SETUP_OF_THREE = {
+    "player_1": "Ann",
+    "player_2": "Bo",
+    "player_3": "Cy",
+    "target": "",
+    "target_other": "6",
+    "capicu_bonus": "0",
+    "count_rule": "all_other_hands",
+    "blocked_rule": "lightest_hand",
+    "lead_rule": "winner_leads",
+    "series_first_to": "0",
+}
+
+
+def test_the_setup_refuses_a_partner_set_of_three_and_a_target_of_nought(client: Client, db):
+    partner = {**SETUP_OF_THREE, "preset": "jamaican_partner", "rules_of": "jamaican_partner"}
+    nought = {
+        **SETUP_OF_THREE,
+        "preset": "jamaican_cut_throat",
+        "rules_of": "jamaican_cut_throat",
+        "target_other": "0",
+    }
+
+    refused = [client.post("/new", data) for data in (partner, nought)]
+
+    assert [response.status_code for response in refused] == [422, 422]
+    assert "This game is for four players." in refused[0].content.decode()
+    assert "The target must be at least 1." in refused[1].content.decode()
+    assert not created(Match).exists()
