@@ -11,9 +11,8 @@ from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, match_csv
 from scorekeeper.models import Match, Table
 from scorekeeper.models.rules_fields import Group, house_rules_fields
+from tests.backup.test_backup import wipe
 from tests.created import created
-
-from .test_backup import wipe
 
 pytestmark = pytest.mark.django_db
 
