@@ -36,6 +36,14 @@ class Format(models.TextChoices):
     ROUND_ROBIN = rules.Format.ROUND_ROBIN, FORMATS[rules.Format.ROUND_ROBIN]
     ROTATING_PARTNERS = rules.Format.ROTATING_PARTNERS, FORMATS[rules.Format.ROTATING_PARTNERS]
     ROUND_GAME = rules.Format.ROUND_GAME, FORMATS[rules.Format.ROUND_GAME]
+    SINGLE_ELIMINATION = (
+        rules.Format.SINGLE_ELIMINATION,
+        FORMATS[rules.Format.SINGLE_ELIMINATION],
+    )
+    DOUBLE_ELIMINATION = (
+        rules.Format.DOUBLE_ELIMINATION,
+        FORMATS[rules.Format.DOUBLE_ELIMINATION],
+    )
 
 
 class DrawRefused(Exception):
@@ -193,6 +201,8 @@ class Tournament(HouseRulesFields):
     def last_round(self) -> int | None:
         """The number of the event's last round (None: open, the director stops drawing)."""
         last = self.round_count
+        if rules.Format(self.format).knockout:
+            return 0  # one bracket, no rounds (models.bracket)
         if self.format == Format.ROUND_ROBIN:
             drawn = sum(entrant.drawn for entrant in self.entrants.all())
             full = rules.round_robin_rounds(drawn)

@@ -13,6 +13,14 @@ class Format(StrEnum):
     ROTATING_PARTNERS = "rotating_partners"
     # A round game's event (Mexican Train): players each for themselves at tables of 3 to 6.
     ROUND_GAME = "round_game"
+    # Knockouts (fixed pairs): a bracket, not rounds (rules.tournament_bracket).
+    SINGLE_ELIMINATION = "single_elimination"
+    DOUBLE_ELIMINATION = "double_elimination"
+
+    @property
+    def knockout(self) -> bool:
+        """Whether the event is one bracket from the start, not rounds."""
+        return self in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
 
     @property
     def individual(self) -> bool:
@@ -31,4 +39,10 @@ class Format(StrEnum):
 
 
 # The formats a game played to a target fits: two sides a table.
-PAIRS_FORMATS = (Format.SWISS, Format.ROUND_ROBIN, Format.ROTATING_PARTNERS)
+PAIRS_FORMATS = (
+    Format.SWISS,
+    Format.ROUND_ROBIN,
+    Format.ROTATING_PARTNERS,
+    Format.SINGLE_ELIMINATION,
+    Format.DOUBLE_ELIMINATION,
+)
