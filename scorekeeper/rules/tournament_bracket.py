@@ -250,21 +250,27 @@ def _side(source: Source, seeds: int, outcomes: dict[str, Outcome]):
     return done.winner if source.kind == "winner" else done.loser
 
 
-def _outcome(match: BracketMatch, sides: tuple, winners: Mapping[str, int]) -> Outcome:
+def _outcome(
+    match: BracketMatch, sides: tuple, winners: Mapping[str, int], played: Mapping[str, tuple]
+) -> Outcome:
     if None in sides:
         return Outcome(match.key, sides, "waiting")
     if BYE in sides:
         winner = sides[1] if sides[0] == BYE else sides[0]
         return Outcome(match.key, sides, "walkover", winner, BYE)
     won = winners.get(match.key)
-    if won is None:
+    if won is None or played.get(match.key, sides) != sides:
         return Outcome(match.key, sides, "ready")
     return Outcome(match.key, sides, "decided", sides[won], sides[1 - won])
 
 
-def resolve(bracket: Bracket, winners: Mapping[str, int]) -> dict[str, Outcome]:
+def resolve(
+    bracket: Bracket, winners: Mapping[str, int], played: Mapping[str, tuple] | None = None
+) -> dict[str, Outcome]:
     """Every match's sides and winner from `winners` (a match's key: the side that won it, 0
-    or 1). A winner given for a match not (or no longer) ready is ignored."""
+    or 1). A winner given for a match not (or no longer) ready is ignored, and so is one for a
+    match `played` (its key: the sides that played it) by others than its sides now."""
+    played = played or {}
     outcomes: dict[str, Outcome] = {}
     for match in bracket.matches:
         if match.part is Part.RESET:
@@ -276,10 +282,10 @@ def resolve(bracket: Bracket, winners: Mapping[str, int]) -> dict[str, Outcome]:
                 outcomes[match.key] = Outcome(match.key, (None, None), "waiting")
                 continue
             # The reset: the same two sides again, in the grand final's order.
-            outcomes[match.key] = _outcome(match, grand.sides, winners)
+            outcomes[match.key] = _outcome(match, grand.sides, winners, played)
             continue
         sides = tuple(_side(source, bracket.entrants, outcomes) for source in match.sources)
-        outcomes[match.key] = _outcome(match, sides, winners)
+        outcomes[match.key] = _outcome(match, sides, winners, played)
     return outcomes
 
 

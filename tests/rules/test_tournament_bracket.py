@@ -81,7 +81,7 @@ def test_single_elimination_plays_down_to_one(entrants, third):
 def test_every_winner_plays_on(entrants):
     bracket = make_bracket(entrants, Elimination.DOUBLE)
     rng = random.Random(entrants * 7)
-    outcomes, winners, _played = play_out(bracket, lambda o: rng.randrange(2))
+    outcomes, _winners, _played = play_out(bracket, lambda o: rng.randrange(2))
     for match in bracket.matches:
         done = outcomes[match.key]
         for later in bracket.matches:
@@ -143,6 +143,9 @@ def test_a_corrected_winner_moves_until_the_next_match_begins():
     assert before["W2-1"].sides == (1, 2)
     moved = resolve(bracket, {"W1-1": 1, "W1-2": 0})
     assert moved["W2-1"].sides == (4, 2)
+    # A result played by others than the sides now in the match no longer counts.
+    stale = resolve(bracket, {"W1-1": 1, "W1-2": 0, "W2-1": 0}, {"W2-1": (1, 2)})
+    assert stale["W2-1"].state == "ready"
     assert correction_allowed(bracket, set(), "W1-1")
     assert not correction_allowed(bracket, {"W2-1"}, "W1-1")
     double = make_bracket(4, Elimination.DOUBLE)
