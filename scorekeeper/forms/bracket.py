@@ -10,7 +10,7 @@ from scorekeeper.forms.fields import NUMBER_ATTRS, WholeNumberField
 from scorekeeper.models.bracket import RATING_SEEDERS, Bracket, rated_order
 from scorekeeper.models.tournament import Tournament
 from scorekeeper.rules import tournament_bracket as knockout
-from scorekeeper.words.bracket import ELIMINATIONS, SEEDINGS, bracket_refusal
+from scorekeeper.words.bracket import BEST_OF, ELIMINATIONS, SEEDINGS, bracket_refusal
 
 MOST_IN_A_BRACKET = 1 << knockout.MAX_ROUNDS
 
@@ -37,6 +37,14 @@ class BracketForm(forms.Form):
     qualifiers = count_field(_("How many qualify for the championship bracket"), required=True)
     consolation = count_field(
         _("How many of the next play a consolation bracket (empty: none)"), required=False
+    )
+    best_of = forms.TypedChoiceField(
+        label=_("Each bracket match"),
+        coerce=int,
+        choices=list(BEST_OF.items()),
+        initial=1,
+        required=False,
+        empty_value=1,
     )
     third_place = forms.BooleanField(label=_("A match for third place"), required=False)
     reset = forms.BooleanField(
@@ -137,6 +145,7 @@ class BracketForm(forms.Form):
                 elimination=elimination,
                 third_place=bool(data.get("third_place")),
                 reset=bool(data.get("reset")),
+                best_of=data["best_of"],
                 seeds=seeds,
             )
             for number, seeds in enumerate(self.seeded, start=1)

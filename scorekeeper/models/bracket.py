@@ -8,7 +8,9 @@ the bracket keeps the winner it had (`kept`), as RULES.md says a correction is r
 """
 
 from collections.abc import Callable
+from functools import cached_property
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.urls import reverse
 
@@ -49,6 +51,11 @@ class Bracket(models.Model):
     )
     third_place = models.BooleanField(default=False)
     reset = models.BooleanField(default=True)
+    # Each bracket match is one match, or a series at its table: the first to win 2 (of 3) or
+    # 3 (of 5) matches advances.
+    best_of = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(5)]
+    )
     # The entrants' ids, seed 1 first.
     seeds = models.JSONField(default=list)
 
@@ -73,6 +80,11 @@ class Bracket(models.Model):
         """The entrant's id a seed stands for (a bye and an unknown side stay as they are)."""
         return self.seeds[seed - 1] if isinstance(seed, int) else seed
 
+    def played_boards(self) -> dict[str, "BracketBoard"]:
+        """The boards made so far by their match's key, with their matches and series."""
+        boards = self.boards.select_related("bracket", "match__series", "table")
+        return {board.key: board for board in boards}
+
     def outcomes(self, shape: knockout.Bracket, boards: dict) -> dict[str, knockout.Outcome]:
         winners = {key: b.winner_side for key, b in boards.items() if b.winner_side is not None}
         played = {key: b.seeds for key, b in boards.items()}
@@ -85,7 +97,7 @@ class Bracket(models.Model):
         sides moved before it began."""
         list(Bracket.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
         shape = self.shape()
-        boards = {b.key: b for b in self.boards.select_related("match", "table")}
+        boards = self.played_boards()
         begun = {key for key, b in boards.items() if b.begun}
         for key, board in boards.items():
             live = board.live_winner()
@@ -103,6 +115,11 @@ class Bracket(models.Model):
             if board is None and outcome.state == "ready":
                 self.open_board(shape.by_key[key], outcome.sides)
 
+    @property
+    def first_to(self) -> int | None:
+        """A series' match wins to advance (None: one match decides)."""
+        return self.best_of // 2 + 1 if self.best_of > 1 else None
+
     def open_board(self, match: knockout.BracketMatch, seeds: tuple) -> "BracketBoard":
         tournament = self.tournament
         entrants = {e.pk: e for e in tournament.entrants.filter(pk__in=self.seeds)}
@@ -112,7 +129,7 @@ class Bracket(models.Model):
             [first[0], second[0], first[1], second[1]],
             tournament.game(),
             tournament.preset,
-            rules.SeriesRules(first_to=None),
+            rules.SeriesRules(first_to=self.first_to),
         )
         return BracketBoard.objects.create(
             bracket=self,
@@ -164,10 +181,28 @@ class BracketBoard(models.Model):
     def begun(self) -> bool:
         return self.match is not None and bool(self.match.hand_count)
 
-    def live_winner(self) -> int | None:
-        if self.match is None or not self.match.finished:
+    @cached_property
+    def series_state(self) -> rules.SeriesState | None:
+        """A best of 3 or 5: the series at this table so far (one query); None for one match."""
+        if self.match is None or self.match.series_id is None or self.bracket.best_of == 1:
             return None
-        return self.match.winner_side
+        return self.match.series.state()
+
+    def live_winner(self) -> int | None:
+        """The side that won the match (or the series), in the first match's side order."""
+        if self.match is None:
+            return None
+        state = self.series_state
+        if state is not None:
+            return state.winner_side
+        return self.match.winner_side if self.match.finished else None
+
+    def totals(self) -> list[int] | None:
+        """What the bracket shows beside the names: the points, or a series' match wins."""
+        if not self.begun:
+            return None
+        state = self.series_state
+        return list(state.wins) if state is not None else list(self.match.totals)
 
     @property
     def kept(self) -> bool:

@@ -68,14 +68,14 @@ def _slot(bracket: Bracket, seed, names: dict, won: bool, total) -> Slot:
 
 def _cell(bracket: Bracket, outcome: knockout.Outcome, board, names: dict) -> Cell:
     decided = outcome.state in ("decided", "walkover")
-    totals = board.match.totals if board is not None and board.match is not None else None
+    totals = board.totals() if board is not None else None
     slots = [
         _slot(
             bracket,
             seed,
             names,
             decided and seed == outcome.winner,
-            totals[index] if totals is not None and board.begun else None,
+            totals[index] if totals is not None else None,
         )
         for index, seed in enumerate(outcome.sides)
     ]
@@ -87,7 +87,7 @@ LANES = (("W", "T"), ("L",), ("F", "R"))
 
 def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> BracketView:
     shape = bracket.shape()
-    boards = {board.key: board for board in bracket.boards.select_related("match", "table")}
+    boards = bracket.played_boards()
     outcomes = bracket.outcomes(shape, boards)
     lanes = []
     for parts in LANES:

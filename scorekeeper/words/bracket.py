@@ -12,6 +12,13 @@ SEEDINGS = {
     "rating": _("By club rating"),
 }
 
+# How many matches a bracket match is (a series at its table: the first to win most of them).
+BEST_OF = {
+    1: _("One match"),
+    3: _("Best of 3 matches"),
+    5: _("Best of 5 matches"),
+}
+
 ELIMINATIONS = {
     knockout.Elimination.SINGLE: _("Single elimination"),
     knockout.Elimination.DOUBLE: _("Double elimination"),

@@ -52,7 +52,7 @@ def test_the_form_offers_the_knockout_formats(client):
 
 def test_six_pairs_by_entry_order_give_the_top_seeds_byes(client):
     tournament = make_tournament(SIX, format="single_elimination")
-    response = draw(client, tournament, seeding="entry", third_place="on")
+    response = draw(client, tournament, seeding="entry", third_place="on", best_of="1")
     assert response.status_code == 302
     bracket = created(Bracket).get()
     assert bracket.third_place and len(bracket.seeds) == 6
@@ -204,3 +204,31 @@ def test_watch_screen_print_and_cards_draw_the_bracket(client):
     cards = client.get(reverse("bracket_cards", args=[tournament.key])).content.decode()
     assert cards.count("<svg") >= 2
     assert client.get(reverse("bracket_cards", args=["x" * 22])).status_code == 404
+
+
+def test_a_best_of_three_advances_the_first_to_win_two(client):
+    tournament = make_tournament(SIX[:2], format="single_elimination")
+    draw(client, tournament, seeding="entry", best_of="3")
+    board = boards(tournament)["W1-1"]
+    play_out(board.match, 1)
+    page = refresh(client, tournament)
+    assert "Winner:" not in page
+    # The table's Rematch continues the series (its rules kept at the table).
+    table, last = board.table, board.match
+    second = table.start_match(last.seat_names(), last.game(), last.preset)
+    assert second.series_id == last.series_id
+    play_out(second, 0)
+    assert "Winner:" not in refresh(client, tournament)
+    third = table.start_match(last.seat_names(), last.game(), last.preset)
+    play_out(third, 1)
+    page = refresh(client, tournament)
+    assert "Winner: Cris &amp; Dani" in page
+    assert boards(tournament)["W1-1"].totals() == [1, 2]
+
+
+def test_an_unknown_best_of_is_refused_at_its_field(client):
+    tournament = make_tournament(SIX, format="single_elimination")
+    response = draw(client, tournament, seeding="entry", best_of="4")
+    assert response.status_code == 422
+    assert 'id="id_best_of_error"' in response.content.decode()
+    assert not created(Bracket).exists()
