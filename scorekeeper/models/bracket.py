@@ -10,7 +10,6 @@ the bracket keeps the winner it had (`kept`), as RULES.md says a correction is r
 from collections.abc import Callable
 from functools import cached_property
 
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.urls import reverse
 
@@ -18,7 +17,7 @@ from scorekeeper import rules
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import Table
 from scorekeeper.rules import tournament_bracket as knockout
-from scorekeeper.words.bracket import bracket_table_name
+from scorekeeper.words.bracket import BEST_OF, bracket_table_name
 
 # Who seeds by club rating: each hook takes the tournament and its entrants and gives them in
 # rating order, or None when it cannot (the tournament is no club's). The clubs app adds one;
@@ -53,9 +52,7 @@ class Bracket(models.Model):
     reset = models.BooleanField(default=True)
     # Each bracket match is one match, or a series at its table: the first to win 2 (of 3) or
     # 3 (of 5) matches advances.
-    best_of = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(5)]
-    )
+    best_of = models.PositiveSmallIntegerField(default=1, choices=list(BEST_OF.items()))
     # The entrants' ids, seed 1 first.
     seeds = models.JSONField(default=list)
 
