@@ -194,6 +194,11 @@ class BracketBoard(models.Model):
             return state.winner_side
         return self.match.winner_side if self.match.finished else None
 
+    @property
+    def series_open(self) -> bool:
+        """A series still being played: its table starts the next match of it."""
+        return self.series_state is not None and self.live_winner() is None
+
     def totals(self) -> list[int] | None:
         """What the bracket shows beside the names: the points, or a series' match wins."""
         if not self.begun:

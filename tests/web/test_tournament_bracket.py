@@ -232,3 +232,30 @@ def test_an_unknown_best_of_is_refused_at_its_field(client):
     assert response.status_code == 422
     assert 'id="id_best_of_error"' in response.content.decode()
     assert not created(Bracket).exists()
+
+
+def test_a_bracket_table_plays_its_match_only(client):
+    tournament = make_tournament(SIX[:2], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    board = boards(tournament)["W1-1"]
+    play_out(board.match, 0)
+    response = client.post(reverse("rematch", args=[board.table.key]))
+    assert response.status_code == 302 and response["Location"] == board.get_absolute_url()
+    assert board.table.matches.count() == 1
+    page = client.get(board.get_absolute_url()).content.decode()
+    assert "Rematch" not in page
+
+
+def test_a_series_table_plays_on_until_the_series_is_won(client):
+    tournament = make_tournament(SIX[:2], format="single_elimination")
+    draw(client, tournament, seeding="entry", best_of="3")
+    board = boards(tournament)["W1-1"]
+    play_out(board.match, 0)
+    assert "Rematch" in client.get(board.get_absolute_url()).content.decode()
+    client.post(reverse("rematch", args=[board.table.key]))
+    second = board.table.matches.order_by("number").last()
+    assert second.number == 2 and second.series_id == board.match.series_id
+    play_out(second, 0)
+    client.post(reverse("rematch", args=[board.table.key]))
+    assert board.table.matches.count() == 2  # won 2-0: no third match
+    assert "Winner: Ana &amp; Ben" in refresh(client, tournament)
