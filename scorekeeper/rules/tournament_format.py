@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["PAIRS_FORMATS", "Format"]
+__all__ = ["KNOCKOUT_FORMATS", "PAIRS_FORMATS", "Format"]
 
 
 class Format(StrEnum):
@@ -38,11 +38,7 @@ class Format(StrEnum):
         return self is Format.ROUND_GAME
 
 
-# The formats a game played to a target fits: two sides a table.
-PAIRS_FORMATS = (
-    Format.SWISS,
-    Format.ROUND_ROBIN,
-    Format.ROTATING_PARTNERS,
-    Format.SINGLE_ELIMINATION,
-    Format.DOUBLE_ELIMINATION,
-)
+# The formats drawn round by round that a game played to a target fits: two sides a table.
+PAIRS_FORMATS = (Format.SWISS, Format.ROUND_ROBIN, Format.ROTATING_PARTNERS)
+# The knockouts such a game fits too: fixed pairs in a bracket (rules.tournament_bracket).
+KNOCKOUT_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
