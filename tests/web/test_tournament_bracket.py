@@ -45,6 +45,9 @@ def test_the_form_offers_the_knockout_formats(client):
     )
     tournament = created(Tournament).get()
     assert response.status_code == 302 and tournament.format == "double_elimination"
+    assert tournament.time_cap is None and tournament.round_count is None
+    form = client.post(reverse("new_tournament"), {"format": "single_elimination", "refresh": "1"})
+    assert 'name="round_count"' not in form.content.decode()
     page = refresh(client, tournament)
     assert "Draw the bracket" in page and "Draw round" not in page
     assert 'name="reset"' in page and 'name="third_place"' not in page
