@@ -17,7 +17,7 @@ from scorekeeper import rules
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import Table
 from scorekeeper.rules import tournament_bracket as knockout
-from scorekeeper.words.bracket import BEST_OF, bracket_table_name
+from scorekeeper.words.bracket import BEST_OF, ELIMINATIONS, bracket_table_name
 
 # Who seeds by club rating: each hook takes the tournament and its entrants and gives them in
 # rating order, or None when it cannot (the tournament is no club's). The clubs app adds one;
@@ -37,8 +37,8 @@ class Bracket(models.Model):
     """One bracket of a tournament: its entrants in seed order and how it is played."""
 
     class Elimination(models.TextChoices):
-        SINGLE = knockout.Elimination.SINGLE, "single"
-        DOUBLE = knockout.Elimination.DOUBLE, "double"
+        SINGLE = knockout.Elimination.SINGLE, ELIMINATIONS[knockout.Elimination.SINGLE]
+        DOUBLE = knockout.Elimination.DOUBLE, ELIMINATIONS[knockout.Elimination.DOUBLE]
 
     tournament = models.ForeignKey(
         "scorekeeper.Tournament", on_delete=models.CASCADE, related_name="brackets"
