@@ -279,7 +279,12 @@ class Entrant(models.Model):
         }
         self.name, self.partner = name, partner
         self.save(update_fields=["name", "partner"])
-        tables = Table.objects.filter(board__places__entrant=self).distinct()
+        # The tables of its rounds and of its bracket matches.
+        tables = Table.objects.filter(
+            models.Q(board__places__entrant=self)
+            | models.Q(bracket_board__first=self)
+            | models.Q(bracket_board__second=self)
+        ).distinct()
         players = list(Player.objects.filter(table__in=tables, name__in=list(renames)))
         new_names = [renames[player.name] for player in players]
         # Two steps, so that a pair whose players swap places never holds one name twice. The

@@ -262,3 +262,15 @@ def test_a_series_table_plays_on_until_the_series_is_won(client):
     client.post(reverse("rematch", args=[board.table.key]))
     assert board.table.matches.count() == 2  # won 2-0: no third match
     assert "Winner: Ana &amp; Ben" in refresh(client, tournament)
+
+
+def test_a_renamed_entrant_is_renamed_at_its_bracket_table(client):
+    tournament = make_tournament(SIX[:2], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    entrant = tournament.entrants.get(name="Ana")
+    client.post(
+        reverse("tournament_rename", args=[tournament.key, entrant.pk]),
+        {f"entrant-{entrant.pk}-name": "Anna & Ben"},
+    )
+    match = boards(tournament)["W1-1"].match
+    assert match.seat_names() == ["Anna", "Cris", "Ben", "Dani"]
