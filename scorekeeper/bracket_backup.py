@@ -23,6 +23,7 @@ def export_brackets(tournament: Tournament, number: Mapping[int, int]) -> list[d
                     "key": board.key,
                     "seeds": [board.first_seed, board.second_seed],
                     "winner_side": board.winner_side,
+                    "forfeit_side": board.forfeit_side,
                     "table": backup.export_table(board.table) if board.table else None,
                 }
                 for board in bracket.boards.select_related("table")
@@ -75,7 +76,8 @@ def _import_board(
         raise refused
     if not all(type(seed) is int and 1 <= seed <= count for seed in seeds):
         raise refused
-    if raw.get("winner_side") not in (None, 0, 1) or raw.get("table") is None:
+    sides = (raw.get("winner_side"), raw.get("forfeit_side"))
+    if any(side not in (None, 0, 1) for side in sides) or raw.get("table") is None:
         raise refused
     table = backup.import_table(raw["table"], new_keys=new_keys, creator=creator)
     first = table.matches.order_by("number").first()
@@ -91,4 +93,6 @@ def _import_board(
         first_seed=seeds[0],
         second_seed=seeds[1],
         winner_side=raw.get("winner_side"),
+        # Files written before walkovers have none.
+        forfeit_side=raw.get("forfeit_side"),
     )

@@ -157,6 +157,8 @@ class BracketBoard(models.Model):
     second_seed = models.PositiveSmallIntegerField()
     # The side (0 or 1) the bracket advances: the match's winner, kept once the next began.
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A walkover the director gave: the side that came goes on (the other did not play).
+    forfeit_side = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -187,6 +189,8 @@ class BracketBoard(models.Model):
 
     def live_winner(self) -> int | None:
         """The side that won the match (or the series), in the first match's side order."""
+        if self.forfeit_side is not None:
+            return self.forfeit_side
         if self.match is None:
             return None
         state = self.series_state

@@ -5,6 +5,7 @@ from scorekeeper.views.backup import export_json as export_json
 from scorekeeper.views.backup import import_page as import_page
 from scorekeeper.views.bracket_pages import bracket_cards as bracket_cards
 from scorekeeper.views.bracket_pages import bracket_draw as bracket_draw
+from scorekeeper.views.bracket_pages import bracket_forfeit as bracket_forfeit
 from scorekeeper.views.bracket_pages import bracket_print as bracket_print
 from scorekeeper.views.hand import hand_page as hand_page
 from scorekeeper.views.match import match_page as match_page

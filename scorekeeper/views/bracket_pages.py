@@ -6,11 +6,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.forms.bracket import BracketForm
-from scorekeeper.models import Tournament
+from scorekeeper.models import BracketBoard, Tournament
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.bracket import bracket_views
 from scorekeeper.views.tournament import director_page
 from scorekeeper.words.bracket import bracket_drawn, bracket_refusal
+from scorekeeper.words.tournament import board_match_over, unknown_change
 
 
 def get_tournament(key: str) -> Tournament:
@@ -53,3 +54,27 @@ def bracket_print(request: HttpRequest, watch_key: str) -> HttpResponse:
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
     context = {"tournament": tournament, "brackets": bracket_views(tournament, entrants)}
     return render(request, "bracket_print.html", context)
+
+
+@require_POST
+def bracket_forfeit(request: HttpRequest, key: str, board: int) -> HttpResponse:
+    """A walkover: the side present at a bracket match goes on, the other did not play; `undo`
+    takes it back (the match counts again, the bracket moves while the next has no hand)."""
+    tournament = get_tournament(key)
+    found = get_object_or_404(
+        BracketBoard.objects.select_related("match", "bracket"),
+        pk=board,
+        bracket__tournament=tournament,
+    )
+    present = request.POST.get("present")
+    if request.POST.get("undo"):
+        found.forfeit_side = None
+    elif present not in ("0", "1") or found.forfeit_side is not None:
+        messages.error(request, unknown_change())
+    elif found.match is not None and found.match.finished:
+        messages.error(request, board_match_over())
+    else:
+        found.forfeit_side = int(present)
+    found.save(update_fields=["forfeit_side"])
+    found.bracket.advance()
+    return redirect(f"{tournament.get_absolute_url()}#bracket-{found.bracket.number}")

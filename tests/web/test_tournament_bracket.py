@@ -274,3 +274,37 @@ def test_a_renamed_entrant_is_renamed_at_its_bracket_table(client):
     )
     match = boards(tournament)["W1-1"].match
     assert match.seat_names() == ["Anna", "Cris", "Ben", "Dani"]
+
+
+def forfeit(client, tournament, board, **fields):
+    return client.post(reverse("bracket_forfeit", args=[tournament.key, board.pk]), fields)
+
+
+def test_a_walkover_sends_the_side_present_on_and_can_be_undone(client):
+    tournament = make_tournament(SIX[:4], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    first = boards(tournament)["W1-1"]  # Ana & Ben v Gil & Hugo
+    page = refresh(client, tournament)
+    assert "Walkover to Gil &amp; Hugo" in page
+    assert "Walkover to" not in client.get(tournament.watch_url()).content.decode()
+    assert forfeit(client, tournament, first, present="1").status_code == 302
+    final = boards(tournament)
+    assert "W2-1" not in final  # the other semi-final is still to play
+    play_out(final["W1-2"].match, 0)
+    refresh(client, tournament)
+    assert str(boards(tournament)["W2-1"].first) == "Gil & Hugo"
+    forfeit(client, tournament, first, undo="1")
+    assert "W2-1" not in boards(tournament)
+    assert "Undo the walkover" not in refresh(client, tournament)
+
+
+def test_a_walkover_is_refused_once_the_match_is_over(client):
+    tournament = make_tournament(SIX[:2], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    board = boards(tournament)["W1-1"]
+    play_out(board.match, 0)
+    forfeit(client, tournament, board, present="1")
+    assert boards(tournament)["W1-1"].forfeit_side is None
+    assert "Winner: Ana &amp; Ben" in refresh(client, tournament)
+    forfeit(client, tournament, board, present="2")
+    assert boards(tournament)["W1-1"].forfeit_side is None
