@@ -21,6 +21,7 @@ from scorekeeper.backup.load import (
     mapping_of,
     time_in,
 )
+from scorekeeper.bracket_backup import export_brackets, import_brackets
 from scorekeeper.models import Board, Entrant, Place, Round, Tournament, new_key
 from scorekeeper.models.confirmation import BadConfirmation, board_from_json, board_to_json
 from scorekeeper.words import backup as words
@@ -84,6 +85,7 @@ def export_tournament(tournament: Tournament) -> dict:
             }
             for round in tournament.drawn_rounds()
         ],
+        "brackets": export_brackets(tournament, number),
     }
 
 
@@ -184,6 +186,7 @@ def _import(
                 new_keys,
                 creator,
             )
+    import_brackets(tournament, data.get("brackets"), entrants, new_keys, creator)
     return tournament
 
 

@@ -71,6 +71,14 @@ urlpatterns = [
     path("d/<key:key>/e/<number:entrant>", views.tournament_entrant, name="tournament_entrant"),
     path("d/<key:key>/e/<number:entrant>/name", views.tournament_rename, name="tournament_rename"),
     path("d/<key:key>/draw", views.tournament_draw, name="tournament_draw"),
+    path("d/<key:key>/bracket", views.bracket_draw, name="bracket_draw"),
+    path("d/<key:key>/bracket/cards", views.bracket_cards, name="bracket_cards"),
+    path(
+        "d/<key:key>/bracket/<number:board>/forfeit",
+        views.bracket_forfeit,
+        name="bracket_forfeit",
+    ),
+    path("e/<key:watch_key>/bracket/print", views.bracket_print, name="bracket_print"),
     path(
         "d/<key:key>/b/<number:board>/forfeit", views.tournament_forfeit, name="tournament_forfeit"
     ),

@@ -156,6 +156,8 @@ def entrant_problems(
 # ask the target, a forfeit and a bye, which such an event has not.
 TABLE_FIELDS = ("table_size",)
 PAIRS_FIELDS = ("target", "forfeit_for", "forfeit_against", "bye_for", "bye_against")
+# A knockout is one bracket (models.bracket): no rounds, no round clock, no forfeit or bye score.
+KNOCKOUT_UNUSED = ("time_cap", "round_count", *PAIRS_FIELDS[1:])
 
 
 class TournamentForm(forms.Form):
@@ -230,6 +232,8 @@ class TournamentForm(forms.Form):
         if not any(key == self.initial.get("preset", preset.initial) for key, _l in fitting):
             self.initial["preset"] = fitting[0][0]
         unused = PAIRS_FIELDS if self.chosen_format.seats_tables else TABLE_FIELDS
+        if self.chosen_format.knockout:
+            unused += KNOCKOUT_UNUSED
         for name in unused:
             del self.fields[name]
         if "table_size" in self.fields:
@@ -306,7 +310,7 @@ class TournamentForm(forms.Form):
         tournament = Tournament(
             name=data["name"],
             format=data["format"],
-            time_cap=data["time_cap"],
+            time_cap=data.get("time_cap"),
             forfeit_for=data.get("forfeit_for"),
             forfeit_against=data.get("forfeit_against") or 0,
             bye_for=data.get("bye_for"),

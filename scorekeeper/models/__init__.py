@@ -5,6 +5,8 @@ Each name is re-exported from the module that holds it, so callers write scoreke
 
 from scorekeeper.models.board import Board as Board
 from scorekeeper.models.board import Place as Place
+from scorekeeper.models.bracket import Bracket as Bracket
+from scorekeeper.models.bracket import BracketBoard as BracketBoard
 from scorekeeper.models.choices import BlockedRule as BlockedRule
 from scorekeeper.models.choices import CountRule as CountRule
 from scorekeeper.models.choices import Ending as Ending

@@ -85,7 +85,7 @@ class MatchQuerySet(models.QuerySet):
     def with_seats(self) -> "MatchQuerySet":
         """The match, its table and its series: enough to check and score a new hand. Who sits
         where is read when first asked for, in one light query (Match.seat_names)."""
-        return self.select_related("table__board", "series")
+        return self.select_related("table__board", "table__bracket_board", "series")
 
     def for_listing(self) -> "MatchQuerySet":
         return self.select_related("series").prefetch_related(seats_prefetch())

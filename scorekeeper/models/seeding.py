@@ -28,6 +28,11 @@ def register(key: str, seeder: Seeder) -> None:
     _SEEDERS[key] = seeder
 
 
+def has_seeders() -> bool:
+    """Whether an app seeds by a strength of its own (a form offers seeding by rating)."""
+    return bool(_SEEDERS)
+
+
 def seeding_ratings(
     tournament: Tournament, entrants: Sequence[Entrant]
 ) -> Mapping[int, float] | None:

@@ -184,12 +184,16 @@ class Table(HouseRulesFields):
 
     @property
     def tournament_board(self):
-        """The tournament board that drew this table (None: an ordinary table). A tournament's
-        table plays its drawn match only: no new match, no rematch."""
-        try:
-            return self.board
-        except ObjectDoesNotExist:
-            return None
+        """The tournament board that drew this table, a round's or a bracket's (None: an
+        ordinary table). A tournament's table plays its drawn match only: no new match, no
+        rematch (a bracket match played as a series: its next match until the series is won)."""
+        for name in ("board", "bracket_board"):
+            try:
+                board = getattr(self, name)
+            except ObjectDoesNotExist:
+                continue
+            return None if getattr(board, "series_open", False) else board
+        return None
 
     def rematch_url(self) -> str:
         return reverse("rematch", args=[self.key])

@@ -38,6 +38,14 @@ class Format(models.TextChoices):
     ROUND_ROBIN = rules.Format.ROUND_ROBIN, FORMATS[rules.Format.ROUND_ROBIN]
     ROTATING_PARTNERS = rules.Format.ROTATING_PARTNERS, FORMATS[rules.Format.ROTATING_PARTNERS]
     ROUND_GAME = rules.Format.ROUND_GAME, FORMATS[rules.Format.ROUND_GAME]
+    SINGLE_ELIMINATION = (
+        rules.Format.SINGLE_ELIMINATION,
+        FORMATS[rules.Format.SINGLE_ELIMINATION],
+    )
+    DOUBLE_ELIMINATION = (
+        rules.Format.DOUBLE_ELIMINATION,
+        FORMATS[rules.Format.DOUBLE_ELIMINATION],
+    )
 
 
 class DrawRefused(Exception):
@@ -199,6 +207,8 @@ class Tournament(HouseRulesFields):
     def last_round(self) -> int | None:
         """The number of the event's last round (None: open, the director stops drawing)."""
         last = self.round_count
+        if rules.Format(self.format).knockout:
+            return 0  # one bracket, no rounds (models.bracket)
         if self.format == Format.ROUND_ROBIN:
             drawn = sum(entrant.drawn for entrant in self.entrants.all())
             full = rules.round_robin_rounds(drawn)
@@ -276,7 +286,12 @@ class Entrant(models.Model):
         }
         self.name, self.partner = name, partner
         self.save(update_fields=["name", "partner"])
-        tables = Table.objects.filter(board__places__entrant=self).distinct()
+        # The tables of its rounds and of its bracket matches.
+        tables = Table.objects.filter(
+            models.Q(board__places__entrant=self)
+            | models.Q(bracket_board__first=self)
+            | models.Q(bracket_board__second=self)
+        ).distinct()
         players = list(Player.objects.filter(table__in=tables, name__in=list(renames)))
         new_names = [renames[player.name] for player in players]
         # Two steps, so that a pair whose players swap places never holds one name twice. The

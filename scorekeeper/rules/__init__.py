@@ -100,6 +100,7 @@ from .tournament_draw import draw_round as draw_round
 from .tournament_draw import pair_nearest as pair_nearest
 from .tournament_draw import round_robin_rounds as round_robin_rounds
 from .tournament_draw import seed_order as seed_order
+from .tournament_format import KNOCKOUT_FORMATS as KNOCKOUT_FORMATS
 from .tournament_format import PAIRS_FORMATS as PAIRS_FORMATS
 from .tournament_matching import Matching as Matching
 from .tournament_matching import nearest_perfect_matching as nearest_perfect_matching

@@ -33,6 +33,8 @@ def draw_round(
     """
     if format.seats_tables:
         raise ValueError("a round game's event is seated by tournament_tables.draw_tables")
+    if format.knockout:
+        raise ValueError("a knockout is a bracket: rules.tournament_bracket")
     active = list(dict.fromkeys(entrants))
     if len(active) < 2 * format.side_size:
         raise ValueError("too few entrants to fill a table")

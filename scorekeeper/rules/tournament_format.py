@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["PAIRS_FORMATS", "Format"]
+__all__ = ["KNOCKOUT_FORMATS", "PAIRS_FORMATS", "Format"]
 
 
 class Format(StrEnum):
@@ -13,6 +13,14 @@ class Format(StrEnum):
     ROTATING_PARTNERS = "rotating_partners"
     # A round game's event (Mexican Train): players each for themselves at tables of 3 to 6.
     ROUND_GAME = "round_game"
+    # Knockouts (fixed pairs): a bracket, not rounds (rules.tournament_bracket).
+    SINGLE_ELIMINATION = "single_elimination"
+    DOUBLE_ELIMINATION = "double_elimination"
+
+    @property
+    def knockout(self) -> bool:
+        """Whether the event is one bracket from the start, not rounds."""
+        return self in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
 
     @property
     def individual(self) -> bool:
@@ -30,5 +38,7 @@ class Format(StrEnum):
         return self is Format.ROUND_GAME
 
 
-# The formats a game played to a target fits: two sides a table.
+# The formats drawn round by round that a game played to a target fits: two sides a table.
 PAIRS_FORMATS = (Format.SWISS, Format.ROUND_ROBIN, Format.ROTATING_PARTNERS)
+# The knockouts such a game fits too: fixed pairs in a bracket (rules.tournament_bracket).
+KNOCKOUT_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)

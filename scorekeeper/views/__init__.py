@@ -3,6 +3,10 @@
 from scorekeeper.views.backup import export_csv as export_csv
 from scorekeeper.views.backup import export_json as export_json
 from scorekeeper.views.backup import import_page as import_page
+from scorekeeper.views.bracket_pages import bracket_cards as bracket_cards
+from scorekeeper.views.bracket_pages import bracket_draw as bracket_draw
+from scorekeeper.views.bracket_pages import bracket_forfeit as bracket_forfeit
+from scorekeeper.views.bracket_pages import bracket_print as bracket_print
 from scorekeeper.views.confirm import confirm_at_table as confirm_at_table
 from scorekeeper.views.confirm import director_accept as director_accept
 from scorekeeper.views.confirm import side_page as side_page

@@ -21,7 +21,9 @@ _WITH_SEATS = KeptQuery(
 def get_table(key: str) -> Table:
     """The table this key opens; 404 for anything else, so keys cannot be probed."""
     # A tournament's table is told apart in the same query (see Table.tournament_board).
-    return get_object_or_404(Table.objects.select_related("board__match"), key=key)
+    return get_object_or_404(
+        Table.objects.select_related("board__match", "bracket_board__match"), key=key
+    )
 
 
 def get_match(key: str, number: int, *, sheet: bool = True) -> Match:

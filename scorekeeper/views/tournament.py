@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules, tournament_backup
+from scorekeeper.forms.bracket import BracketForm
 from scorekeeper.forms.tournament import (
     EntrantsForm,
     RenameForm,
@@ -25,6 +26,7 @@ from scorekeeper.models.confirmation import ResultsWaiting
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.backup import restore_page
+from scorekeeper.views.bracket import bracket_views
 from scorekeeper.views.confirm import add_confirmations
 from scorekeeper.views.request import client_id, remember_tournament
 from scorekeeper.words.confirm import results_waiting
@@ -133,6 +135,7 @@ def event_context(tournament: Tournament) -> dict:
         "can_draw": (not rounds or rounds[-1].complete()) and not tournament.all_drawn(rounds),
         "finished": tournament.finished(rounds),
         "last_round": tournament.last_round(),
+        "brackets": bracket_views(tournament, entrants),
     }
     add_confirmations(context, tournament, rounds)
     return context
@@ -186,6 +189,7 @@ def director_page(
     *,
     entrants_form: EntrantsForm | None = None,
     renamed: RenameForm | None = None,
+    bracket_form: BracketForm | None = None,
 ) -> HttpResponse:
     """The director's page; a form refused comes back with its errors (422)."""
     context = event_context(tournament)
@@ -200,6 +204,7 @@ def director_page(
         )
         for entrant in context["entrants"]
     ]
+    context["bracket_form"] = bracket_form or BracketForm(tournament=tournament)
     director_url = request.build_absolute_uri(tournament.get_absolute_url())
     watch_url = request.build_absolute_uri(tournament.watch_url())
     context.update(
@@ -210,7 +215,7 @@ def director_page(
             "watch_qr": qr_svg(watch_url),
         }
     )
-    refused = entrants_form is not None or renamed is not None
+    refused = entrants_form is not None or renamed is not None or bracket_form is not None
     return render(request, "tournament.html", context, status=422 if refused else 200)
 
 

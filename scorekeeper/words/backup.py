@@ -103,6 +103,7 @@ MESSAGES = {
         "entrant or is seated twice in the round."
     ),
     "bye_not_one": _("Invalid backup: round %(round)s, the bye %(board)s is not one entrant's."),
+    "bracket_bad": _("Invalid backup: bracket %(bracket)s is not one this app writes."),
     "board_no_table": _("Invalid backup: round %(round)s, table %(board)s has no table."),
     "board_not_one_match": _("Invalid backup: round %(round)s, table %(board)s has not one match."),
     "board_confirmation": _(
@@ -143,6 +144,8 @@ PARTS = {
     "the_boards": _("the boards"),
     "a_board": _("a board"),
     "a_boards_sides": _("a board's sides"),
+    "the_brackets": _("the brackets"),
+    "a_bracket": _("a bracket"),
 }
 
 # The headings of a match's score sheet (CSV).

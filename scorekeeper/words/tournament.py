@@ -12,6 +12,8 @@ FORMATS = {
     rules.Format.ROUND_ROBIN: _("Round robin (pairs)"),
     rules.Format.ROTATING_PARTNERS: _("Individuals, partners rotate"),
     rules.Format.ROUND_GAME: _("Individuals at tables of 3 to 6 (Mexican Train)"),
+    rules.Format.SINGLE_ELIMINATION: _("Single elimination (pairs)"),
+    rules.Format.DOUBLE_ELIMINATION: _("Double elimination (pairs)"),
 }
 
 # How a board's result came about (models.Board.Kind's labels).

@@ -11,7 +11,7 @@ import uuid
 from pathlib import Path
 
 from scorekeeper import rules
-from scorekeeper.models import Entrant, Match, Table, Tournament
+from scorekeeper.models import Bracket, Entrant, Match, Table, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -241,6 +241,7 @@ def other_tables(seed: int = 20261205) -> list:
                     if not match.finished:
                         add_hand(match, out, deal_hand(game, rng, out=out).pips)
     tables.append(other_tournament())
+    tables.append(other_knockout())
     return tables
 
 
@@ -250,4 +251,18 @@ def other_tournament() -> Tournament:
     for side, board in enumerate(tournament.draw_next_round().boards.all()):
         play_out(board.match, side)
     win_hand(tournament.draw_next_round().boards.first().match, 1)
+    return tournament
+
+
+def other_knockout() -> Tournament:
+    """Three pairs in double elimination: its first match played, the next one drawn."""
+    tournament = make_tournament(
+        ["zoe & Sam", "YURI & tess", "Xavi & ULF"], format="double_elimination"
+    )
+    bracket = Bracket.objects.create(
+        tournament=tournament, elimination="double", seeds=[e.pk for e in tournament.entrants.all()]
+    )
+    bracket.advance()
+    play_out(bracket.boards.get().match, 0)
+    bracket.advance()
     return tournament

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..base import is_whole
-from ..tournament_format import PAIRS_FORMATS, Format
+from ..tournament_format import KNOCKOUT_FORMATS, PAIRS_FORMATS, Format
 from .keys import _REGISTRY, Scoring
 
 if TYPE_CHECKING:  # the table's Game and a hand's types name these; nothing here builds them
@@ -71,7 +71,7 @@ class GameKind:
     scored_on_the_phone: ClassVar[bool] = True
     # The tournament formats that can seat it: a game to a target is two sides a table; a
     # round game seats players each for themselves and ranks them by their lowest sum.
-    tournament_formats: ClassVar[tuple[Format, ...]] = PAIRS_FORMATS
+    tournament_formats: ClassVar[tuple[Format, ...]] = PAIRS_FORMATS + KNOCKOUT_FORMATS
     # The setup lists its presets (False while the game's screens are not built).
     offered: ClassVar[bool] = True
     # A hand won by going out may be a key (the table's `key counts 2` says whether it counts).
