@@ -249,7 +249,7 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
         context["preview"] = explain_result(form.game, result, form.names, side_names)
         context["ending"] = match_end_text(match, result)
         # Who scores what, in the bar above Save: in sight while the number pad is up.
-        context["short"] = score_line(dict(enumerate(result.side_points)), side_names)
+        context["short"] = score_line(form.game, result, side_names)
     elif form.errors:
         # What is still missing: a count (a hand's, a pair's or the total), or who led or
         # blocked when the rules need it.

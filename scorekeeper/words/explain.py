@@ -88,8 +88,13 @@ def explain_result(
     return words_of(game).explain_result(game, result, names, side_names)
 
 
-def score_line(paid: dict[int, int], side_names: list[str]) -> str:
-    """Who scores what, in one short line: "29 for Alice & Cara" (each side paid, in order)."""
+def score_line(game: rules.Game, result: rules.HandResult, side_names: list[str]) -> str:
+    """Who scores what, in one short line: "29 for Alice & Cara" (each side paid, in order);
+    a game whose hands are not points says it in its own words (its `short_line`)."""
+    own = getattr(words_of(game), "short_line", None)
+    if own is not None:
+        return own(game, result, side_names)
+    paid = dict(enumerate(result.side_points))
     scored = [(side, points) for side, points in sorted(paid.items()) if points]
     if not scored:
         return _("Nobody scores.")

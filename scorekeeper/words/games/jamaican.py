@@ -126,6 +126,20 @@ def explain(game: rules.Game, reason: rules.Reason, names: list[str], side_names
     }
 
 
+def short_line(game: rules.Game, result: rules.HandResult, side_names: list[str]) -> str:
+    """What a hand does to the set, in the few words the bar above Save has room for: a bruk is
+    no score for anyone (its credits back to love are not "-2 for" a side)."""
+    reason = result.reason
+    if rules.HandMark.TIE in reason.marks:
+        return _("Tie: replay for %(worth)s") % {"worth": reason.replay_for}
+    if rules.HandMark.BRUK in reason.marks:
+        return _("Bruk: love all")
+    if rules.HandMark.ONE_ALL in reason.marks:
+        return _("One-all: play for 2")
+    side = side_names[game.side_of(reason.winning_seat)]
+    return _("%(games)s to %(side)s") % {"games": games_text(reason.played_for or 1), "side": side}
+
+
 def explain_result(
     game: rules.Game, result: rules.HandResult, names: list[str], side_names: list[str]
 ) -> str:

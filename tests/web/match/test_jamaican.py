@@ -93,6 +93,26 @@ def test_a_bruk_and_a_six_love_named_on_the_banner(client: Client, make_match):
     assert "Six-love! Given to Ben &amp; Dev." in shown
 
 
+def short_line(client: Client, match: Match, out) -> str:
+    """The preview's short line, in the bar that stays above Save."""
+    preview = client.post(url(match, "preview"), hand_data(match, out)).content.decode()
+    return re.search(r'id="preview-short"[^>]*>(.*?)</p>', preview, re.S)[1]
+
+
+def test_the_bar_above_save_says_a_bruk_in_the_sets_words_not_minus_two(client: Client, make_match):
+    match = jamaican(make_match)
+    for seat in (0, 2):
+        post(client, match, seat)
+    assert "1 game to Alice &amp; Cara" in short_line(client, match, 0)
+    # Ben out against 2-0 on love: a bruk. Before, the bar read "-2 for Alice & Cara".
+    line = short_line(client, match, 1)
+    assert "Bruk: love all" in line and "-2" not in line
+    post(client, match, 0)  # 3-0
+    post(client, match, 1)  # a bruk: love all
+    post(client, match, 2)  # 1-0
+    assert "One-all: play for 2" in short_line(client, match, 3)
+
+
 def test_the_form_names_the_hands_worth_before_it_is_saved(client: Client, make_match):
     match = jamaican(make_match)
     post(client, match, 0)

@@ -23,7 +23,7 @@ A_ROUND = re.compile(r"\brounds?\b(?! (?:down|up|robin))", re.IGNORECASE)
 # What a tournament says: its rounds are drawn, started, ended, timed, counted and listed in its
 # backup; a message shared with Mexican Train's rounds has the context "tournament round".
 TOURNAMENT = re.compile(
-    r"tournament|director|draw|clock|entrant|Swiss|bye|table %\(|minutes|lasts|"
+    r"tournament|director|draw|clock|entrant|Swiss|bye|table %\(|minutes|lasts|confirm or accept|"
     r"^(a round|the rounds|Start the round|End the round now)$|Invalid backup: round|"
     r"^After %\(rounds\)s",
     re.IGNORECASE,
