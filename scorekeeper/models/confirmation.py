@@ -308,8 +308,8 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
         raise BadConfirmation
     for side, key in enumerate(keys):
         taken = new_keys and SideLink.objects.filter(key=key).exists()
-        link = SideLink(board=board, side=side, key=new_key() if taken else key)
-        link.full_clean(exclude=["board"])
+        link = SideLink(**{board.confirm_owner: board}, side=side, key=new_key() if taken else key)
+        link.full_clean(exclude=[board.confirm_owner])
         link.save()
     mark = raw.get("confirmation")
     if mark is None:
@@ -318,7 +318,7 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
     if not isinstance(totals, list) or not all(type(total) is int for total in totals):
         raise BadConfirmation
     confirmation = Confirmation(
-        board=board,
+        **{board.confirm_owner: board},
         kind=mark.get("kind"),
         totals=mark.get("totals"),
         winner_side=mark.get("winner_side"),
@@ -326,5 +326,5 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
         name=mark.get("name") or "",
         at=at(mark, "at"),
     )
-    confirmation.full_clean(exclude=["board"])
+    confirmation.full_clean(exclude=[board.confirm_owner])
     confirmation.save()

@@ -3,13 +3,18 @@
 (never when a page is drawn), and a correction that would move a winner whose next match has
 begun is refused at the scorer's phone."""
 
+import json
+
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.models import Bracket, BracketBoard, Confirmation, SideLink, Table
+from scorekeeper.tournament_backup import export_tournament, import_tournament
 from tests.support.testing import make_tournament, play_out, post_data, win_hand
+from tests.web.test_limits import in_parallel
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +209,49 @@ def test_a_winner_goes_on_once_however_many_times_the_bracket_moves(client):
             first_seed=1,
             second_seed=2,
         )
+
+
+def test_a_bracket_matchs_links_and_confirmation_come_back_with_the_backup(client):
+    tournament = drawn(client, need="other_side")
+    semi = ended(boards(tournament)["W1-1"], 0)
+    page = client.get(link_of(semi, 1)).content.decode()
+    shown = page.split('name="shown" value="')[1].split('"')[0]
+    client.post(link_of(semi, 1), {"confirm": "1", "shown": shown})
+    data = export_tournament(tournament)
+    kept = data["brackets"][0]["boards"][0]
+    assert len(kept["side_links"]) == 2 and kept["confirmation"]["kind"] == "confirmed"
+    Table.objects.filter(bracket_board__bracket__tournament=tournament).delete()
+    tournament.delete()
+    restored = import_tournament(json.loads(json.dumps(data)))
+    assert export_tournament(restored) == data
+    board = boards(restored)["W1-1"]
+    assert Confirmation.objects.get(bracket_board=board).kind == "confirmed"
+    # A confirmation the file mangled is refused, nothing stored.
+    kept["confirmation"]["totals"] = "many"
+    with pytest.raises(ValueError):
+        import_tournament(data, new_keys=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_ending_both_semi_finals_at_once_make_one_final(client):
+    tournament = drawn(client)
+    semis = [boards(tournament)["W1-1"], boards(tournament)["W1-2"]]
+    # Both matches one hand from the end; the last hands are saved at the same moment (each
+    # thread its own connection, as two app servers), and each save moves the bracket.
+    for board in semis:
+        win_hand(board.match, 0, pips=10)
+    ends = [{**post_data(0, 2, {1: 30, 2: 30, 3: 30}), "confirm_end": "1"} for _ in semis]
+    statuses = in_parallel(
+        2,
+        lambda n: (
+            Client()
+            .post(reverse("save_hand", args=[semis[n].table.key, semis[n].match.number]), ends[n])
+            .status_code
+        ),
+    )
+    assert statuses == [302, 302]
+    finals = BracketBoard.objects.filter(bracket__tournament=tournament, key="W2-1")
+    assert finals.count() == 1
+    final = finals.get()
+    assert (str(final.first), str(final.second)) == ("Ana & Ben", "Cris & Dani")
+    assert Table.objects.filter(bracket_board__bracket__tournament=tournament).count() == 3
