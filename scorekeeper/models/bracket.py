@@ -200,10 +200,12 @@ class BracketBoard(models.Model):
         return tuple(self.match.totals), self.match.winner_side
 
     def decides(self, match: Match) -> bool:
-        """Whether `match` is the one whose result this board confirms (a series: its last)."""
+        """Whether `match` is the one whose result this board confirms (a series: the last
+        match played at its table, once the series is won)."""
         if self.series_state is None:
             return self.match_id == match.pk
-        return self.series_state.finished and match.table_id == self.table_id and match.finished
+        won = self.series_state.finished and match.table_id == self.table_id
+        return won and match.finished and not match.superseded()
 
     def sides(self) -> tuple[tuple[int], tuple[int]]:
         """The entrants' ids on each side, as a round's board gives them."""

@@ -255,3 +255,33 @@ def test_two_phones_ending_both_semi_finals_at_once_make_one_final(client):
     final = finals.get()
     assert (str(final.first), str(final.second)) == ("Ana & Ben", "Cris & Dani")
     assert Table.objects.filter(bracket_board__bracket__tournament=tournament).count() == 3
+
+
+def test_a_best_of_three_is_confirmed_as_its_match_wins_on_its_last_match(client):
+    tournament = drawn(client, need="other_side", best_of="3")
+    board = boards(tournament)["W1-1"]
+    table, first = board.table, board.match
+    play_out(first, 0)
+    second = table.start_match(first.seat_names(), first.game(), first.preset)
+    play_out(second, 0)
+    assert "W2-1" not in boards(tournament)
+    # The first match's page asks nothing: the series is confirmed on its last match.
+    assert 'id="confirm-step"' not in client.get(first.get_absolute_url()).content.decode()
+    step = client.get(second.get_absolute_url()).content.decode()
+    assert 'id="confirm-step"' in step and 'value="2-0/0"' in step
+    client.post(
+        reverse("confirm_at_table", args=[table.key, second.number]),
+        {"seat": "1", "shown": "2-0/0"},
+    )
+    assert Confirmation.objects.get(bracket_board=board).kind == "confirmed"
+    assert "W2-1" not in boards(tournament)  # the other semi-final is not played yet
+    other = boards(tournament)["W1-2"]
+    for _ in range(2):
+        match = other.table.matches.order_by("number").last()
+        if match.finished:
+            match = other.table.start_match(match.seat_names(), match.game(), match.preset)
+        play_out(match, 1)
+    # The losing side confirms the series from its own link: the final comes to life.
+    client.post(link_of(other, 0), {"confirm": "1", "shown": "0-2/1"})
+    final = boards(tournament)["W2-1"]
+    assert (str(final.first), str(final.second)) == ("Ana & Ben", "Eva & Fede")
