@@ -141,8 +141,11 @@ class Bracket(models.Model):
             first_seed=seeds[0],
             second_seed=seeds[1],
         )
-        # Each side's own link, made with the board: the pages that show them only read.
-        SideLink.objects.bulk_create(SideLink(bracket_board=board, side=side) for side in (0, 1))
+        if need_of(tournament) is ResultsNeed.OTHER_SIDE:
+            # Each side's own link, made with the board: the pages that show them only read.
+            SideLink.objects.bulk_create(
+                SideLink(bracket_board=board, side=side) for side in (0, 1)
+            )
         return board
 
 

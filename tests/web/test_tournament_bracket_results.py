@@ -53,8 +53,9 @@ def test_with_nothing_needed_the_winner_goes_on_when_the_match_ends_no_page_draw
     assert (str(final.first), str(final.second)) == ("Ana & Ben", "Eva & Fede")
 
 
-def test_the_pages_only_read(client):
-    tournament = drawn(client)
+@pytest.mark.parametrize("need", ["nothing", "other_side", "director"])
+def test_the_pages_only_read(client, need):
+    tournament = drawn(client, need=need)
     ended(boards(tournament)["W1-1"], 0)
     before = (Table.objects.count(), BracketBoard.objects.count(), SideLink.objects.count())
     urls = [
