@@ -4,8 +4,9 @@ file's entrant numbers) and each bracket match played, its table kept as a table
 from collections.abc import Mapping
 
 from scorekeeper import backup
-from scorekeeper.backup.load import list_of, mapping_of
+from scorekeeper.backup.load import list_of, mapping_of, time_in
 from scorekeeper.models import Bracket, BracketBoard, Entrant, Tournament
+from scorekeeper.models.confirmation import BadConfirmation, board_from_json, board_to_json
 from scorekeeper.rules import tournament_bracket as knockout
 from scorekeeper.words import backup as words
 
@@ -25,8 +26,9 @@ def export_brackets(tournament: Tournament, number: Mapping[int, int]) -> list[d
                     "winner_side": board.winner_side,
                     "forfeit_side": board.forfeit_side,
                     "table": backup.export_table(board.table) if board.table else None,
+                    **board_to_json(board),
                 }
-                for board in bracket.boards.select_related("table")
+                for board in bracket.boards.select_related("table", "confirmation")
             ],
         }
         for bracket in tournament.brackets.all()
@@ -83,7 +85,7 @@ def _import_board(
     first = table.matches.order_by("number").first()
     if first is None:
         raise refused
-    BracketBoard.objects.create(
+    board = BracketBoard.objects.create(
         bracket=bracket,
         key=raw["key"],
         table=table,
@@ -96,3 +98,8 @@ def _import_board(
         # Files written before walkovers have none.
         forfeit_side=raw.get("forfeit_side"),
     )
+    try:
+        # Its side links and confirmation (a file from before they were kept has neither).
+        board_from_json(board, raw, new_keys=new_keys, at=time_in)
+    except BadConfirmation:
+        raise refused from None

@@ -102,6 +102,11 @@ urlpatterns = [
     path("p/<key:key>/", views.seat_page, name="seat"),
     path("s/<key:key>/", views.side_page, name="side_page"),
     path("d/<key:key>/b/<number:board>/accept", views.director_accept, name="director_accept"),
+    path(
+        "d/<key:key>/k/<number:board>/accept",
+        views.director_accept_bracket,
+        name="director_accept_bracket",
+    ),
     path("p/<key:key>/status", views.seat_status, name="seat_status"),
     # The clubs app: it reads the tables; nothing here reads it.
     path("", include("scorekeeper.clubs.urls")),

@@ -75,6 +75,40 @@ class Board(models.Model):
             first, second = ([entrants[pk].name for pk in side] for side in sides)
         return [first[0], second[0], first[1], second[1]]
 
+    # Confirmations name a round's board in this field (a bracket's in `bracket_board`).
+    confirm_owner = "board"
+
+    @property
+    def tournament(self):
+        return self.round.tournament
+
+    def ended(self) -> tuple[tuple[int, ...], int] | None:
+        """The totals and winner its match ended with (None: in play, or no match)."""
+        match = self.match
+        if match is None or not match.finished:
+            return None
+        return tuple(match.totals), match.winner_side
+
+    def decides(self, match: Match) -> bool:
+        """Whether `match` is the one whose result this board confirms."""
+        return self.match_id == match.pk
+
+    def entrant_names(self) -> list[str]:
+        """Each side's entrants in words (places prefetched)."""
+        places = sorted(self.places.all(), key=lambda place: place.pk)
+        return [
+            " & ".join(str(place.entrant) for place in places if place.side == side)
+            for side in (0, 1)
+        ]
+
+    def refuses_change(self) -> bool:
+        """Asked by the score sheet (Table.drawn_board) when its match's result moves: a
+        round's correction moves the standings, never a draw already made (RULES.md)."""
+        return False
+
+    def result_moved(self) -> None:
+        """A confirmation stored: the next round is drawn by the director, nothing moves."""
+
     @property
     def done(self) -> bool:
         if self.kind != Board.Kind.PLAYED:

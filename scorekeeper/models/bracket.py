@@ -2,20 +2,28 @@
 
 Who plays whom is never stored: rules.tournament_bracket resolves it from the seeds and the
 winners kept on the boards. A board (a table with one match) is made once both sides of a
-bracket match are known; its winner advances as soon as its match ends. A correction that
-changes a winner moves it while the next match of either side has no hand entered; after that
-the bracket keeps the winner it had (`kept`), as RULES.md says a correction is refused.
+bracket match are known; its winner advances once its result is settled under the tournament's
+`results need` (entered, confirmed or accepted). The bracket moves on the write side only: when
+a bracket match's result changes (result_changed, in its transaction) and when a confirmation,
+an accept or a walkover is stored; the pages only read. A correction that would move a winner
+once the next match of either side has a hand entered is refused (`refuses_change`, which the
+score sheet asks through Table.drawn_board).
 """
 
 from functools import cached_property
 
 from django.db import models, transaction
+from django.dispatch import receiver
 from django.urls import reverse
 
 from scorekeeper import rules
+from scorekeeper.models.board import Board
+from scorekeeper.models.confirmation import SideLink, mark_of, need_of, state_of
 from scorekeeper.models.match import Match
+from scorekeeper.models.signals import result_changed
 from scorekeeper.models.table import Table
 from scorekeeper.rules import tournament_bracket as knockout
+from scorekeeper.rules.tournament_confirm import ResultsNeed
 from scorekeeper.words.bracket import BEST_OF, ELIMINATIONS, bracket_table_name
 
 
@@ -64,8 +72,11 @@ class Bracket(models.Model):
         return self.seeds[seed - 1] if isinstance(seed, int) else seed
 
     def played_boards(self) -> dict[str, "BracketBoard"]:
-        """The boards made so far by their match's key, with their matches and series."""
-        boards = self.boards.select_related("bracket", "match__series", "table")
+        """The boards made so far by their match's key, with their matches, series and
+        confirmations."""
+        boards = self.boards.select_related(
+            "bracket__tournament", "match__series", "table", "confirmation"
+        )
         return {board.key: board for board in boards}
 
     def outcomes(self, shape: knockout.Bracket, boards: dict) -> dict[str, knockout.Outcome]:
@@ -73,17 +84,23 @@ class Bracket(models.Model):
         played = {key: b.seeds for key, b in boards.items()}
         return knockout.resolve(shape, winners, played)
 
+    def lock(self) -> None:
+        """This bracket's row locked until the transaction ends: one writer at a time moves
+        it, whichever app server (the boards are read again after it)."""
+        list(Bracket.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+
     @transaction.atomic
     def advance(self) -> None:
-        """Bring the boards up to the results: each match's winner as entered (or kept, once
+        """Bring the boards up to the results: each match's winner once settled (or kept, once
         the next match began), a board made for each match now ready and dropped for one whose
-        sides moved before it began."""
-        list(Bracket.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        sides moved before it began. Write side only (a result, a confirmation, a walkover)."""
+        self.lock()
         shape = self.shape()
         boards = self.played_boards()
         begun = {key for key, b in boards.items() if b.begun}
+        need = need_of(self.tournament)
         for key, board in boards.items():
-            live = board.live_winner()
+            live = board.settled_winner(need)
             if live != board.winner_side and knockout.correction_allowed(shape, begun, key):
                 board.winner_side = live
                 board.save(update_fields=["winner_side"])
@@ -114,7 +131,7 @@ class Bracket(models.Model):
             tournament.preset,
             rules.SeriesRules(first_to=self.first_to),
         )
-        return BracketBoard.objects.create(
+        board = BracketBoard.objects.create(
             bracket=self,
             key=match.key,
             table=table,
@@ -124,6 +141,12 @@ class Bracket(models.Model):
             first_seed=seeds[0],
             second_seed=seeds[1],
         )
+        if need_of(tournament) is ResultsNeed.OTHER_SIDE:
+            # Each side's own link, made with the board: the pages that show them only read.
+            SideLink.objects.bulk_create(
+                SideLink(bracket_board=board, side=side) for side in (0, 1)
+            )
+        return board
 
 
 class BracketBoard(models.Model):
@@ -157,6 +180,71 @@ class BracketBoard(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("match", args=[self.table.key, self.match.number])
+
+    # Confirmations name a bracket's board in this field (a round's in `board`).
+    confirm_owner = "bracket_board"
+
+    @property
+    def tournament(self):
+        return self.bracket.tournament
+
+    @property
+    def kind(self) -> str:
+        """As a round's board: a walkover is the director's own result, it stands."""
+        return Board.Kind.FORFEIT if self.forfeit_side is not None else Board.Kind.PLAYED
+
+    def ended(self) -> tuple[tuple[int, ...], int] | None:
+        """The result to confirm: the match's totals and winner, or a series' match wins."""
+        state = self.series_state
+        if state is not None:
+            return (tuple(state.wins), state.winner_side) if state.finished else None
+        if self.match is None or not self.match.finished:
+            return None
+        return tuple(self.match.totals), self.match.winner_side
+
+    def decides(self, match: Match) -> bool:
+        """Whether `match` is the one whose result this board confirms (a series: the last
+        match played at its table, once the series is won)."""
+        if self.series_state is None:
+            return self.match_id == match.pk
+        won = self.series_state.finished and match.table_id == self.table_id
+        return won and match.finished and not match.superseded()
+
+    def sides(self) -> tuple[tuple[int], tuple[int]]:
+        """The entrants' ids on each side, as a round's board gives them."""
+        return ((self.first_id,), (self.second_id,))
+
+    def entrant_names(self) -> list[str]:
+        return [str(self.first), str(self.second)]
+
+    def settled_winner(self, need: ResultsNeed) -> int | None:
+        """The side that goes on: the winner once its result is settled (entered, confirmed or
+        accepted, as the tournament's `results need` asks). A winner that already went on stays
+        while a correction keeps it the winner."""
+        live = self.live_winner()
+        if live is None or self.forfeit_side is not None or live == self.winner_side:
+            return live
+        return live if state_of(self, need, mark_of(self)).settled else None
+
+    def refuses_change(self) -> bool:
+        """Asked by the score sheet inside the transaction that just moved this table's result:
+        refused when it moves the winner that went on and the next match of either side has a
+        hand entered (RULES.md). Locks the bracket, so the answer holds until the commit.
+        No winner went on yet (as the save read this board): nothing to refuse, no query."""
+        if self.winner_side is None:
+            return False
+        self.bracket.lock()
+        fresh = self.bracket.played_boards()
+        board = fresh[self.key]
+        if board.winner_side is None or board.live_winner() == board.winner_side:
+            return False
+        begun = {key for key, b in fresh.items() if b.begun}
+        return not knockout.correction_allowed(self.bracket.shape(), begun, self.key)
+
+    def result_moved(self) -> None:
+        """A result, a confirmation or a walkover stored: the bracket follows, in the same
+        transaction."""
+        self.bracket.advance()
 
     @property
     def seeds(self) -> tuple[int, int]:
@@ -202,3 +290,12 @@ class BracketBoard(models.Model):
         keeps the winner it had."""
         live = self.live_winner()
         return self.winner_side is not None and live is not None and live != self.winner_side
+
+
+@receiver(result_changed, sender=Match, dispatch_uid="bracket-result-changed")
+def bracket_result_changed(sender, *, match: Match, **kwargs) -> None:
+    """A bracket match ended, ended no more or was corrected: the bracket moves in the same
+    transaction (Table.drawn_board, read with the match where the save read it)."""
+    board = match.table.drawn_board
+    if board is not None:
+        board.result_moved()

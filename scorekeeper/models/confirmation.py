@@ -2,6 +2,11 @@
 (confirmed, accepted, disputed) and what the next draw waits for. A tournament and its rounds
 are plain models here: models.tournament imports this module, never the other way.
 
+A result is a round's board's (Board) or a bracket's (BracketBoard, named by string: the bracket
+imports this module). Both answer the same few questions: `confirm_owner` (the field that names
+it here), `tournament`, `kind`, `ended()`, `decides(match)`, `sides()`, `entrant_names()` and
+`result_moved()` (a bracket moves on when a confirmation or an accept is stored).
+
 A confirmation keeps the result it was given for; the result's state is worked out by
 rules.tournament_confirm from the match as it is now, so a hand corrected after the end leaves
 the confirmation speaking of another result, and the result unconfirmed again.
@@ -58,21 +63,54 @@ class BadConfirmation(ValueError):
     """A backup's side links or confirmation of a board cannot be read."""
 
 
-class SideLink(models.Model):
+def _one_owner(name: str) -> models.CheckConstraint:
+    """A link or a confirmation names a round's board or a bracket's, exactly one."""
+    return models.CheckConstraint(
+        condition=models.Q(board__isnull=False, bracket_board__isnull=True)
+        | models.Q(board__isnull=True, bracket_board__isnull=False),
+        name=name,
+    )
+
+
+class OwnedByBoard(models.Model):
+    """What names the board (a round's or a bracket's) a link or a confirmation belongs to."""
+
+    class Meta:
+        abstract = True
+
+    @property
+    def owner(self):
+        return self.board if self.board_id is not None else self.bracket_board
+
+
+class SideLink(OwnedByBoard):
     """The key of one side's own page at a tournament table: it confirms or disputes there."""
 
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="side_links")
+    board = models.ForeignKey(
+        Board, on_delete=models.CASCADE, null=True, blank=True, related_name="side_links"
+    )
+    bracket_board = models.ForeignKey(
+        "scorekeeper.BracketBoard",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="side_links",
+    )
     side = models.PositiveSmallIntegerField()
     key = models.CharField(max_length=KEY_LENGTH, unique=True, default=new_key, editable=False)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["board", "side"], name="side_link_unique_side")
+            models.UniqueConstraint(fields=["board", "side"], name="side_link_unique_side"),
+            models.UniqueConstraint(
+                fields=["bracket_board", "side"], name="side_link_unique_bracket_side"
+            ),
+            _one_owner("side_link_one_board"),
         ]
         ordering = ["side"]
 
     def __str__(self) -> str:
-        return f"{self.board} · side {self.side}"
+        return f"{self.owner} · side {self.side}"
 
     def get_absolute_url(self) -> str:
         return reverse("side_page", args=[self.key])
@@ -84,7 +122,7 @@ class SideLink(models.Model):
         played = [board for board in boards if board.match_id and len(board.sides()) == 2]
         found = cls._read(played)
         missing = [
-            cls(board=board, side=side)
+            cls(**{board.confirm_owner: board}, side=side)
             for board in played
             for side in (0, 1)
             if side not in {link.side for link in found.get(board.pk, [])}
@@ -96,16 +134,30 @@ class SideLink(models.Model):
 
     @classmethod
     def _read(cls, boards: Sequence[Board]) -> dict[int, list["SideLink"]]:
+        """The links of these boards (all a round's, or all a bracket's)."""
         found: dict[int, list[SideLink]] = {}
-        for link in cls.objects.filter(board__in=boards).order_by("board", "side"):
-            found.setdefault(link.board_id, []).append(link)
+        if not boards:
+            return found
+        owner = boards[0].confirm_owner
+        links = cls.objects.filter(**{f"{owner}__in": boards}).order_by(owner, "side")
+        for link in links:
+            found.setdefault(getattr(link, f"{owner}_id"), []).append(link)
         return found
 
 
-class Confirmation(models.Model):
+class Confirmation(OwnedByBoard):
     """What was said of a board's result, and of which result (its totals and winner)."""
 
-    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="confirmation")
+    board = models.OneToOneField(
+        Board, on_delete=models.CASCADE, null=True, blank=True, related_name="confirmation"
+    )
+    bracket_board = models.OneToOneField(
+        "scorekeeper.BracketBoard",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="confirmation",
+    )
     kind = models.CharField(
         max_length=10, choices=[(kind.value, label) for kind, label in MARK_KINDS.items()]
     )
@@ -116,8 +168,11 @@ class Confirmation(models.Model):
     name = models.CharField(max_length=60, blank=True)
     at = models.DateTimeField(default=timezone.now)
 
+    class Meta:
+        constraints = [_one_owner("confirmation_one_board")]
+
     def __str__(self) -> str:
-        return f"{self.board} · {self.kind}"
+        return f"{self.owner} · {self.kind}"
 
     def as_mark(self) -> Mark:
         return Mark(MarkKind(self.kind), Entered(tuple(self.totals), self.winner_side), self.side)
@@ -129,10 +184,8 @@ def need_of(tournament: models.Model) -> ResultsNeed:
 
 def entered(board: Board) -> Entered | None:
     """The result a played board's match ended with (None: in play, or no match)."""
-    match = board.match
-    if board.kind != Board.Kind.PLAYED or match is None or not match.finished:
-        return None
-    return Entered(tuple(match.totals), match.winner_side)
+    ended = board.ended() if board.kind == Board.Kind.PLAYED else None
+    return Entered(*ended) if ended is not None else None
 
 
 def mark_of(board: Board) -> Mark | None:
@@ -175,17 +228,13 @@ def check_settled(tournament: models.Model, rounds: Sequence[models.Model]) -> N
 def _locked(board: Board) -> tuple[Board, Mark | None]:
     """The board read again under a lock (inside the caller's transaction), with its match and
     its mark as they are now: two taps at once confirm once."""
-    fresh = (
-        Board.objects.select_for_update(of=("self",))
-        .select_related("match", "round__tournament")
-        .get(pk=board.pk)
-    )
+    fresh = type(board).objects.select_for_update(of=("self",)).get(pk=board.pk)
     return fresh, mark_of(fresh)
 
 
 def _mark(board: Board, kind: MarkKind, result: Entered, side: int | None, name: str) -> None:
     Confirmation.objects.update_or_create(
-        board=board,
+        **{board.confirm_owner: board},
         defaults={
             "kind": kind,
             "totals": list(result.totals),
@@ -197,13 +246,14 @@ def _mark(board: Board, kind: MarkKind, result: Entered, side: int | None, name:
     )
     # The table's kept pages (its match page) are drawn again: they show the new state.
     Table.objects.filter(pk=board.table_id).update(updated_at=timezone.now())
+    board.result_moved()  # a bracket's winner goes on once settled
 
 
 @transaction.atomic
 def confirm(board: Board, side: int, shown: Entered | None, name: str = "") -> None:
     """A player of `side` confirms the result `shown`; ConfirmRefused says why not."""
     board, mark = _locked(board)
-    need, now = need_of(board.round.tournament), entered(board)
+    need, now = need_of(board.tournament), entered(board)
     if refused := refuse_confirm(need, now, shown, side, mark):
         raise ConfirmRefused(refused)
     _mark(board, MarkKind.CONFIRMED, now, side, name)
@@ -213,7 +263,7 @@ def confirm(board: Board, side: int, shown: Entered | None, name: str = "") -> N
 def dispute(board: Board, side: int | None, shown: Entered | None) -> None:
     """`side` says the result `shown` is wrong: the director accepts or corrects it."""
     board, mark = _locked(board)
-    need, now = need_of(board.round.tournament), entered(board)
+    need, now = need_of(board.tournament), entered(board)
     if refused := refuse_dispute(need, now, shown, mark):
         raise ConfirmRefused(refused)
     _mark(board, MarkKind.DISPUTED, now, side, "")
@@ -223,7 +273,7 @@ def dispute(board: Board, side: int | None, shown: Entered | None) -> None:
 def accept(board: Board, shown: Entered | None) -> None:
     """The director accepts the result `shown` (after correcting it at the table, or as is)."""
     board, mark = _locked(board)
-    need, now = need_of(board.round.tournament), entered(board)
+    need, now = need_of(board.tournament), entered(board)
     if refused := refuse_accept(need, now, shown, mark):
         raise ConfirmRefused(refused)
     _mark(board, MarkKind.ACCEPTED, now, None, "")
@@ -258,8 +308,8 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
         raise BadConfirmation
     for side, key in enumerate(keys):
         taken = new_keys and SideLink.objects.filter(key=key).exists()
-        link = SideLink(board=board, side=side, key=new_key() if taken else key)
-        link.full_clean(exclude=["board"])
+        link = SideLink(**{board.confirm_owner: board}, side=side, key=new_key() if taken else key)
+        link.full_clean(exclude=[board.confirm_owner])
         link.save()
     mark = raw.get("confirmation")
     if mark is None:
@@ -268,7 +318,7 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
     if not isinstance(totals, list) or not all(type(total) is int for total in totals):
         raise BadConfirmation
     confirmation = Confirmation(
-        board=board,
+        **{board.confirm_owner: board},
         kind=mark.get("kind"),
         totals=mark.get("totals"),
         winner_side=mark.get("winner_side"),
@@ -276,5 +326,5 @@ def board_from_json(board: Board, raw: dict, *, new_keys: bool, at) -> None:
         name=mark.get("name") or "",
         at=at(mark, "at"),
     )
-    confirmation.full_clean(exclude=["board"])
+    confirmation.full_clean(exclude=[board.confirm_owner])
     confirmation.save()

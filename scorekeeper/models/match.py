@@ -445,9 +445,9 @@ class Match(MatchWrites, HouseRulesFields):
             setattr(self, name, value)
         if state.finished or was_finished:
             # A match ended or ended no more: the table's series, records and Rematch move, so
-            # its kept pages are drawn again (page_version). A hand in play moves the match's
-            # own version only.
+            # its kept pages are drawn again (page_version); a hand in play moves its own only.
             Table.objects.filter(pk=self.table_id).update(updated_at=now)
+            self.refuse_if_kept()
             result_changed.send(Match, match=self, ended=state.finished and not was_finished)
         record_match(self, was_finished=was_finished)
 

@@ -34,6 +34,9 @@ class HandConflict(Exception):
     NOTHING_TO_UNDO = "nothing_to_undo"
     SUPERSEDED = "superseded"  # an undo of a match the table has already played on from
     UNDONE = "undone"  # this very hand or play was saved, then taken back on another phone
+    # A finished match's result may no longer move: a tournament built on it (a bracket's next
+    # match of either side has a hand entered: RULES.md, Knockouts).
+    RESULT_KEPT = "result_kept"
 
     def __init__(self, kind: str, number: int) -> None:
         super().__init__(kind)
@@ -144,6 +147,15 @@ class MatchWrites:
         if last is None:
             raise HandConflict(HandConflict.NOTHING_TO_UNDO, 0)
         return match, last
+
+    def refuse_if_kept(self) -> None:
+        """Raise HandConflict (RESULT_KEPT) when the result just written (inside the caller's
+        transaction, which then keeps nothing) may no longer move: the tournament board that
+        drew the table built on it (a bracket's next match has begun). Asked through the
+        table's board (Table.drawn_board), so the score sheet never imports a tournament's."""
+        board = self.table.drawn_board
+        if board is not None and board.refuses_change():
+            raise HandConflict(HandConflict.RESULT_KEPT, self.hand_count)
 
     def remember_undone(self, token: uuid.UUID) -> None:
         """Keep the token of a hand or play just taken back (inside the caller's transaction,

@@ -183,17 +183,23 @@ class Table(HouseRulesFields):
         return reverse("new_match", args=[self.key])
 
     @property
-    def tournament_board(self):
+    def drawn_board(self):
         """The tournament board that drew this table, a round's or a bracket's (None: an
-        ordinary table). A tournament's table plays its drawn match only: no new match, no
-        rematch (a bracket match played as a series: its next match until the series is won)."""
+        ordinary table). Both answer `refuses_change()` and `result_moved()`: what the score
+        sheet asks when a finished match's result moves, without knowing which it is."""
         for name in ("board", "bracket_board"):
             try:
-                board = getattr(self, name)
+                return getattr(self, name)
             except ObjectDoesNotExist:
                 continue
-            return None if getattr(board, "series_open", False) else board
         return None
+
+    @property
+    def tournament_board(self):
+        """The drawn board, while its table plays its drawn match only: no new match, no
+        rematch (a bracket match played as a series: its next match until the series is won)."""
+        board = self.drawn_board
+        return None if getattr(board, "series_open", False) else board
 
     def rematch_url(self) -> str:
         return reverse("rematch", args=[self.key])

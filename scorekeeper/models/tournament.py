@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.models.board import Board
-from scorekeeper.models.confirmation import ResultsNeedChoice, check_settled
+from scorekeeper.models.confirmation import ResultsNeedChoice, SideLink, check_settled
 from scorekeeper.models.match import Match
 from scorekeeper.models.seeding import seeded_order
 from scorekeeper.models.table import (
@@ -419,6 +419,7 @@ class Round(models.Model):
                 self.seed,
                 seeded,
             )
+        made = []
         for number, sides in enumerate(draw.tables, start=1):
             table = Table.objects.create(
                 name=board_table_name(tournament.name, self.number, number)
@@ -433,6 +434,10 @@ class Round(models.Model):
                 rules.SeriesRules(first_to=None),
             )
             board.save(update_fields=["match"])
+            made.append(board)
+        if tournament.results_need == ResultsNeedChoice.OTHER_SIDE:
+            # Each side's own link made with the draw: the table cards showing them only read.
+            SideLink.for_boards(made)
         for offset, entrant in enumerate(draw.byes, start=len(draw.tables) + 1):
             board = Board.objects.create(round=self, number=offset, kind=Board.Kind.BYE)
             board.seat(((entrant,), ()))

@@ -22,8 +22,8 @@ def confirm_step(context: template.Context) -> dict:
     side confirms it, their names to tap (context: `match` and `table`)."""
     match, table = context["match"], context["table"]
     board = table.tournament_board
-    need = need_of(board.round.tournament)
-    result = entered(board) if board.match_id == match.pk else None
+    need = need_of(board.tournament)
+    result = entered(board) if board.decides(match) else None
     if need is ResultsNeed.NOTHING or result is None:
         return {"shows": False}
     board.match = match

@@ -9,6 +9,7 @@ from scorekeeper.views.bracket_pages import bracket_forfeit as bracket_forfeit
 from scorekeeper.views.bracket_pages import bracket_print as bracket_print
 from scorekeeper.views.confirm import confirm_at_table as confirm_at_table
 from scorekeeper.views.confirm import director_accept as director_accept
+from scorekeeper.views.confirm import director_accept_bracket as director_accept_bracket
 from scorekeeper.views.confirm import side_page as side_page
 from scorekeeper.views.hand import hand_page as hand_page
 from scorekeeper.views.match import match_page as match_page

@@ -46,16 +46,20 @@ class BracketView:
     champion: str = ""
     kept: list[str] = field(default_factory=list)
 
-    @property
-    def ready(self) -> list[Cell]:
-        """The matches to play now, each at its table."""
+    def cells(self) -> list[Cell]:
+        """Every match with a board (a table made), lane by lane."""
         return [
             cell
             for lane in self.lanes
             for column in lane
             for cell in column.cells
-            if cell.state == "ready" and cell.board is not None
+            if cell.board is not None
         ]
+
+    @property
+    def ready(self) -> list[Cell]:
+        """The matches to play now, each at its table."""
+        return [cell for cell in self.cells() if cell.state == "ready"]
 
 
 def _slot(bracket: Bracket, seed, names: dict, won: bool, total) -> Slot:
@@ -119,7 +123,8 @@ def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> Bracket
 
 
 def bracket_views(tournament: Tournament, entrants: dict) -> list[BracketView]:
-    """The tournament's brackets brought up to the results and drawn (none: an empty list)."""
+    """The tournament's brackets as the write side left them, drawn (none: an empty list).
+    Only reads: a bracket moves when a result, a confirmation or a walkover is stored."""
     brackets = list(tournament.brackets.all())
     if not brackets:
         return []
@@ -127,6 +132,5 @@ def bracket_views(tournament: Tournament, entrants: dict) -> list[BracketView]:
     knockout_event = tournament.last_round() == 0
     views = []
     for bracket in brackets:
-        bracket.advance()
         views.append(bracket_view(bracket, names, knockout_event))
     return views

@@ -1,6 +1,7 @@
 """Knockout brackets' own pages: drawing them, their table cards, the bracket on paper."""
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -43,7 +44,9 @@ def bracket_cards(request: HttpRequest, key: str) -> HttpResponse:
     for view in bracket_views(tournament, entrants):
         for cell in view.ready:
             url = request.build_absolute_uri(cell.board.get_absolute_url())
-            cards.append({"view": view, "cell": cell, "url": url, "qr": qr_svg(url)})
+            board = cell.board
+            card = {"view": view, "cell": cell, "url": url, "qr": qr_svg(url), "board": board}
+            cards.append(card | {"seats": board.match.seat_names()})
     return render(request, "bracket_cards.html", {"tournament": tournament, "cards": cards})
 
 
@@ -61,11 +64,18 @@ def bracket_forfeit(request: HttpRequest, key: str, board: int) -> HttpResponse:
     """A walkover: the side present at a bracket match goes on, the other did not play; `undo`
     takes it back (the match counts again, the bracket moves while the next has no hand)."""
     tournament = get_tournament(key)
-    found = get_object_or_404(
-        BracketBoard.objects.select_related("match", "bracket"),
-        pk=board,
-        bracket__tournament=tournament,
-    )
+    with transaction.atomic():
+        found = get_object_or_404(
+            BracketBoard.objects.select_for_update(of=("self",)).select_related("match", "bracket"),
+            pk=board,
+            bracket__tournament=tournament,
+        )
+        _walkover(request, found)
+    return redirect(f"{tournament.get_absolute_url()}#bracket-{found.bracket.number}")
+
+
+def _walkover(request: HttpRequest, found: BracketBoard) -> None:
+    """Give or take back the walkover (the board locked), and move the bracket on."""
     present = request.POST.get("present")
     if request.POST.get("undo"):
         found.forfeit_side = None
@@ -76,5 +86,4 @@ def bracket_forfeit(request: HttpRequest, key: str, board: int) -> HttpResponse:
     else:
         found.forfeit_side = int(present)
     found.save(update_fields=["forfeit_side"])
-    found.bracket.advance()
-    return redirect(f"{tournament.get_absolute_url()}#bracket-{found.bracket.number}")
+    found.result_moved()

@@ -3,14 +3,16 @@ page, the director's accept, and what the director's and watch pages mark."""
 
 from collections import Counter
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import Board, ConfirmRefused, Round, SideLink, Tournament
+from scorekeeper.models import Board, BracketBoard, ConfirmRefused, Round, SideLink, Tournament
 from scorekeeper.models.confirmation import (
     accept,
     confirm,
@@ -80,10 +82,17 @@ def confirm_at_table(request: HttpRequest, key: str, number: int) -> HttpRespons
 
 
 def get_side_link(key: str) -> SideLink:
-    """The side this key opens, with its board, match and tournament; 404 for anything else."""
+    """The side this key opens, with its board (a round's or a bracket's), match and
+    tournament; 404 for anything else."""
     return get_object_or_404(
         SideLink.objects.select_related(
-            "board__match__table", "board__round__tournament"
+            "board__match__table",
+            "board__round__tournament",
+            "bracket_board__match__series",
+            "bracket_board__table",
+            "bracket_board__bracket__tournament",
+            "bracket_board__first",
+            "bracket_board__second",
         ).prefetch_related("board__places__entrant"),
         key=key,
     )
@@ -94,26 +103,24 @@ def side_page(request: HttpRequest, key: str) -> HttpResponse:
     """One side's own page at a tournament table: the result as it stands, and (the other
     side) its confirmation; either side can dispute it."""
     link = get_side_link(key)
-    board = link.board
+    board = link.owner
     if request.method == "POST":
         if request.POST.get("dispute"):
             _act(request, dispute, MarkKind.DISPUTED, board, link.side, _shown(request))
         else:
             _act(request, confirm, MarkKind.CONFIRMED, board, link.side, _shown(request))
         return redirect(link)
-    tournament = board.round.tournament
+    tournament = board.tournament
     need = need_of(tournament)
     mark = mark_of(board)
     result = entered(board)
-    places = sorted(board.places.all(), key=lambda place: place.pk)
-    sides = [
-        " & ".join(str(place.entrant) for place in places if place.side == side) for side in (0, 1)
-    ]
+    sides = board.entrant_names()
     context = {
         "tournament": tournament,
         "board": board,
         "link": link,
         "match": board.match,
+        "totals": result.totals if result is not None else board.match.totals,
         "sides": sides,
         "own": sides[link.side],
         "other": sides[1 - link.side],
@@ -136,6 +143,40 @@ def director_accept(request: HttpRequest, key: str, board: int) -> HttpResponse:
     return redirect(f"{tournament.get_absolute_url()}#to-confirm")
 
 
+@require_POST
+def director_accept_bracket(request: HttpRequest, key: str, board: int) -> HttpResponse:
+    """The director accepts a bracket match's result: its winner goes on."""
+    tournament = get_object_or_404(Tournament, key=key)
+    found = get_object_or_404(BracketBoard, pk=board, bracket__tournament=tournament)
+    _act(request, accept, MarkKind.ACCEPTED, found, _shown(request))
+    return redirect(f"{tournament.get_absolute_url()}#to-confirm")
+
+
+def bracket_rows(context: dict, tournament: Tournament, need: ResultsNeed) -> list:
+    """The bracket matches whose result is still open (as the bracket views read them, with
+    their confirmations; no query): each a row the director's list shows as a round's."""
+    rows = []
+    for cell in (cell for view in context.get("brackets", []) for cell in view.cells()):
+        board = cell.board
+        state = state_of(board, need, mark_of(board))
+        if not state.open:
+            continue
+        result = entered(board)
+        accept_url = reverse("director_accept_bracket", args=[tournament.key, board.pk])
+        rows.append(
+            SimpleNamespace(
+                board=board,
+                title=board.table.name,
+                sides=[slot.name for slot in cell.slots],
+                totals=result.totals,
+                confirm_label=state_label(state),
+                shown=result.shown(),
+                accept_url=accept_url,
+            )
+        )
+    return rows
+
+
 def add_confirmations(context: dict, tournament: Tournament, rounds: Sequence[Round]) -> None:
     """What the director's and the watch pages add when results need confirming: each board's
     state, the results still open (the director's list), each standings line's unconfirmed
@@ -155,12 +196,16 @@ def add_confirmations(context: dict, tournament: Tournament, rounds: Sequence[Ro
             row.shown = (result := entered(board)) and result.shown()
             states.append(((round.number, board.number), state))
             if state.open:
+                row.totals = result.totals
+                row.accept_url = reverse("director_accept", args=[tournament.key, board.pk])
                 open_rows.append((round, row))
                 unconfirmed.update(entrant for side in board.sides() for entrant in side)
     for line in context["standings"]:
         count = unconfirmed[line.entrant.pk]
         line.unconfirmed = unconfirmed_in_standings(count) if count else ""
-    context["to_confirm"] = open_rows
+    context["to_confirm"] = open_rows + [
+        (None, row) for row in bracket_rows(context, tournament, need)
+    ]
     tables = waiting(Format(tournament.format), states)
     # Said where the Draw button is, once only confirmations keep the next round waiting.
     context["waiting_words"] = results_waiting(tables) if tables and context["can_draw"] else ""

@@ -16,6 +16,7 @@ from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, posted_version, refused_status
 from scorekeeper.views.sheet import hand_plays, scoreboard, sheet_shape, why
 from scorekeeper.words.pages import hand_still_in_play
+from scorekeeper.words.refusals import result_kept
 from scorekeeper.words.units import unit_words
 
 
@@ -45,7 +46,9 @@ def hand_page(request: HtmxHttpRequest, key: str, number: int, hand_number: int)
                     version=posted_version(request),
                 )
             except HandConflict as conflict:
-                if conflict.kind != HandConflict.REPEAT:
+                if conflict.kind == HandConflict.RESULT_KEPT:
+                    form.add_error(None, result_kept())
+                elif conflict.kind != HandConflict.REPEAT:
                     form.add_error(None, unit_words(match.game()).say("changed_elsewhere"))
             except rules.InvalidHand as refused:
                 form.refuse(refused, editing=True)

@@ -18,7 +18,7 @@ from scorekeeper.words.explain import (
     play_text,
 )
 from scorekeeper.words.pages import hand_end_taken_back, play_taken_back, play_undone_before
-from scorekeeper.words.refusals import played_on
+from scorekeeper.words.refusals import played_on, result_kept
 from scorekeeper.words.units import unit_words
 
 
@@ -59,6 +59,8 @@ def take_back(request: HtmxHttpRequest, match: Match) -> None:
             messages.info(request, undone_before(match, conflict.number))
         elif conflict.kind == HandConflict.SUPERSEDED:
             messages.error(request, played_on())
+        elif conflict.kind == HandConflict.RESULT_KEPT:
+            messages.error(request, result_kept())
         else:
             messages.error(request, unit_words(match.game()).say("changed_elsewhere"))
     else:

@@ -209,3 +209,12 @@ def refusal_words(refused: rules.InvalidHand, names: list[str], game: rules.Game
     return "; ".join(
         str(hand_error_message(error, names, game)).rstrip(".") for error in refused.errors
     )
+
+
+def result_kept() -> str:
+    """A correction or an undo refused: it would change who won a tournament match whose
+    winner already plays on (a bracket's next match has begun: RULES.md, Knockouts)."""
+    return _(
+        "Not changed: this would change who won, and the winner's next match has already "
+        "begun. The result stays as it was; ask the director."
+    )

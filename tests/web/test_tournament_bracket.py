@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from scorekeeper.models import Bracket, BracketBoard, Tournament
+from scorekeeper.models import Bracket, BracketBoard, HandConflict, Tournament
 from tests.created import created
 from tests.support.testing import make_tournament, play_out, win_hand
 
@@ -99,16 +99,19 @@ def test_a_correction_moves_the_winner_until_the_next_match_begins(client):
     refresh(client, tournament)
     semi = boards(tournament)["W2-1"]
     assert str(semi.second) == "Gil & Hugo"
-    # Once the semi-final has a hand, a correction no longer moves the winner.
+    # Once the semi-final has a hand, a change of the winner is refused, nothing changed.
     win_hand(semi.match, 0)
     match.refresh_from_db()
-    match.undo(version=match.version)
+    version = match.version
+    with pytest.raises(HandConflict) as refused:
+        match.undo(version=match.version)
+    assert refused.value.kind == HandConflict.RESULT_KEPT
     match.refresh_from_db()
-    play_out(match, 1)
+    assert match.finished and match.version == version
     page = refresh(client, tournament)
     kept = boards(tournament)
     assert str(kept["W2-1"].second) == "Gil & Hugo" and kept["W1-2"].winner_side == 0
-    assert "keeps the winner it had" in page
+    assert "keeps the winner it had" not in page
 
 
 def test_double_elimination_plays_the_reset(client):

@@ -189,6 +189,15 @@ def test_no_side_links_on_the_cards_when_results_need_nothing(client):
     assert not created(SideLink).exists()
 
 
+def test_the_side_links_are_made_with_the_draw_and_the_cards_only_read(client):
+    tournament, boards = drawn(client)
+    assert created(SideLink).count() == 2 * len(boards)
+    keys = set(created(SideLink).values_list("key", flat=True))
+    page = client.get(reverse("tournament_cards", args=[tournament.key, 1])).content.decode()
+    assert set(created(SideLink).values_list("key", flat=True)) == keys
+    assert all(key in page for key in keys)
+
+
 def test_the_other_side_confirms_from_its_own_link(client):
     tournament, boards = drawn(client)
     board = finished(boards[0], winner=0)
