@@ -23,7 +23,8 @@ A_ROUND = re.compile(r"\brounds?\b(?! (?:down|up|robin))", re.IGNORECASE)
 # What a tournament says: its rounds are drawn, started, ended, timed, counted and listed in its
 # backup; a message shared with Mexican Train's rounds has the context "tournament round".
 TOURNAMENT = re.compile(
-    r"tournament|director|draw|clock|entrant|Swiss|bye|table %\(|minutes|lasts|confirm or accept|"
+    r"tournament|director|draw|clock|entrant|Swiss|bye|table %\(|minutes|lasts|"
+    r"confirm or accept|bracket|standings|Losers' round|"
     r"^(a round|the rounds|Start the round|End the round now)$|Invalid backup: round|"
     r"^After %\(rounds\)s",
     re.IGNORECASE,
@@ -54,7 +55,8 @@ def test_swedish_says_rond_in_a_tournament_and_runda_in_mexican_train(language):
     wrong = []
     for key, translated in rounds_said(language):
         context, _mark, message = key.rpartition("\x04")
-        word = "rond" if "tournament" in context or TOURNAMENT.search(message) else "rund"
+        tournament = "tournament" in context or "bracket" in context
+        word = "rond" if tournament or TOURNAMENT.search(message) else "rund"
         other = "rund" if word == "rond" else "rond"
         a_hand_too = re.search(r"\bhands?\b", message)  # "omgång" is Swedish for a hand
         said = translated.lower()
