@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 APP_NAME = _("Photo count")
-BUTTON = _("Count from a photo")
+BUTTON = _("From a photo")
 SEND = _("Count the pips")
 NEEDS_SERVER = _("Counting from a photo needs the server: there is no signal now. Type the count.")
 COUNTING = _("Counting the pips…")
