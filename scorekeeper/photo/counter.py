@@ -46,6 +46,8 @@ class Count:
     tiles: tuple[Tile, ...]
     width: int
     height: int
+    # Light regions as large as a tile but of no tile's shape: tiles touching, most likely.
+    unread: int = 0
 
     @property
     def total(self) -> int:
@@ -79,7 +81,7 @@ def count_photo(data: bytes) -> Count:
 
 def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
-    outlines = _tile_outlines(image)
+    outlines, unread = _tile_outlines(image)
     flats = [(corners, _flatten(image, corners)) for corners, cut in outlines if not cut]
     blobs = [_half_blobs(flat) for _, flat in flats]
     pip_area = _typical_pip_area(blobs)
@@ -90,7 +92,7 @@ def count_image(image: np.ndarray) -> Count:
         tile = Tile(_points(corners), counts, _labels(corners, split), unsure)
         tiles.append(tile)
     tiles.sort(key=lambda tile: (_row(tile, height), _centre(tile)[0]))
-    return Count(tuple(tiles), width, height)
+    return Count(tuple(tiles), width, height, unread)
 
 
 def _row(tile: Tile, height: int) -> int:
@@ -102,26 +104,29 @@ def _centre(tile: Tile) -> tuple[float, float]:
     return sum(xs) / 4, sum(ys) / 4
 
 
-def _tile_outlines(image: np.ndarray) -> list[tuple[np.ndarray, bool]]:
+def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """Each light, tile-shaped region: its four corners (long side first) and whether the
-    photo's edge cuts it."""
+    photo's edge cuts it; and how many light regions a tile's size or more were no tile."""
     mask = _light_mask(image)
     height, width = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = 0.0012 * width * height
-    found = []
+    found, shapeless = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         if area < smallest:
             continue
         at_edge = _touches_edge(contour, width, height)
         corners = _corners(contour, area, loose=at_edge)
-        if corners is not None:
+        if corners is None:
+            shapeless.append(area)
+        else:
             found.append((corners, at_edge, area))
     whole = [area for _, cut, area in found if not cut]
     typical = float(np.median(whole)) if whole else smallest
+    unread = sum(area > 1.5 * typical for area in shapeless) if whole else 0
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
-    return [(c, cut) for c, cut, area in found if not cut or area > 0.25 * typical]
+    return [(c, cut) for c, cut, area in found if not cut or area > 0.25 * typical], unread
 
 
 def _light_mask(image: np.ndarray) -> np.ndarray:

@@ -43,6 +43,7 @@ def count_photo(request: HtmxHttpRequest) -> HttpResponse:
             "total_line": words.total_line(count.total, len(count.counted)),
             "halves": range(13),
             "total": count.total,
+            "unread": count.unread,
         }
     template = "photo/count.html#answer" if request.htmx else "photo/count.html"
     return render(request, template, context, status=200 if request.htmx else status)

@@ -21,6 +21,9 @@ USE = _("Use this count")
 PUT_IN = _("Put it in the hand")
 BACK = _("Back without it")
 CUT = _("Cut by the photo's edge: not counted. Take it again with the whole tile in.")
+TOUCHING = _(
+    "Some tiles seem to touch and were not counted: lay them a little apart and take it again."
+)
 BAD_HALF = _("A half holds 0 to 12 pips.")
 
 
@@ -38,6 +41,7 @@ def page_words() -> dict:
         "title": TITLE,
         "check": CHECK,
         "cut": CUT,
+        "touching": TOUCHING,
         "use": USE,
         "put_in": PUT_IN,
         "back_word": BACK,

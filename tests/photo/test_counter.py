@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from scorekeeper.photo.counter import LONGEST, NotAnImage, count_photo, decode
-from tests.photo.render import Photo, corpus, render
+from scorekeeper.photo.counter import LONGEST, NotAnImage, count_image, count_photo, decode
+from tests.photo.render import Photo, corpus, render, tile_face
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +79,17 @@ def test_a_larger_photo_is_counted_at_1600_pixels_on_its_long_side():
     ok, png = cv2.imencode(".png", np.full((2000, 3000, 3), 90, np.uint8))
     assert ok
     assert decode(png.tobytes()).shape[:2] == (1067, LONGEST)
+
+
+def test_two_tiles_touching_are_not_read_as_one_and_are_said_to_be_unread():
+    """Two tiles laid long side to long side make a square: not a tile's shape, so not read as
+    one, and the count says a region a tile's size or more was left unread."""
+    rng = random.Random(8)
+    image = np.full((900, 1200, 3), 60, np.uint8)
+    places = [(100, 100), (100, 200), (600, 300), (600, 600)]  # the first two touch
+    for x, y in places:
+        face, _ = tile_face((rng.randint(0, 6), rng.randint(0, 6)), 6, [(20, 20, 20)], rng)
+        image[y : y + 100, x : x + 200] = cv2.resize(face, (200, 100), interpolation=cv2.INTER_AREA)
+    count = count_image(image)
+    assert count.unread == 1
+    assert len(count.counted) == 2
