@@ -84,10 +84,12 @@ def count_image(image: np.ndarray) -> Count:
     outlines, unread = _tile_outlines(image)
     flats = [(corners, _flatten(image, corners)) for corners, cut in outlines if not cut]
     blobs = [_half_blobs(flat) for _, flat in flats]
-    pip_area = _typical_pip_area(blobs)
+    pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
     tiles = [_cut_tile(corners) for corners, cut in outlines if cut]
-    for (corners, _), (split, halves) in zip(flats, blobs, strict=True):
-        counts = tuple(_pips(areas, pip_area) for areas in halves)
+    for (corners, _), (split, found) in zip(flats, blobs, strict=True):
+        counts = tuple(
+            max(_pips(found[level][half], pip_areas[level]) for level in (0, 1)) for half in (0, 1)
+        )
         unsure = any(count > MOST_PIPS for count in counts)
         tile = Tile(_points(corners), counts, _labels(corners, split), unsure)
         tiles.append(tile)
@@ -185,20 +187,32 @@ def _ink(flat: np.ndarray) -> np.ndarray:
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
 
 
-def _half_blobs(flat: np.ndarray) -> tuple[int, tuple[list[int], list[int]]]:
-    """Where the dividing line runs, and the area of each dark blob in each half."""
+def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
+    """Where the dividing line runs, and the area of each dark blob in each half: once at a
+    level that finds faint pips, once at a stricter one where pips that blur ran together
+    stand apart again."""
     ink = cv2.GaussianBlur(_ink(flat), (3, 3), 0)
     margin = 7
     inner = ink[margin:-margin, margin:-margin]
     strong = float(np.percentile(inner, 99.5))
-    level = min(max(0.45 * strong, 38), 110)
-    dark = (ink > level).astype(np.uint8)
-    middle = dark[margin:-margin, FLAT_W * 2 // 5 : FLAT_W * 3 // 5].sum(axis=0)
-    split = FLAT_W * 2 // 5 + int(np.argmax(middle)) if middle.max() > FLAT_H / 3 else FLAT_W // 2
+    levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
+    split = _dividing_line(ink)
     band = 9
-    left = dark[margin:-margin, margin : split - band]
-    right = dark[margin:-margin, split + band : FLAT_W - margin]
-    return split, (_blob_areas(left), _blob_areas(right))
+    found = []
+    for level in levels:
+        dark = (ink > level).astype(np.uint8)[margin:-margin]
+        left, right = dark[:, margin : split - band], dark[:, split + band : FLAT_W - margin]
+        found.append((_blob_areas(left), _blob_areas(right)))
+    return split, found
+
+
+def _dividing_line(ink: np.ndarray) -> int:
+    """The column of the line between the halves: near the middle, dark down nearly all the
+    tile's width (a low percentile over the rows: a column of pips has light gaps)."""
+    start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
+    rows = ink[FLAT_H // 7 : FLAT_H * 6 // 7, start:end]
+    along = np.percentile(rows, 15, axis=0)
+    return start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
 
 
 def _blob_areas(dark: np.ndarray) -> list[int]:
@@ -211,9 +225,10 @@ def _blob_areas(dark: np.ndarray) -> list[int]:
     return areas
 
 
-def _typical_pip_area(blobs: list[tuple[int, tuple[list[int], list[int]]]]) -> float:
-    """The area of one pip: the set's pips are all one size, so the photo's median blob."""
-    areas = [area for _, halves in blobs for half in halves for area in half]
+def _typical_pip_area(blobs: list, level: int) -> float:
+    """The area of one pip at a level: the set's pips are all one size, so the photo's median
+    blob."""
+    areas = [area for _, found in blobs for half in found[level] for area in half]
     return float(np.median(areas)) if areas else 0.0
 
 
