@@ -90,7 +90,9 @@ def count_image(image: np.ndarray) -> Count:
         counts = tuple(
             max(_pips(found[level][half], pip_areas[level]) for level in (0, 1)) for half in (0, 1)
         )
+        # More than a half can hold: shown as the most, marked for the player to look at.
         unsure = any(count > MOST_PIPS for count in counts)
+        counts = tuple(min(count, MOST_PIPS) for count in counts)
         tile = Tile(_points(corners), counts, _labels(corners, split), unsure)
         tiles.append(tile)
     tiles.sort(key=lambda tile: (_row(tile, height), _centre(tile)[0]))

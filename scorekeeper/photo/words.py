@@ -24,6 +24,7 @@ CUT = _("Cut by the photo's edge: not counted. Take it again with the whole tile
 TOUCHING = _(
     "Some tiles seem to touch and were not counted: lay them a little apart and take it again."
 )
+UNSURE = _("More pips than a half can hold were seen here: check this tile.")
 BAD_HALF = _("A half holds 0 to 12 pips.")
 
 
@@ -42,6 +43,7 @@ def page_words() -> dict:
         "check": CHECK,
         "cut": CUT,
         "touching": TOUCHING,
+        "unsure": UNSURE,
         "use": USE,
         "put_in": PUT_IN,
         "back_word": BACK,
