@@ -76,3 +76,37 @@ def test_without_signal_the_button_says_the_count_needs_the_server(
     ben.locator("input[type=file]").set_input_files(chosen)
     expect(ben.locator("[data-photo-status]")).to_contain_text("needs the server")
     expect(phone.get_by_label("Ben", exact=True)).to_have_value("")
+
+
+def test_without_the_script_the_photo_goes_by_the_forms_and_the_hand_is_saved(
+    live_server, browser, make_match
+):
+    """No JavaScript: the camera button's own submit posts the hand form with the photo, the
+    page draws it back, a half is corrected, and the count goes back into the hand."""
+    match = make_match()
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    open_hand(page, live_server, match)
+    page.get_by_label("Cara", exact=True).fill("5")
+    page.get_by_label("Dev", exact=True).fill("7")
+    chosen, total, tiles = photo_file()
+    ben = page.locator(".pip-field", has=page.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(chosen)
+    ben.get_by_role("button", name="Count the pips").click()
+
+    expect(page.locator("img.photo-overlay")).to_be_visible()
+    halves = page.locator("select[data-photo-half]")
+    expect(halves).to_have_count(2 * tiles)
+    first = int(halves.nth(0).input_value())
+    corrected = 12 if first != 12 else 11
+    halves.nth(0).select_option(str(corrected))
+    page.get_by_role("button", name="Use this count").click()
+    fixed = total - first + corrected
+    expect(page.locator("[data-photo-counted]")).to_have_text(f"{fixed} pips from the photo.")
+    page.get_by_role("button", name="Put it in the hand").click()
+
+    expect(page.locator("#play")).to_be_visible()
+    hand = Hand.objects.get(match=match)
+    assert hand.counts.get(position=1).pips == fixed
+    assert hand.counts.get(position=2).pips == 5
+    context.close()
