@@ -60,7 +60,10 @@ class Count:
 
 def decode(data: bytes) -> np.ndarray:
     """The photo as a BGR image at most LONGEST pixels on its long side, or NotAnImage."""
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+    except cv2.error:  # more pixels than OPENCV_IO_MAX_IMAGE_PIXELS (the package sets it)
+        image = None
     if image is None or image.size == 0:
         raise NotAnImage
     return shrink(image)

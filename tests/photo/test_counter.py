@@ -75,6 +75,14 @@ def test_bytes_that_are_no_picture_are_refused():
             decode(data)
 
 
+def test_a_small_file_that_claims_too_many_pixels_is_refused_undecoded():
+    """64 million black pixels compress to 200 KB of PNG: refused before they are decoded."""
+    ok, png = cv2.imencode(".png", np.zeros((8000, 8000, 3), np.uint8))
+    assert ok and len(png) < 1_000_000
+    with pytest.raises(NotAnImage):
+        decode(png.tobytes())
+
+
 def test_a_larger_photo_is_counted_at_1600_pixels_on_its_long_side():
     ok, png = cv2.imencode(".png", np.full((2000, 3000, 3), 90, np.uint8))
     assert ok
