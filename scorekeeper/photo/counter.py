@@ -126,14 +126,51 @@ def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], in
         at_edge = _touches_edge(contour, width, height)
         corners = _corners(contour, area, loose=at_edge)
         if corners is None:
-            shapeless.append(area)
+            shapeless.append(contour)
         else:
             found.append((corners, at_edge, area))
     whole = [area for _, cut, area in found if not cut]
     typical = float(np.median(whole)) if whole else smallest
-    unread = sum(area > 1.5 * typical for area in shapeless) if whole else 0
+    unread = 0
+    for contour in shapeless:
+        if cv2.contourArea(contour) > 1.5 * typical:
+            parts = _split(contour, typical)
+            found += [(corners, False, typical) for corners in parts]
+            unread += not parts
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
     return [(c, cut) for c, cut, area in found if not cut or area > 0.25 * typical], unread
+
+
+def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
+    """Tiles lying close enough to run together: the region (its holes filled, or a tile's
+    line would split it) worn down a pixel at a time until it falls apart into tile-shaped
+    parts, each grown back; none if it never does."""
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
+    kernel = np.ones((3, 3), np.uint8)
+    worn = region
+    for steps in range(1, 16):
+        worn = cv2.erode(worn, kernel)
+        parts, _ = cv2.findContours(worn, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        parts = [part for part in parts if cv2.contourArea(part) > 0.3 * typical]
+        if len(parts) < 2:
+            continue
+        tiles = []
+        for part in parts:
+            alone = np.zeros_like(worn)
+            cv2.drawContours(alone, [part], -1, 255, -1)
+            grown = cv2.dilate(alone, kernel, iterations=steps) & region
+            outline = max(
+                cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                key=cv2.contourArea,
+            )
+            corners = _corners(outline, cv2.contourArea(outline), loose=False)
+            if corners is None:
+                return []
+            tiles.append(corners + np.float32([x - 1, y - 1]))
+        return tiles
+    return []
 
 
 def _light_mask(image: np.ndarray) -> np.ndarray:

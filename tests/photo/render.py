@@ -136,7 +136,7 @@ def _camera(width: int, height: int, rng: random.Random) -> np.ndarray:
     """A homography for a phone held at an angle: the photo shows a quadrilateral of the
     table, its corners up to 8% in from the scene's."""
     frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    lean = [rng.uniform(0, 0.08) for _ in range(8)]
+    lean = [rng.uniform(0, 0.14) for _ in range(8)]
     seen = np.float32(
         [
             [lean[0] * width, lean[1] * height],
@@ -198,7 +198,7 @@ def render(
     scene = _light(scene, rng)
     photo = cv2.warpPerspective(scene.clip(0, 255).astype(np.uint8), camera, (width, height))
     photo = _blur_and_noise(photo, rng)
-    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(55, 92)])
+    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 92)])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
 
@@ -220,10 +220,10 @@ def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def _blur_and_noise(photo: np.ndarray, rng: random.Random) -> np.ndarray:
-    sigma = rng.uniform(0, 1.3)
+    sigma = rng.uniform(0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 6), photo.shape)
+    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), photo.shape)
     return (photo + noise).clip(0, 255).astype(np.uint8)
 
 
