@@ -14,7 +14,7 @@ from scorekeeper.models import SeatLink
 from scorekeeper.photo.models import PhotoCount
 from tests.photo.render import render
 from tests.support.testing import make_match
-from tests.web.test_rounds import start
+from tests.web.match.test_rounds import start
 
 pytestmark = pytest.mark.django_db
 URL = reverse("photo_count")
