@@ -112,6 +112,7 @@ format: $(VENV)/.dev
 # installs Lighthouse into bench/node_modules. Misses show as ✗; only a crash fails.
 bench: $(VENV)/.dev messages wrk
 	$(PY) bench/run.py $(BENCH_ARGS)
+	$(PY) bench/photo_bench.py
 
 # One app server against two behind nginx on a throwaway PostgreSQL (docs/deploy.md's figures).
 # A club of 50 tables and 10,000 matches: its re-rating, recompute and kept leaderboard.

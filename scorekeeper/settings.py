@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "scorekeeper",
     "scorekeeper.clubs",
+    "scorekeeper.photo",
 ]
 
 MIDDLEWARE = [
@@ -225,6 +226,10 @@ TABLES_PER_HOUR = int(os.environ.get("TABLES_PER_HOUR", 100))
 TOURNAMENTS_PER_HOUR = int(os.environ.get("TOURNAMENTS_PER_HOUR", 10))
 # New clubs from one address in an hour.
 CLUBS_PER_HOUR = int(os.environ.get("CLUBS_PER_HOUR", 10))
+# Photos counted from one address in an hour (each costs a fraction of a second of CPU).
+PHOTOS_PER_HOUR = int(os.environ.get("PHOTOS_PER_HOUR", 60))
+# The largest photo the photo count takes (the phone's script sends at most 1600 px, far less).
+PHOTO_MAX_MB = 10
 # New matches per table and hour: a real table plays a few; a script with a key gets no more.
 MATCHES_PER_HOUR = int(os.environ.get("MATCHES_PER_HOUR", 30))
 # The largest backup file an import takes (a table with years of matches is well under this).

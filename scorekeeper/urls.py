@@ -110,6 +110,8 @@ urlpatterns = [
     path("p/<key:key>/status", views.seat_status, name="seat_status"),
     # The clubs app: it reads the tables; nothing here reads it.
     path("", include("scorekeeper.clubs.urls")),
+    # The photo count: the hand form and a seat page show its button; nothing here reads it.
+    path("", include("scorekeeper.photo.urls")),
 ]
 
 # Our pages for what goes wrong, in the phone's language (scorekeeper/serving/errors.py).

@@ -20,6 +20,7 @@ const JOBS = [
   ["[data-say-switch], [data-say]", () => import("./speak.js")],
   ["time[data-ends-at]", () => import("./clock.js")],
   ["form[data-keep-typed]", () => import("./typed.js")],
+  ["[data-photo-count]", () => import("./photo.js")],
 ];
 
 const loaded = new Map();

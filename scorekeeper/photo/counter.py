@@ -1,0 +1,304 @@
+"""Domino pips counted from a photo: the tiles found, each split in its two halves, each half's
+pips counted (OpenCV and numpy only, no Django)."""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# The long side a photo is counted at (the phone shrinks it to this before sending).
+LONGEST = 1600
+# A tile is warped flat to this size, its long side across, whatever its angle in the photo.
+FLAT_W, FLAT_H = 240, 120
+# The most pips a half can hold (a double-twelve set).
+MOST_PIPS = 12
+
+Point = tuple[int, int]
+
+
+class NotAnImage(ValueError):
+    """The bytes are not a picture OpenCV can read."""
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile found: its four corners in the photo, the pips of each half (None for a tile
+    the photo's edge cuts), where each half's count is written, and whether it looked odd."""
+
+    corners: tuple[Point, Point, Point, Point]
+    halves: tuple[int, int] | None
+    labels: tuple[Point, Point]
+    unsure: bool = False
+
+    @property
+    def cut(self) -> bool:
+        return self.halves is None
+
+    @property
+    def pips(self) -> int:
+        return sum(self.halves) if self.halves else 0
+
+
+@dataclass(frozen=True)
+class Count:
+    """What a photo showed: the tiles in reading order and the photo's size as counted."""
+
+    tiles: tuple[Tile, ...]
+    width: int
+    height: int
+    # Light regions as large as a tile but of no tile's shape: tiles touching, most likely.
+    unread: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(tile.pips for tile in self.tiles)
+
+    @property
+    def counted(self) -> tuple[Tile, ...]:
+        return tuple(tile for tile in self.tiles if not tile.cut)
+
+
+def decode(data: bytes) -> np.ndarray:
+    """The photo as a BGR image at most LONGEST pixels on its long side, or NotAnImage."""
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+    except cv2.error:  # more pixels than OPENCV_IO_MAX_IMAGE_PIXELS (the package sets it)
+        image = None
+    if image is None or image.size == 0:
+        raise NotAnImage
+    return shrink(image)
+
+
+def shrink(image: np.ndarray) -> np.ndarray:
+    longest = max(image.shape[:2])
+    if longest <= LONGEST:
+        return image
+    scale = LONGEST / longest
+    size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def count_photo(data: bytes) -> Count:
+    return count_image(decode(data))
+
+
+def count_image(image: np.ndarray) -> Count:
+    height, width = image.shape[:2]
+    outlines, unread = _tile_outlines(image)
+    flats = [(corners, _flatten(image, corners)) for corners, cut in outlines if not cut]
+    blobs = [_half_blobs(flat) for _, flat in flats]
+    pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
+    tiles = [_cut_tile(corners) for corners, cut in outlines if cut]
+    for (corners, _), (split, found) in zip(flats, blobs, strict=True):
+        counts = tuple(
+            max(_pips(found[level][half], pip_areas[level]) for level in (0, 1)) for half in (0, 1)
+        )
+        # More than a half can hold: shown as the most, marked for the player to look at.
+        unsure = any(count > MOST_PIPS for count in counts)
+        counts = tuple(min(count, MOST_PIPS) for count in counts)
+        tile = Tile(_points(corners), counts, _labels(corners, split), unsure)
+        tiles.append(tile)
+    tiles.sort(key=lambda tile: (_row(tile, height), _centre(tile)[0]))
+    return Count(tuple(tiles), width, height, unread)
+
+
+def _row(tile: Tile, height: int) -> int:
+    return int(_centre(tile)[1] * 8 / max(height, 1))
+
+
+def _centre(tile: Tile) -> tuple[float, float]:
+    xs, ys = zip(*tile.corners, strict=True)
+    return sum(xs) / 4, sum(ys) / 4
+
+
+def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
+    """Each light, tile-shaped region: its four corners (long side first) and whether the
+    photo's edge cuts it; and how many light regions a tile's size or more were no tile."""
+    mask = _light_mask(image)
+    height, width = mask.shape
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    smallest = 0.0012 * width * height
+    found, shapeless = [], []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < smallest:
+            continue
+        at_edge = _touches_edge(contour, width, height)
+        corners = _corners(contour, area, loose=at_edge)
+        if corners is None:
+            shapeless.append(contour)
+        else:
+            found.append((corners, at_edge, area))
+    whole = [area for _, cut, area in found if not cut]
+    typical = float(np.median(whole)) if whole else smallest
+    unread = 0
+    for contour in shapeless:
+        if cv2.contourArea(contour) > 1.5 * typical:
+            parts = _split(contour, typical)
+            found += [(corners, False, typical) for corners in parts]
+            unread += not parts
+    # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
+    return [(c, cut) for c, cut, area in found if not cut or area > 0.25 * typical], unread
+
+
+def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
+    """Tiles lying close enough to run together: the region (its holes filled, or a tile's
+    line would split it) worn down a pixel at a time until it falls apart into tile-shaped
+    parts, each grown back; none if it never does."""
+    x, y, w, h = cv2.boundingRect(contour)
+    region = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(region, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
+    kernel = np.ones((3, 3), np.uint8)
+    worn = region
+    for steps in range(1, 16):
+        worn = cv2.erode(worn, kernel)
+        parts, _ = cv2.findContours(worn, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        parts = [part for part in parts if cv2.contourArea(part) > 0.3 * typical]
+        if len(parts) < 2:
+            continue
+        tiles = []
+        for part in parts:
+            alone = np.zeros_like(worn)
+            cv2.drawContours(alone, [part], -1, 255, -1)
+            grown = cv2.dilate(alone, kernel, iterations=steps) & region
+            outline = max(
+                cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                key=cv2.contourArea,
+            )
+            corners = _corners(outline, cv2.contourArea(outline), loose=False)
+            if corners is None:
+                return []
+            tiles.append(corners + np.float32([x - 1, y - 1]))
+        return tiles
+    return []
+
+
+def _light_mask(image: np.ndarray) -> np.ndarray:
+    """Where the photo is light and greyish (a tile's face), pips and dividing line filled."""
+    small = cv2.GaussianBlur(image, (5, 5), 0)
+    whiteness = small.min(axis=2)
+    colour = small.max(axis=2) - whiteness
+    level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    light = whiteness > level
+    if not light.any() or whiteness[light].mean() - whiteness[~light].mean() < 60:
+        return np.zeros(whiteness.shape, np.uint8)  # one table, no light faces on it
+    mask = (light & (colour < 90)).astype(np.uint8) * 255
+    size = max(3, round(max(image.shape[:2]) / 300)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+
+
+def _touches_edge(contour: np.ndarray, width: int, height: int) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    return x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1
+
+
+def _corners(contour: np.ndarray, area: float, loose: bool) -> np.ndarray | None:
+    """The four corners of a tile-shaped contour, its long side first; None for any other
+    shape (a loose check for a tile the edge cuts: any fairly solid block)."""
+    (_, _), (w, h), _ = rect = cv2.minAreaRect(contour)
+    if min(w, h) < 1:
+        return None
+    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float32)
+    box = cv2.boxPoints(rect)
+    if loose:
+        # What is left of a cut tile has any shape, but a solid one (its pips and line may
+        # open onto the edge): outlined by its box.
+        return box if area > 0.7 * cv2.contourArea(hull) else None
+    if area < 0.8 * w * h or not 1.45 <= max(w, h) / min(w, h) <= 2.8:
+        return None
+    # The hull point nearest each corner of the box: the tile's own corner, under perspective.
+    corners = np.array([hull[np.argmin(((hull - p) ** 2).sum(axis=1))] for p in box])
+    if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
+        corners = np.roll(corners, -1, axis=0)
+    return corners
+
+
+def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
+    return cv2.warpPerspective(image, warp, (FLAT_W, FLAT_H), flags=cv2.INTER_LINEAR)
+
+
+def _ink(flat: np.ndarray) -> np.ndarray:
+    """How far each pixel is below the tile's own white nearby, in its darkest channel: a pip
+    of any colour shows, a shadow over the tile does not."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
+    white = cv2.dilate(flat, kernel)
+    return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
+
+
+def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
+    """Where the dividing line runs, and the area of each dark blob in each half: once at a
+    level that finds faint pips, once at a stricter one where pips that blur ran together
+    stand apart again."""
+    ink = cv2.GaussianBlur(_ink(flat), (3, 3), 0)
+    margin = 7
+    inner = ink[margin:-margin, margin:-margin]
+    strong = float(np.percentile(inner, 99.5))
+    levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
+    split = _dividing_line(ink)
+    band = 9
+    found = []
+    for level in levels:
+        dark = (ink > level).astype(np.uint8)[margin:-margin]
+        left, right = dark[:, margin : split - band], dark[:, split + band : FLAT_W - margin]
+        found.append((_blob_areas(left), _blob_areas(right)))
+    return split, found
+
+
+def _dividing_line(ink: np.ndarray) -> int:
+    """The column of the line between the halves: near the middle, dark down nearly all the
+    tile's width (a low percentile over the rows: a column of pips has light gaps)."""
+    start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
+    rows = ink[FLAT_H // 7 : FLAT_H * 6 // 7, start:end]
+    along = np.percentile(rows, 15, axis=0)
+    return start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
+
+
+def _blob_areas(dark: np.ndarray) -> list[int]:
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    areas = []
+    for _, _, w, h, area in stats[1:count]:
+        if area < 18 or max(w, h) > 3.5 * min(w, h) or area < 0.35 * w * h:
+            continue  # a speck, or a sliver of the edge or the line
+        areas.append(int(area))
+    return areas
+
+
+def _typical_pip_area(blobs: list, level: int) -> float:
+    """The area of one pip at a level: the set's pips are all one size, so the photo's median
+    blob."""
+    areas = [area for _, found in blobs for half in found[level] for area in half]
+    return float(np.median(areas)) if areas else 0.0
+
+
+def _pips(areas: list[int], pip_area: float) -> int:
+    """Blobs counted as pips: one twice a pip's size is two pips run together by blur; one far
+    smaller than a pip is a speck."""
+    count = 0
+    for area in areas:
+        if area < 0.4 * pip_area:
+            continue
+        count += max(1, round(area / pip_area)) if area > 1.6 * pip_area else 1
+    return count
+
+
+def _labels(corners: np.ndarray, split: int) -> tuple[Point, Point]:
+    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
+    back = cv2.getPerspectiveTransform(flat, corners.astype(np.float32))
+    centres = np.float32([[[split / 2, FLAT_H / 2], [(split + FLAT_W) / 2, FLAT_H / 2]]])
+    (a, b) = cv2.perspectiveTransform(centres, back)[0]
+    return (round(a[0]), round(a[1])), (round(b[0]), round(b[1]))
+
+
+def _points(corners: np.ndarray) -> tuple[Point, Point, Point, Point]:
+    a, b, c, d = ((round(float(x)), round(float(y))) for x, y in corners)
+    return a, b, c, d
+
+
+def _cut_tile(corners: np.ndarray) -> Tile:
+    middle = corners.mean(axis=0)
+    label = (round(float(middle[0])), round(float(middle[1])))
+    return Tile(_points(corners), None, (label, label))

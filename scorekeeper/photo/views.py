@@ -1,0 +1,69 @@
+"""The photo count's two screens: the photo drawn back with each half's count to confirm or
+correct, and (without the script) the confirmed count posted back into the hand."""
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
+from scorekeeper.models import RateLimited
+from scorekeeper.photo import words
+from scorekeeper.photo.forms import HalvesForm, PhotoForm, carried
+from scorekeeper.photo.models import PhotoCount
+from scorekeeper.photo.overlay import overlay
+from scorekeeper.views.request import HtmxHttpRequest, client_id
+
+
+@require_POST
+def count_photo(request: HtmxHttpRequest) -> HttpResponse:
+    """The photo counted and drawn back; nothing of it is kept. The script's request (htmx)
+    gets the answer alone, to show under the button; a form posted without it, the page."""
+    form = PhotoForm(request.POST, request.FILES)
+    refusal = ""
+    try:
+        PhotoCount.objects.count_limited(
+            creator=client_id(request), per_hour=settings.PHOTOS_PER_HOUR
+        )
+    except RateLimited:
+        refusal, status = words.TOO_MANY, 429
+    else:
+        status = 200 if form.is_valid() else 422
+    counted = status == 200
+    context = words.page_words() | {
+        "form": form,
+        "refusal": refusal,
+        "inline": bool(request.htmx),
+        "carried": carried(request.POST),
+    }
+    if counted:
+        count = form.count
+        context |= {
+            "picture": overlay(form.image, count),
+            "tiles": [(number, tile) for number, tile in enumerate(count.tiles, start=1)],
+            "total_line": words.total_line(count.total, len(count.counted)),
+            "halves": range(13),
+            "total": count.total,
+            "unread": count.unread,
+        }
+    template = "photo/count.html#answer" if request.htmx else "photo/count.html"
+    return render(request, template, context, status=200 if request.htmx else status)
+
+
+@require_POST
+def confirm_count(request: HtmxHttpRequest) -> HttpResponse:
+    """The halves confirmed without the script: their sum, and a form that posts the hand back
+    with it in its field (the hand's own page checks the rest, as if typed)."""
+    form = HalvesForm(request.POST)
+    if not form.is_valid():
+        context = words.page_words() | {"form": form}
+        return render(request, "photo/confirmed.html", context, status=422)
+    data = form.cleaned_data
+    back = [(name, value) for name, value in carried(request.POST) if name != data["photo_for"]]
+    if data["photo_for"]:
+        back.append((data["photo_for"], str(data["total"])))
+    context = words.page_words() | {
+        "form": form,
+        "carried": back,
+        "counted": words.counted_line(data["total"]),
+    }
+    return render(request, "photo/confirmed.html", context)

@@ -1,0 +1,120 @@
+// The camera button beside a count (photo/button.html): the photo is shrunk on the phone to at
+// most 1600 px on its long side, sent at once, and the server's answer (the photo drawn back,
+// a number per half) shows under the button; "Use this count" puts the halves' sum into the
+// field. Nothing goes into the field before that tap. Without signal it says the count needs
+// the server. Without this script the button's own submit posts the form to the same address.
+
+const LONGEST = 1600;
+
+// The photo as a JPEG at most LONGEST px on its long side; the file itself if the phone cannot
+// draw it (the server then says what it could not read).
+function shrink(file) {
+  if (!window.createImageBitmap) return Promise.resolve(file);
+  return createImageBitmap(file, { imageOrientation: "from-image" }).then((bitmap) => {
+    const scale = Math.min(1, LONGEST / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return new Promise((resolve) => {
+      canvas.toBlob((blob) => resolve(blob || file), "image/jpeg", 0.85);
+    });
+  }, () => file);
+}
+
+function csrfToken(box) {
+  const form = box.closest("form");
+  const field = form && form.querySelector("input[name=csrfmiddlewaretoken]");
+  if (field) return field.value;
+  try {
+    return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+  } catch (error) {
+    return "";
+  }
+}
+
+function say(box, words) {
+  box.querySelector("[data-photo-status]").textContent = words;
+}
+
+function send(box, file) {
+  const answer = box.querySelector("[data-photo-answer]");
+  if (!navigator.onLine) {
+    say(box, box.dataset.needsServer);
+    return;
+  }
+  say(box, box.dataset.counting);
+  answer.replaceChildren();
+  shrink(file)
+    .then((photo) => {
+      const data = new FormData();
+      data.append("photo", photo, "photo.jpg");
+      data.append("csrfmiddlewaretoken", csrfToken(box));
+      return fetch(box.dataset.url, {
+        method: "POST",
+        body: data,
+        credentials: "same-origin",
+        headers: { "HX-Request": "true", "X-CSRFToken": csrfToken(box) },
+      });
+    })
+    .then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    })
+    .then((html) => {
+      answer.innerHTML = html;
+      say(box, "");
+      const picture = answer.querySelector(".photo-overlay");
+      if (picture) picture.scrollIntoView({ block: "nearest" });
+    })
+    .catch(() => say(box, box.dataset.needsServer));
+}
+
+function halvesSum(answer) {
+  let sum = 0;
+  answer.querySelectorAll("[data-photo-half]").forEach((half) => {
+    sum += Number(half.value) || 0;
+  });
+  return sum;
+}
+
+// The halves as the player left them, summed into the count's field as if typed.
+function use(box) {
+  const answer = box.querySelector("[data-photo-answer]");
+  const field = document.getElementById(box.dataset.for);
+  if (!field) return;
+  field.value = String(halvesSum(answer));
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+  answer.replaceChildren();
+  field.focus();
+}
+
+function attach(box) {
+  if (box.dataset.photoReady) return;
+  box.dataset.photoReady = "1";
+  const file = box.querySelector("[data-photo-file]");
+  // The script sends the photo itself: the form keeps no file (nor its name in a draft).
+  file.removeAttribute("name");
+  box.querySelector("[data-photo-send]").hidden = true;
+  file.addEventListener("change", () => {
+    if (file.files && file.files[0]) send(box, file.files[0]);
+    file.value = "";
+  });
+  box.addEventListener("change", (event) => {
+    if (!event.target.matches("[data-photo-half]")) return;
+    const sum = box.querySelector("[data-photo-sum]");
+    if (sum) sum.textContent = String(halvesSum(box.querySelector("[data-photo-answer]")));
+  });
+  box.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-photo-use]")) return;
+    event.preventDefault();
+    use(box);
+  });
+}
+
+export function onLoad(root) {
+  const boxes = root.matches("[data-photo-count]") ? [root] : [];
+  boxes.concat(Array.from(root.querySelectorAll("[data-photo-count]"))).forEach(attach);
+}

@@ -1,0 +1,112 @@
+"""The camera button on a phone (static/js/photo.js): a photo chosen, shrunk and sent, drawn
+back with a number per half; a half corrected; the count in its field; the hand saved. Without
+signal it says the count needs the server."""
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Hand
+from tests.browser.signal import offline
+from tests.photo.render import render
+
+pytestmark = pytest.mark.browser
+
+
+def photo_file(seed: int = 3) -> tuple[dict, int, int]:
+    """A rendered photo of three tiles as the file chooser gives it, its total, its tiles."""
+    photo = render(random.Random(seed), width=1600, height=1200, tiles=3, cut=False, most=6)
+    chosen = {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
+    return chosen, photo.total, len(photo.tiles)
+
+
+def open_hand(page: Page, live_server, match) -> None:
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    page.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    expect(page.get_by_label("Ben", exact=True)).to_be_visible()
+
+
+def test_a_count_from_a_photo_corrected_goes_into_the_field_and_is_saved(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    open_hand(phone, live_server, match)
+    chosen, total, tiles = photo_file()
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    # The button is a file chooser that asks for the camera.
+    chooser = ben.locator("input[type=file][capture=environment]")
+    expect(ben.get_by_text("From a photo")).to_be_visible()
+    expect(ben.get_by_role("button", name="Count the pips")).to_be_hidden()
+    chooser.set_input_files(chosen)
+
+    expect(ben.locator("img.photo-overlay")).to_be_visible()
+    halves = ben.locator("select[data-photo-half]")
+    expect(halves).to_have_count(2 * tiles)
+    counted = [int(halves.nth(i).input_value()) for i in range(2 * tiles)]
+    assert sum(counted) == total
+    # Nothing goes into the field before the player says so.
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("")
+
+    corrected = 12 if counted[0] != 12 else 11
+    halves.nth(0).select_option(str(corrected))
+    fixed = total - counted[0] + corrected
+    use = ben.locator("button[data-photo-use]")
+    expect(use).to_have_text(f"Use this count: {fixed}")
+    use.click()
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value(str(fixed))
+    expect(ben.locator("img.photo-overlay")).to_have_count(0)
+
+    phone.get_by_label("Cara", exact=True).fill("5")
+    phone.get_by_label("Dev", exact=True).fill("7")
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("#play")).to_contain_text("Hand 1 saved")
+    hand = Hand.objects.get(match=match)
+    assert hand.counts.get(position=1).pips == fixed
+
+
+@pytest.mark.no_signal
+def test_without_signal_the_button_says_the_count_needs_the_server(
+    live_server, phone: Page, make_match
+):
+    open_hand(phone, live_server, make_match())
+    chosen, _, _ = photo_file()
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    offline(phone)
+    ben.locator("input[type=file]").set_input_files(chosen)
+    expect(ben.locator("[data-photo-status]")).to_contain_text("needs the server")
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("")
+
+
+def test_without_the_script_the_photo_goes_by_the_forms_and_the_hand_is_saved(
+    live_server, browser, make_match
+):
+    """No JavaScript: the camera button's own submit posts the hand form with the photo, the
+    page draws it back, a half is corrected, and the count goes back into the hand."""
+    match = make_match()
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    open_hand(page, live_server, match)
+    page.get_by_label("Cara", exact=True).fill("5")
+    page.get_by_label("Dev", exact=True).fill("7")
+    chosen, total, tiles = photo_file()
+    ben = page.locator(".pip-field", has=page.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(chosen)
+    ben.get_by_role("button", name="Count the pips").click()
+
+    expect(page.locator("img.photo-overlay")).to_be_visible()
+    halves = page.locator("select[data-photo-half]")
+    expect(halves).to_have_count(2 * tiles)
+    first = int(halves.nth(0).input_value())
+    corrected = 12 if first != 12 else 11
+    halves.nth(0).select_option(str(corrected))
+    page.get_by_role("button", name="Use this count").click()
+    fixed = total - first + corrected
+    expect(page.locator("[data-photo-counted]")).to_have_text(f"{fixed} pips from the photo.")
+    page.get_by_role("button", name="Put it in the hand").click()
+
+    expect(page.locator("#play")).to_be_visible()
+    hand = Hand.objects.get(match=match)
+    assert hand.counts.get(position=1).pips == fixed
+    assert hand.counts.get(position=2).pips == 5
+    context.close()

@@ -1,0 +1,232 @@
+"""Photos of domino tiles drawn with their truth known: random tiles (0 to 12 pips a half),
+pip colours, rotations, a camera's perspective, blur, shadows, backgrounds, noise and JPEG."""
+
+import random
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
+# double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
+_THREE = {"tl": (0.2, 0.2), "tm": (0.5, 0.2), "tr": (0.8, 0.2), "ml": (0.2, 0.5)}
+_THREE |= {"c": (0.5, 0.5), "mr": (0.8, 0.5), "bl": (0.2, 0.8), "bm": (0.5, 0.8)}
+_THREE |= {"br": (0.8, 0.8)}
+NINE = {
+    0: [],
+    1: ["c"],
+    2: ["tl", "br"],
+    3: ["tl", "c", "br"],
+    4: ["tl", "tr", "bl", "br"],
+    5: ["tl", "tr", "c", "bl", "br"],
+    6: ["tl", "tr", "ml", "mr", "bl", "br"],
+    7: ["tl", "tr", "ml", "c", "mr", "bl", "br"],
+    8: ["tl", "tm", "tr", "ml", "mr", "bl", "bm", "br"],
+    9: list(_THREE),
+}
+_ROWS = (0.14, 0.38, 0.62, 0.86)
+_COLS = (0.2, 0.5, 0.8)
+TWELVE = {
+    10: [(c, r) for r in _ROWS for c in (0.2, 0.8)] + [(0.5, 0.26), (0.5, 0.74)],
+    11: [(c, r) for r in _ROWS for c in (0.2, 0.8)] + [(0.5, 0.2), (0.5, 0.5), (0.5, 0.8)],
+    12: [(c, r) for r in _ROWS for c in _COLS],
+}
+
+PIP_COLOURS = [
+    (20, 20, 20),
+    (40, 40, 190),
+    (170, 70, 20),
+    (40, 140, 30),
+    (20, 120, 220),
+    (140, 40, 120),
+    (30, 70, 120),
+    (10, 170, 200),
+    (130, 60, 200),
+    (130, 130, 20),
+    (90, 90, 90),
+    (60, 30, 160),
+]
+BACKGROUNDS = [
+    (40, 110, 30),  # felt
+    (40, 80, 130),  # wood
+    (60, 60, 60),  # slate
+    (120, 70, 30),  # a blue cloth
+    (110, 120, 125),  # concrete
+    (25, 25, 30),  # a dark table
+    (70, 140, 170),  # a park bench
+]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One tile as drawn: its halves, where the middle of each half landed, and whether the
+    photo's edge cuts it."""
+
+    halves: tuple[int, int]
+    centres: tuple[tuple[float, float], tuple[float, float]]
+    cut: bool
+
+
+@dataclass(frozen=True)
+class Photo:
+    jpeg: bytes
+    tiles: tuple[Drawn, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(sum(tile.halves) for tile in self.tiles if not tile.cut)
+
+
+def positions(value: int) -> list[tuple[float, float]]:
+    return [_THREE[name] for name in NINE[value]] if value <= 9 else TWELVE[value]
+
+
+def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Random):
+    """The tile seen from above at 4x the size it gets drawn at: an ivory face, the line,
+    the pips; and its mask (the rounded rectangle)."""
+    width, height = 400, 200
+    ivory = tuple(int(c) for c in (rng.randint(215, 245), rng.randint(225, 250), 245))
+    face = np.zeros((height, width, 3), np.uint8)
+    mask = np.zeros((height, width), np.uint8)
+    radius = 18
+    for target, colour in ((face, ivory), (mask, 255)):
+        cv2.rectangle(target, (radius, 0), (width - radius, height), colour, -1)
+        cv2.rectangle(target, (0, radius), (width, height - radius), colour, -1)
+        for x, y in ((radius, radius), (width - radius, radius)):
+            cv2.circle(target, (x, y), radius, colour, -1)
+            cv2.circle(target, (x, height - radius), radius, colour, -1)
+    cv2.line(face, (200, 18), (200, 182), (50, 50, 50), 6)
+    pip = {6: 19, 9: 16, 12: 13}[most]
+    for half, value in enumerate(halves):
+        colour = colours[value % len(colours)]
+        for x, y in positions(value):
+            centre = (round(half * 200 + 14 + x * 172), round(14 + y * 172))
+            cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
+    return face, mask
+
+
+def _background(width: int, height: int, rng: random.Random) -> np.ndarray:
+    base = np.array(rng.choice(BACKGROUNDS), np.float32)
+    base = base * rng.uniform(0.7, 1.2)
+    grain = cv2.resize(
+        np.random.default_rng(rng.randrange(1 << 30)).normal(0, 1, (height // 40, width // 40)),
+        (width, height),
+        interpolation=cv2.INTER_CUBIC,
+    )
+    ground = base[None, None, :] * (1 + 0.12 * grain[..., None])
+    return ground.clip(0, 255)
+
+
+def _place(count: int, width: int, height: int, long: int, cut: bool, rng: random.Random):
+    """Centres (in the photo) and angles for the tiles, none touching another; with cut, the
+    first sits on the photo's left or right edge."""
+    placed = []
+    if cut:
+        placed.append((rng.choice((0, width)), rng.uniform(0.3, 0.7) * height, rng.uniform(0, 180)))
+    for _ in range(count * 80):
+        if len(placed) == count:
+            break
+        x, y = rng.uniform(0.13, 0.87) * width, rng.uniform(0.15, 0.85) * height
+        if all(np.hypot(x - px, y - py) > 1.25 * long for px, py, _ in placed):
+            placed.append((x, y, rng.uniform(0, 180)))
+    return placed
+
+
+def _camera(width: int, height: int, rng: random.Random) -> np.ndarray:
+    """A homography for a phone held at an angle: the photo shows a quadrilateral of the
+    table, its corners up to 8% in from the scene's."""
+    frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    lean = [rng.uniform(0, 0.14) for _ in range(8)]
+    seen = np.float32(
+        [
+            [lean[0] * width, lean[1] * height],
+            [width - lean[2] * width, lean[3] * height],
+            [width - lean[4] * width, height - lean[5] * height],
+            [lean[6] * width, height - lean[7] * height],
+        ]
+    )
+    return cv2.getPerspectiveTransform(seen, frame)
+
+
+def render(
+    rng: random.Random,
+    width: int = 1200,
+    height: int = 900,
+    tiles: int | None = None,
+    cut: bool | None = None,
+    most: int | None = None,
+) -> Photo:
+    most = most or rng.choice((6, 9, 12))
+    count = rng.randint(1, 12) if tiles is None else tiles
+    long = rng.randint(150, 220) if count <= 6 else rng.randint(120, 160)
+    scene = _background(width, height, rng)
+    shade = np.zeros((height, width), np.float32)
+    colours = (
+        [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
+        if rng.random() < 0.4
+        else rng.sample(PIP_COLOURS, len(PIP_COLOURS))
+    )
+    camera = _camera(width, height, rng)
+    back = np.linalg.inv(camera)
+    with_cut = (rng.random() < 0.2) if cut is None else cut
+    placed = _place(count, width, height, long, with_cut and count > 0, rng)
+    drawn = []
+    faces = []
+    for x, y, angle in placed:
+        sx, sy = cv2.perspectiveTransform(np.float32([[[x, y]]]), back)[0][0]
+        halves = (rng.randint(0, most), rng.randint(0, most))
+        face, mask = tile_face(halves, most, colours, rng)
+        turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
+        turn[:, 2] += (sx - 200, sy - 100)
+        flat_face = cv2.warpAffine(face, turn, (width, height), flags=cv2.INTER_AREA)
+        flat_mask = cv2.warpAffine(mask, turn, (width, height)).astype(np.float32) / 255
+        drop = cv2.GaussianBlur(flat_mask, (0, 0), long / 25)
+        shift = np.float32([[1, 0, long / 25], [0, 1, long / 20]])
+        shade = np.maximum(shade, cv2.warpAffine(drop, shift, (width, height)))
+        faces.append((flat_face, flat_mask))
+        points = cv2.transform(
+            np.float32([[[100, 100], [300, 100], [0, 0], [400, 0], [400, 200], [0, 200]]]), turn
+        )
+        seen = cv2.perspectiveTransform(points, camera)[0]
+        inside = all(2 <= px <= width - 3 and 2 <= py <= height - 3 for px, py in seen[2:])
+        centres = (tuple(map(float, seen[0])), tuple(map(float, seen[1])))
+        drawn.append(Drawn(halves, centres, not inside))
+    # The tiles' shadows fall on the table, then the tiles lie on it.
+    scene = scene * (1 - 0.45 * shade[..., None])
+    for flat_face, flat_mask in faces:
+        scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
+    scene = _light(scene, rng)
+    photo = cv2.warpPerspective(scene.clip(0, 255).astype(np.uint8), camera, (width, height))
+    photo = _blur_and_noise(photo, rng)
+    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 92)])
+    assert ok
+    return Photo(jpeg.tobytes(), tuple(drawn))
+
+
+def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Light falling unevenly: a gradient across the table and a soft shadow (a head, a
+    hand) over part of it."""
+    height, width = scene.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    angle = rng.uniform(0, 2 * np.pi)
+    ramp = np.cos(angle) * xs / width + np.sin(angle) * ys / height
+    light = rng.uniform(0.85, 1.05) + rng.uniform(0, 0.18) * (ramp - ramp.mean())
+    if rng.random() < 0.5:
+        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        spread = rng.uniform(0.15, 0.35) * width
+        blot = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * spread**2))
+        light = light * (1 - rng.uniform(0.1, 0.3) * blot)
+    return scene * light[..., None]
+
+
+def _blur_and_noise(photo: np.ndarray, rng: random.Random) -> np.ndarray:
+    sigma = rng.uniform(0, 2.0)
+    if sigma > 0.3:
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), photo.shape)
+    return (photo + noise).clip(0, 255).astype(np.uint8)
+
+
+def corpus(size: int, seed: int = 35) -> list[Photo]:
+    rng = random.Random(seed)
+    return [render(rng) for _ in range(size)]

@@ -1,0 +1,120 @@
+"""The photo count's screens: the camera button beside each count, a photo counted and drawn
+back, its refusals (no photo, too large, not a picture, no tiles, too many), and the count
+confirmed without the script, posted back into the hand."""
+
+import random
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import SeatLink
+from scorekeeper.photo.models import PhotoCount
+from tests.photo.render import render
+from tests.support.testing import make_match
+from tests.web.match.test_rounds import start
+
+pytestmark = pytest.mark.django_db
+URL = reverse("photo_count")
+
+
+@pytest.fixture(scope="module")
+def photo():
+    return render(random.Random(3), tiles=3, cut=False)
+
+
+def upload(data: bytes, name: str = "hand.jpg") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="image/jpeg")
+
+
+def test_the_hand_form_has_a_camera_button_beside_each_count(client: Client):
+    match = make_match()
+    page = client.get(match.get_absolute_url() + "?out=0").content.decode()
+    buttons = re.findall(
+        r'<input type="file" name="photo" accept="image/\*" capture="environment"', page
+    )
+    assert len(buttons) == 3  # Ben, Cara and Dev count; Alice went out
+    assert f'formaction="{URL}"' in page
+    assert f'name="photo_back" value="{match.save_hand_url()}"' in page
+
+
+def test_a_players_own_page_has_a_camera_button(client: Client):
+    match = start(client)
+    link = SeatLink.for_match(match)[1]
+    page = client.get(link.get_absolute_url()).content.decode()
+    assert 'capture="environment"' in page
+    assert 'data-for="id_pips"' in page
+
+
+def test_a_photo_is_drawn_back_with_each_half_to_confirm(client: Client, photo):
+    answer = client.post(URL, {"photo": upload(photo.jpeg)}, headers={"HX-Request": "true"})
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert "<html" not in html
+    assert 'src="data:image/jpeg;base64,' in html
+    selected = [int(v) for v in re.findall(r'<option value="(\d+)" selected>', html)]
+    assert len(selected) == 6 and sum(selected) == photo.total
+    assert 'type="button" data-photo-use' in html
+    assert PhotoCount.objects.count() == 1
+
+
+def test_without_the_script_the_confirmed_count_goes_back_into_the_hand(client: Client, photo):
+    match = make_match()
+    hand = {"out": "0", "number": "1", "token": "5b1f2d8e-3c5a-4d7e-9f10-2a3b4c5d6e7f"}
+    posted = {**hand, "pips_1": "", "photo_for": "pips_1", "photo": upload(photo.jpeg)}
+    posted |= {"photo_back": match.save_hand_url(), "photo_page": match.get_absolute_url()}
+    page = client.post(URL, posted).content.decode()
+    assert f'action="{reverse("photo_confirm")}"' in page
+    assert '<input type="hidden" name="out" value="0">' in page
+    halves = re.findall(r'<option value="(\d+)" selected>', page)
+    # The player corrects the first half to 12.
+    confirm = {**hand, "pips_1": "", "half": ["12", *halves[1:]], "photo_for": "pips_1"}
+    confirm |= {"photo_back": match.save_hand_url(), "photo_page": "/"}
+    done = client.post(reverse("photo_confirm"), confirm).content.decode()
+    total = 12 + sum(int(h) for h in halves[1:])
+    assert f'<input type="hidden" name="pips_1" value="{total}">' in done
+    assert f'action="{match.save_hand_url()}"' in done
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (None, "Choose a photo of the tiles."),
+        (b"GIF89a not a photo at all", "not a photo this can read"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(100), "not a photo this can read"),
+    ],
+)
+def test_a_bad_upload_gets_a_clear_message(client: Client, data, words):
+    posted = {} if data is None else {"photo": upload(data, "x.png")}
+    answer = client.post(URL, posted)
+    assert answer.status_code == 422
+    assert words in answer.content.decode()
+
+
+def test_a_photo_without_tiles_says_so(client: Client):
+    answer = client.post(URL, {"photo": upload(render(random.Random(5), tiles=0).jpeg)})
+    assert answer.status_code == 422
+    assert "No tiles found in this photo" in answer.content.decode()
+
+
+def test_a_photo_over_10_mb_is_refused_unread(client: Client):
+    answer = client.post(URL, {"photo": upload(b"\xff\xd8\xff" + bytes(10_000_001))})
+    assert answer.status_code == 422
+    assert "larger than 10 MB" in answer.content.decode()
+
+
+def test_too_many_photos_from_one_address_in_an_hour(client: Client, settings, photo):
+    settings.PHOTOS_PER_HOUR = 2
+    for _ in range(2):
+        assert client.post(URL, {"photo": upload(b"x")}).status_code == 422
+    answer = client.post(URL, {"photo": upload(photo.jpeg)})
+    assert answer.status_code == 429
+    assert "Too many photos from here this hour" in answer.content.decode()
+
+
+def test_a_half_over_twelve_is_refused(client: Client):
+    answer = client.post(reverse("photo_confirm"), {"half": ["3", "13"]})
+    assert answer.status_code == 422
+    assert "A half holds 0 to 12 pips." in answer.content.decode()
