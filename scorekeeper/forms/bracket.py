@@ -11,7 +11,14 @@ from scorekeeper.models.bracket import Bracket
 from scorekeeper.models.seeding import has_seeders, seeded_order
 from scorekeeper.models.tournament import Tournament
 from scorekeeper.rules import tournament_bracket as knockout
-from scorekeeper.words.bracket import BEST_OF, ELIMINATIONS, SEEDINGS, bracket_refusal
+from scorekeeper.words.bracket import (
+    BEST_OF,
+    BRACKET_REFUSALS,
+    ELIMINATIONS,
+    SEEDINGS,
+    bracket_refusal,
+    left_after_qualifiers,
+)
 
 MOST_IN_A_BRACKET = 1 << knockout.MAX_ROUNDS
 
@@ -23,6 +30,8 @@ def count_field(label, *, required):
         min_value=2,
         max_value=MOST_IN_A_BRACKET,
         widget=forms.TextInput(NUMBER_ATTRS),
+        # A bracket of one: said in the bracket's words, not as "greater than or equal to 2".
+        error_messages={"min_value": BRACKET_REFUSALS["too_few"]},
     )
 
 
@@ -122,8 +131,7 @@ class BracketForm(forms.Form):
             self.add_error("qualifiers", bracket_refusal("more_than_entrants", count=len(ranked)))
             return []
         if next_ones and top + next_ones > len(ranked):
-            left = len(ranked) - top
-            self.add_error("consolation", bracket_refusal("more_than_entrants", count=left))
+            self.add_error("consolation", left_after_qualifiers(len(ranked) - top))
             return []
         seeded = [ranked[:top]]
         if next_ones:

@@ -1,6 +1,6 @@
 """A knockout's words: its brackets' and rounds' names, its tables' names, its refusals."""
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.rules import tournament_bracket as knockout
@@ -38,6 +38,15 @@ BRACKET_REFUSALS = {
 
 def bracket_refusal(code: str, **values) -> str:
     return str(BRACKET_REFUSALS[code]) % values if values else str(BRACKET_REFUSALS[code])
+
+
+def left_after_qualifiers(count: int) -> str:
+    """Why a consolation bracket of more than are left below the qualifiers is refused."""
+    return ngettext(
+        "Only %(count)s entrant is left after the qualifiers.",
+        "Only %(count)s entrants are left after the qualifiers.",
+        count,
+    ) % {"count": count}
 
 
 def bracket_name(number: int, knockout_event: bool) -> str:

@@ -197,6 +197,24 @@ def test_more_qualifiers_than_entrants_is_refused_at_the_field(client):
     assert not created(Bracket).exists()
 
 
+def test_a_consolation_of_fewer_than_two_is_refused_at_its_field_in_words(client):
+    """Eight of nine qualify: a consolation bracket of the one left cannot be drawn, and the
+    message says why (not Django's "greater than or equal to", nor "1 entrants")."""
+    tournament = swiss_played()
+    for asked, said in (
+        ("1", "A bracket needs at least 2 entrants."),
+        ("2", "Only 1 entrant is left after the qualifiers."),
+    ):
+        response = draw(client, tournament, elimination="single", qualifiers="8", consolation=asked)
+        page = response.content.decode()
+        assert response.status_code == 422
+        error = page.split('id="id_consolation_error">')[1].split("<")[0]
+        assert error == said
+    response = draw(client, tournament, elimination="single", qualifiers="6", consolation="4")
+    assert "Only 3 entrants are left after the qualifiers." in response.content.decode()
+    assert not created(Bracket).exists()
+
+
 def test_watch_screen_print_and_cards_draw_the_bracket(client):
     tournament = make_tournament(SIX, format="double_elimination")
     draw(client, tournament, seeding="entry", reset="on")
