@@ -355,7 +355,11 @@ class Nginx:
                 start_new_session=True,
             )
         address = (HOST, self.port)
-        wait_until_healthy(self.process, address, timeout, "nginx", self.log.read_text)
+        try:
+            wait_until_healthy(self.process, address, timeout, "nginx", self.log.read_text)
+        except AssertionError:
+            self.stop()  # never leave a proxy behind that did not come up
+            raise
 
     def stop(self) -> None:
         if self.process is None:

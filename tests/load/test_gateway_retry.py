@@ -88,8 +88,8 @@ def test_nginx_tries_again_when_both_servers_were_found_dead_at_once(tmp_path):
     live = http.server.ThreadingHTTPServer(("127.0.0.1", 0), DropsFirst)
     threading.Thread(target=live.serve_forever, daemon=True).start()
     proxy = harness.Nginx(tmp_path, [harness.free_port(), live.server_address[1]])
-    proxy.start()
     try:
+        proxy.start()  # inside: a proxy that never came up is stopped all the same
         phone = harness.Phone(("127.0.0.1", proxy.port), retry_for=0)
         statuses = [phone.post("/t/k/m/1/hand", {"token": str(n)}).status for n in range(4)]
     finally:
