@@ -16,7 +16,8 @@ export function drop(key) {
 export function valuesOf(form, skip) {
   const values = {};
   new FormData(form).forEach((value, name) => {
-    if (skip.indexOf(name) < 0) (values[name] = values[name] || []).push(String(value));
+    // A chosen photo is no typed value: it is not kept (nor its name).
+    if (skip.indexOf(name) < 0 && typeof value === "string") (values[name] = values[name] || []).push(value);
   });
   return values;
 }
@@ -26,7 +27,7 @@ export function valuesOf(form, skip) {
 // and grey out the tiles taken by another hand.
 export function fill(form, values, skip) {
   Array.prototype.forEach.call(form.elements, (field) => {
-    if (!field.name || skip.indexOf(field.name) >= 0 || field.type === "submit" || field.type === "button") return;
+    if (!field.name || skip.indexOf(field.name) >= 0 || ["submit", "button", "file"].indexOf(field.type) >= 0) return;
     const given = values[field.name];
     if (field.type === "checkbox" || field.type === "radio") {
       field.checked = Boolean(given && given.indexOf(field.value) >= 0);

@@ -97,7 +97,9 @@ function attach(box) {
   const file = box.querySelector("[data-photo-file]");
   // The script sends the photo itself: the form keeps no file (nor its name in a draft).
   file.removeAttribute("name");
-  box.querySelector("[data-photo-send]").hidden = true;
+  // Gone, not hidden: a hidden submit button would still be the form's default one, and Enter on
+  // the last count would post the hand to the photo count instead of saving it.
+  box.querySelector("[data-photo-send]").remove();
   file.addEventListener("change", () => {
     if (file.files && file.files[0]) send(box, file.files[0]);
     file.value = "";
