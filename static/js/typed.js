@@ -1,7 +1,10 @@
 // A form whose fields htmx draws again when a choice changes (a tournament's format or game,
 // form[data-keep-typed]): what was typed while the answer was on its way is not put back to
-// what the request carried. A field the answer no longer has is simply gone.
+// what the request carried. A field the answer no longer has is simply gone. A field selected to
+// be typed over stays selected: htmx gives the new field the focus, but leaves a selection that
+// starts at the first character out, so what was typed next went in before the old value.
 const sent = new WeakMap();
+const selected = new WeakMap();
 const TYPED = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea[name]";
 
 function watch(form) {
@@ -11,6 +14,10 @@ function watch(form) {
   // after a quick first change, and the answer is what it has to be in time for).
   form.addEventListener("htmx:beforeSwap", (event) => sent.set(form, event.detail.requestConfig.parameters));
   form.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const active = document.activeElement;
+    if (active && active.id && form.contains(active) && typeof active.selectionStart === "number") {
+      selected.set(form, { id: active.id, start: active.selectionStart, end: active.selectionEnd });
+    }
     const before = sent.get(form);
     if (!before) return;
     event.detail.fragment.querySelectorAll(TYPED).forEach((field) => {
@@ -19,6 +26,13 @@ function watch(form) {
       if (field.tagName === "TEXTAREA") field.textContent = now.value;
       else field.setAttribute("value", now.value);
     });
+  });
+  form.addEventListener("htmx:afterSwap", () => {
+    const was = selected.get(form);
+    selected.delete(form);
+    const active = document.activeElement;
+    if (!was || !active || active.id !== was.id || !active.setSelectionRange) return;
+    try { active.setSelectionRange(was.start, was.end); } catch (error) { /* a field without a selection */ }
   });
 }
 

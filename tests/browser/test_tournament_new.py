@@ -89,3 +89,26 @@ def test_what_is_typed_while_the_format_is_drawn_again_stays(live_server, phone:
     expect(page.get_by_label("Points to win")).to_have_value("150")
     expect(page.get_by_label("Name of the tournament")).to_have_value("Park open")
     expect(page.locator("textarea[name=entrants]")).to_have_value("Ana\nBen\nCris\nDani")
+
+
+def test_a_field_selected_when_the_answer_arrives_is_typed_over(live_server, phone: Page):
+    """The director has selected the target to type over it as the format's answer arrives:
+    what is typed replaces it (htmx put the caret at the start of the new field, and "100" went
+    in before "200", a target of 100200)."""
+    page = phone
+    page.goto(live_server.url + reverse("new_tournament"))
+    page.wait_for_function("() => document.querySelector('form[data-keep-typed=on]')")
+    held = []
+    page.route("**/tournament/new", lambda route: held.append(route))
+    with page.expect_request("**/tournament/new"):
+        page.get_by_label("Format").select_option("rotating_partners")
+    target = page.get_by_label("Points to win")
+    target.focus()
+    target.evaluate("element => element.select()")
+    page.locator("#tournament-fields").evaluate("element => element.dataset.old = 'yes'")
+    held[0].continue_()
+
+    expect(page.locator("#tournament-fields")).not_to_have_attribute("data-old", "yes")
+    expect(target).to_be_focused()
+    page.keyboard.insert_text("100")
+    expect(target).to_have_value("100")
