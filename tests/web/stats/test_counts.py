@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
+from scorekeeper.statistics import reading as stats
 from scorekeeper.statistics.records import STORED, Record, SideRecord
 from tests.created import created
 

@@ -117,7 +117,8 @@ def test_every_game_names_a_shape_of_side_record_the_records_write():
 
 
 def test_the_games_whose_numbers_are_shown_are_chosen_by_their_records():
-    from scorekeeper import rules, stats
+    from scorekeeper import rules
+    from scorekeeper.statistics import reading as stats
 
     rounds = [column for column in stats.COLUMNS if column.games in ("", "rounds")]
     hands = [column for column in stats.COLUMNS if column.games in ("", "hands")]
