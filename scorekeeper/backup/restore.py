@@ -66,7 +66,7 @@ from scorekeeper.models import (
     new_key,
     reason_from_json,
 )
-from scorekeeper.models.records import record_table
+from scorekeeper.statistics.records import record_table
 from scorekeeper.words import backup as words
 from scorekeeper.words.names import name_key
 

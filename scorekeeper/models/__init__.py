@@ -1,6 +1,7 @@
 """The score sheet on disk: tables, matches, hands, their log and the records they leave.
 
-Each name is re-exported from the module that holds it, so callers write scorekeeper.models.X.
+Each name is re-exported from the module that holds it, so callers write scorekeeper.models.X;
+the records' models live with the statistics (scorekeeper.statistics.records).
 """
 
 from scorekeeper.models.board import Board as Board
@@ -32,9 +33,6 @@ from scorekeeper.models.match import Seat as Seat
 from scorekeeper.models.match import hands_prefetch as hands_prefetch
 from scorekeeper.models.match import page_version as page_version
 from scorekeeper.models.match import seats_prefetch as seats_prefetch
-from scorekeeper.models.records import Record as Record
-from scorekeeper.models.records import SideRecord as SideRecord
-from scorekeeper.models.records import Tally as Tally
 from scorekeeper.models.rules_fields import HAND as HAND
 from scorekeeper.models.rules_fields import HOUSE_RULES as HOUSE_RULES
 from scorekeeper.models.rules_fields import REGIONAL_INPUTS as REGIONAL_INPUTS
@@ -75,3 +73,6 @@ from scorekeeper.models.tournament import DrawRefused as DrawRefused
 from scorekeeper.models.tournament import Entrant as Entrant
 from scorekeeper.models.tournament import Round as Round
 from scorekeeper.models.tournament import Tournament as Tournament
+from scorekeeper.statistics.records import Record as Record
+from scorekeeper.statistics.records import SideRecord as SideRecord
+from scorekeeper.statistics.records import Tally as Tally

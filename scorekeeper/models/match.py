@@ -14,13 +14,13 @@ from django.utils.dateparse import parse_datetime
 from scorekeeper import rules
 from scorekeeper.models.hand import Hand, PlayEntry, saved_once
 from scorekeeper.models.log import LogAction, LogEntry
-from scorekeeper.models.records import record_match
 from scorekeeper.models.rows import update_rows
 from scorekeeper.models.saving import MatchWrites, StaleMatch
 from scorekeeper.models.series import Series
 from scorekeeper.models.sheet import load_hands
 from scorekeeper.models.signals import result_changed
 from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
+from scorekeeper.statistics.records import record_match
 from scorekeeper.words.names import name_key, side_name
 from scorekeeper.words.units import unit_words
 

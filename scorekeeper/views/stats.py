@@ -5,7 +5,6 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 from django.views.decorators.http import require_safe
 
-from scorekeeper import stats
 from scorekeeper.forms import (
     VersusForm,
     who_choices,
@@ -13,6 +12,7 @@ from scorekeeper.forms import (
 from scorekeeper.models import (
     Table,
 )
+from scorekeeper.statistics import reading as stats
 from scorekeeper.views.lookup import get_table
 from scorekeeper.views.request import HtmxHttpRequest, remember
 from scorekeeper.words.games import words_of

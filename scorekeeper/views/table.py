@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
 from scorekeeper.forms import (
     HistoryFilterForm,
     SetupForm,
@@ -23,6 +23,7 @@ from scorekeeper.models import (
     Table,
     Tournament,
 )
+from scorekeeper.statistics import reading as stats
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.match import render_match
 from scorekeeper.views.request import HtmxHttpRequest, client_id, posted_token, remember

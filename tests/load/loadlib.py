@@ -380,6 +380,32 @@ class Load:
             phone.page = phone.request("GET", reply.location)
         return outcome, retried
 
+    def play_to_the_end(
+        self,
+        record: TableRecord,
+        rng: random.Random,
+        pace: float,
+        start: threading.Barrier | None = None,
+    ) -> bool:
+        """A tournament table's phone: the table's link opened, then a hand about every `pace`
+        seconds until the match ends. False at the first hand not saved (noted as a problem)."""
+        sheet = record.sheet
+        phone = self.phone()
+        phone.get(f"/t/{record.key}/m/1/")  # the table's link opened: the phone's first page
+        if start is not None:
+            start.wait()
+        time.sleep(rng.random() * pace)  # the tables do not all start on the same instant
+        while not sheet.finished:
+            hand, token = deal_hand(sheet.game, rng), uuid.uuid4()
+            outcome, _retried = self.post_hand(phone, record, hand, sheet.next_number, token)
+            if outcome != SAVED:
+                self.stats.problem(f"{record.name} hand {sheet.next_number}: {outcome}")
+                return False
+            sheet.add(hand, token)
+            if not sheet.finished:
+                time.sleep(pace * (0.5 + rng.random()))
+        return True
+
     def saved_one(self, record: TableRecord) -> None:
         with self.stats.lock:
             self.saved += 1

@@ -11,7 +11,6 @@ import random
 import re
 import threading
 import time
-import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -21,7 +20,6 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.models import Tournament
 from scorekeeper.rules import tournament_bracket as knockout
-from tests.support.testing import deal_hand
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]
@@ -128,24 +126,9 @@ def create_and_draw(director: loadlib.Phone) -> Event:
 
 def play(load: loadlib.Load, event: Event, key: str, start: threading.Barrier | None) -> None:
     """One bracket match at its table, on its own phone, to the end."""
-    record = event.tables[key]
-    sheet = record.sheet
     rng = random.Random(f"{load.seed}-match-{key}")
-    phone = load.phone()
-    phone.get(f"/t/{record.key}/m/1/")  # the table's link opened: the phone's first page
-    if start is not None:
-        start.wait()
-    time.sleep(rng.random() * PACE)  # the tables do not all start on the same instant
-    while not sheet.finished:
-        hand, token = deal_hand(sheet.game, rng), uuid.uuid4()
-        outcome, _retried = load.post_hand(phone, record, hand, sheet.next_number, token)
-        if outcome != loadlib.SAVED:
-            load.stats.problem(f"{record.name} hand {sheet.next_number}: {outcome}")
-            return
-        sheet.add(hand, token)
-        if not sheet.finished:
-            time.sleep(PACE * (0.5 + rng.random()))
-    event.ended[key] = time.monotonic()
+    if load.play_to_the_end(event.tables[key], rng, PACE, start):
+        event.ended[key] = time.monotonic()
 
 
 def direct(load: loadlib.Load, event: Event, director: loadlib.Phone, done: threading.Event):

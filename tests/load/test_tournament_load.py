@@ -6,7 +6,6 @@ import random
 import re
 import threading
 import time
-import uuid
 from dataclasses import dataclass, field
 
 import loadlib
@@ -14,7 +13,6 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.models import Tournament
-from tests.support.testing import deal_hand
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]
@@ -82,23 +80,10 @@ def create_and_draw(load: loadlib.Load) -> Round:
 
 
 def play(load: loadlib.Load, round: Round, number: int, start: threading.Barrier) -> None:
-    record = round.boards[number]
-    sheet = record.sheet
+    """One board's match at its table, on its own phone (the table's QR opened), to the end."""
     rng = random.Random(f"{load.seed}-board-{number}")
-    phone = load.phone()
-    phone.get(f"/t/{record.key}/m/1/")  # the table's QR opened: the phone's first page
-    start.wait()
-    time.sleep(rng.random() * PACE)  # the tables do not all start on the same instant
-    while not sheet.finished:
-        hand, token = deal_hand(sheet.game, rng), uuid.uuid4()
-        outcome, _retried = load.post_hand(phone, record, hand, sheet.next_number, token)
-        if outcome != loadlib.SAVED:
-            load.stats.problem(f"{record.name} hand {sheet.next_number}: {outcome}")
-            return
-        sheet.add(hand, token)
-        if not sheet.finished:
-            time.sleep(PACE * (0.5 + rng.random()))
-    round.ended[number] = time.monotonic()
+    if load.play_to_the_end(round.boards[number], rng, PACE, start):
+        round.ended[number] = time.monotonic()
 
 
 def watch(load: loadlib.Load, round: Round, done: threading.Event, index: int) -> None:

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper import models, rules
-from scorekeeper.models.records import record_table
+from scorekeeper.statistics.records import record_table
 from tests.support.testing import deal_hand
 
 NAMES = (

@@ -63,7 +63,7 @@ class GameKind:
     # Each player can post their own count from their phone (a seat link), and the scorer's
     # form starts from the counts posted for the open hand.
     counts_from_seats: ClassVar[bool] = False
-    # The shape of a finished match's side records (models/records.py builds each): "sides"
+    # The shape of a finished match's side records (statistics/records.py builds each): "sides"
     # (won, hands, shutouts, points of a side to a target) or "rounds" (a player's rounds, the
     # pips counted against them, the rounds they went out, their total).
     records: ClassVar[str] = "sides"

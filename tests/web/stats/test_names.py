@@ -6,11 +6,11 @@ import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
-from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.forms import SetupForm
 from scorekeeper.models import Player
-from scorekeeper.models.records import STORED, Record, record_table
+from scorekeeper.statistics import reading as stats
+from scorekeeper.statistics.records import STORED, Record, record_table
 from scorekeeper.words.names import name_key
 
 pytestmark = pytest.mark.django_db

@@ -86,7 +86,7 @@ def test_the_migration_counts_the_games_played_before_as_the_app_does(client: Cl
     from django.db import connection
     from django.db.migrations.loader import MigrationLoader
 
-    from scorekeeper.models.records import COUNTERS, STORED, Record, SideRecord
+    from scorekeeper.statistics.records import COUNTERS, STORED, Record, SideRecord
 
     def stored() -> tuple[set, set]:
         sides = created(SideRecord).values_list(
@@ -111,13 +111,14 @@ def test_the_migration_counts_the_games_played_before_as_the_app_does(client: Cl
 
 def test_every_game_names_a_shape_of_side_record_the_records_write():
     from scorekeeper import rules
-    from scorekeeper.models.records import SIDE_RECORDS
+    from scorekeeper.statistics.records import SIDE_RECORDS
 
     assert {kind.records for kind in rules.GAMES.values()} <= set(SIDE_RECORDS)
 
 
 def test_the_games_whose_numbers_are_shown_are_chosen_by_their_records():
-    from scorekeeper import rules, stats
+    from scorekeeper import rules
+    from scorekeeper.statistics import reading as stats
 
     rounds = [column for column in stats.COLUMNS if column.games in ("", "rounds")]
     hands = [column for column in stats.COLUMNS if column.games in ("", "hands")]

@@ -8,10 +8,11 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.test import Client
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table
 from scorekeeper.models import Table
-from scorekeeper.models.records import Record, SideRecord
+from scorekeeper.statistics import reading as stats
+from scorekeeper.statistics.records import Record, SideRecord
 from tests.support.testing import add_hand, reported
 
 pytestmark = pytest.mark.django_db

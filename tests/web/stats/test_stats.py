@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 from django.test import Client
 
-from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
-from scorekeeper.models.records import COUNTERS, Record, SideRecord, rebuild_records
+from scorekeeper.statistics import reading as stats
+from scorekeeper.statistics.records import COUNTERS, Record, SideRecord, rebuild_records
 from tests.created import created
 from tests.support.generate_matches import create_matches
 from tests.support.testing import reported, scoring_match, tap

@@ -8,7 +8,7 @@ from django.test import Client
 
 from scorekeeper import rules
 from scorekeeper.models import Match, Table
-from scorekeeper.models.records import series_clinchers
+from scorekeeper.statistics.records import series_clinchers
 from tests.created import created
 
 pytestmark = pytest.mark.django_db

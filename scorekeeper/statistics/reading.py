@@ -1,6 +1,6 @@
-"""Statistics: reading back the records each finished match leaves (models/records.py).
+"""Statistics: reading back the records each finished match leaves (statistics/records.py).
 
-The records are written in step with the matches (scorekeeper.models.records); this module
+The records are written in step with the matches (scorekeeper.statistics.records); this module
 only reads them: the statistics table, the history filters and head-to-head.
 """
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
-from scorekeeper.models.records import COUNTERS, STORED, Record, SideRecord
+from scorekeeper.statistics.records import COUNTERS, STORED, Record, SideRecord
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
-from scorekeeper import rules, stats
-from scorekeeper.models.records import STORED, Record, SideRecord
+from scorekeeper import rules
+from scorekeeper.statistics import reading as stats
+from scorekeeper.statistics.records import STORED, Record, SideRecord
 from tests.created import created
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,10 @@ written in bulk by an import or generate_matches (record_table). A table's Recor
 player, one per pair of partners) are summed again from its side records whenever one of them
 changes, so the statistics page reads a handful of rows however many matches it has played.
 
-This module imports no other model module: the match module imports it. Its keys name the
-other models by string, its annotations by their base class, and its writers reach the other
-models' managers through the app registry.
+The models are the scorekeeper app's (scorekeeper.models re-exports them), kept here with the
+statistics that read them. This module imports no model module: the match module imports it.
+Its keys name the other models by string, its annotations by their base class, and its writers
+reach the other models' managers through the app registry.
 """
 
 from collections import Counter, defaultdict
