@@ -15,9 +15,10 @@ from scorekeeper.clubs.models import (
     Season,
     SeededTournament,
 )
-from scorekeeper.forms.tournament import TournamentForm
 from scorekeeper.inputs import clean_text
-from scorekeeper.models import Table, Tournament
+from scorekeeper.models import Table
+from scorekeeper.tournaments.forms.tournament import TournamentForm
+from scorekeeper.tournaments.models import Tournament
 
 
 class ClubForm(forms.Form):

@@ -7,7 +7,7 @@ from scorekeeper.clubs import ratings
 from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import ClubRating, SeededTournament
 from scorekeeper.clubs.rerating import up_to_date
-from scorekeeper.models import Entrant, Tournament
+from scorekeeper.tournaments.models import Entrant, Tournament
 
 
 def players(tournament: Tournament, entrant: Entrant) -> list[str]:

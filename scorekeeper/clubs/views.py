@@ -16,8 +16,8 @@ from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
 from scorekeeper.models import RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
+from scorekeeper.tournaments.views.tournament import tournament_setup
 from scorekeeper.views.request import client_id
-from scorekeeper.views.tournament import tournament_setup
 
 
 def get_club(key: str) -> Club:

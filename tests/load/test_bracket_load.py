@@ -19,8 +19,8 @@ import loadlib
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.models import Tournament
-from scorekeeper.rules import tournament_bracket as knockout
+from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from tests.support.testing import deal_hand
 
 pytestmark = pytest.mark.load

@@ -13,7 +13,7 @@ import loadlib
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.models import Tournament
+from scorekeeper.tournaments.models import Tournament
 from tests.support.testing import deal_hand
 
 pytestmark = pytest.mark.load
