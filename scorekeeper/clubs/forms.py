@@ -103,8 +103,8 @@ class SeasonForm(forms.ModelForm):
 
 
 class ClubTournamentForm(TournamentForm):
-    """A tournament made from a club's page: the core's setup, and how its first round is
-    seeded (by the club's ratings unless the director asks for a draw)."""
+    """A tournament made from a club's page: the tournaments app's setup, and how its first round
+    is seeded (by the club's ratings unless the director asks for a draw)."""
 
     BY_RATING = "rating"
     DRAWN = "drawn"

@@ -1,5 +1,5 @@
-"""A club's tournament seeded by its ratings: the seeder the app registers with the core's
-models.seeding, which the draw of a Swiss round 1 (and a knockout's bracket) asks."""
+"""A club's tournament seeded by its ratings: the seeder the app registers with the
+tournaments app's seeding, which the draw of a Swiss round 1 (and a knockout's bracket) asks."""
 
 from collections.abc import Mapping, Sequence
 

@@ -220,7 +220,8 @@ def leave_club(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_tournament(request: HttpRequest, key: str) -> HttpResponse:
-    """A new tournament of the club: the core's setup, with the choice to seed by rating."""
+    """A new tournament of the club: the tournaments app's setup, and the choice to seed by
+    rating."""
     club = get_object_or_404(Club, key=key)
     posted = request.POST if request.method == "POST" else None
     return tournament_setup(request, ClubTournamentForm(posted, club=club))

@@ -1,6 +1,6 @@
 """Who is strongest among a tournament's entrants before it has any results: an app that keeps
-a measure the core does not (the clubs app: its ratings) registers a seeder here, and the draw
-asks. The core imports no such app; a tournament no seeder answers for is drawn from its seed.
+a measure the tournaments do not (the clubs app: its ratings) registers a seeder here, and the
+draw asks. This app imports no such app; a tournament no seeder answers for is drawn from its seed.
 
 A seeder takes the tournament and its entrants and returns each rated entrant's seeding rating
 by the entrant's id (higher is stronger; an entrant left out is unrated), or None when the
