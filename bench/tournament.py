@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules.tournament import Format, Result
-from scorekeeper.rules.tournament_draw import draw_round
+from scorekeeper.tournaments.rules.tournament import Format, Result
+from scorekeeper.tournaments.rules.tournament_draw import draw_round
 
 
 def play(draw, rng):

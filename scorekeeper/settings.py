@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper",
+    "scorekeeper.tournaments",
     "scorekeeper.clubs",
     "scorekeeper.photo",
 ]

@@ -11,8 +11,9 @@ _FLOORS: dict[type[Model], int] = {}
 def mark_floors() -> None:
     """Note where the other tables end, model by model (after they are built)."""
     _FLOORS.clear()
-    for model in apps.get_app_config("scorekeeper").get_models():
-        _FLOORS[model] = model.objects.aggregate(top=Max("pk"))["top"] or 0
+    for label in ("scorekeeper", "tournaments"):
+        for model in apps.get_app_config(label).get_models():
+            _FLOORS[model] = model.objects.aggregate(top=Max("pk"))["top"] or 0
 
 
 def created(model: type[Model]) -> QuerySet:

@@ -14,6 +14,6 @@ class ClubsConfig(AppConfig):
         # The core's draw asks its registered seeders: a club's tournament seeds by rating.
         from scorekeeper.clubs import receivers  # noqa: F401  (connects the re-rating)
         from scorekeeper.clubs.seeding import club_ratings
-        from scorekeeper.models import seeding
+        from scorekeeper.tournaments import seeding
 
         seeding.register("club_rating", club_ratings)

@@ -15,9 +15,10 @@ from scorekeeper.clubs.models import (
     Season,
     SeededTournament,
 )
-from scorekeeper.forms.tournament import TournamentForm
 from scorekeeper.inputs import clean_text
-from scorekeeper.models import Table, Tournament
+from scorekeeper.models import Table
+from scorekeeper.tournaments.forms.tournament import TournamentForm
+from scorekeeper.tournaments.models import Tournament
 
 
 class ClubForm(forms.Form):
@@ -102,8 +103,8 @@ class SeasonForm(forms.ModelForm):
 
 
 class ClubTournamentForm(TournamentForm):
-    """A tournament made from a club's page: the core's setup, and how its first round is
-    seeded (by the club's ratings unless the director asks for a draw)."""
+    """A tournament made from a club's page: the tournaments app's setup, and how its first round
+    is seeded (by the club's ratings unless the director asks for a draw)."""
 
     BY_RATING = "rating"
     DRAWN = "drawn"

@@ -10,7 +10,8 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from scorekeeper import rules
 from scorekeeper.clubs.ratings import Game, ranks
-from scorekeeper.models import Board, Match, Seat, Table
+from scorekeeper.models import Match, Seat, Table
+from scorekeeper.tournaments.models import Board
 from scorekeeper.words.names import name_key
 
 

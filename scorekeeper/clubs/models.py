@@ -246,7 +246,7 @@ class SeededTournament(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     # No reverse accessor: the scorekeeper's tournaments know nothing of clubs.
     tournament = models.OneToOneField(
-        "scorekeeper.Tournament", on_delete=models.CASCADE, related_name="+"
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+"
     )
 
     def __str__(self) -> str:

@@ -1,5 +1,5 @@
-"""A club's tournament seeded by its ratings: the seeder the app registers with the core's
-models.seeding, which the draw of a Swiss round 1 (and a knockout's bracket) asks."""
+"""A club's tournament seeded by its ratings: the seeder the app registers with the
+tournaments app's seeding, which the draw of a Swiss round 1 (and a knockout's bracket) asks."""
 
 from collections.abc import Mapping, Sequence
 
@@ -7,7 +7,7 @@ from scorekeeper.clubs import ratings
 from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import ClubRating, SeededTournament
 from scorekeeper.clubs.rerating import up_to_date
-from scorekeeper.models import Entrant, Tournament
+from scorekeeper.tournaments.models import Entrant, Tournament
 
 
 def players(tournament: Tournament, entrant: Entrant) -> list[str]:

@@ -16,8 +16,8 @@ from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
 from scorekeeper.models import RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
+from scorekeeper.tournaments.views.tournament import tournament_setup
 from scorekeeper.views.request import client_id
-from scorekeeper.views.tournament import tournament_setup
 
 
 def get_club(key: str) -> Club:
@@ -220,7 +220,8 @@ def leave_club(request: HttpRequest, key: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_tournament(request: HttpRequest, key: str) -> HttpResponse:
-    """A new tournament of the club: the core's setup, with the choice to seed by rating."""
+    """A new tournament of the club: the tournaments app's setup, and the choice to seed by
+    rating."""
     club = get_object_or_404(Club, key=key)
     posted = request.POST if request.method == "POST" else None
     return tournament_setup(request, ClubTournamentForm(posted, club=club))

@@ -4,10 +4,6 @@ Each name is re-exported from the module that holds it, so callers write scoreke
 the records' models live with the statistics (scorekeeper.statistics.records).
 """
 
-from scorekeeper.models.board import Board as Board
-from scorekeeper.models.board import Place as Place
-from scorekeeper.models.bracket import Bracket as Bracket
-from scorekeeper.models.bracket import BracketBoard as BracketBoard
 from scorekeeper.models.choices import BlockedRule as BlockedRule
 from scorekeeper.models.choices import CountRule as CountRule
 from scorekeeper.models.choices import Ending as Ending
@@ -16,10 +12,6 @@ from scorekeeper.models.choices import EntryMode as EntryMode
 from scorekeeper.models.choices import LeadRule as LeadRule
 from scorekeeper.models.choices import Preset as Preset
 from scorekeeper.models.choices import Rounding as Rounding
-from scorekeeper.models.confirmation import Confirmation as Confirmation
-from scorekeeper.models.confirmation import ConfirmRefused as ConfirmRefused
-from scorekeeper.models.confirmation import ResultsWaiting as ResultsWaiting
-from scorekeeper.models.confirmation import SideLink as SideLink
 from scorekeeper.models.hand import Hand as Hand
 from scorekeeper.models.hand import PlayEntry as PlayEntry
 from scorekeeper.models.hand import ScoreEntry as ScoreEntry
@@ -69,10 +61,6 @@ from scorekeeper.models.table import Table as Table
 from scorekeeper.models.table import TableQuerySet as TableQuerySet
 from scorekeeper.models.table import lock_name as lock_name
 from scorekeeper.models.table import new_key as new_key
-from scorekeeper.models.tournament import DrawRefused as DrawRefused
-from scorekeeper.models.tournament import Entrant as Entrant
-from scorekeeper.models.tournament import Round as Round
-from scorekeeper.models.tournament import Tournament as Tournament
 from scorekeeper.statistics.records import Record as Record
 from scorekeeper.statistics.records import SideRecord as SideRecord
 from scorekeeper.statistics.records import Tally as Tally

@@ -1,7 +1,8 @@
 """The rules of the games the app scores: pure Python, no Django.
 
 Each module holds one idea (tiles, house rules, the table's game, a hand, its result, the
-regional rules, the match, the series, tournaments); each game is one class in games/ (its
+regional rules, the match, the series, the tournament formats each game names: the
+tournaments app's own rules hold the rest); each game is one class in games/ (its
 presets, checks, scorer, tie rule, plays, end and winner), found by rules.find_game(key) or
 a Game's `.kind`; callers name what they use as rules.X. The Jamaican set (each hand a game
 won, the set to six) is games/jamaican.py: its totals are games, and what the set carries from
@@ -15,7 +16,6 @@ adds one rules.Play or one scored hand. A hand is a rules.Hand or rules.PlayedHa
 
 from . import games as games
 from . import mexican_train as mexican_train
-from . import tournament as tournament
 from .game import Deal as Deal
 from .game import Game as Game
 from .game import Preset as Preset
@@ -85,30 +85,6 @@ from .tiles import TileSet as TileSet
 from .tiles import count_tiles as count_tiles
 from .tiles import normalise as normalise
 from .tiles import tile_pips as tile_pips
-from .tournament import Award as Award
-from .tournament import Draw as Draw
-from .tournament import Entrant as Entrant
-from .tournament import Format as Format
-from .tournament import Result as Result
-from .tournament import ResultKind as ResultKind
-from .tournament import Side as Side
-from .tournament import Standing as Standing
-from .tournament import TournamentRules as TournamentRules
-from .tournament import side_of as side_of
-from .tournament import standings as standings
-from .tournament_draw import draw_round as draw_round
-from .tournament_draw import pair_nearest as pair_nearest
-from .tournament_draw import round_robin_rounds as round_robin_rounds
-from .tournament_draw import seed_order as seed_order
 from .tournament_format import KNOCKOUT_FORMATS as KNOCKOUT_FORMATS
 from .tournament_format import PAIRS_FORMATS as PAIRS_FORMATS
-from .tournament_matching import Matching as Matching
-from .tournament_matching import nearest_perfect_matching as nearest_perfect_matching
-from .tournament_tables import DEFAULT_TABLE_SIZE as DEFAULT_TABLE_SIZE
-from .tournament_tables import MAX_TABLE_SIZE as MAX_TABLE_SIZE
-from .tournament_tables import MIN_TABLE_SIZE as MIN_TABLE_SIZE
-from .tournament_tables import GameStanding as GameStanding
-from .tournament_tables import TableResult as TableResult
-from .tournament_tables import draw_tables as draw_tables
-from .tournament_tables import game_standings as game_standings
-from .tournament_tables import table_sizes as table_sizes
+from .tournament_format import Format as Format

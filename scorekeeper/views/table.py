@@ -16,13 +16,7 @@ from scorekeeper.forms import (
     who_choices,
 )
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import (
-    EntryMode,
-    Match,
-    RateLimited,
-    Table,
-    Tournament,
-)
+from scorekeeper.models import EntryMode, Match, RateLimited, Table
 from scorekeeper.statistics import reading as stats
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.match import render_match
@@ -50,16 +44,11 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     for table in remembered:
         if table.pk in current:
             current[table.pk].table = table  # its link needs the key, already at hand
-    tournament_keys = request.session.get("tournaments", [])
-    # No read for a phone that never ran a tournament.
-    held = Tournament.objects.filter(key__in=tournament_keys) if tournament_keys else []
-    found = {tournament.key: tournament for tournament in held}
     return render(
         request,
         "home.html",
         {
             "tables": [(table, current.get(table.pk), last.get(table.pk)) for table in remembered],
-            "tournaments": [found[key] for key in tournament_keys if key in found],
             # A phone with no table yet starts one from here: the names, then Start.
             "quick": None if remembered else SetupForm(),
         },

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from scorekeeper.clubs.models import ClubRating, Season
-from scorekeeper.models import Round, Tournament
+from scorekeeper.tournaments.models import Round, Tournament
 from tests.browser.test_stats_phone import OVERFLOWING
 from tests.clubs.factories import club_with, played
 from tests.created import created

@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from scorekeeper.models import Board, SideLink
+from scorekeeper.tournaments.models import Board, SideLink
 from tests.created import created
 from tests.support.testing import make_tournament, play_out
 

@@ -13,9 +13,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.models import Board as RoundBoard
-from scorekeeper.models import Bracket, BracketBoard, SideLink, Tournament
-from scorekeeper.models.confirmation import confirm, entered
+from scorekeeper.tournaments.models import Board as RoundBoard
+from scorekeeper.tournaments.models import Bracket, BracketBoard, SideLink, Tournament
+from scorekeeper.tournaments.models.confirmation import confirm, entered
 from tests.browser.test_tournament_bracket import NINE, draw_bracket, no_sideways_scroll
 from tests.browser.test_tournament_run import TARGET, draw
 from tests.support.testing import play_out

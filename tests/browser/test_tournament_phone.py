@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
-from scorekeeper.models import Board
+from scorekeeper.tournaments.models import Board
 from tests.support.testing import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]

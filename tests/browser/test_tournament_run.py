@@ -11,7 +11,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from scorekeeper.models import Match, Round
+from scorekeeper.models import Match
+from scorekeeper.tournaments.models import Round
 from tests.created import created
 from tests.support.testing import make_tournament, play_out
 

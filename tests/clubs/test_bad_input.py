@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.clubs.models import Club, ClubRating, Membership, RatedMatch, Season
-from scorekeeper.models import Tournament
+from scorekeeper.tournaments.models import Tournament
 from tests.clubs.factories import club_with, played
 from tests.created import created
 

@@ -8,7 +8,7 @@ from openskill.models import PlackettLuce
 from scorekeeper.clubs.models import ClubRating
 from scorekeeper.clubs.ratings import ranks
 from scorekeeper.clubs.rerating import up_to_date
-from scorekeeper.models import Board
+from scorekeeper.tournaments.models import Board
 from tests.clubs.factories import club_with, played
 from tests.support.testing import make_tournament, play_out, reported
 

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.clubs.models import SeededTournament
-from scorekeeper.models import Round, Tournament, seeding
+from scorekeeper.tournaments import seeding
+from scorekeeper.tournaments.models import Round, Tournament
 from tests.clubs.factories import club_with, played
 from tests.created import created
 from tests.support.testing import make_tournament

@@ -18,8 +18,8 @@ import loadlib
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.models import Tournament
-from scorekeeper.rules import tournament_bracket as knockout
+from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.rules import tournament_bracket as knockout
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]

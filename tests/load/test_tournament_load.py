@@ -12,7 +12,7 @@ import loadlib
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.models import Tournament
+from scorekeeper.tournaments.models import Tournament
 
 pytestmark = pytest.mark.load
 pytest_plugins = ["loadfixtures"]

@@ -11,7 +11,8 @@ import uuid
 from pathlib import Path
 
 from scorekeeper import rules
-from scorekeeper.models import Bracket, Entrant, Match, Table, Tournament
+from scorekeeper.models import Match, Table
+from scorekeeper.tournaments.models import Bracket, Entrant, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -71,7 +71,7 @@ def test_spanish_says_ronda():
 
 
 def test_a_mexican_train_round_and_a_tournament_round_are_told_apart(client, settings):
-    from scorekeeper.models import Board
+    from scorekeeper.tournaments.models import Board
     from tests.support.testing import make_tournament
 
     match = start(client)

@@ -1,0 +1,2 @@
+"""What a director types: a tournament, its entrants and an import (`tournament`), its brackets
+(`bracket`)."""

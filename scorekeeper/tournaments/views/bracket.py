@@ -1,0 +1,136 @@
+"""A knockout bracket as the director, watch, screen and print pages draw it (server-side HTML:
+a lane a side of the bracket, a column a round, a card a match)."""
+
+from dataclasses import dataclass, field
+
+from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.models.bracket import Bracket, BracketBoard
+from scorekeeper.tournaments.rules import tournament_bracket as knockout
+from scorekeeper.tournaments.words.bracket import bracket_name, round_name
+
+
+@dataclass
+class Slot:
+    """One side of a bracket match as drawn: its seed, its name (empty: a bye or not known)."""
+
+    seed: int | None
+    name: str
+    bye: bool = False
+    won: bool = False
+    total: int | None = None
+
+
+@dataclass
+class Cell:
+    key: str
+    state: str
+    slots: list[Slot]
+    board: BracketBoard | None = None
+
+    @property
+    def playing(self) -> bool:
+        return self.board is not None and self.state == "ready" and self.board.begun
+
+
+@dataclass
+class Column:
+    name: str
+    cells: list[Cell]
+
+
+@dataclass
+class BracketView:
+    bracket: Bracket
+    name: str
+    lanes: list[list[Column]]
+    champion: str = ""
+    kept: list[str] = field(default_factory=list)
+
+    def cells(self) -> list[Cell]:
+        """Every match with a board (a table made), lane by lane."""
+        return [
+            cell
+            for lane in self.lanes
+            for column in lane
+            for cell in column.cells
+            if cell.board is not None
+        ]
+
+    @property
+    def ready(self) -> list[Cell]:
+        """The matches to play now, each at its table."""
+        return [cell for cell in self.cells() if cell.state == "ready"]
+
+
+def _slot(bracket: Bracket, seed, names: dict, won: bool, total) -> Slot:
+    if seed == knockout.BYE:
+        return Slot(None, "", bye=True)
+    if seed is None:
+        return Slot(None, "")
+    return Slot(seed, names[bracket.entrant_of(seed)], won=won, total=total)
+
+
+def _cell(bracket: Bracket, outcome: knockout.Outcome, board, names: dict) -> Cell:
+    decided = outcome.state in ("decided", "walkover")
+    totals = board.totals() if board is not None else None
+    slots = [
+        _slot(
+            bracket,
+            seed,
+            names,
+            decided and seed == outcome.winner,
+            totals[index] if totals is not None else None,
+        )
+        for index, seed in enumerate(outcome.sides)
+    ]
+    return Cell(outcome.key, outcome.state, slots, board)
+
+
+LANES = (("W", "T"), ("L",), ("F", "R"))
+
+
+def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> BracketView:
+    shape = bracket.shape()
+    boards = bracket.played_boards()
+    outcomes = bracket.outcomes(shape, boards)
+    lanes = []
+    for parts in LANES:
+        columns: dict[tuple, Column] = {}
+        for match in shape.matches:
+            outcome = outcomes[match.key]
+            if match.part not in parts or outcome.state == "void":
+                continue
+            if outcome.sides == (knockout.BYE, knockout.BYE):
+                continue
+            heading = (match.part, match.round)
+            if heading not in columns:
+                name = round_name(
+                    match.part, match.round, shape.winners_rounds, bracket.elimination
+                )
+                columns[heading] = Column(name, [])
+            board = boards.get(match.key)
+            columns[heading].cells.append(_cell(bracket, outcome, board, names))
+        if columns:
+            lanes.append(list(columns.values()))
+    winner = knockout.champion(shape, outcomes)
+    return BracketView(
+        bracket,
+        bracket_name(bracket.number, knockout_event),
+        lanes,
+        champion=names[bracket.entrant_of(winner)] if winner is not None else "",
+        kept=[key for key, board in boards.items() if board.kept],
+    )
+
+
+def bracket_views(tournament: Tournament, entrants: dict) -> list[BracketView]:
+    """The tournament's brackets as the write side left them, drawn (none: an empty list).
+    Only reads: a bracket moves when a result, a confirmation or a walkover is stored."""
+    brackets = list(tournament.brackets.all())
+    if not brackets:
+        return []
+    names = {pk: str(entrant) for pk, entrant in entrants.items()}
+    knockout_event = tournament.last_round() == 0
+    views = []
+    for bracket in brackets:
+        views.append(bracket_view(bracket, names, knockout_event))
+    return views

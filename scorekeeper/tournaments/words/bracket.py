@@ -1,0 +1,89 @@
+"""A knockout's words: its brackets' and rounds' names, its tables' names, its refusals."""
+
+from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.tournaments.rules import tournament_bracket as knockout
+
+SEEDINGS = {
+    "drawn": _("Drawn"),
+    "entry": _("In the order entered"),
+    "standings": _("By the standings of the rounds played"),
+    "rating": _("By club rating"),
+}
+
+# How many matches a bracket match is (a series at its table: the first to win most of them).
+BEST_OF = {
+    1: _("One match"),
+    3: _("Best of 3 matches"),
+    5: _("Best of 5 matches"),
+}
+
+ELIMINATIONS = {
+    knockout.Elimination.SINGLE: _("Single elimination"),
+    knockout.Elimination.DOUBLE: _("Double elimination"),
+}
+
+# Why a bracket cannot be drawn, by code (forms.bracket).
+BRACKET_REFUSALS = {
+    "drawn": _("The bracket is drawn already."),
+    "too_few": _("A bracket needs at least 2 entrants."),
+    "too_many": _("At most %(most)s entrants in a bracket."),
+    "rounds_unfinished": _("Every round needs its results before the bracket is drawn."),
+    "no_rounds": _("Play at least one round first: its standings seed the bracket."),
+    "more_than_entrants": _("Only %(count)s entrants are in the standings."),
+    "no_rating": _("This tournament has no club ratings to seed by: choose another seeding."),
+}
+
+
+def bracket_refusal(code: str, **values) -> str:
+    return str(BRACKET_REFUSALS[code]) % values if values else str(BRACKET_REFUSALS[code])
+
+
+def left_after_qualifiers(count: int) -> str:
+    """Why a consolation bracket of more than are left below the qualifiers is refused."""
+    return ngettext(
+        "Only %(count)s entrant is left after the qualifiers.",
+        "Only %(count)s entrants are left after the qualifiers.",
+        count,
+    ) % {"count": count}
+
+
+def bracket_name(number: int, knockout_event: bool) -> str:
+    if knockout_event:
+        return gettext("Bracket")
+    if number == 1:
+        return gettext("Championship bracket")
+    return gettext("Consolation bracket")
+
+
+def round_name(part: str, round: int, winners_rounds: int, elimination: str) -> str:
+    """A column of the bracket: the final, the semi-finals, a round of the losers' side."""
+    if part == "F":
+        return gettext("Grand final")
+    if part == "R":
+        return gettext("Deciding final")
+    if part == "T":
+        return gettext("Third place")
+    if part == "L":
+        return gettext("Losers' round %(number)s") % {"number": round}
+    left = winners_rounds - round
+    double = elimination == knockout.Elimination.DOUBLE
+    if left == 0:
+        return gettext("Winners' final") if double else gettext("Final")
+    if left == 1:
+        return gettext("Semi-finals")
+    if left == 2:
+        return gettext("Quarter-finals")
+    return pgettext("bracket round", "Round %(number)s") % {"number": round}
+
+
+def bracket_table_name(event: str, bracket: int, match: knockout.BracketMatch) -> str:
+    """The table a bracket match is played at, named for the event and the match (at most
+    60 characters, the event's name cut first)."""
+    tail = gettext(", bracket %(bracket)s, %(match)s") % {"bracket": bracket, "match": match.key}
+    return event[: 60 - len(tail)] + tail
+
+
+def bracket_drawn() -> str:
+    return gettext("The bracket is drawn: its first matches have their tables.")

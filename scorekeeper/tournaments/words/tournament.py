@@ -1,0 +1,89 @@
+"""A tournament's words: its formats and result kinds, the director's refusals and notices,
+the standings' column labels and the name of a round's table."""
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.tournaments import rules as event_rules
+
+# The app's name (its AppConfig.verbose_name).
+APP_NAME = _("Tournaments")
+
+# The formats a tournament is played in (models.Format's labels).
+FORMATS = {
+    rules.Format.SWISS: _("Swiss (pairs)"),
+    rules.Format.ROUND_ROBIN: _("Round robin (pairs)"),
+    rules.Format.ROTATING_PARTNERS: _("Individuals, partners rotate"),
+    rules.Format.ROUND_GAME: _("Individuals at tables of 3 to 6 (Mexican Train)"),
+    rules.Format.SINGLE_ELIMINATION: _("Single elimination (pairs)"),
+    rules.Format.DOUBLE_ELIMINATION: _("Double elimination (pairs)"),
+}
+
+# How a board's result came about (models.Board.Kind's labels).
+RESULT_KINDS = {
+    event_rules.ResultKind.PLAYED: _("Played"),
+    event_rules.ResultKind.FORFEIT: _("Forfeit"),
+    event_rules.ResultKind.BYE: _("Bye"),
+}
+
+# Why a round cannot be drawn (models.DrawRefused's codes).
+DRAW_REFUSALS = {
+    "round_unfinished": _("Every table of the round needs a result before the next draw."),
+    "round_in_play": _("This round is in play: it can no longer be drawn again."),
+    "no_round": _("No round has been drawn yet."),
+    "too_few": _("Too few entrants to fill a table."),
+    "table_too_large": _(
+        "These entrants cannot all be seated at tables this game allows: add or withdraw one."
+    ),
+    "all_drawn": _("Every round of the tournament has been drawn."),
+}
+
+# The numbers of a standings line, by the key of its column.
+STANDING_LABELS = {
+    "total": _("Total"),
+    "games-won": _("Games won"),
+    "best": _("Lowest game"),
+    "wins": _("Wins"),
+    "difference": _("Points difference"),
+    "points-for": _("Points for"),
+    "played": _("Played"),
+    "points-against": _("Points against"),
+}
+
+
+def draw_refusal(code: str) -> str:
+    return str(DRAW_REFUSALS[code])
+
+
+def standing_label(key: str) -> str:
+    return str(STANDING_LABELS[key])
+
+
+def standings_heading() -> list[str]:
+    """The first two columns of the standings as a spreadsheet."""
+    return [gettext("Place"), gettext("Entrant")]
+
+
+def unknown_change() -> str:
+    return gettext("The page asked for a change it does not offer: nothing was changed.")
+
+
+def clock_not_started() -> str:
+    return gettext("The clock of this round has not started: start the round first.")
+
+
+def board_match_over() -> str:
+    return gettext("The match at this table is over: its result stands.")
+
+
+def tournament_restored() -> str:
+    return gettext("The tournament is restored from the backup.")
+
+
+def board_table_name(event: str, round: int, table: int) -> str:
+    """The name of a round's table, as the table's own pages show it (at most 60 characters)."""
+    return (
+        gettext("%(event)s, round %(round)s, table %(table)s")
+        % {"event": event, "round": round, "table": table}
+    )[:60]

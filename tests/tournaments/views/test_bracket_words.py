@@ -1,0 +1,34 @@
+"""A knockout's pages in Spanish and Swedish: no English string of ours left on screen."""
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.tournaments.models import BracketBoard
+from tests.support.testing import make_tournament, play_out
+from tests.web.test_translations import assert_no_english
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_bracket_pages_are_translated(speaking, language):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(6)], format="double_elimination")
+    assert_no_english(speaking.get(tournament.get_absolute_url()), language)
+    speaking.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    play_out(BracketBoard.objects.filter(bracket__tournament=tournament).first().match, 0)
+    for url in (
+        tournament.get_absolute_url(),
+        tournament.watch_url(),
+        reverse("tournament_screen", args=[tournament.watch_key]),
+        reverse("bracket_print", args=[tournament.watch_key]),
+        reverse("bracket_cards", args=[tournament.key]),
+    ):
+        assert_no_english(speaking.get(url), language)
+
+
+def test_the_qualifying_form_and_its_refusals_are_translated(speaking, language):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(5)])
+    refused = speaking.post(
+        reverse("bracket_draw", args=[tournament.key]), {"elimination": "single", "qualifiers": "9"}
+    )
+    assert refused.status_code == 422
+    assert_no_english(refused, language)
