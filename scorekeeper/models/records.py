@@ -45,6 +45,8 @@ COUNTERS = (
     "rounds",
     "round_pips",
     "rounds_out",
+    "keys",
+    "ties",
 )
 
 
@@ -75,6 +77,10 @@ class Tally(models.Model):
     round_pips = models.PositiveIntegerField(default=0, db_default=0)
     rounds_out = models.PositiveIntegerField(default=0, db_default=0)
     lowest_game = models.IntegerField(null=True, blank=True)
+    # A game's own counts (GameKind.own_counts), nought for the games that keep none: the hands
+    # a side won on a key, and the hands tied (nobody won: replayed) in a side's matches.
+    keys = models.PositiveIntegerField(default=0, db_default=0)
+    ties = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         abstract = True
@@ -301,8 +307,9 @@ def _seated(finished: Iterable[int]) -> tuple[dict[tuple[int, int], list[int]], 
     return players, side_of_seat
 
 
-def _tallies(finished: Iterable[int], side_of_seat: Seats) -> dict[tuple[int, int], Counter]:
-    """Each side's points, capicús, bonuses and hands won in these matches (two queries)."""
+def _tallies(finished: dict[int, dict], side_of_seat: Seats) -> dict[tuple[int, int], Counter]:
+    """Each side's points, capicús, bonuses, hands won and its game's own counts in these
+    matches (two queries)."""
     tallies: dict[tuple[int, int], Counter] = defaultdict(Counter)
     for row in (
         _model("ScoreEntry")
@@ -317,19 +324,30 @@ def _tallies(finished: Iterable[int], side_of_seat: Seats) -> dict[tuple[int, in
             tally["capicus"] += row["hand_count"]
         elif row["kind"] not in NOT_BONUSES:
             tally["bonuses"] += row["hand_count"]
+    own = {pk: rules.find_game(row["scoring"]).own_counts for pk, row in finished.items()}
+    tying = [pk for pk, counts in own.items() if "ties" in counts]
+    sides_of: dict[int, set[int]] = defaultdict(set)
+    for (match_id, _position), side in side_of_seat.items():
+        sides_of[match_id].add(side)
     # A hand is won by its winning seat's side whatever it paid (0 when the others held
-    # nothing), as the sheet and the lead have it; each pase corrido paid, so each counts.
-    for match_id, winning_seat, ending, pases_corridos in (
+    # nothing), as the sheet and the lead have it; each pase corrido paid, so each counts. A
+    # hand nobody won is read only where the game counts ties.
+    tied = Q(winning_seat__isnull=True, match_id__in=tying) & ~Q(ending="")
+    for match_id, winning_seat, ending, pases_corridos, on_a_key in (
         _model("Hand")
         .objects.filter(
-            Q(winning_seat__isnull=False) | ~Q(pases_corridos={}), match_id__in=finished
+            Q(winning_seat__isnull=False) | ~Q(pases_corridos={}) | tied, match_id__in=finished
         )
-        .values_list("match_id", "winning_seat", "ending", "pases_corridos")
+        .values_list("match_id", "winning_seat", "ending", "pases_corridos", "on_a_key")
     ):
         if winning_seat is not None:
             tally = tallies[match_id, side_of_seat[match_id, winning_seat]]
             tally["hands_won"] += 1
             tally["blocked_won"] += ending == rules.Ending.BLOCKED
+            tally["keys"] += on_a_key and "keys" in own[match_id]
+        elif ending and match_id in tying:
+            for side in sides_of[match_id]:  # a tie is every side's: nobody won it
+                tallies[match_id, side]["ties"] += 1
         for side, times in pases_corridos.items():
             tallies[match_id, int(side)]["bonuses"] += times
     return tallies

@@ -67,6 +67,10 @@ class GameKind:
     # (won, hands, shutouts, points of a side to a target) or "rounds" (a player's rounds, the
     # pips counted against them, the rounds they went out, their total).
     records: ClassVar[str] = "sides"
+    # The statistics' counts only this game keeps beside its records shape's, by their column
+    # key (models/records.py counts each; the statistics page shows each where it is played):
+    # "keys" (hands its side won on a key), "ties" (hands tied at its table and replayed).
+    own_counts: ClassVar[tuple[str, ...]] = ()
     # The phone scores its hands while they wait for signal (static/js/score.js knows it).
     scored_on_the_phone: ClassVar[bool] = True
     # The tournament formats that can seat it: a game to a target is two sides a table; a

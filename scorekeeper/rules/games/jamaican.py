@@ -207,6 +207,8 @@ class Jamaican(PipGame):
         "double_six_every_hand",
     )
     own_hand_fields = ("key",)
+    # Its statistics count the keys a side went out on and the hands tied (and replayed).
+    own_counts = ("keys", "ties")
     # Its sheet: the games won after each hand, with the marks bruk, one-all, tie and key.
     sheet = "games"
     # Pips only decide a blocked hand: no count rule, capicú, lead or bonus to set up.
