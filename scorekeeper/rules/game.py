@@ -289,8 +289,8 @@ class Preset:
 
     @property
     def tournament_formats(self) -> tuple[Format, ...]:
-        """The tournament formats that can seat this game."""
-        return self.kind.tournament_formats
+        """The tournament formats that can seat this preset (its game says)."""
+        return self.kind.preset_formats(self)
 
     @property
     def has_target(self) -> bool:

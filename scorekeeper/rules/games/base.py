@@ -112,6 +112,11 @@ class GameKind:
         """Whether a tournament of this format can seat this game."""
         return Format(format) in self.tournament_formats
 
+    def preset_formats(self, preset: Preset) -> tuple[Format, ...]:
+        """The tournament formats that can seat this preset of the game: by default, all the
+        game's (a game whose presets are played in pairs or each for themselves says which)."""
+        return self.tournament_formats
+
     @property
     def best(self) -> Callable[[tuple[int, ...]], int]:
         """The better of totals: max where the highest wins, min where the lowest does."""

@@ -18,6 +18,8 @@ from ..hand import Ending, Hand
 from ..house import HouseRules, PartnersLevel, SetFormat, TieReplay
 from ..result import Credit, HandMark, HandResult, PointKind, Reason, ReasonCode
 from ..tiles import TileSet
+from ..tournament_format import KNOCKOUT_FORMATS, PAIRS_FORMATS, Format
+from ..tournament_tables import MIN_TABLE_SIZE
 from .base import Scoring
 from .counted import PipGame
 
@@ -215,6 +217,17 @@ class Jamaican(PipGame):
     pips_score = False
     # static/js/score.js does not know the Jamaican set.
     scored_on_the_phone = False
+
+    # Tournaments: a partner preset in pairs (fixed or rotating, knockouts too); a cut-throat
+    # one each for themselves at tables of players; straight six either way.
+    tournament_formats = (*PAIRS_FORMATS, *KNOCKOUT_FORMATS, Format.ROUND_GAME)
+
+    def preset_formats(self, preset: Preset) -> tuple[Format, ...]:
+        """In pairs where the preset plays partner; at tables of players where it deals to as
+        many as an event's table seats, each for themselves."""
+        pairs = (*PAIRS_FORMATS, *KNOCKOUT_FORMATS) if preset.partnership else ()
+        tables = (Format.ROUND_GAME,) if MIN_TABLE_SIZE in preset.deals else ()
+        return (*pairs, *tables)
 
     def check_seats(self, game: Game) -> None:
         """2 to 4 seats, double-six only; only two players may deal 7 each and draw."""
