@@ -131,6 +131,11 @@ class Game:
         return self.kind.unit
 
     @property
+    def summary(self) -> str:
+        """The shape of a finished match's summary (the game says)."""
+        return self.kind.summary
+
+    @property
     def scored_on_the_phone(self) -> bool:
         """Whether the phone can score this game's hands while they wait for signal (score.js
         knows every kind but the round game's)."""

@@ -87,6 +87,12 @@ class GameKind:
     own_switches: ClassVar[tuple[str, ...]] = ()
     own_hand_fields: ClassVar[tuple[str, ...]] = ()
 
+    @property
+    def summary(self) -> str:
+        """The shape of a finished match's summary (includes/summary_<shape>.html): by default
+        its unit's ("hand": who led, capicús, the biggest hand; "round")."""
+        return self.unit
+
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if "scoring" in cls.__dict__:

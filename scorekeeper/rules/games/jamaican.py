@@ -213,6 +213,8 @@ class Jamaican(PipGame):
     own_counts = ("keys", "ties")
     # Its sheet: the games won after each hand, with the marks bruk, one-all, tie and key.
     sheet = "games"
+    # Its summary counts the set's marks, not points, leads or capicús.
+    summary = "games"  # type: ignore[assignment]
     # Pips only decide a blocked hand: no count rule, capicú, lead or bonus to set up.
     pips_score = False
     # static/js/score.js does not know the Jamaican set.
