@@ -131,6 +131,12 @@ class Game:
         return self.kind.unit
 
     @property
+    def pips_score(self) -> bool:
+        """Whether the pips left in the hands score (a set counted in games: they only decide
+        a blocked hand)."""
+        return self.kind.pips_score
+
+    @property
     def summary(self) -> str:
         """The shape of a finished match's summary (the game says)."""
         return self.kind.summary

@@ -184,6 +184,15 @@ HAND_WITH_PLAYS = {
     "undo_one": _("Take back the end of hand %(number)s?"),
 }
 
+# A game whose pips do not score (Jamaican: each hand a game won) says a waiting hand without
+# its pips.
+HAND_IN_GAMES = {
+    **HAND,
+    "waiting_line": _(
+        "Hand <span data-hand-number></span>: <span data-hand-who></span>. Not sent yet."
+    ),
+}
+
 
 @dataclass(frozen=True)
 class UnitWords:
@@ -216,11 +225,15 @@ UNITS = {
 
 # The units of a game that scores during play, where their words differ.
 UNITS_WITH_PLAYS = {"hand": UnitWords("hand", HAND_WITH_PLAYS)}
+# The units of a game counted in games won, whose pips do not score.
+UNITS_IN_GAMES = {"hand": UnitWords("hand", HAND_IN_GAMES)}
 
 
 def unit_words(game: object) -> UnitWords:
     """The words of the unit a game plays: `game` is a table's rules.Game or a game's kind,
-    each of which says its `unit` and whether it `scores_plays`."""
+    each of which says its `unit`, whether it `scores_plays` and whether its pips score."""
     if getattr(game, "scores_plays", False):
         return UNITS_WITH_PLAYS[game.unit]  # type: ignore[attr-defined]
+    if not getattr(game, "pips_score", True):
+        return UNITS_IN_GAMES[game.unit]  # type: ignore[attr-defined]
     return UNITS[game.unit]  # type: ignore[attr-defined]

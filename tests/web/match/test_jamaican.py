@@ -283,7 +283,7 @@ def test_a_finished_sets_page_and_statistics_are_in_the_phones_language(
     assert_no_english(speaking.get(url(match)), language)
     # The statistics page's own words ("Series ganadas" reads as the English "Series" there).
     stats = speaking.get(match.table.stats_url()).content.decode()
-    keys, tied = {"es": ("Llaves", "Manos empatadas"), "sv": ("Nycklar", "Oavgjorda givar")}[
+    keys, tied = {"es": ("Llaves", "Manos empatadas"), "sv": ("Nycklar", "Oavgjorda omgångar")}[
         language
     ]
     assert keys in stats and tied in stats and "Hands tied" not in stats
