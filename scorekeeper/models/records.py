@@ -6,9 +6,9 @@ written in bulk by an import or generate_matches (record_table). A table's Recor
 player, one per pair of partners) are summed again from its side records whenever one of them
 changes, so the statistics page reads a handful of rows however many matches it has played.
 
-This module imports no other model module: the match module imports it. Its keys name the
-other models by string, its annotations by their base class, and its writers reach the other
-models' managers through the app registry.
+This module imports no other model module but rules_fields (plain mappings): the match module
+imports it. Its keys name the other models by string, its annotations by their base class, and
+its writers reach the other models' managers through the app registry.
 """
 
 from collections import Counter, defaultdict
@@ -20,6 +20,7 @@ from django.db import models
 from django.db.models import Count, Q, QuerySet, Sum
 
 from scorekeeper import rules
+from scorekeeper.models.rules_fields import HOUSE_RULES, house_rules_of
 from scorekeeper.words.names import side_name
 
 
@@ -207,6 +208,7 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
             "scoring",
             "co_winners",
             "totals",
+            *(field.field for field in HOUSE_RULES),
         )
     }
     if not finished:
@@ -214,10 +216,7 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     clinched = series_clinchers(finished)
     players, side_of_seat = _seated(finished)
     tallies = _tallies(finished, side_of_seat)
-    sides_of: dict[int, list[int]] = defaultdict(list)
-    for match_id, side in players:
-        sides_of[match_id].append(side)
-    ended = Finished(tallies, sides_of, clinched)
+    ended = Finished(tallies, clinched, _shut_out(finished))
     records = []
     for (match_id, side), seated in sorted(players.items()):
         match = finished[match_id]
@@ -231,20 +230,26 @@ class Finished:
     """What every side record of a batch of finished matches reads beside its own match."""
 
     tallies: dict[tuple[int, int], Counter]  # each (match, side)'s counts
-    sides_of: dict[int, list[int]]  # each match's sides
     clinched: dict[int, bool]  # the matches that won their series
+    shut_out: dict[int, tuple[int, ...]]  # each match's sides shut out (the game says which)
+
+
+def _shut_out(finished: dict[int, dict]) -> dict[int, tuple[int, ...]]:
+    """The sides each finished match shut out, as its game counts a shutout (a Jamaican
+    six-love: each side still on love)."""
+    return {
+        pk: rules.find_game(row["scoring"]).shut_out(
+            house_rules_of(row), tuple(row["totals"]), row["winner_side"]
+        )
+        for pk, row in finished.items()
+    }
 
 
 def _sides_record(match: dict, side: int, seated: list[int], ended: Finished) -> SideRecord:
     """One side of a finished match to a target: won or lost, its hands, shutouts, series."""
     match_id = match["pk"]
     won = side == match["winner_side"]
-    # A shutout: the match was won with every other side still on nought.
-    shutout = all(
-        ended.tallies[match_id, other]["points"] == 0
-        for other in ended.sides_of[match_id]
-        if other != match["winner_side"]
-    )
+    shut_out = ended.shut_out[match_id]
     first, *partner = sorted(seated)
     return SideRecord(
         table_id=match["table_id"],
@@ -256,8 +261,8 @@ def _sides_record(match: dict, side: int, seated: list[int], ended: Finished) ->
         played=1,
         won=int(won),
         hands=match["hand_count"],
-        shutouts_given=int(won and shutout),
-        shutouts_taken=int(not won and shutout),
+        shutouts_given=int(won and bool(shut_out)),
+        shutouts_taken=int(side in shut_out),
         series_won=int(won and ended.clinched.get(match_id, False)),
         **ended.tallies[match_id, side],
     )

@@ -20,6 +20,7 @@ from .keys import _REGISTRY, Scoring
 if TYPE_CHECKING:  # the table's Game and a hand's types name these; nothing here builds them
     from ..game import Game, Preset
     from ..hand import Hand, HandError
+    from ..house import HouseRules
     from ..match import MatchState
     from ..result import HandResult, Play
 
@@ -127,6 +128,12 @@ class GameKind:
     def best(self) -> Callable[[tuple[int, ...]], int]:
         """The better of totals: max where the highest wins, min where the lowest does."""
         return max if self.has_target else min
+
+    def shut_out(self, house: HouseRules, totals: tuple[int, ...], winner: int) -> tuple[int, ...]:
+        """The sides a won match shut out, each taking a shutout (its winner gave one): every
+        other side when all of them are still on nought (RULES.md "Series"), else none."""
+        others = tuple(side for side in range(len(totals)) if side != winner)
+        return others if all(totals[side] == 0 for side in others) else ()
 
     def leader(self, totals: tuple[int, ...]) -> int:
         """The side ahead on these totals (the first of level sides)."""

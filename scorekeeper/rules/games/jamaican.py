@@ -255,6 +255,11 @@ class Jamaican(PipGame):
         carried = state.carried if isinstance(state.carried, JamaicanState) else START
         return settle(game, state.totals, carried, result)
 
+    def shut_out(self, house: HouseRules, totals: tuple[int, ...], winner: int) -> tuple[int, ...]:
+        """A six-love given to each side still on love (in a straight six, only when all are):
+        in cut-throat a set won 6, 1, 0, 0 gives six-love to the two players on love."""
+        return six_love_to(house, totals, winner)
+
     def six_love_to(self, state: MatchState) -> tuple[int, ...]:
         """The sides the set's winner gave six-love (none before the set is won)."""
         carried = state.carried

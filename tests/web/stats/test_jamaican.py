@@ -68,7 +68,7 @@ def test_the_page_names_keys_ties_and_says_what_a_six_love_counts_as(client: Cli
     page = client.get(two_sets[0].table.stats_url()).content.decode()
 
     assert "Keys" in page and "Hands tied" in page
-    assert "A shutout is a six-love" in page
+    assert "Shutouts are six-loves" in page
 
 
 def test_a_jamaican_table_shows_keys_and_ties_before_anyone_has_one(client: Client, make_match):
@@ -118,3 +118,28 @@ def test_a_restored_table_keeps_its_keys_and_ties(two_sets):
 
     assert counts(import_table(data)) == before
     assert before["Alice & Cara"] == (1, 1, 1)
+
+
+def shutouts(table) -> dict[str, tuple[int, int]]:
+    players, _pairs = stats.records(table)
+    return {row.name: (row.shutouts_given, row.shutouts_taken) for row in players}
+
+
+def test_a_cut_throat_six_love_is_taken_by_each_player_still_on_love(client: Client, make_match):
+    """RULES.md example 10's end: Ann wins 6, 1, 0, 0 and gives six-love to Cy and Dee (the
+    statistics counted none: not every other player was on love)."""
+    match = jamaican(make_match, "jamaican_cut_throat", names=("Ann", "Bo", "Cy", "Dee"))
+    for seat in (0, 0, 0, 0, 1, 0, 0):
+        post(client, match, seat)
+    assert match.totals == [6, 1, 0, 0] and match.winner_side == 0
+
+    assert shutouts(match.table) == {"Ann": (1, 0), "Bo": (0, 0), "Cy": (0, 1), "Dee": (0, 1)}
+
+
+def test_a_straight_six_is_a_six_love_only_with_everyone_else_on_love(client: Client, make_match):
+    match = jamaican(make_match, "straight_six", names=("Ann", "Bo", "Cy"))  # three: each alone
+    for seat in (0, 0, 0, 0, 0, 1, 0):
+        post(client, match, seat)
+    assert match.totals == [6, 1, 0] and match.winner_side == 0
+
+    assert shutouts(match.table) == {"Ann": (0, 0), "Bo": (0, 0), "Cy": (0, 0)}
