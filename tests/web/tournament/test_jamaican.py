@@ -219,3 +219,35 @@ def test_a_cut_throat_table_counts_as_it_finishes(client: Client):
 
     top = tournament.standings()[0]
     assert (top.entrant, top.wins, top.efectividad) == (first.sides()[2][0], 1, 6)
+
+
+def test_a_cut_throat_event_comes_back_from_its_backup_with_its_standings(client: Client):
+    import json
+
+    from scorekeeper.tournament_backup import export_tournament, import_tournament
+    from tests.web.tournament.test_backup import forget
+
+    tournament = create(
+        client,
+        format="round_game",
+        preset="jamaican_cut_throat",
+        table_size="3",
+        entrants="\n".join(PLAYERS),
+    )
+    client.post(tournament.draw_url())
+    first, second = boards(tournament, 1)
+    win_set(client, first, (0,) * 6)
+    post(client, second.match, "blocked", {0: 7, 1: 7, 2: 12})  # a tie, still in play
+    standings = [(s.place, s.wins, s.efectividad) for s in tournament.standings()]
+    data = export_tournament(tournament)
+
+    forget(tournament)
+    restored = import_tournament(json.loads(json.dumps(data)))
+
+    assert (restored.format, restored.preset, restored.target) == (
+        "round_game",
+        tournament.preset,
+        6,
+    )
+    assert [(s.place, s.wins, s.efectividad) for s in restored.standings()] == standings
+    assert export_tournament(restored) == data
