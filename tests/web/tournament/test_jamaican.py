@@ -251,3 +251,33 @@ def test_a_cut_throat_event_comes_back_from_its_backup_with_its_standings(client
     )
     assert [(s.place, s.wins, s.efectividad) for s in restored.standings()] == standings
     assert export_tournament(restored) == data
+
+
+def test_a_cut_throat_events_pages_show_its_standings_and_sheets(client: Client):
+    tournament = create(
+        client,
+        format="round_game",
+        preset="jamaican_cut_throat",
+        table_size="3",
+        entrants="\n".join(PLAYERS),
+    )
+    client.post(tournament.draw_url())
+    first, _second = boards(tournament, 1)
+    win_set(client, first, (1,) * 6)
+    winner = str(tournament.entrants.get(pk=first.sides()[1][0]))
+    watch = tournament.watch_key
+    pages = {
+        "watch": client.get(tournament.watch_url()),
+        "screen": client.get(reverse("tournament_screen", args=[watch])),
+        "print": client.get(reverse("tournament_standings_print", args=[watch])),
+        "csv": client.get(reverse("tournament_csv", args=[watch])),
+        "cards": client.get(reverse("tournament_cards", args=[tournament.key, 1])),
+        "sheets": client.get(reverse("tournament_sheets", args=[tournament.key, 1])),
+    }
+
+    assert {name: page.status_code for name, page in pages.items()} == dict.fromkeys(pages, 200)
+    for name in ("watch", "screen", "print", "csv"):
+        assert winner in pages[name].content.decode(), name
+    csv_lines = pages["csv"].content.decode().splitlines()
+    assert csv_lines[1].split(",")[:2] == ["1", winner]
+    assert "Game to 6." in pages["sheets"].content.decode()
