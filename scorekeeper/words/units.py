@@ -184,12 +184,16 @@ HAND_WITH_PLAYS = {
     "undo_one": _("Take back the end of hand %(number)s?"),
 }
 
-# A game whose pips do not score (Jamaican: each hand a game won) says a waiting hand without
-# its pips.
+# A game whose pips do not score (Jamaican: each hand a game won) says a hand waiting on the
+# phone, or one another phone entered first, without its pips.
 HAND_IN_GAMES = {
     **HAND,
     "waiting_line": _(
         "Hand <span data-hand-number></span>: <span data-hand-who></span>. Not sent yet."
+    ),
+    "entered_elsewhere": _(
+        "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
+        "This phone had: %(typed)s. If that is right, correct hand %(number)s from the sheet."
     ),
 }
 
