@@ -193,7 +193,9 @@ class Standing:
 
 
 @dataclass(slots=True)
-class _Record:
+class EntrantRecord:
+    """One entrant's results added up, as the standings rank them (pairs' results or tables')."""
+
     played: int = 0
     wins: int = 0
     points_for: int = 0
@@ -221,7 +223,7 @@ def standings(entrants: Sequence[Entrant], results: Iterable[Result]) -> list[St
     """
     results = tuple(results)
     order = list(dict.fromkeys([*entrants, *(e for r in results for e in r.entrants())]))
-    records = {entrant: _Record() for entrant in order}
+    records = {entrant: EntrantRecord() for entrant in order}
     for result in results:
         for index, side in enumerate(result.sides):
             for entrant in side:
@@ -231,12 +233,12 @@ def standings(entrants: Sequence[Entrant], results: Iterable[Result]) -> list[St
         for result in results
         if result.winner is not None
     ]
-    return _rank(order, records, beaten)
+    return rank_records(order, records, beaten)
 
 
-def _rank(
+def rank_records(
     order: Sequence[Entrant],
-    records: dict[Entrant, _Record],
+    records: dict[Entrant, EntrantRecord],
     beaten: Sequence[tuple[Side, Side]],
 ) -> list[Standing]:
     """The standings of these records (`beaten`: each win, its winners and those they beat)."""
@@ -267,7 +269,7 @@ def _rank(
 
 
 def _head_to_head(
-    records: dict[Entrant, _Record], beaten: Sequence[tuple[Side, Side]]
+    records: dict[Entrant, EntrantRecord], beaten: Sequence[tuple[Side, Side]]
 ) -> dict[Entrant, int]:
     """Each entrant's wins over entrants level with it on wins and efectividad."""
     level: dict[tuple[int, int], list[Entrant]] = defaultdict(list)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .tournament import Draw, Entrant, Standing, _rank, _Record
+from .tournament import Draw, Entrant, EntrantRecord, Standing, rank_records
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
@@ -149,7 +149,7 @@ def target_standings(entrants: Sequence[Entrant], results: Iterable[TableResult]
     """
     results = tuple(results)
     order = list(dict.fromkeys([*entrants, *(p for result in results for p in result.players)]))
-    records = {player: _Record() for player in order}
+    records = {player: EntrantRecord() for player in order}
     beaten = []
     for result in results:
         lines = tuple(zip(result.players, result.totals, strict=True))
@@ -159,7 +159,7 @@ def target_standings(entrants: Sequence[Entrant], results: Iterable[TableResult]
             records[player].take_line(total == top, total, against)
         winners = tuple(player for player, total in lines if total == top)
         beaten.append((winners, tuple(p for p, _total in lines if p not in winners)))
-    return _rank(order, records, beaten)
+    return rank_records(order, records, beaten)
 
 
 def table_standings(
