@@ -135,6 +135,11 @@ class GameKind:
         others = tuple(side for side in range(len(totals)) if side != winner)
         return others if all(totals[side] == 0 for side in others) else ()
 
+    def offers_shutout_double(self, house: HouseRules) -> bool:
+        """Whether a series may count a shutout as two wins (RULES.md "Series"): yes, unless
+        every set the game's rules give would be one."""
+        return True
+
     def leader(self, totals: tuple[int, ...]) -> int:
         """The side ahead on these totals (the first of level sides)."""
         return totals.index(self.best(totals))

@@ -260,6 +260,10 @@ class Jamaican(PipGame):
         in cut-throat a set won 6, 1, 0, 0 gives six-love to the two players on love."""
         return six_love_to(house, totals, winner)
 
+    def offers_shutout_double(self, house: HouseRules) -> bool:
+        """Not with six-love, where every partner set is one; in a straight six, yes."""
+        return house.set_format is SetFormat.FIRST_TO_SIX
+
     def six_love_to(self, state: MatchState) -> tuple[int, ...]:
         """The sides the set's winner gave six-love (none before the set is won)."""
         carried = state.carried

@@ -287,3 +287,52 @@ def test_a_finished_sets_page_and_statistics_are_in_the_phones_language(
         language
     ]
     assert keys in stats and tied in stats and "Hands tied" not in stats
+
+
+def jamaican_setup(preset: str, **changes) -> dict[str, str]:
+    """The setup form as the page fills it in for a Jamaican preset's defaults."""
+    names = {f"player_{seat}": name for seat, name in enumerate(PARTNER, start=1)}
+    switches = rules.ALL_PRESETS[preset].rules
+    return {
+        **names,
+        "preset": preset,
+        "rules_of": preset,
+        "partnership": "on",
+        "pairing": "13",
+        "target": "",
+        "target_other": "6",
+        "capicu_bonus": "0",
+        "count_rule": "all_other_hands",
+        "blocked_rule": "lightest_hand",
+        "lead_rule": "winner_leads",
+        "set_format": str(switches.set_format),
+        "tie_replay": str(switches.tie_replay),
+        "partners_level": str(switches.partners_level),
+        "key_counts_two": "on",
+        "series_first_to": "2",
+        **changes,
+    }
+
+
+def test_a_six_love_set_offers_no_double_shutout_and_ignores_one_posted(client: Client, db):
+    """RULES.md: 'a shutout counts double' is not offered with six-love (every partner set is
+    one); a straight six offers it."""
+    setup = jamaican_setup("jamaican_partner", one_all_play_two="on")
+    shown = client.post("/new", {**setup, "refresh": "1"}).content.decode()
+    switch = re.search(r'<label class="switch" data-for-presets="([^"]*)"([^>]*)>', shown)
+    assert "jamaican_partner" not in switch[1].split() and "straight_six" in switch[1].split()
+    assert "hidden" in switch[2]
+
+    response = client.post("/new", {**setup, "shutout_counts_double": "on"})
+    assert response.status_code == 302, response.content.decode()
+    match = created(Match).get()
+    assert match.house_rules().set_format is rules.SetFormat.SIX_LOVE
+    assert not match.table.shutout_counts_double
+    assert not match.series.shutout_counts_double
+
+
+def test_a_straight_six_keeps_a_double_shutout(client: Client, db):
+    setup = jamaican_setup("straight_six", shutout_counts_double="on")
+    response = client.post("/new", setup)
+    assert response.status_code == 302, response.content.decode()
+    assert created(Match).get().table.shutout_counts_double
