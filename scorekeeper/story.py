@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper import rules
 from scorekeeper.inputs import isolated
 from scorekeeper.models import EntryKind, Match
 from scorekeeper.templatetags.bidi import isolate
@@ -180,7 +181,8 @@ def drawn_names(names: list[str]) -> SafeString:
 
 def summary(match: Match) -> dict:
     """Hands played, the biggest hand, capicús, blocked hands, who led most and who was ahead
-    (a round game: the rounds, the biggest count, and who was lowest)."""
+    (a round game: the rounds, the biggest count, and who was lowest; a set counted in games:
+    its marks, how many bruks, ties, keys and one-alls)."""
     names = match.seat_names()
     side_names = match.side_names()
     # In a round game (Mexican Train) the lowest total is the one ahead.
@@ -189,7 +191,9 @@ def summary(match: Match) -> dict:
     capicus = blocked = 0
     led = Counter()
     ahead = Counter()
+    marks = Counter()  # a set counted in games: its bruks, ties, keys and one-alls
     for hand, totals in match.running_totals():
+        marks.update(hand.reason.get("marks", ()))
         entries = list(hand.entries.all())
         for side in {entry.side for entry in entries}:
             points = sum(entry.points for entry in entries if entry.side == side)
@@ -210,6 +214,7 @@ def summary(match: Match) -> dict:
         "blocked": blocked,
         "led_most": _most(led, names),
         "ahead_most": _most(ahead, side_names),
+        "marks": {str(mark): marks[str(mark)] for mark in rules.HandMark},
     }
 
 

@@ -39,6 +39,8 @@ class HistoryFilterForm(forms.Form):
             ("blocked_won", _("Matches they won a blocked hand in")),
             ("shutouts_given", _("Shutouts they gave")),
             ("shutouts_taken", _("Shutouts they took")),
+            ("keys", _("Matches they went out on a key in")),
+            ("ties", _("Matches with a tied hand")),
             ("hands", _("Their finished games of hands")),
             ("rounds", _("Their finished Mexican Train games")),
             ("rounds_out", _("Games they went out in a round")),
@@ -59,6 +61,8 @@ class HistoryFilterForm(forms.Form):
         "rounds",
         "rounds_out",
         "lowest_game",
+        "keys",
+        "ties",
     )
 
     def __init__(

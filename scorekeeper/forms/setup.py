@@ -478,9 +478,12 @@ class SetupForm(GameSwitches, forms.Form):
     def series_rules(self) -> rules.SeriesRules:
         data = self.cleaned_data
         first_to = data.get("series_first_to")
+        game = self.game()
+        # Posted for a game whose rules do not offer it (a six-love set): ignored.
+        double = game.kind.offers_shutout_double(game.rules)
         return rules.SeriesRules(
             first_to=2 if first_to is None else (first_to or None),
-            shutout_counts_double=bool(data.get("shutout_counts_double")),
+            shutout_counts_double=double and bool(data.get("shutout_counts_double")),
         )
 
     def game(self) -> rules.Game:

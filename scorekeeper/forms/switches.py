@@ -93,6 +93,12 @@ def presets_of(game: rules.GameKind) -> tuple[str, ...]:
     return tuple(preset.key for preset in game.presets if preset.key in offered)
 
 
+def offers_shutout_double(key: str) -> bool:
+    """Whether a preset's rules let a series count a shutout as two wins (its game says)."""
+    preset = rules.preset_named(key)
+    return preset.kind.offers_shutout_double(preset.rules)
+
+
 def presets_where(question) -> tuple[str, ...]:
     """The offered presets whose game answers `question(game)` yes."""
     return tuple(key for game in offered_games() if question(game) for key in presets_of(game))
@@ -154,6 +160,15 @@ class GameSwitches(GameSwitchFields):
 
     # Who counts, the blocked rule, capicú, the lead and the bonuses: for a game whose pips score.
     pip_rules_presets = presets_where(lambda game: game.pips_score)
+
+    # The series' "a shutout counts double": for a preset whose rules allow it (not six-love).
+    shutout_double_presets = tuple(
+        key for key in presets_where(lambda game: True) if offers_shutout_double(key)
+    )
+
+    @property
+    def shows_shutout_double(self) -> bool:
+        return self["preset"].value() in self.shutout_double_presets
 
     @property
     def shows_pip_rules(self) -> bool:

@@ -131,6 +131,17 @@ class Game:
         return self.kind.unit
 
     @property
+    def pips_score(self) -> bool:
+        """Whether the pips left in the hands score (a set counted in games: they only decide
+        a blocked hand)."""
+        return self.kind.pips_score
+
+    @property
+    def summary(self) -> str:
+        """The shape of a finished match's summary (the game says)."""
+        return self.kind.summary
+
+    @property
     def scored_on_the_phone(self) -> bool:
         """Whether the phone can score this game's hands while they wait for signal (score.js
         knows every kind but the round game's)."""
@@ -289,8 +300,8 @@ class Preset:
 
     @property
     def tournament_formats(self) -> tuple[Format, ...]:
-        """The tournament formats that can seat this game."""
-        return self.kind.tournament_formats
+        """The tournament formats that can seat this preset (its game says)."""
+        return self.kind.preset_formats(self)
 
     @property
     def has_target(self) -> bool:

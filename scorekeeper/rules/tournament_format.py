@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["KNOCKOUT_FORMATS", "PAIRS_FORMATS", "Format"]
+__all__ = [
+    "DEFAULT_TABLE_SIZE",
+    "KNOCKOUT_FORMATS",
+    "MAX_TABLE_SIZE",
+    "MIN_TABLE_SIZE",
+    "PAIRS_FORMATS",
+    "Format",
+]
+
+# The players at a table of an event each for themselves (Format.ROUND_GAME): a game fits it
+# only if its set deals to the smallest.
+MIN_TABLE_SIZE = 3
+MAX_TABLE_SIZE = 6
+DEFAULT_TABLE_SIZE = 4
 
 
 class Format(StrEnum):

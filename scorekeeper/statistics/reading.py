@@ -32,7 +32,8 @@ class Column:
     key: str
     only: str  # the history filter for the matches behind the number
     # Which games the number is for: "" every game, "hands" the games of hands (block and
-    # scoring games), "rounds" the round games (Mexican Train).
+    # scoring games), "rounds" the round games (Mexican Train), "own" the games that name it
+    # among their own counts (GameKind.own_counts: Jamaican's keys and ties).
     games: str = ""
     # Lower is better (a round game's count and total): sorted lowest first.
     lowest_first: bool = False
@@ -62,6 +63,8 @@ COLUMNS = (
     Column("blocked_won", "blocked_won", "hands"),
     Column("shutouts_given", "shutouts_given", "hands"),
     Column("shutouts_taken", "shutouts_taken", "hands"),
+    Column("keys", "keys", "own"),
+    Column("ties", "ties", "own"),
     Column("rounds", "rounds", "rounds"),
     Column("count_per_round", "rounds", "rounds", lowest_first=True, over_matches=True),
     Column("rounds_out", "rounds_out", "rounds"),
@@ -69,23 +72,36 @@ COLUMNS = (
     Column("best_streak", "streak"),
     Column("series_won", "series_won"),
 )
+OWN_COUNTS = tuple(column.key for column in COLUMNS if column.games == "own")
 SORTS = ("name", *(column.key for column in COLUMNS))
 DEFAULT_SORT = "win_rate"
 
 
-def columns_for(rows: list[Record]) -> list[Column]:
+def columns_for(rows: list[Record], game: rules.GameKind | None = None) -> list[Column]:
     """The columns of the games the table has finished: a table that never played Mexican
-    Train sees no rounds, one that only plays it no hands."""
+    Train sees no rounds, one that only plays it no hands. A game's own count shows at a table
+    that plays that game (`game`, its preset's) or once a record counts it."""
     played = {"": True, "hands": any(row.hands for row in rows)}
     played["rounds"] = any(row.rounds for row in rows)
-    return [column for column in COLUMNS if played[column.games]]
+    own = set(game.own_counts if game else ())
+    own.update(key for key in OWN_COUNTS if any(getattr(row, key) for row in rows))
+    return [
+        column
+        for column in COLUMNS
+        if (column.key in own if column.games == "own" else played[column.games])
+    ]
 
 
 def games_shown(columns: list[Column]) -> list[rules.GameKind]:
     """The offered games whose own records the columns show (a round game's when its rounds
-    are), so the page can say what their numbers mean in each game's own words."""
-    shown = {column.games for column in columns}
-    return [game for game in rules.GAMES.values() if game.offered and game.records in shown]
+    are; a game with counts of its own when one of them is), so the page can say what their
+    numbers mean in each game's own words."""
+    shown = {column.games for column in columns} | {column.key for column in columns}
+    return [
+        game
+        for game in rules.GAMES.values()
+        if game.offered and shown.intersection(game.own_counts or (game.records,))
+    ]
 
 
 def sort_records(rows: list[Record], key: str) -> list[Record]:

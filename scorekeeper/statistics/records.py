@@ -7,9 +7,10 @@ player, one per pair of partners) are summed again from its side records wheneve
 changes, so the statistics page reads a handful of rows however many matches it has played.
 
 The models are the scorekeeper app's (scorekeeper.models re-exports them), kept here with the
-statistics that read them. This module imports no model module: the match module imports it.
-Its keys name the other models by string, its annotations by their base class, and its writers
-reach the other models' managers through the app registry.
+statistics that read them. This module imports no model module but rules_fields (plain
+mappings): the match module imports it. Its keys name the other models by string, its
+annotations by their base class, and its writers reach the other models' managers through the
+app registry.
 """
 
 from collections import Counter, defaultdict
@@ -21,6 +22,7 @@ from django.db import models
 from django.db.models import Count, Q, QuerySet, Sum
 
 from scorekeeper import rules
+from scorekeeper.models.rules_fields import HOUSE_RULES, house_rules_of
 from scorekeeper.words.names import side_name
 
 
@@ -46,6 +48,8 @@ COUNTERS = (
     "rounds",
     "round_pips",
     "rounds_out",
+    "keys",
+    "ties",
 )
 
 
@@ -76,6 +80,10 @@ class Tally(models.Model):
     round_pips = models.PositiveIntegerField(default=0, db_default=0)
     rounds_out = models.PositiveIntegerField(default=0, db_default=0)
     lowest_game = models.IntegerField(null=True, blank=True)
+    # A game's own counts (GameKind.own_counts), nought for the games that keep none: the hands
+    # a side won on a key, and the hands tied (nobody won: replayed) in a side's matches.
+    keys = models.PositiveIntegerField(default=0, db_default=0)
+    ties = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         abstract = True
@@ -202,6 +210,7 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
             "scoring",
             "co_winners",
             "totals",
+            *(field.field for field in HOUSE_RULES),
         )
     }
     if not finished:
@@ -209,10 +218,7 @@ def write_side_records(matches: QuerySet) -> list[SideRecord]:
     clinched = series_clinchers(finished)
     players, side_of_seat = _seated(finished)
     tallies = _tallies(finished, side_of_seat)
-    sides_of: dict[int, list[int]] = defaultdict(list)
-    for match_id, side in players:
-        sides_of[match_id].append(side)
-    ended = Finished(tallies, sides_of, clinched)
+    ended = Finished(tallies, clinched, _shut_out(finished))
     records = []
     for (match_id, side), seated in sorted(players.items()):
         match = finished[match_id]
@@ -226,20 +232,26 @@ class Finished:
     """What every side record of a batch of finished matches reads beside its own match."""
 
     tallies: dict[tuple[int, int], Counter]  # each (match, side)'s counts
-    sides_of: dict[int, list[int]]  # each match's sides
     clinched: dict[int, bool]  # the matches that won their series
+    shut_out: dict[int, tuple[int, ...]]  # each match's sides shut out (the game says which)
+
+
+def _shut_out(finished: dict[int, dict]) -> dict[int, tuple[int, ...]]:
+    """The sides each finished match shut out, as its game counts a shutout (a Jamaican
+    six-love: each side still on love)."""
+    return {
+        pk: rules.find_game(row["scoring"]).shut_out(
+            house_rules_of(row), tuple(row["totals"]), row["winner_side"]
+        )
+        for pk, row in finished.items()
+    }
 
 
 def _sides_record(match: dict, side: int, seated: list[int], ended: Finished) -> SideRecord:
     """One side of a finished match to a target: won or lost, its hands, shutouts, series."""
     match_id = match["pk"]
     won = side == match["winner_side"]
-    # A shutout: the match was won with every other side still on nought.
-    shutout = all(
-        ended.tallies[match_id, other]["points"] == 0
-        for other in ended.sides_of[match_id]
-        if other != match["winner_side"]
-    )
+    shut_out = ended.shut_out[match_id]
     first, *partner = sorted(seated)
     return SideRecord(
         table_id=match["table_id"],
@@ -251,8 +263,8 @@ def _sides_record(match: dict, side: int, seated: list[int], ended: Finished) ->
         played=1,
         won=int(won),
         hands=match["hand_count"],
-        shutouts_given=int(won and shutout),
-        shutouts_taken=int(not won and shutout),
+        shutouts_given=int(won and bool(shut_out)),
+        shutouts_taken=int(side in shut_out),
         series_won=int(won and ended.clinched.get(match_id, False)),
         **ended.tallies[match_id, side],
     )
@@ -302,8 +314,9 @@ def _seated(finished: Iterable[int]) -> tuple[dict[tuple[int, int], list[int]], 
     return players, side_of_seat
 
 
-def _tallies(finished: Iterable[int], side_of_seat: Seats) -> dict[tuple[int, int], Counter]:
-    """Each side's points, capicús, bonuses and hands won in these matches (two queries)."""
+def _tallies(finished: dict[int, dict], side_of_seat: Seats) -> dict[tuple[int, int], Counter]:
+    """Each side's points, capicús, bonuses, hands won and its game's own counts in these
+    matches (two queries)."""
     tallies: dict[tuple[int, int], Counter] = defaultdict(Counter)
     for row in (
         _model("ScoreEntry")
@@ -318,19 +331,30 @@ def _tallies(finished: Iterable[int], side_of_seat: Seats) -> dict[tuple[int, in
             tally["capicus"] += row["hand_count"]
         elif row["kind"] not in NOT_BONUSES:
             tally["bonuses"] += row["hand_count"]
+    own = {pk: rules.find_game(row["scoring"]).own_counts for pk, row in finished.items()}
+    tying = [pk for pk, counts in own.items() if "ties" in counts]
+    sides_of: dict[int, set[int]] = defaultdict(set)
+    for (match_id, _position), side in side_of_seat.items():
+        sides_of[match_id].add(side)
     # A hand is won by its winning seat's side whatever it paid (0 when the others held
-    # nothing), as the sheet and the lead have it; each pase corrido paid, so each counts.
-    for match_id, winning_seat, ending, pases_corridos in (
+    # nothing), as the sheet and the lead have it; each pase corrido paid, so each counts. A
+    # hand nobody won is read only where the game counts ties.
+    tied = Q(winning_seat__isnull=True, match_id__in=tying) & ~Q(ending="")
+    for match_id, winning_seat, ending, pases_corridos, on_a_key in (
         _model("Hand")
         .objects.filter(
-            Q(winning_seat__isnull=False) | ~Q(pases_corridos={}), match_id__in=finished
+            Q(winning_seat__isnull=False) | ~Q(pases_corridos={}) | tied, match_id__in=finished
         )
-        .values_list("match_id", "winning_seat", "ending", "pases_corridos")
+        .values_list("match_id", "winning_seat", "ending", "pases_corridos", "on_a_key")
     ):
         if winning_seat is not None:
             tally = tallies[match_id, side_of_seat[match_id, winning_seat]]
             tally["hands_won"] += 1
             tally["blocked_won"] += ending == rules.Ending.BLOCKED
+            tally["keys"] += on_a_key and "keys" in own[match_id]
+        elif ending and match_id in tying:
+            for side in sides_of[match_id]:  # a tie is every side's: nobody won it
+                tallies[match_id, side]["ties"] += 1
         for side, times in pases_corridos.items():
             tallies[match_id, int(side)]["bonuses"] += times
     return tallies

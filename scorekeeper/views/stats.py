@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 from django.views.decorators.http import require_safe
 
+from scorekeeper import rules
 from scorekeeper.forms import (
     VersusForm,
     who_choices,
@@ -49,7 +50,7 @@ def stats_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     table = get_table(key)
     remember(request, table)
     players, pairs = stats.records(table)
-    columns = stats.columns_for(players + pairs)
+    columns = stats.columns_for(players + pairs, rules.game_of_preset(table.preset))
     sort = request.GET.get("sort", "")
     if sort not in ("name", *(column.key for column in columns)):
         sort = stats.DEFAULT_SORT

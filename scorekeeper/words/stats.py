@@ -13,6 +13,8 @@ COLUMN_LABELS = {
     "blocked_won": _("Blocked hands won"),
     "shutouts_given": _("Shutouts given"),
     "shutouts_taken": _("Shutouts taken"),
+    "keys": _("Keys"),
+    "ties": _("Hands tied"),
     "rounds": _("Rounds played"),
     "count_per_round": _("Count a round"),
     "rounds_out": _("Rounds gone out"),

@@ -184,6 +184,19 @@ HAND_WITH_PLAYS = {
     "undo_one": _("Take back the end of hand %(number)s?"),
 }
 
+# A game whose pips do not score (Jamaican: each hand a game won) says a hand waiting on the
+# phone, or one another phone entered first, without its pips.
+HAND_IN_GAMES = {
+    **HAND,
+    "waiting_line": _(
+        "Hand <span data-hand-number></span>: <span data-hand-who></span>. Not sent yet."
+    ),
+    "entered_elsewhere": _(
+        "Hand %(number)s was already entered, maybe from another phone. Here is the score. "
+        "This phone had: %(typed)s. If that is right, correct hand %(number)s from the sheet."
+    ),
+}
+
 
 @dataclass(frozen=True)
 class UnitWords:
@@ -216,11 +229,15 @@ UNITS = {
 
 # The units of a game that scores during play, where their words differ.
 UNITS_WITH_PLAYS = {"hand": UnitWords("hand", HAND_WITH_PLAYS)}
+# The units of a game counted in games won, whose pips do not score.
+UNITS_IN_GAMES = {"hand": UnitWords("hand", HAND_IN_GAMES)}
 
 
 def unit_words(game: object) -> UnitWords:
     """The words of the unit a game plays: `game` is a table's rules.Game or a game's kind,
-    each of which says its `unit` and whether it `scores_plays`."""
+    each of which says its `unit`, whether it `scores_plays` and whether its pips score."""
     if getattr(game, "scores_plays", False):
         return UNITS_WITH_PLAYS[game.unit]  # type: ignore[attr-defined]
+    if not getattr(game, "pips_score", True):
+        return UNITS_IN_GAMES[game.unit]  # type: ignore[attr-defined]
     return UNITS[game.unit]  # type: ignore[attr-defined]

@@ -84,8 +84,10 @@ export function showWaiting(q) {
     const item = (hand.play ? playLine : line).content.firstElementChild.cloneNode(true);
     item.querySelector("[data-hand-number]").textContent = String(hand.number);
     item.querySelector("[data-hand-who]").textContent = whoOf(hand.out) || hand.who || String(hand.out);
+    // A game counted in games won says a waiting hand without its pips (no such span).
+    const pips = item.querySelector("[data-hand-pips]");
     if (hand.play) item.querySelector("[data-play-points]").textContent = hand.values.points[0];
-    else item.querySelector("[data-hand-pips]").textContent = String(pipsOf(hand.values));
+    else if (pips) pips.textContent = String(pipsOf(hand.values));
     item.querySelector("[data-discard-waiting]").dataset.index = String(index);
     list.appendChild(item);
   });

@@ -20,10 +20,13 @@ def test_choosing_a_mexican_train_event_offers_its_games_and_table_size(live_ser
 
     page.get_by_label("Format").select_option("round_game")
 
-    expect(game.locator("option")).to_have_count(2)
-    expect(game).to_have_value("mexican_train")
+    # Each for themselves at tables: Jamaican cut-throat (to a target) and Mexican Train.
+    expect(game.locator("option")).to_have_count(4)
+    expect(page.get_by_label("Points to win")).to_be_visible()
+    game.select_option("mexican_train")
     expect(page.get_by_label("Players at a table")).to_have_value("4")
     expect(page.get_by_label("Points to win")).to_have_count(0)
+    expect(game).to_have_value("mexican_train")
 
     page.get_by_label("Name of the tournament").fill("Train night")
     page.get_by_label("Players at a table").select_option("3")

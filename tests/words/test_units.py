@@ -17,7 +17,7 @@ def test_every_unit_has_every_phrase():
     phrases = {unit: set(words.phrases) for unit, words in units.UNITS.items()}
 
     assert phrases["round"] == phrases["hand"]
-    for unit, words in units.UNITS_WITH_PLAYS.items():
+    for unit, words in (*units.UNITS_WITH_PLAYS.items(), *units.UNITS_IN_GAMES.items()):
         assert set(words.phrases) == phrases[unit]
 
 
@@ -69,3 +69,13 @@ def test_a_phrase_that_counts_chooses_its_plural_by_the_number(count, said):
     title = units.UNITS["round"].say("race_title", rounds=count)
 
     assert title == f"Running totals {said}"
+
+
+def test_a_set_counted_in_games_says_a_hand_without_its_pips():
+    game = rules.make_game("jamaican_partner", 4, partnership=True)
+    words = units.unit_words(game)
+
+    said = words.say("entered_elsewhere", number=2, typed="Alice went out", pips="0 pips")
+    assert "This phone had: Alice went out. If that is right" in said and "pips" not in said
+    assert "pips" not in str(words.waiting_line) and "data-hand-who" in str(words.waiting_line)
+    assert words.say("save") == "Save hand"

@@ -20,6 +20,7 @@ from .keys import _REGISTRY, Scoring
 if TYPE_CHECKING:  # the table's Game and a hand's types name these; nothing here builds them
     from ..game import Game, Preset
     from ..hand import Hand, HandError
+    from ..house import HouseRules
     from ..match import MatchState
     from ..result import HandResult, Play
 
@@ -67,6 +68,10 @@ class GameKind:
     # (won, hands, shutouts, points of a side to a target) or "rounds" (a player's rounds, the
     # pips counted against them, the rounds they went out, their total).
     records: ClassVar[str] = "sides"
+    # The statistics' counts only this game keeps beside its records shape's, by their column
+    # key (models/records.py counts each; the statistics page shows each where it is played):
+    # "keys" (hands its side won on a key), "ties" (hands tied at its table and replayed).
+    own_counts: ClassVar[tuple[str, ...]] = ()
     # The phone scores its hands while they wait for signal (static/js/score.js knows it).
     scored_on_the_phone: ClassVar[bool] = True
     # The tournament formats that can seat it: a game to a target is two sides a table; a
@@ -82,6 +87,12 @@ class GameKind:
     # The HouseRules switches and the Hand fields that only this game reads, by name.
     own_switches: ClassVar[tuple[str, ...]] = ()
     own_hand_fields: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def summary(self) -> str:
+        """The shape of a finished match's summary (includes/summary_<shape>.html): by default
+        its unit's ("hand": who led, capicús, the biggest hand; "round")."""
+        return self.unit
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -108,10 +119,26 @@ class GameKind:
         """Whether a tournament of this format can seat this game."""
         return Format(format) in self.tournament_formats
 
+    def preset_formats(self, preset: Preset) -> tuple[Format, ...]:
+        """The tournament formats that can seat this preset of the game: by default, all the
+        game's (a game whose presets are played in pairs or each for themselves says which)."""
+        return self.tournament_formats
+
     @property
     def best(self) -> Callable[[tuple[int, ...]], int]:
         """The better of totals: max where the highest wins, min where the lowest does."""
         return max if self.has_target else min
+
+    def shut_out(self, house: HouseRules, totals: tuple[int, ...], winner: int) -> tuple[int, ...]:
+        """The sides a won match shut out, each taking a shutout (its winner gave one): every
+        other side when all of them are still on nought (RULES.md "Series"), else none."""
+        others = tuple(side for side in range(len(totals)) if side != winner)
+        return others if all(totals[side] == 0 for side in others) else ()
+
+    def offers_shutout_double(self, house: HouseRules) -> bool:
+        """Whether a series may count a shutout as two wins (RULES.md "Series"): yes, unless
+        every set the game's rules give would be one."""
+        return True
 
     def leader(self, totals: tuple[int, ...]) -> int:
         """The side ahead on these totals (the first of level sides)."""

@@ -18,6 +18,7 @@ from ..hand import Ending, Hand
 from ..house import HouseRules, PartnersLevel, SetFormat, TieReplay
 from ..result import Credit, HandMark, HandResult, PointKind, Reason, ReasonCode
 from ..tiles import TileSet
+from ..tournament_format import KNOCKOUT_FORMATS, MIN_TABLE_SIZE, PAIRS_FORMATS, Format
 from .base import Scoring
 from .counted import PipGame
 
@@ -207,12 +208,27 @@ class Jamaican(PipGame):
         "double_six_every_hand",
     )
     own_hand_fields = ("key",)
+    # Its statistics count the keys a side went out on and the hands tied (and replayed).
+    own_counts = ("keys", "ties")
     # Its sheet: the games won after each hand, with the marks bruk, one-all, tie and key.
     sheet = "games"
+    # Its summary counts the set's marks, not points, leads or capicús.
+    summary = "games"  # type: ignore[assignment]
     # Pips only decide a blocked hand: no count rule, capicú, lead or bonus to set up.
     pips_score = False
     # static/js/score.js does not know the Jamaican set.
     scored_on_the_phone = False
+
+    # Tournaments: a partner preset in pairs (fixed or rotating, knockouts too); a cut-throat
+    # one each for themselves at tables of players; straight six either way.
+    tournament_formats = (*PAIRS_FORMATS, *KNOCKOUT_FORMATS, Format.ROUND_GAME)
+
+    def preset_formats(self, preset: Preset) -> tuple[Format, ...]:
+        """In pairs where the preset plays partner; at tables of players where it deals to as
+        many as an event's table seats, each for themselves."""
+        pairs = (*PAIRS_FORMATS, *KNOCKOUT_FORMATS) if preset.partnership else ()
+        tables = (Format.ROUND_GAME,) if MIN_TABLE_SIZE in preset.deals else ()
+        return (*pairs, *tables)
 
     def check_seats(self, game: Game) -> None:
         """2 to 4 seats, double-six only; only two players may deal 7 each and draw."""
@@ -237,6 +253,15 @@ class Jamaican(PipGame):
     ) -> tuple[HandResult, JamaicanState]:
         carried = state.carried if isinstance(state.carried, JamaicanState) else START
         return settle(game, state.totals, carried, result)
+
+    def shut_out(self, house: HouseRules, totals: tuple[int, ...], winner: int) -> tuple[int, ...]:
+        """A six-love given to each side still on love (in a straight six, only when all are):
+        in cut-throat a set won 6, 1, 0, 0 gives six-love to the two players on love."""
+        return six_love_to(house, totals, winner)
+
+    def offers_shutout_double(self, house: HouseRules) -> bool:
+        """Not with six-love, where every partner set is one; in a straight six, yes."""
+        return house.set_format is SetFormat.FIRST_TO_SIX
 
     def six_love_to(self, state: MatchState) -> tuple[int, ...]:
         """The sides the set's winner gave six-love (none before the set is won)."""

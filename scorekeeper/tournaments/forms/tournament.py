@@ -153,8 +153,8 @@ def entrant_problems(
     return problems
 
 
-# Asked only by a format that seats tables of players (a round game's event); the others
-# ask the target, a forfeit and a bye, which such an event has not.
+# Asked only by a format that seats tables of players; the others ask the target, a forfeit
+# and a bye, which such an event has not (its game's target, when it has one, it asks).
 TABLE_FIELDS = ("table_size",)
 PAIRS_FIELDS = ("target", "forfeit_for", "forfeit_against", "bye_for", "bye_against")
 # A knockout is one bracket (models.bracket): no rounds, no round clock, no forfeit or bye score.
@@ -196,7 +196,9 @@ class TournamentForm(forms.Form):
         choices=[(n, n) for n in range(event_rules.MIN_TABLE_SIZE, event_rules.MAX_TABLE_SIZE + 1)],
         initial=event_rules.DEFAULT_TABLE_SIZE,
     )
-    target = number_field(_("Points to win"), required=True, min_value=1, initial=200)
+    # Empty: the game's own (200 points for most, 500 in Puerto Rico, 6 games for Jamaican), so
+    # a game chosen after the target was drawn does not play to another game's.
+    target = number_field(_("Points to win (empty: the game's own target)"), min_value=1)
     time_cap = number_field(
         _("Minutes a round lasts (empty: no clock)"), min_value=1, max_value=600
     )
@@ -232,22 +234,28 @@ class TournamentForm(forms.Form):
         preset.choices = fitting
         if not any(key == self.initial.get("preset", preset.initial) for key, _l in fitting):
             self.initial["preset"] = fitting[0][0]
+        chosen = self._chosen_preset([key for key, _label in fitting])
         unused = PAIRS_FIELDS if self.chosen_format.seats_tables else TABLE_FIELDS
+        if self.chosen_format.seats_tables and rules.plays_to_a_target(chosen):
+            unused = PAIRS_FIELDS[1:]  # players at tables play to the game's target
         if self.chosen_format.knockout:
             unused += KNOCKOUT_UNUSED
         for name in unused:
             del self.fields[name]
         if "table_size" in self.fields:
-            self._offer_table_sizes([key for key, _label in fitting])
+            self._offer_table_sizes(chosen)
         offered = ResultsNeed.offered(self.chosen_format)
         self.fields["results_need"].choices = [
             (key, label) for key, label in ResultsNeedChoice.choices if key in offered
         ]
 
-    def _offer_table_sizes(self, fitting: list[str]) -> None:
-        """Offer only the table sizes the chosen game's set deals to."""
+    def _chosen_preset(self, fitting: list[str]) -> str:
+        """The game posted (or, unbound, the initial one), if the format fits it."""
         chosen = self.data.get("preset") if self.is_bound else self.initial.get("preset")
-        chosen = chosen if chosen in fitting else self.initial.get("preset", fitting[0])
+        return chosen if chosen in fitting else self.initial.get("preset", fitting[0])
+
+    def _offer_table_sizes(self, chosen: str) -> None:
+        """Offer only the table sizes the chosen game's set deals to."""
         most = min(event_rules.MAX_TABLE_SIZE, rules.preset_named(chosen).most_players)
         field = self.fields["table_size"]
         field.choices = [(n, n) for n in range(event_rules.MIN_TABLE_SIZE, most + 1)]
@@ -322,7 +330,7 @@ class TournamentForm(forms.Form):
             creator=creator,
         )
         tournament.take_preset(data["preset"])
-        if "target" in data:
+        if data.get("target"):
             tournament.target = data["target"]
         tournament.save()
         add_entrants(tournament, data["entrants"] or [])

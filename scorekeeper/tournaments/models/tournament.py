@@ -172,13 +172,19 @@ class Tournament(HouseRulesFields):
             return rules.make_game(self.preset, seats, partnership=False, rules=self.house_rules())
         return rules.make_game(self.preset, 4, partnership=True, rules=self.house_rules())
 
+    @property
+    def to_a_target(self) -> bool:
+        """Whether its game ends at a target (not after a fixed number of rounds)."""
+        return rules.plays_to_a_target(self.preset)
+
     def table_results(self, rounds: Iterable["Round"]) -> list[list[event_rules.TableResult]]:
-        """A round game's event: each complete round's table results (a round in play has
-        none yet: until every table is in, nobody's missed round can be counted)."""
+        """An event at tables of players: each round's table results. A round game's counts a
+        round once every table is in (until then nobody's missed round can be counted); a
+        game to a target's counts each table as it finishes, as pairs' standings do."""
         return [
-            [board.table_result() for board in round.boards.all()]
+            [board.table_result() for board in round.boards.all() if board.done]
             for round in rounds
-            if round.complete()
+            if self.to_a_target or round.complete()
         ]
 
     def drawn_rounds(self) -> list["Round"]:
@@ -205,7 +211,7 @@ class Tournament(HouseRulesFields):
         rounds = self.drawn_rounds() if rounds is None else rounds
         order = [entrant.pk for entrant in self.entrants.all()] if order is None else order
         if self.seats_tables:
-            return event_rules.game_standings(order, self.table_results(rounds))
+            return event_rules.table_standings(order, self.table_results(rounds), self.to_a_target)
         return event_rules.standings(order, self.results(rounds))
 
     def last_round(self) -> int | None:
@@ -449,7 +455,7 @@ class Round(models.Model):
             board.seat(((entrant,), ()))
 
     def draw_tables(self, active: list[int], previous: Sequence["Round"]) -> event_rules.Draw:
-        """A round game's event: its players at tables of the director's size that the game
+        """An event at tables of players: its players at tables of the director's size that the game
         seats (DrawRefused when these players cannot be; ValueError: fewer than 3)."""
         tournament = self.tournament
         most = rules.preset_named(tournament.preset).most_players
@@ -465,4 +471,5 @@ class Round(models.Model):
             self.seed,
             tournament.table_size,
             most,
+            to_a_target=tournament.to_a_target,
         )

@@ -27,3 +27,5 @@ from .tournament_tables import TableResult as TableResult
 from .tournament_tables import draw_tables as draw_tables
 from .tournament_tables import game_standings as game_standings
 from .tournament_tables import table_sizes as table_sizes
+from .tournament_tables import table_standings as table_standings
+from .tournament_tables import target_standings as target_standings

@@ -193,17 +193,22 @@ class Standing:
 
 
 @dataclass(slots=True)
-class _Record:
+class EntrantRecord:
+    """One entrant's results added up, as the standings rank them (pairs' results or tables')."""
+
     played: int = 0
     wins: int = 0
     points_for: int = 0
     points_against: int = 0
 
     def take(self, result: Result, index: int) -> None:
+        self.take_line(result.winner == index, result.totals[index], result.totals[1 - index])
+
+    def take_line(self, won: bool, points_for: int, points_against: int) -> None:
         self.played += 1
-        self.wins += result.winner == index
-        self.points_for += result.totals[index]
-        self.points_against += result.totals[1 - index]
+        self.wins += won
+        self.points_for += points_for
+        self.points_against += points_against
 
     @property
     def level_key(self) -> tuple[int, int]:
@@ -218,12 +223,26 @@ def standings(entrants: Sequence[Entrant], results: Iterable[Result]) -> list[St
     """
     results = tuple(results)
     order = list(dict.fromkeys([*entrants, *(e for r in results for e in r.entrants())]))
-    records = {entrant: _Record() for entrant in order}
+    records = {entrant: EntrantRecord() for entrant in order}
     for result in results:
         for index, side in enumerate(result.sides):
             for entrant in side:
                 records[entrant].take(result, index)
-    head_to_head = _head_to_head(records, results)
+    beaten = [
+        (result.sides[result.winner], result.sides[1 - result.winner])
+        for result in results
+        if result.winner is not None
+    ]
+    return rank_records(order, records, beaten)
+
+
+def rank_records(
+    order: Sequence[Entrant],
+    records: dict[Entrant, EntrantRecord],
+    beaten: Sequence[tuple[Side, Side]],
+) -> list[Standing]:
+    """The standings of these records (`beaten`: each win, its winners and those they beat)."""
+    head_to_head = _head_to_head(records, beaten)
 
     def key(entrant: Entrant) -> tuple[int, int, int, int]:
         record = records[entrant]
@@ -249,18 +268,17 @@ def standings(entrants: Sequence[Entrant], results: Iterable[Result]) -> list[St
     return table
 
 
-def _head_to_head(records: dict[Entrant, _Record], results: Sequence[Result]) -> dict[Entrant, int]:
+def _head_to_head(
+    records: dict[Entrant, EntrantRecord], beaten: Sequence[tuple[Side, Side]]
+) -> dict[Entrant, int]:
     """Each entrant's wins over entrants level with it on wins and efectividad."""
     level: dict[tuple[int, int], list[Entrant]] = defaultdict(list)
     for entrant, record in records.items():
         level[record.level_key].append(entrant)
     group = {e: key for key, members in level.items() if len(members) > 1 for e in members}
     wins = dict.fromkeys(records, 0)
-    for result in results:
-        if result.winner is None:
-            continue
-        losers = result.sides[1 - result.winner]
-        for entrant in result.sides[result.winner]:
+    for winners, losers in beaten:
+        for entrant in winners:
             if entrant in group and any(group.get(other) == group[entrant] for other in losers):
                 wins[entrant] += 1
     return wins

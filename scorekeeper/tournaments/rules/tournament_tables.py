@@ -1,7 +1,10 @@
-"""A round game's event (Mexican Train): players at tables of 3 to 6, the lowest sum first.
+"""Events at tables of players each for themselves: a round game's (Mexican Train), players at
+tables of 3 to 6, the lowest sum first; and a game to a target's (Jamaican cut-throat), ranked
+as pairs are (wins, efectividad, wins among the level, points for).
 
 Each event round is one whole game at every table. A player's result is their game total, and
-a game won when theirs is the lowest at the table (a shared lowest: a game won for each).
+a game won when theirs is the lowest at the table (a shared lowest: a game won for each); in a
+game to a target, when theirs is the highest (the match's winner).
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .tournament import Draw, Entrant
+from scorekeeper.rules.tournament_format import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
+
+from .tournament import Draw, Entrant, EntrantRecord, Standing, rank_records
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
@@ -24,16 +29,14 @@ __all__ = [
     "draw_tables",
     "game_standings",
     "table_sizes",
+    "table_standings",
+    "target_standings",
 ]
 
 # Seatings tried from a shuffled start when the standings' order leaves repeats: at most this
 # many, fewer for a large field (each try is a search over every two players).
 RESTARTS = 24
 RESTART_BUDGET = 4000
-
-MIN_TABLE_SIZE = 3
-MAX_TABLE_SIZE = 6
-DEFAULT_TABLE_SIZE = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,40 @@ def game_standings(
     return table
 
 
+def target_standings(entrants: Sequence[Entrant], results: Iterable[TableResult]) -> list[Standing]:
+    """A game to a target played each for themselves at tables (Jamaican cut-throat): the
+    standings pairs have (RULES.md "Tournaments"): wins, efectividad, wins among the level,
+    points for; still level, a shared place.
+
+    A table's winner is its highest total (the match's winner: the clock plays level sides on).
+    A player's points for are their own total, and their points against the best total of the
+    others at the table: the one they had to beat (for the winner, the runner-up's).
+    """
+    results = tuple(results)
+    order = list(dict.fromkeys([*entrants, *(p for result in results for p in result.players)]))
+    records = {player: EntrantRecord() for player in order}
+    beaten = []
+    for result in results:
+        lines = tuple(zip(result.players, result.totals, strict=True))
+        top = max(result.totals)
+        for player, total in lines:
+            against = max(other for seated, other in lines if seated != player)
+            records[player].take_line(total == top, total, against)
+        winners = tuple(player for player, total in lines if total == top)
+        beaten.append((winners, tuple(p for p, _total in lines if p not in winners)))
+    return rank_records(order, records, beaten)
+
+
+def table_standings(
+    entrants: Sequence[Entrant], rounds: Iterable[Iterable[TableResult]], to_a_target: bool
+) -> list[Standing] | list[GameStanding]:
+    """An event at tables of players: a round game's standings (the lowest sum first), or a game
+    to a target's (as pairs are ranked)."""
+    if to_a_target:
+        return target_standings(entrants, [result for results in rounds for result in results])
+    return game_standings(entrants, rounds)
+
+
 # --- Seating --------------------------------------------------------------------------------
 
 
@@ -161,15 +198,17 @@ def draw_tables(
     seed: int | str,
     size: int,
     most: int = MAX_TABLE_SIZE,
+    to_a_target: bool = False,
 ) -> Draw:
     """The next round's tables for the active `entrants` (table 1 first, each in seat order).
 
     Round 1 is drawn from `random.Random(seed)`. Later rounds seat players so that two share a
     table again as rarely as possible, and among such seatings the one nearest the standings
-    of `rounds` (table 1 holds the leaders): the standings' order, improved by swapping two
-    players while a swap seats fewer old tablemates together, or as many nearer the standings
-    (and, while repeats remain, the same from seatings shuffled by the seed). A search, not a
-    proof: it finds no repeat whenever the tests' fields allow one, not in every field.
+    of `rounds` (table 1 holds the leaders; `to_a_target`: ranked as a game to a target is):
+    the standings' order, improved by swapping two players while a swap seats fewer old
+    tablemates together, or as many nearer the standings (and, while repeats remain, the same
+    from seatings shuffled by the seed). A search, not a proof: it finds no repeat whenever the
+    tests' fields allow one, not in every field.
     """
     active = list(dict.fromkeys(entrants))
     sizes = table_sizes(len(active), size, most)
@@ -177,7 +216,8 @@ def draw_tables(
         order = random.Random(seed).sample(active, len(active))
         return _as_draw(_split(order, sizes))
     is_active = set(active)
-    ranked = [line.entrant for line in game_standings(active, rounds) if line.entrant in is_active]
+    lines = table_standings(active, rounds, to_a_target)
+    ranked = [line.entrant for line in lines if line.entrant in is_active]
     shared = _shared(previous)
     best = _Seating(ranked, ranked, sizes, shared)
     # Swaps can stop short of the fewest repeats: they start again from seatings shuffled by

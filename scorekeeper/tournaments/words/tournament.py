@@ -15,7 +15,9 @@ FORMATS = {
     rules.Format.SWISS: _("Swiss (pairs)"),
     rules.Format.ROUND_ROBIN: _("Round robin (pairs)"),
     rules.Format.ROTATING_PARTNERS: _("Individuals, partners rotate"),
-    rules.Format.ROUND_GAME: _("Individuals at tables of 3 to 6 (Mexican Train)"),
+    rules.Format.ROUND_GAME: _(
+        "Each for themselves, tables of 3 or more (Mexican Train, Jamaican)"
+    ),
     rules.Format.SINGLE_ELIMINATION: _("Single elimination (pairs)"),
     rules.Format.DOUBLE_ELIMINATION: _("Double elimination (pairs)"),
 }

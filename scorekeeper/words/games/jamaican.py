@@ -14,6 +14,13 @@ SETUP_NOTE = gettext_lazy(
     "Partner: four players in two pairs. Cut-throat: two to four, each for themselves."
 )
 
+# What the statistics page says of its numbers where its own counts (keys, ties) are shown.
+STATS_NOTE = gettext_lazy(
+    "Jamaican: a set won is a match won, and its points are games won. Shutouts are six-loves: "
+    "each side still on love when the set is won takes one, and the winner gives one. Keys are "
+    "hands won going out on a key; hands tied are blocked hands nobody won, played again."
+)
+
 # Each switch of its own (GameKind.own_switches): its label, and the words of each choice (None
 # for an on/off switch). forms/switches.py builds the setup's field from these.
 SWITCHES = {

@@ -147,12 +147,21 @@ def test_a_game_that_names_no_kind_is_a_block_game():
 
 
 @pytest.mark.parametrize("scoring", list(Scoring))
-def test_every_game_fits_a_tournament_format_and_only_round_games_seat_tables(scoring):
+def test_every_game_fits_a_tournament_format_and_a_round_game_only_tables(scoring):
+    """A round game seats only tables of players; a game to a target fits pairs, and may seat
+    tables of players each for themselves (Jamaican cut-throat). Each preset fits some of its
+    game's formats."""
     game = GAMES[scoring]
 
     assert game.tournament_formats
-    assert all(format.seats_tables == (not game.has_target) for format in game.tournament_formats)
+    if not game.has_target:
+        assert all(format.seats_tables for format in game.tournament_formats)
+    else:
+        assert any(not format.seats_tables for format in game.tournament_formats)
     assert all(game.fits(format) == (format in game.tournament_formats) for format in Format)
+    for preset in game.presets:
+        assert preset.tournament_formats
+        assert set(preset.tournament_formats) <= set(game.tournament_formats)
 
 
 def test_the_better_total_is_the_highest_to_a_target_and_the_lowest_in_rounds():

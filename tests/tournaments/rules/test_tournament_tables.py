@@ -13,6 +13,8 @@ from scorekeeper.tournaments.rules.tournament_tables import (
     draw_tables,
     game_standings,
     table_sizes,
+    table_standings,
+    target_standings,
 )
 
 EIGHT = ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -250,3 +252,53 @@ def test_mexican_train_fits_only_its_own_event():
     assert rules.preset_named("mexican_train").tournament_formats == (Format.ROUND_GAME,)
     assert Format.ROUND_GAME not in rules.preset_named("caribbean").tournament_formats
     assert Format.SWISS in rules.preset_named("all_fives").tournament_formats
+
+
+# --- A game to a target, each for themselves at tables (Jamaican cut-throat) -----------------
+
+
+def target_lines(entrants, results):
+    return [
+        (s.place, s.entrant, s.wins, s.efectividad, s.points_for)
+        for s in target_standings(entrants, results)
+    ]
+
+
+def test_a_target_table_ranks_wins_then_the_margin_over_the_best_other():
+    results = (
+        TableResult(("Ann", "Bo", "Cy", "Dee"), (6, 1, 0, 0)),  # RULES.md example 10's end
+        TableResult(("Eve", "Fay", "Gus"), (2, 7, 0)),
+    )
+    assert target_lines(EIGHT[:7], results) == [
+        (1, "Fay", 1, 5, 7),  # 7 against Eve's 2: level with Ann on the margin, more points
+        (2, "Ann", 1, 5, 6),  # 6 against Bo's 1
+        (3, "Eve", 0, -5, 2),
+        (4, "Bo", 0, -5, 1),
+        (5, "Cy", 0, -6, 0),  # level on everything: a shared place, the next skips
+        (5, "Dee", 0, -6, 0),
+        (7, "Gus", 0, -7, 0),
+    ]
+
+
+def test_head_to_head_breaks_level_players_who_met_at_a_table():
+    results = (
+        TableResult(("Ann", "Bo", "Cy"), (6, 3, 0)),  # Ann beats Bo
+        TableResult(("Bo", "Eve", "Fay"), (6, 3, 0)),
+        TableResult(("Ann", "Dee", "Gus"), (3, 6, 0)),
+    )
+    lines = target_lines(("Bo", "Ann"), results)
+    # Ann and Bo: one win, a margin of 0 and 9 points each; Ann beat Bo where they met.
+    assert [line[1:] for line in lines[:3]] == [
+        ("Dee", 1, 3, 6),
+        ("Ann", 1, 0, 9),
+        ("Bo", 1, 0, 9),
+    ]
+    assert [line[0] for line in lines[:3]] == [1, 2, 3]
+
+
+def test_standings_of_tables_ask_whether_the_game_has_a_target():
+    rounds = [ROUND_1]
+    lowest = table_standings(EIGHT, rounds, to_a_target=False)
+    highest = table_standings(EIGHT, rounds, to_a_target=True)
+    # Dee: 230, 90 over the best other; Gus: 201, 21 over.
+    assert lowest[0].entrant == "Eve" and highest[0].entrant == "Dee"

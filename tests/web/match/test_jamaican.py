@@ -232,3 +232,107 @@ def test_the_setup_refuses_a_partner_set_of_three_and_a_target_of_nought(client:
     assert "This game is for four players." in refused[0].content.decode()
     assert "The target must be at least 1." in refused[1].content.decode()
     assert not created(Match).exists()
+
+
+def facts(html: str) -> dict[str, str]:
+    """The match summary's facts, by their label."""
+    summary = html[
+        html.index('class="summary"') : html.index("</section>", html.index('class="summary"'))
+    ]
+    return {
+        re.sub(r"<[^>]+>", "", label).strip(): re.sub(r"<[^>]+>", "", value).strip()
+        for label, value in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", summary, re.S)
+    }
+
+
+def test_the_summary_of_a_set_counts_its_marks_not_leads_or_points(client: Client, make_match):
+    """A set's summary said "Led most hands" and "Biggest hand" (points), words for pip games."""
+    match = jamaican(make_match)
+    post(client, match, 0)  # 1-0
+    post(client, match, 3)  # one-all, play two
+    post(client, match, 1)  # 0-2
+    post(client, match, 0)  # a bruk
+    post(client, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie
+    post(client, match, 2, key=True)  # the replay, on a key: 2-0
+    for seat in (0, 2, 0, 2):
+        post(client, match, seat)
+    assert match.winner_side == 0 and match.totals == [6, 0]
+
+    shown = facts(page(client, match))
+    assert shown["Hands played"] == "10"
+    assert shown["Bruks (back to love all)"] == "1"
+    assert shown["One-all hands (played for two)"] == "1"
+    assert shown["Hands tied"] == "1"
+    assert shown["Keys"] == "1"
+    assert "Led most hands" not in shown and "Biggest hand" not in shown
+    assert "Capicús" not in shown
+
+
+def test_a_finished_sets_page_and_statistics_are_in_the_phones_language(
+    speaking: Client, language, make_match
+):
+    from tests.web.test_translations import assert_no_english
+
+    match = jamaican(make_match)
+    post(speaking, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie
+    post(speaking, match, 2, key=True)
+    for seat in (0, 2, 0, 2):
+        post(speaking, match, seat)
+    assert match.winner_side == 0
+
+    assert_no_english(speaking.get(url(match)), language)
+    # The statistics page's own words ("Series ganadas" reads as the English "Series" there).
+    stats = speaking.get(match.table.stats_url()).content.decode()
+    keys, tied = {"es": ("Llaves", "Manos empatadas"), "sv": ("Nycklar", "Oavgjorda omgångar")}[
+        language
+    ]
+    assert keys in stats and tied in stats and "Hands tied" not in stats
+
+
+def jamaican_setup(preset: str, **changes) -> dict[str, str]:
+    """The setup form as the page fills it in for a Jamaican preset's defaults."""
+    names = {f"player_{seat}": name for seat, name in enumerate(PARTNER, start=1)}
+    switches = rules.ALL_PRESETS[preset].rules
+    return {
+        **names,
+        "preset": preset,
+        "rules_of": preset,
+        "partnership": "on",
+        "pairing": "13",
+        "target": "",
+        "target_other": "6",
+        "capicu_bonus": "0",
+        "count_rule": "all_other_hands",
+        "blocked_rule": "lightest_hand",
+        "lead_rule": "winner_leads",
+        "set_format": str(switches.set_format),
+        "tie_replay": str(switches.tie_replay),
+        "partners_level": str(switches.partners_level),
+        "key_counts_two": "on",
+        "series_first_to": "2",
+        **changes,
+    }
+
+
+def test_a_six_love_set_offers_no_double_shutout_and_ignores_one_posted(client: Client, db):
+    """RULES.md: 'a shutout counts double' is not offered with six-love (every partner set is
+    one); a straight six offers it."""
+    setup = jamaican_setup("jamaican_partner", one_all_play_two="on")
+    shown = client.post("/new", {**setup, "refresh": "1"}).content.decode()
+    switch = re.search(r'<label class="switch" data-for-presets="([^"]*)"([^>]*)>', shown)
+    assert "jamaican_partner" not in switch[1].split() and "straight_six" in switch[1].split()
+    assert "hidden" in switch[2]
+
+    response = client.post("/new", {**setup, "shutout_counts_double": "on"})
+    assert response.status_code == 302, response.content.decode()
+    match = created(Match).get()
+    assert match.house_rules().set_format is rules.SetFormat.SIX_LOVE
+    assert not match.table.shutout_counts_double
+    assert not match.series.shutout_counts_double
+
+
+def test_a_straight_six_keeps_a_double_shutout(client: Client, db):
+    setup = jamaican_setup("straight_six", shutout_counts_double="on")
+    response = client.post("/new", setup)
+    assert response.status_code == 302, response.content.decode()
+    assert created(Match).get().table.shutout_counts_double

@@ -37,3 +37,9 @@ def test_its_tournament_section_is_translated(speaking, language):
     response = speaking.get(reverse("help"))
     assert_no_english(response, language)
     assert "director's link" not in response.content.decode()
+
+
+def test_the_help_page_explains_a_jamaican_event(client):
+    page = client.get("/help").content.decode()
+    assert "Jamaican plays in pairs" in page
+    assert "the best total of the others at the table" in page

@@ -18,16 +18,17 @@ pytestmark = pytest.mark.django_db
 FIELDS = ("best_streak", *COUNTERS)
 # best streak, played, won, hands, hands won, points, capicús, bonuses, blocked won, shutouts
 # given and taken, series won (no series is won here: tests/web/stats/test_series.py), and
-# Mexican Train's rounds, pips and rounds gone out (tests/web/stats/test_round_games.py)
+# Mexican Train's rounds, pips and rounds gone out (tests/web/stats/test_round_games.py), and
+# Jamaican's keys and hands tied (tests/web/stats/test_jamaican.py)
 EXPECTED = {
-    "Alice": (2, 3, 2, 5, 3, 143, 1, 0, 1, 2, 0, 0, 0, 0, 0),
-    "Ben": (2, 3, 2, 5, 3, 115, 0, 0, 0, 1, 1, 0, 0, 0, 0),
-    "Cara": (1, 3, 1, 5, 2, 83, 1, 0, 1, 1, 1, 0, 0, 0, 0),
-    "Dev": (1, 3, 1, 5, 2, 55, 0, 0, 0, 0, 2, 0, 0, 0, 0),
-    "Alice & Cara": (1, 2, 1, 4, 2, 83, 1, 0, 1, 1, 0, 0, 0, 0, 0),
-    "Ben & Dev": (1, 2, 1, 4, 2, 55, 0, 0, 0, 0, 1, 0, 0, 0, 0),
-    "Alice & Ben": (1, 1, 1, 1, 1, 60, 0, 0, 0, 1, 0, 0, 0, 0, 0),
-    "Cara & Dev": (0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0),
+    "Alice": (2, 3, 2, 5, 3, 143, 1, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0),
+    "Ben": (2, 3, 2, 5, 3, 115, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0),
+    "Cara": (1, 3, 1, 5, 2, 83, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0),
+    "Dev": (1, 3, 1, 5, 2, 55, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0),
+    "Alice & Cara": (1, 2, 1, 4, 2, 83, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0),
+    "Ben & Dev": (1, 2, 1, 4, 2, 55, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
+    "Alice & Ben": (1, 1, 1, 1, 1, 60, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0),
+    "Cara & Dev": (0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0),
 }
 
 

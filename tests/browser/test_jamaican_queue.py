@@ -1,0 +1,53 @@
+"""A Jamaican set without signal: its hands wait on the phone (the phone cannot score a set, so
+it shows no games of its own), then go to the table in order, once, the key and the counts
+kept, and the set's games are the server's."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Hand
+from tests.browser.signal import controlled, offline, online
+from tests.web.match.test_jamaican import jamaican
+
+pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
+
+
+def tap(page: Page, out: str, counts: dict | None = None, *, key=False) -> None:
+    page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+    for name, pips in (counts or {}).items():
+        page.get_by_role("textbox", name=name, exact=True).fill(str(pips))
+    if key:
+        page.get_by_text("Out on a key").click()
+    page.locator(".save-row button.save").click()
+
+
+def test_a_set_played_without_signal_arrives_in_order_once(live_server, phone: Page, make_match):
+    match = jamaican(make_match)
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    offline(phone)
+    tap(phone, "Alice")
+    expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
+    tap(phone, "Blocked", {"Alice": 8, "Ben": 8, "Cara": 15, "Dev": 20})  # a tie
+    tap(phone, "Cara", key=True)  # the replay on a key: worth 2
+    waiting = phone.locator("[data-waiting] li")
+    expect(waiting).to_have_count(3)
+    # The hands in the set's words: who went out, or Blocked; no pips (they did not score).
+    expect(waiting.nth(0)).to_contain_text("Hand 1: Alice. Not sent yet.")
+    expect(waiting.nth(1)).to_contain_text("Hand 2: Blocked. Not sent yet.")
+    expect(waiting).not_to_contain_text(["pips", "pips", "pips"])
+    # The phone does not score a set: the games shown are still the table's.
+    expect(phone.get_by_test_id("total-0")).to_have_text("0")
+    assert not Hand.objects.filter(match=match).exists()
+
+    online(phone)
+
+    expect(phone.get_by_test_id("total-0")).to_have_text("3", timeout=15_000)
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    hands = Hand.objects.filter(match=match).order_by("number")
+    assert [(hand.number, hand.went_out, hand.on_a_key) for hand in hands] == [
+        (1, 0, False),
+        (2, None, False),
+        (3, 2, True),
+    ]
+    match.refresh_from_db()
+    assert match.totals == [3, 0]
