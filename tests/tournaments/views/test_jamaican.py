@@ -224,7 +224,7 @@ def test_a_cut_throat_table_counts_as_it_finishes(client: Client):
 def test_a_cut_throat_event_comes_back_from_its_backup_with_its_standings(client: Client):
     import json
 
-    from scorekeeper.tournament_backup import export_tournament, import_tournament
+    from scorekeeper.tournaments.backup import export_tournament, import_tournament
     from tests.web.tournament.test_backup import forget
 
     tournament = create(

@@ -5,8 +5,8 @@ Jamaican shows neither."""
 import pytest
 from django.test import Client
 
-from scorekeeper import stats
 from scorekeeper.backup import export_table, import_table
+from scorekeeper.statistics import reading as stats
 from tests.web.match.test_jamaican import jamaican, post
 
 pytestmark = pytest.mark.django_db
