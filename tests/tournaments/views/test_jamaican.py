@@ -225,7 +225,7 @@ def test_a_cut_throat_event_comes_back_from_its_backup_with_its_standings(client
     import json
 
     from scorekeeper.tournaments.backup import export_tournament, import_tournament
-    from tests.web.tournament.test_backup import forget
+    from tests.tournaments.views.test_backup import forget
 
     tournament = create(
         client,
