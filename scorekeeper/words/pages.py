@@ -1,7 +1,7 @@
 """The pages' own words: the app's name, the notices a screen shows after an action, a match's
 last words, and the headings a screen builds in Python."""
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 # The app's name, as Django's admin and the phone's home screen show it.
@@ -87,6 +87,27 @@ def typed_went_out(name: str) -> str:
 def typed_blocked() -> str:
     """What this phone had typed of a hand another phone saved first: a blocked hand."""
     return gettext("blocked")
+
+
+# The marks beside a hand's points on a score sheet of points, by what they mark: (the mark, what
+# it means). The bonuses are each side's own; capicú and blocked mark the winning side's points.
+SHEET_MARKS = {
+    "chuchazo": (pgettext_lazy("chuchazo mark on the score sheet", "Ch"), _("Chuchazo")),
+    "pase_corrido": (
+        pgettext_lazy("pase corrido mark on the score sheet", "PC"),
+        _("Pase corrido"),
+    ),
+    "pase_de_salida": (
+        pgettext_lazy("pase de salida mark on the score sheet", "PS"),
+        _("Pase de salida"),
+    ),
+    "first_hands": (
+        pgettext_lazy("first-hands bonus mark on the score sheet", "1st"),
+        _("First hands"),
+    ),
+    "capicu": (pgettext_lazy("capicú mark on the score sheet", "C"), _("Capicú")),
+    "blocked": (pgettext_lazy("blocked-hand mark on the score sheet", "B"), _("Blocked")),
+}
 
 
 # --- Undo ----------------------------------------------------------------------------------------
