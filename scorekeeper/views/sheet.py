@@ -30,7 +30,7 @@ from scorekeeper.words.explain import (
     series_text,
 )
 from scorekeeper.words.games import words_of
-from scorekeeper.words.pages import SHEET_MARKS
+from scorekeeper.words.pages import SHEET_MARKS, hand_numbered, points_to_go, to_target
 from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
@@ -70,6 +70,8 @@ def board(match: Match) -> dict:
             "name": side_names[index],
             "total": state.totals[index],
             "to_go": state.to_target(index),
+            # In Python, not {% blocktranslate %}: a save draws the scoreboard's words each time.
+            "to_go_text": points_to_go(state.to_target(index)),
             "won": state.winner_side == index,
         }
         for index in range(game.side_count)
@@ -82,6 +84,8 @@ def board(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "hand_numbered": hand_numbered(match.hand_count + 1),
+        "to_target": to_target(match.target),
         "offline_game": offline_game_json(game, state, match.hand_count + 1),
     }
 

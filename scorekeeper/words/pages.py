@@ -79,6 +79,21 @@ def last_round_shared(names: str, total: int) -> str:
     }
 
 
+def points_to_go(points: int) -> str:
+    """What a side still needs to reach the line, under its total on the scoreboard."""
+    return ngettext("%(points)s to go", "%(points)s to go", points) % {"points": points}
+
+
+def hand_numbered(number: int) -> str:
+    """The hand to come, on the scoreboard's status line."""
+    return gettext("Hand %(number)s") % {"number": number}
+
+
+def to_target(target: int) -> str:
+    """The line the match is played to, on the scoreboard's status line."""
+    return gettext("to %(target)s") % {"target": target}
+
+
 def typed_went_out(name: str) -> str:
     """What this phone had typed of a hand another phone saved first: who went out."""
     return gettext("%(name)s went out") % {"name": name}
