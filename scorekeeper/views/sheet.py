@@ -114,7 +114,7 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         else (None, total, "", won == index)
         for index, total in enumerate(totals)
     ]
-    row = {"hand": hand, "cells": cells}
+    row = {"hand": hand, "cells": cells, "drawn_cells": drawn_cells(cells)}
     own = sheet_shape(game).row(hand, game, totals)
     row.update(own)
     # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
@@ -123,6 +123,19 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     shown = (hand.match_id, hand.number, hand.ending, hand.winning_seat, hand.capicu, cells)
     row["key"] = repr((*shown, *own.values()))
     return row
+
+
+def drawn_cells(cells: list[tuple]) -> SafeString:
+    """A row's cells on a sheet of points, as its template's loop drew them (only numbers and
+    drawn marks in them): a save draws a new row, a page each row it has not kept."""
+    return mark_safe(
+        "".join(
+            "\n        <td>"
+            + ("" if points is None else f'<span class="plus">+{points}</span>{marks}')
+            + f'<span class="run">{total}</span></td>\n        '
+            for points, total, marks, _won in cells
+        )
+    )
 
 
 def drawn_marks(bonuses: Iterable[str], won: Iterable[str]) -> SafeString:
