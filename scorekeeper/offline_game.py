@@ -8,6 +8,7 @@ phone then shows the typed hand as "scored when sent", never a number of its own
 
 from __future__ import annotations
 
+import functools
 import json
 
 from scorekeeper import rules
@@ -30,12 +31,33 @@ def scores_offline(game: rules.Game) -> bool:
 
 
 def offline_game_json(game: rules.Game, state: rules.MatchState, next_number: int) -> str:
-    """offline_game as JSON, for a data attribute of the play area (htmx drops scripts)."""
-    return json.dumps(offline_game(game, state, next_number))
+    """offline_game as JSON, for a data attribute of the play area (htmx drops scripts): the
+    game's part written once a process, the sheet's part on each page and save."""
+    sheet = json.dumps(sheet_as_it_stands(state, next_number))
+    return f"{_game_json(game)[:-1]}, {sheet[1:]}"
+
+
+@functools.lru_cache(maxsize=256)
+def _game_json(game: rules.Game) -> str:
+    return json.dumps(game_part(game))
 
 
 def offline_game(game: rules.Game, state: rules.MatchState, next_number: int) -> dict:
     """The game, its house rules and the sheet as it stands."""
+    return {**game_part(game), **sheet_as_it_stands(state, next_number)}
+
+
+def sheet_as_it_stands(state: rules.MatchState, next_number: int) -> dict:
+    return {
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "next_number": next_number,
+        "next_leader": state.next_leader,
+    }
+
+
+def game_part(game: rules.Game) -> dict:
+    """What the phone needs of the game and its house rules: the same all through a match."""
     house = game.rules
     return {
         "offline": scores_offline(game),
@@ -63,8 +85,4 @@ def offline_game(game: rules.Game, state: rules.MatchState, next_number: int) ->
         "target": house.target,
         "rounding": str(house.rounding),
         "blocked_pays_difference": house.blocked_pays_difference,
-        "totals": list(state.totals),
-        "finished": state.finished,
-        "next_number": next_number,
-        "next_leader": state.next_leader,
     }

@@ -3,6 +3,7 @@
 Both read only the match's prefetched hands and score entries (Match.objects.with_sheet()).
 """
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -49,6 +50,7 @@ def race_chart(
     before the first of them, when the caller has them without the sheet (an ordinary save,
     views/swap.py); else both from the match's loaded hands (the latest, or all)."""
     names = match.side_names()
+    shown = shown_names(tuple(names))
     game = match.game()
     # A round game (Mexican Train) has no line to race to: the lowest total wins.
     target = game.kind.target(game)
@@ -108,17 +110,36 @@ def race_chart(
         "names": names,
         # The parts drawn once a hand, a tick or a line, as includes/race.html shows them:
         # written here, a save's answer spends no template loop on them (issue 24's budget).
+        # And its frame, the axis and the line with their labels: a dozen numbers, one value.
+        "drawn_frame": drawn_frame(target, None if target is None else y(target), y(0)),
         "drawn_ticks": drawn_ticks(hand_ticks, label_y),
         "drawn_lines": drawn_lines(lines),
         "drawn_rows": drawn_rows(numbered),
         # And the parts drawn once a side, a side's name in each (escaped, in its own <bdi>).
-        "drawn_desc": drawn_desc(lines),
-        "drawn_legend": drawn_legend(lines),
-        "drawn_names": drawn_names(names),
+        "drawn_desc": drawn_desc(lines, shown),
+        "drawn_legend": drawn_legend(lines, shown),
+        "drawn_names": shown.head,
     }
 
 
 # Only numbers and our own dash patterns go into these: nothing a player typed.
+def drawn_frame(target: int | None, target_y: float | None, zero_y: float) -> SafeString:
+    """The axis at 0 and, in a game to a target, the dashed line at it, each with its label."""
+    left, right, between = LEFT, WIDTH - RIGHT, "\n      "
+    label = 'dy="4" text-anchor="end" font-size="11" fill="currentColor"'
+    frame = (
+        f'<line class="race-axis" x1="{left}" y1="{zero_y}" x2="{right}" y2="{zero_y}"'
+        ' stroke="currentColor" stroke-width="1"/>' + between
+    )
+    if target is not None:
+        frame += (
+            f'<line class="race-target" x1="{left}" y1="{target_y}" x2="{right}" y2="{target_y}"'
+            ' stroke="currentColor" stroke-width="1" stroke-dasharray="3 3"/>'
+            f'{between}<text x="{left - 4}" y="{target_y}" {label}>{target}</text>'
+        )
+    return mark_safe(f'{frame}{between}<text x="{left - 4}" y="{zero_y}" {label}>0</text>')
+
+
 def drawn_ticks(hand_ticks: list[tuple[float, int]], label_y: int) -> SafeString:
     return mark_safe(
         "".join(
@@ -154,29 +175,43 @@ def drawn_rows(numbered: list[tuple[int, tuple]]) -> SafeString:
     )
 
 
-def drawn_desc(lines: list[Line]) -> SafeString:
-    """The chart's description's sides: a name isolated with marks (no tags in <desc>)."""
-    return mark_safe(
-        "".join(f"{conditional_escape(isolated(str(line.name)))}: {line.total}. " for line in lines)
+@dataclass(frozen=True)
+class ShownNames:
+    """The sides' names as the chart shows them: in a <bdi> of their own, isolated with marks
+    where no tag may go (its description), and the text table's head cells."""
+
+    tagged: tuple[SafeString, ...]
+    marked: tuple[str, ...]
+    head: SafeString
+
+
+@functools.lru_cache(maxsize=512)
+def shown_names(names: tuple[str, ...]) -> ShownNames:
+    """Built once a process for a table's side names: a save draws them on every chart."""
+    tagged = tuple(isolate(name) for name in names)
+    return ShownNames(
+        tagged=tagged,
+        marked=tuple(conditional_escape(isolated(str(name))) for name in names),
+        head=mark_safe("".join(f'<th scope="col">{name}</th>' for name in tagged)),
     )
 
 
-def drawn_legend(lines: list[Line]) -> SafeString:
+def drawn_desc(lines: list[Line], shown: ShownNames) -> SafeString:
+    """The chart's description's sides: a name isolated with marks (no tags in <desc>)."""
+    return mark_safe("".join(f"{shown.marked[line.index]}: {line.total}. " for line in lines))
+
+
+def drawn_legend(lines: list[Line], shown: ShownNames) -> SafeString:
     return mark_safe(
         "".join(
             '<li><svg class="swatch" viewBox="0 0 28 8" width="28" height="8" aria-hidden="true"'
             f' focusable="false"><line class="race-line race-{line.index}" x1="0" y1="4" x2="28"'
             ' y2="4" stroke-width="3"'
             + (f' stroke-dasharray="{line.dash}"' if line.dash else "")
-            + f"/></svg>{isolate(line.name)} <b>{line.total}</b></li>"
+            + f"/></svg>{shown.tagged[line.index]} <b>{line.total}</b></li>"
             for line in lines
         )
     )
-
-
-def drawn_names(names: list[str]) -> SafeString:
-    """The text table's head cells: each side's name."""
-    return mark_safe("".join(f'<th scope="col">{isolate(name)}</th>' for name in names))
 
 
 def summary(match: Match) -> dict:

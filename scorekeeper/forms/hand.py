@@ -85,14 +85,20 @@ def each_hand_why(game: rules.Game) -> str | None:
     return None
 
 
+# The fields every hand form has, built once a process and shared by its forms as
+# regional_fields are: a form's own copy of them (Django deep-copies declared fields) cost each
+# of a save's two forms more than the rest of building it. No form changes them.
+SHARED_FIELDS: dict[str, forms.Field] = {
+    "out": forms.CharField(widget=forms.HiddenInput),
+    "number": WholeNumberField(widget=forms.HiddenInput, min_value=1),
+    "token": forms.UUIDField(widget=forms.HiddenInput),
+    "entry": forms.ChoiceField(choices=EntryMode.choices, widget=forms.HiddenInput, required=False),
+    "capicu": forms.BooleanField(label=_("Capicú"), required=False),
+}
+
+
 class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
-
-    out = forms.CharField(widget=forms.HiddenInput)
-    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
-    token = forms.UUIDField(widget=forms.HiddenInput)
-    entry = forms.ChoiceField(choices=EntryMode.choices, widget=forms.HiddenInput, required=False)
-    capicu = forms.BooleanField(label=_("Capicú"), required=False)
 
     def __init__(
         self,
@@ -104,6 +110,7 @@ class HandForm(forms.Form):
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
+        self.fields.update(SHARED_FIELDS)
         self.match = match
         # The match's version as this form reads it: its score of the hand holds while the
         # match is still at this version (Match.add_hand).
@@ -120,7 +127,7 @@ class HandForm(forms.Form):
         if raw_entry not in EntryMode.values:
             raw_entry = match.table.entry_mode
         self.entry_mode = raw_entry
-        self.fields["entry"].initial = raw_entry
+        self.initial.setdefault("entry", raw_entry)  # its field is shared: not set on it
         # One number for the hands that count, when the table pools them; a blocked hand still
         # needs what its blocked rule needs: each pair's pips together where that is enough to
         # score it (see rules.Game.counts_blocked_by_pair), else each hand's count.

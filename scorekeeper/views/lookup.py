@@ -8,11 +8,24 @@ from scorekeeper.models import (
     Table,
 )
 from scorekeeper.models.kept import KeptQuery
+from scorekeeper.models.table import HouseRulesFields
 
 # The match a key and number open, with its seats (not its sheet): every save and every page
 # drawn afresh starts here, so its SQL is compiled once a connection.
+# Not the table's own house rules: those start its next match (the setup and the rematch read
+# the table itself), and reading them cost each save a score of columns made into Python.
+_TABLES_RULES = [
+    f"table__{field.name}"
+    for field in HouseRulesFields._meta.get_fields()
+    if field.concrete and not field.primary_key
+]
 _WITH_SEATS = KeptQuery(
-    lambda key, number: Match.objects.with_seats().order_by().filter(table__key=key, number=number),
+    lambda key, number: (
+        Match.objects.with_seats()
+        .order_by()
+        .filter(table__key=key, number=number)
+        .defer(*_TABLES_RULES)
+    ),
     key="(a stand-in key)",
     number=987_654_321,
 )

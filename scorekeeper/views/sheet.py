@@ -1,12 +1,14 @@
 """The score sheet as the pages show it: the scoreboard, its rows, the series, why a hand scored."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 
 from django.core.cache import caches
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from scorekeeper import rules
@@ -28,6 +30,7 @@ from scorekeeper.words.explain import (
     series_text,
 )
 from scorekeeper.words.games import words_of
+from scorekeeper.words.pages import SHEET_MARKS, hand_numbered, points_to_go, to_target
 from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
@@ -67,6 +70,8 @@ def board(match: Match) -> dict:
             "name": side_names[index],
             "total": state.totals[index],
             "to_go": state.to_target(index),
+            # In Python, not {% blocktranslate %}: a save draws the scoreboard's words each time.
+            "to_go_text": points_to_go(state.to_target(index)),
             "won": state.winner_side == index,
         }
         for index in range(game.side_count)
@@ -79,6 +84,8 @@ def board(match: Match) -> dict:
         "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
+        "hand_numbered": hand_numbered(match.hand_count + 1),
+        "to_target": to_target(match.target),
         "offline_game": offline_game_json(game, state, match.hand_count + 1),
     }
 
@@ -92,11 +99,22 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         if entry.kind in SHEET_BONUSES:
             bonuses.setdefault(entry.side, []).append(entry.kind)
     won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+    # The winning side's points are marked capicú or blocked too.
+    won_marks = [
+        kind for kind, marked in (("capicu", hand.capicu), ("blocked", hand.blocked)) if marked
+    ]
     cells = [
-        (points.get(index), total, bonuses.get(index, ()), won == index)
+        (
+            points.get(index),
+            total,
+            drawn_marks(bonuses.get(index, ()), won_marks if won == index else ()),
+            won == index,
+        )
+        if index in points
+        else (None, total, "", won == index)
         for index, total in enumerate(totals)
     ]
-    row = {"hand": hand, "cells": cells}
+    row = {"hand": hand, "cells": cells, "drawn_cells": drawn_cells(cells)}
     own = sheet_shape(game).row(hand, game, totals)
     row.update(own)
     # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
@@ -105,6 +123,35 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     shown = (hand.match_id, hand.number, hand.ending, hand.winning_seat, hand.capicu, cells)
     row["key"] = repr((*shown, *own.values()))
     return row
+
+
+def drawn_cells(cells: list[tuple]) -> SafeString:
+    """A row's cells on a sheet of points, as its template's loop drew them (only numbers and
+    drawn marks in them): a save draws a new row, a page each row it has not kept."""
+    return mark_safe(
+        "".join(
+            "\n        <td>"
+            + ("" if points is None else f'<span class="plus">+{points}</span>{marks}')
+            + f'<span class="run">{total}</span></td>\n        '
+            for points, total, marks, _won in cells
+        )
+    )
+
+
+def drawn_marks(bonuses: Iterable[str], won: Iterable[str]) -> SafeString:
+    """The marks beside a side's points on a sheet of points, as sheet_points.html draws them
+    (a row drawn for a save costs no template loop or include): the side's bonuses, then
+    capicú or blocked on the winning side's points."""
+    return mark_safe(
+        "".join(_mark("mark bonus", kind) for kind in bonuses)
+        + "\n"
+        + "".join(_mark("mark", kind) for kind in won)
+    )
+
+
+def _mark(css: str, kind: str) -> str:
+    short, long = (conditional_escape(words) for words in SHEET_MARKS[kind])
+    return f' <abbr class="{css}" title="{long}">{short}</abbr>'
 
 
 def series_score(match: Match | None) -> dict | None:

@@ -1,7 +1,7 @@
 """The pages' own words: the app's name, the notices a screen shows after an action, a match's
 last words, and the headings a screen builds in Python."""
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 # The app's name, as Django's admin and the phone's home screen show it.
@@ -79,6 +79,21 @@ def last_round_shared(names: str, total: int) -> str:
     }
 
 
+def points_to_go(points: int) -> str:
+    """What a side still needs to reach the line, under its total on the scoreboard."""
+    return ngettext("%(points)s to go", "%(points)s to go", points) % {"points": points}
+
+
+def hand_numbered(number: int) -> str:
+    """The hand to come, on the scoreboard's status line."""
+    return gettext("Hand %(number)s") % {"number": number}
+
+
+def to_target(target: int) -> str:
+    """The line the match is played to, on the scoreboard's status line."""
+    return gettext("to %(target)s") % {"target": target}
+
+
 def typed_went_out(name: str) -> str:
     """What this phone had typed of a hand another phone saved first: who went out."""
     return gettext("%(name)s went out") % {"name": name}
@@ -87,6 +102,27 @@ def typed_went_out(name: str) -> str:
 def typed_blocked() -> str:
     """What this phone had typed of a hand another phone saved first: a blocked hand."""
     return gettext("blocked")
+
+
+# The marks beside a hand's points on a score sheet of points, by what they mark: (the mark, what
+# it means). The bonuses are each side's own; capicú and blocked mark the winning side's points.
+SHEET_MARKS = {
+    "chuchazo": (pgettext_lazy("chuchazo mark on the score sheet", "Ch"), _("Chuchazo")),
+    "pase_corrido": (
+        pgettext_lazy("pase corrido mark on the score sheet", "PC"),
+        _("Pase corrido"),
+    ),
+    "pase_de_salida": (
+        pgettext_lazy("pase de salida mark on the score sheet", "PS"),
+        _("Pase de salida"),
+    ),
+    "first_hands": (
+        pgettext_lazy("first-hands bonus mark on the score sheet", "1st"),
+        _("First hands"),
+    ),
+    "capicu": (pgettext_lazy("capicú mark on the score sheet", "C"), _("Capicú")),
+    "blocked": (pgettext_lazy("blocked-hand mark on the score sheet", "B"), _("Blocked")),
+}
 
 
 # --- Undo ----------------------------------------------------------------------------------------

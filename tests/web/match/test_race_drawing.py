@@ -52,3 +52,24 @@ def test_the_charts_template_has_no_loop():
     the legend and the text table's head: an ordinary save's chart runs no template loop."""
     race = (Path(settings.BASE_DIR) / "templates/includes/race.html").read_text()
     assert "{% for " not in race
+
+
+# The frame as race.html drew it before story.py built it (a game with no line has none).
+FRAME = """{% load l10n %}{% localize off %}\
+<line class="race-axis" x1="{{ chart.left }}" y1="{{ chart.zero_y }}" x2="{{ chart.right }}" \
+y2="{{ chart.zero_y }}" stroke="currentColor" stroke-width="1"/>
+      {% if chart.target is not None %}<line class="race-target" x1="{{ chart.left }}" \
+y1="{{ chart.target_y }}" x2="{{ chart.right }}" y2="{{ chart.target_y }}" stroke="currentColor" \
+stroke-width="1" stroke-dasharray="3 3"/>
+      <text x="{{ chart.left|add:'-4' }}" y="{{ chart.target_y }}" dy="4" text-anchor="end" \
+font-size="11" fill="currentColor">{{ chart.target }}</text>{% endif %}
+      <text x="{{ chart.left|add:'-4' }}" y="{{ chart.zero_y }}" dy="4" text-anchor="end" \
+font-size="11" fill="currentColor">0</text>{% endlocalize %}"""
+
+
+@pytest.mark.parametrize(("preset", "target"), [("mexican_train_nine", None), ("standard", 150)])
+def test_the_charts_frame_draws_as_the_template_drew_it(make_match, preset, target):
+    match = make_match(preset=preset, names=("Ana", "Bo"), target=target or 100)
+    chart = story.race_chart(match, [(1, (12, 30)), (2, (40, 31)), (3, (41, 77))], (0, 0))
+    assert chart["target"] == target
+    assert chart["drawn_frame"] == drawn(FRAME, chart)
