@@ -1,6 +1,7 @@
 """Domino pips counted from a photo: the tiles found, each split in its two halves, each half's
 pips counted (OpenCV and numpy only, no Django)."""
 
+import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -12,6 +13,12 @@ LONGEST = 1600
 FLAT_W, FLAT_H = 240, 120
 # The most pips a half can hold (a double-twelve set).
 MOST_PIPS = 12
+# Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
+# is flattened to this height to look for the lines between them, and a line is seen when
+# this much of it is this much darker than the tiles' faces beside it.
+MOST_TOUCHING = 12
+SEAM_H = 120
+SEAM_INK, SEAM_FAINT = 9, 3
 
 Point = tuple[int, int]
 
@@ -112,26 +119,37 @@ def _centre(tile: Tile) -> tuple[float, float]:
 
 
 def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
-    """Each light, tile-shaped region: its four corners (long side first) and whether the
-    photo's edge cuts it; and how many light regions a tile's size or more were no tile."""
+    """Each tile found: its four corners (long side first) and whether the photo's edge cuts
+    it; and how many light regions a tile's size or more were read as no tile."""
     mask = _light_mask(image)
     height, width = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = 0.0012 * width * height
-    found, shapeless = [], []
+    found, shapeless, whole = [], [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         if area < smallest:
             continue
-        at_edge = _touches_edge(contour, width, height)
-        corners = _corners(contour, area, loose=at_edge)
-        if corners is None:
+        if _touches_edge(contour, width, height):
+            corners = _corners(contour, area, loose=True)
+            found += [] if corners is None else [(corners, True, area)]
+            continue
+        quad = _quad(contour, area)
+        cells = _cells(image, quad)
+        whole += [(cells, area, quad)] if cells else []
+        if not cells:
             shapeless.append(contour)
-        else:
-            found.append((corners, at_edge, area))
-    whole = [area for _, cut, area in found if not cut]
-    typical = float(np.median(whole)) if whole else smallest
+    areas = [area / len(cells) for cells, area, _ in whole for _ in cells]
+    typical = float(np.median(areas)) if areas else smallest
     unread = 0
+    for cells, area, quad in whole:
+        # One tile as large as several (tiles laid touching whose lines barely show), or
+        # tiles far smaller than the others (one tile's rows of pips taken for lines): the
+        # grid of as many tiles as its area holds.
+        if area > 1.6 * typical * len(cells) or area < 0.6 * typical * len(cells) > typical:
+            cells = _cells(image, quad, tiles=max(1, round(area / typical)))
+            unread += not cells
+        found += [(corners, False, typical) for corners in cells]
     for contour in shapeless:
         if cv2.contourArea(contour) > 1.5 * typical:
             parts = _split(contour, typical)
@@ -139,6 +157,106 @@ def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], in
             unread += not parts
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
     return [(c, cut) for c, cut, area in found if not cut or area > 0.25 * typical], unread
+
+
+def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[np.ndarray]:
+    """The tiles in a light rectangle: one, or a row or block of tiles laid touching, each the
+    same size, with a dark line (their rims, a hair of table) all along every line between
+    them. Of the grids whose lines show (all plainly, or most and all a little), the one whose
+    tiles are nearest two to one; none for a rectangle no such grid divides. Told how many
+    `tiles` it holds (from its area), the best grid of that many."""
+    if quad is None:
+        return []
+    long = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])) / 2
+    ratio = long / max(
+        (np.linalg.norm(quad[2] - quad[1]) + np.linalg.norm(quad[0] - quad[3])) / 2, 1
+    )
+    grids = [
+        (across, down)
+        for across in range(1, MOST_TOUCHING + 1)
+        for down in range(1, MOST_TOUCHING // across + 1)
+        if _tile_shaped(ratio * down / across) and across * down == (tiles or across * down)
+    ]
+    if not grids:
+        return []
+    size = (round(SEAM_H * ratio), SEAM_H)
+    rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
+    ink = _ink(cv2.warpPerspective(image, warp, size, flags=cv2.INTER_LINEAR))
+    lines = _line_darkness(ink)
+    best = None
+    for across, down in grids:
+        xs, strengths_x, even_x = _lines_at(lines[0], lines[2], across)
+        ys, strengths_y, even_y = _lines_at(lines[1], lines[3], down)
+        strengths = strengths_x + strengths_y or [float(SEAM_INK)]
+        even = round(min(even_x + even_y or [1.0]), 1)
+        strong = min(strengths) >= SEAM_INK
+        faint = min(strengths) < SEAM_FAINT or np.mean(strengths) < SEAM_INK
+        if not (strong or tiles) and faint:
+            continue
+        # The tiles nearest two to one win; between as near, lines all plainly seen, then the
+        # most evenly dark, then more tiles.
+        off = round(abs(abs(np.log(ratio * down / across)) - np.log(2)) * 20)
+        rank = (-off, strong, even, across * down)
+        if best is None or rank > best[0]:
+            best = (rank, xs, ys)
+    if best is None:
+        return []
+    _, xs, ys = best
+    back = np.linalg.inv(warp)
+    return [
+        cv2.perspectiveTransform(_cell(x0, y0, x1, y1)[None], back)[0]
+        for y0, y1 in itertools.pairwise(ys)
+        for x0, x1 in itertools.pairwise(xs)
+    ]
+
+
+def _tile_shaped(ratio: float) -> bool:
+    """A tile is twice as long as wide; a camera's angle stretches or squeezes that a little."""
+    return 1.45 <= max(ratio, 1 / ratio) <= 2.8
+
+
+def _line_darkness(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """How much darker than most each column and each row of a flattened rectangle is all
+    along its length (the mean of its lightest sixth, less the median of those), and how even
+    that darkness is (its lightest sixth over its median): a line between two tiles is dark
+    evenly all the way across; tiles' own lines in a row stop short of each tile's edges, pips
+    leave gaps, and the photo's grain is in every column alike."""
+    # Smoothed along the line (the grain), the darkest of a few pixels across it.
+    wide = cv2.dilate(cv2.blur(ink, (1, 9)), np.ones((1, 5), np.uint8))
+    tall = cv2.dilate(cv2.blur(ink, (9, 1)), np.ones((5, 1), np.uint8))
+    columns, rows = _lightest_mean(wide, axis=0), _lightest_mean(tall, axis=1)
+    even_columns = columns / np.maximum(np.median(wide, axis=0), 1)
+    even_rows = rows / np.maximum(np.median(tall, axis=1), 1)
+    return columns - np.median(columns), rows - np.median(rows), even_columns, even_rows
+
+
+def _lightest_mean(ink: np.ndarray, axis: int) -> np.ndarray:
+    along = np.sort(ink, axis=axis).astype(np.float32)
+    share = max(1, ink.shape[axis] // 6)
+    return along.take(range(share), axis=axis).mean(axis=axis)
+
+
+def _lines_at(darkness: np.ndarray, even: np.ndarray, parts: int):
+    """Where the lines between `parts` equal tiles run (each the darkest within an eighth of a
+    tile of where it should), the rectangle's ends included; how dark each is, and how
+    evenly."""
+    size = len(darkness)
+    step = size / parts
+    cuts, strengths, evenness = [0], [], []
+    for i in range(1, parts):
+        low, high = round((i - 0.125) * step), round((i + 0.125) * step) + 1
+        at = low + int(np.argmax(darkness[low:high]))
+        cuts.append(at)
+        strengths.append(float(darkness[at]))
+        evenness.append(float(even[at]))
+    return [*cuts, size], strengths, evenness
+
+
+def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """The corners of one tile in the flattened rectangle, its long side first."""
+    corners = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    return corners if x1 - x0 >= y1 - y0 else np.roll(corners, -1, axis=0)
 
 
 def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
@@ -190,25 +308,36 @@ def _light_mask(image: np.ndarray) -> np.ndarray:
 
 
 def _touches_edge(contour: np.ndarray, width: int, height: int) -> bool:
+    """Whether the photo's edge cuts a region: it comes within a few pixels of it (a tile's
+    rim is darker than its face, and may be all that lies between the face and the edge)."""
     x, y, w, h = cv2.boundingRect(contour)
-    return x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1
+    near = max(2, round(max(width, height) / 250))
+    return x <= near or y <= near or x + w >= width - near or y + h >= height - near
 
 
 def _corners(contour: np.ndarray, area: float, loose: bool) -> np.ndarray | None:
     """The four corners of a tile-shaped contour, its long side first; None for any other
     shape (a loose check for a tile the edge cuts: any fairly solid block)."""
-    (_, _), (w, h), _ = rect = cv2.minAreaRect(contour)
-    if min(w, h) < 1:
-        return None
-    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float32)
-    box = cv2.boxPoints(rect)
     if loose:
         # What is left of a cut tile has any shape, but a solid one (its pips and line may
         # open onto the edge): outlined by its box.
+        hull = cv2.convexHull(contour)
+        box = cv2.boxPoints(cv2.minAreaRect(contour))
         return box if area > 0.7 * cv2.contourArea(hull) else None
-    if area < 0.8 * w * h or not 1.45 <= max(w, h) / min(w, h) <= 2.8:
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    quad = _quad(contour, area)
+    return quad if quad is not None and _tile_shaped(w / h) else None
+
+
+def _quad(contour: np.ndarray, area: float) -> np.ndarray | None:
+    """The four corners of a solid, rectangular contour (one tile, or tiles laid touching in
+    a row or a block), its long side first; None for any other shape."""
+    (_, _), (w, h), _ = rect = cv2.minAreaRect(contour)
+    if min(w, h) < 1 or area < 0.8 * w * h:
         return None
+    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float32)
     # The hull point nearest each corner of the box: the tile's own corner, under perspective.
+    box = cv2.boxPoints(rect)
     corners = np.array([hull[np.argmin(((hull - p) ** 2).sum(axis=1))] for p in box])
     if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
         corners = np.roll(corners, -1, axis=0)

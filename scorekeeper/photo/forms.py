@@ -31,12 +31,21 @@ class PlaceForm(forms.Form):
 
 
 class PhotoForm(PlaceForm):
+    """`before_counting` is called once a photo is there to decode and count (the work a rate
+    limit keeps in bounds), and may raise to stop it; a form with no photo, or one too large,
+    never calls it."""
+
     photo = forms.FileField(error_messages={"required": words.NO_PHOTO, "empty": words.NO_PHOTO})
+
+    def __init__(self, *args, before_counting=lambda: None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.before_counting = before_counting
 
     def clean_photo(self):
         photo = self.cleaned_data["photo"]
         if photo.size > settings.PHOTO_MAX_MB * 1_000_000:
             raise forms.ValidationError(words.too_large(settings.PHOTO_MAX_MB), code="too_large")
+        self.before_counting()
         try:
             self.image = decode(photo.read())
         except NotAnImage:

@@ -17,17 +17,21 @@ from scorekeeper.views.request import HtmxHttpRequest, client_id
 @require_POST
 def count_photo(request: HtmxHttpRequest) -> HttpResponse:
     """The photo counted and drawn back; nothing of it is kept. The script's request (htmx)
-    gets the answer alone, to show under the button; a form posted without it, the page."""
-    form = PhotoForm(request.POST, request.FILES)
-    refusal = ""
-    try:
+    gets the answer alone, to show under the button; a form posted without it, the page.
+    Only a photo to count counts toward the client's hourly limit (which spares the server's
+    CPU): a post with no file, or one too large to read, costs nothing and is refused as such."""
+
+    def limited() -> None:
         PhotoCount.objects.count_limited(
             creator=client_id(request), per_hour=settings.PHOTOS_PER_HOUR
         )
+
+    form = PhotoForm(request.POST, request.FILES, before_counting=limited)
+    refusal = ""
+    try:
+        status = 200 if form.is_valid() else 422
     except RateLimited:
         refusal, status = words.TOO_MANY, 429
-    else:
-        status = 200 if form.is_valid() else 422
     counted = status == 200
     context = words.page_words() | {
         "form": form,

@@ -65,6 +65,28 @@ def test_a_count_from_a_photo_corrected_goes_into_the_field_and_is_saved(
     assert hand.counts.get(position=1).pips == fixed
 
 
+def test_the_no_script_button_is_never_shown_while_the_script_loads(
+    live_server, browser, make_match
+):
+    """photo.js held back: the hand form is drawn and its no-script "Count the pips" buttons
+    are there but not shown; once the script runs they are gone. (No service worker here: it
+    would fetch the script past the route that holds it.)"""
+    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    held = []
+    page.route("**/js/photo*.js", lambda route: held.append(route))
+    with page.expect_request("**/js/photo*.js"):
+        open_hand(page, live_server, make_match())
+    send = page.locator("[data-photo-send]")
+    expect(send).to_have_count(3)
+    for i in range(3):
+        expect(send.nth(i)).to_be_hidden()
+    assert len(held) == 1
+    held[0].continue_()
+    expect(send).to_have_count(0)
+    context.close()
+
+
 @pytest.mark.no_signal
 def test_without_signal_the_button_says_the_count_needs_the_server(
     live_server, phone: Page, make_match

@@ -1,5 +1,6 @@
 """Photos of domino tiles drawn with their truth known: random tiles (0 to 12 pips a half),
-pip colours, rotations, a camera's perspective, blur, shadows, backgrounds, noise and JPEG."""
+pip colours, rotations, a camera's perspective, blur, shadows, backgrounds, noise and JPEG;
+tiles lying apart, or a row of them touching (long side to long side, or end to end)."""
 
 import random
 from dataclasses import dataclass
@@ -95,6 +96,10 @@ def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Ran
         for x, y in ((radius, radius), (width - radius, radius)):
             cv2.circle(target, (x, y), radius, colour, -1)
             cv2.circle(target, (x, height - radius), radius, colour, -1)
+    # A real tile's edge is rounded: seen from above its rim is a little darker than its face
+    # (where two tiles touch, that rim is all that shows between them).
+    rim = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    face = (face * (1 - 0.2 * np.clip(1 - rim / 12, 0, 1))[..., None]).astype(np.uint8)
     cv2.line(face, (200, 18), (200, 182), (50, 50, 50), 6)
     pip = {6: 19, 9: 16, 12: 13}[most]
     for half, value in enumerate(halves):
@@ -117,9 +122,9 @@ def _background(width: int, height: int, rng: random.Random) -> np.ndarray:
     return ground.clip(0, 255)
 
 
-def _place(count: int, width: int, height: int, long: int, cut: bool, rng: random.Random):
-    """Centres (in the photo) and angles for the tiles, none touching another; with cut, the
-    first sits on the photo's left or right edge."""
+def _place(count, width, height, long, cut, rng, taken=()):
+    """Centres (in the photo) and angles for the tiles, none touching another nor the spots
+    already taken (x, y, reach); with cut, the first sits on the photo's left or right edge."""
     placed = []
     if cut:
         placed.append((rng.choice((0, width)), rng.uniform(0.3, 0.7) * height, rng.uniform(0, 180)))
@@ -127,9 +132,52 @@ def _place(count: int, width: int, height: int, long: int, cut: bool, rng: rando
         if len(placed) == count:
             break
         x, y = rng.uniform(0.13, 0.87) * width, rng.uniform(0.15, 0.85) * height
-        if all(np.hypot(x - px, y - py) > 1.25 * long for px, py, _ in placed):
+        apart = all(np.hypot(x - px, y - py) > 1.25 * long for px, py, _ in placed)
+        if apart and all(np.hypot(x - tx, y - ty) > reach + 0.7 * long for tx, ty, reach in taken):
             placed.append((x, y, rng.uniform(0, 180)))
     return placed
+
+
+def _row(size: int, width: int, height: int, long: int, rng: random.Random):
+    """A row of tiles laid touching, all at one angle: long side to long side or end to end,
+    each a hair (0 to 1.5 px) from the next and a little out of line, the tiles made smaller
+    if the row would not fit. Where the row lies, each tile's offset from there and angle, the
+    spot the row takes (x, y, reach), and the tiles' length."""
+    angle = rng.uniform(0, 180)
+    side_by_side = rng.random() < 0.5
+    turn = np.radians(angle)
+    along = np.array([np.cos(turn), -np.sin(turn)])  # the tile's long side in the photo
+    across = np.array([np.sin(turn), np.cos(turn)])
+    direction, sideways = (across, along) if side_by_side else (along, across)
+    # The camera shows the table up to 1.4 times larger: room for that.
+    length = size * (0.5 if side_by_side else 1) + 0.05 * size
+    extent = 1.4 * (np.abs(direction) * length + np.abs(sideways)) / 2
+    long = min(long, int(min(0.32 * width / extent[0], 0.31 * height / extent[1])))
+    extent = extent * long
+    x = rng.uniform(0.17 * width + extent[0], 0.83 * width - extent[0])
+    y = rng.uniform(0.18 * height + extent[1], 0.82 * height - extent[1])
+    step = (long / 2 if side_by_side else long) + rng.uniform(0, 1.5)
+    tiles = []
+    for i in range(size):
+        offset = (i - (size - 1) / 2) * step
+        wobble = rng.uniform(-0.02, 0.02) * long
+        shift = offset * direction + wobble * sideways
+        tiles.append((float(shift[0]), float(shift[1]), angle + rng.choice((0, 180))))
+    return ((x, y), tiles), ((x, y, float(np.hypot(*extent))),), long
+
+
+def _to_scene(x: float, y: float, back: np.ndarray) -> tuple[float, float]:
+    sx, sy = cv2.perspectiveTransform(np.float32([[[x, y]]]), back)[0][0]
+    return float(sx), float(sy)
+
+
+def _laid_on_table(laid, back: np.ndarray) -> list[tuple[float, float, float]]:
+    """A row's tiles on the table: touching there, whatever the camera makes of it."""
+    if not laid:
+        return []
+    (x, y), tiles = laid
+    sx, sy = _to_scene(x, y, back)
+    return [(sx + dx, sy + dy, angle) for dx, dy, angle in tiles]
 
 
 def _camera(width: int, height: int, rng: random.Random) -> np.ndarray:
@@ -155,10 +203,13 @@ def render(
     tiles: int | None = None,
     cut: bool | None = None,
     most: int | None = None,
+    row: int = 0,
 ) -> Photo:
+    """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
+    laid touching in a row."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
-    long = rng.randint(150, 220) if count <= 6 else rng.randint(120, 160)
+    long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
     scene = _background(width, height, rng)
     shade = np.zeros((height, width), np.float32)
     colours = (
@@ -169,11 +220,12 @@ def render(
     camera = _camera(width, height, rng)
     back = np.linalg.inv(camera)
     with_cut = (rng.random() < 0.2) if cut is None else cut
-    placed = _place(count, width, height, long, with_cut and count > 0, rng)
+    laid, taken, long = _row(row, width, height, long, rng) if row else ([], (), long)
+    placed = _place(count, width, height, long, with_cut and count > 0, rng, taken)
+    on_table = [(*_to_scene(x, y, back), angle) for x, y, angle in placed]
     drawn = []
     faces = []
-    for x, y, angle in placed:
-        sx, sy = cv2.perspectiveTransform(np.float32([[[x, y]]]), back)[0][0]
+    for sx, sy, angle in _laid_on_table(laid, back) + on_table:
         halves = (rng.randint(0, most), rng.randint(0, most))
         face, mask = tile_face(halves, most, colours, rng)
         turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
@@ -227,6 +279,10 @@ def _blur_and_noise(photo: np.ndarray, rng: random.Random) -> np.ndarray:
     return (photo + noise).clip(0, 255).astype(np.uint8)
 
 
-def corpus(size: int, seed: int = 35) -> list[Photo]:
+def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:
+    """`size` random photos; with touching, each has a row of 2 to 6 tiles laid touching and
+    0 to 4 tiles apart."""
     rng = random.Random(seed)
-    return [render(rng) for _ in range(size)]
+    if not touching:
+        return [render(rng) for _ in range(size)]
+    return [render(rng, tiles=rng.randint(0, 4), row=rng.randint(2, 6)) for _ in range(size)]

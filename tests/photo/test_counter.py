@@ -1,5 +1,6 @@
-"""The counter against rendered photos whose truth is known (tests.photo.render): the exact
-total on at least 95% of them, each half on at least 99%; and the hard cases."""
+"""The counter against rendered photos whose truth is known (tests.photo.render): tiles lying
+apart, and rows of tiles laid touching; the exact total on at least 95% of them all, each half
+on at least 99% of those lying apart (95% in the rows); and the hard cases."""
 
 import random
 
@@ -12,8 +13,15 @@ from tests.photo.render import Photo, corpus, render, tile_face
 
 
 @pytest.fixture(scope="module")
-def rendered() -> list[tuple[Photo, object]]:
+def apart() -> list[tuple[Photo, object]]:
     return [(photo, count_photo(photo.jpeg)) for photo in corpus(80, seed=35)]
+
+
+@pytest.fixture(scope="module")
+def touching() -> list[tuple[Photo, object]]:
+    """Each photo a row of 2 to 6 tiles laid touching (side to side or end to end, at any
+    angle) and 0 to 4 tiles apart."""
+    return [(photo, count_photo(photo.jpeg)) for photo in corpus(40, seed=36, touching=True)]
 
 
 def halves_right(photo: Photo, count) -> tuple[int, int]:
@@ -35,16 +43,27 @@ def halves_right(photo: Photo, count) -> tuple[int, int]:
     return right, total
 
 
-def test_the_exact_total_on_at_least_95_percent_of_rendered_photos(rendered):
+def share_of_halves(rendered) -> float:
+    sums = [halves_right(photo, count) for photo, count in rendered]
+    right, total = sum(s[0] for s in sums), sum(s[1] for s in sums)
+    assert total > 400
+    return right / total
+
+
+def test_the_exact_total_on_at_least_95_percent_of_rendered_photos(apart, touching):
+    rendered = apart + touching
     exact = sum(count.total == photo.total for photo, count in rendered)
     assert exact / len(rendered) >= 0.95
 
 
-def test_each_half_right_on_at_least_99_percent(rendered):
-    sums = [halves_right(photo, count) for photo, count in rendered]
-    right, total = sum(s[0] for s in sums), sum(s[1] for s in sums)
-    assert total > 500
-    assert right / total >= 0.99
+def test_each_half_right_on_at_least_99_percent_of_tiles_apart(apart):
+    assert share_of_halves(apart) >= 0.99
+
+
+def test_each_half_right_on_at_least_95_percent_in_rows_of_tiles_touching(touching):
+    """Short of the 99% bar: a line between tiles that barely shows (blur, no gap) puts a
+    row's tiles a little out of place, or leaves a row unread."""
+    assert share_of_halves(touching) >= 0.95
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():
@@ -89,15 +108,45 @@ def test_a_larger_photo_is_counted_at_1600_pixels_on_its_long_side():
     assert decode(png.tobytes()).shape[:2] == (1067, LONGEST)
 
 
-def test_two_tiles_touching_are_not_read_as_one_and_are_said_to_be_unread():
-    """Two tiles laid long side to long side make a square: not a tile's shape, so not read as
-    one, and the count says a region a tile's size or more was left unread."""
-    rng = random.Random(8)
+def flat_tiles(places: list[tuple[int, int, bool]], seed: int = 8):
+    """Tiles drawn flat on a dark table at (x, y), across or upright: the image and the
+    halves of each."""
+    rng = random.Random(seed)
     image = np.full((900, 1200, 3), 60, np.uint8)
-    places = [(100, 100), (100, 200), (600, 300), (600, 600)]  # the first two touch
-    for x, y in places:
-        face, _ = tile_face((rng.randint(0, 6), rng.randint(0, 6)), 6, [(20, 20, 20)], rng)
-        image[y : y + 100, x : x + 200] = cv2.resize(face, (200, 100), interpolation=cv2.INTER_AREA)
+    halves = []
+    for x, y, upright in places:
+        drawn = (rng.randint(0, 6), rng.randint(0, 6))
+        face, _ = tile_face(drawn, 6, [(20, 20, 20)], rng)
+        face = cv2.resize(face, (200, 100), interpolation=cv2.INTER_AREA)
+        face = cv2.rotate(face, cv2.ROTATE_90_CLOCKWISE) if upright else face
+        image[y : y + face.shape[0], x : x + face.shape[1]] = face
+        halves.append(drawn)
+    return image, halves
+
+
+def test_two_tiles_laid_long_side_to_long_side_are_read_as_two():
+    """Flush, no gap, their lines in line: the line between them runs evenly all across, each
+    tile's own line stops short of its edges."""
+    image, halves = flat_tiles([(100, 100, False), (100, 200, False), (600, 300, False)])
+    count = count_image(image)
+    assert count.unread == 0
+    assert sorted(sorted(tile.halves) for tile in count.counted) == sorted(map(sorted, halves))
+
+
+def test_a_row_of_four_tiles_side_to_side_and_three_end_to_end_are_read():
+    """Each a pixel from the next, as tiles pushed together by hand lie."""
+    row = [(300 + 101 * i, 100, True) for i in range(4)]
+    line = [(200 + 201 * i, 600, False) for i in range(3)]
+    image, halves = flat_tiles(row + line, seed=9)
+    count = count_image(image)
+    assert len(count.counted) == 7
+    assert count.total == sum(map(sum, halves))
+
+
+def test_tiles_touching_in_no_row_are_said_to_be_unread():
+    """Two tiles meeting at a corner make an L: no grid of tiles, so not counted, and the
+    count says a region a tile's size or more was left unread."""
+    image, _ = flat_tiles([(100, 100, False), (300, 100, True), (600, 600, False)])
     count = count_image(image)
     assert count.unread == 1
-    assert len(count.counted) == 2
+    assert len(count.counted) == 1

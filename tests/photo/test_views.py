@@ -114,6 +114,23 @@ def test_too_many_photos_from_one_address_in_an_hour(client: Client, settings, p
     assert "Too many photos from here this hour" in answer.content.decode()
 
 
+def test_a_post_without_a_photo_does_not_count_toward_the_limit(client: Client, settings, photo):
+    """The limit spares the server's CPU: a post with no file, or one too large to read, costs
+    nothing, so three of them leave the one photo allowed this hour to be counted."""
+    settings.PHOTOS_PER_HOUR = 1
+    for posted in (
+        {},
+        {"photo": upload(b"")},
+        {"photo": upload(b"\xff\xd8\xff" + bytes(10_000_001))},
+    ):
+        answer = client.post(URL, posted)
+        assert answer.status_code == 422
+        assert "Too many photos" not in answer.content.decode()
+    assert PhotoCount.objects.count() == 0
+    assert client.post(URL, {"photo": upload(photo.jpeg)}).status_code == 200
+    assert client.post(URL, {"photo": upload(photo.jpeg)}).status_code == 429
+
+
 def test_a_half_over_twelve_is_refused(client: Client):
     answer = client.post(reverse("photo_confirm"), {"half": ["3", "13"]})
     assert answer.status_code == 422
