@@ -27,6 +27,7 @@ from scorekeeper.tournaments.models.confirmation import ResultsNeedChoice
 from scorekeeper.tournaments.models.tournament import Entrant, Format, Tournament
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
 from scorekeeper.tournaments.words.confirm import NO_OTHER_SIDE, RESULTS_NEED_LABEL
+from scorekeeper.tournaments.words.tournament import NUMBER_TOO_BIG, NUMBER_TOO_SMALL, TARGET_RANGE
 from scorekeeper.words.labels import offered_presets
 from scorekeeper.words.names import name_key
 
@@ -36,13 +37,20 @@ MAX_ENTRANTS = 400
 MAX_ROUNDS = 50
 
 
-def number_field(label, *, required=False, min_value=0, max_value=MAX_TARGET, **kwargs):
+def number_field(
+    label, *, required=False, min_value=0, max_value=MAX_TARGET, error_messages=None, **kwargs
+):
     return WholeNumberField(
         label=label,
         required=required,
         min_value=min_value,
         max_value=max_value,
         widget=forms.TextInput(NUMBER_ATTRS),
+        error_messages={
+            "min_value": NUMBER_TOO_SMALL,
+            "max_value": NUMBER_TOO_BIG,
+            **(error_messages or {}),
+        },
         **kwargs,
     )
 
@@ -196,7 +204,9 @@ class TournamentForm(forms.Form):
         choices=[(n, n) for n in range(event_rules.MIN_TABLE_SIZE, event_rules.MAX_TABLE_SIZE + 1)],
         initial=event_rules.DEFAULT_TABLE_SIZE,
     )
-    target = number_field(_("Points to win"), required=True, min_value=1, initial=200)
+    target = number_field(
+        _("Points to win"), required=True, min_value=1, initial=200, error_messages=TARGET_RANGE
+    )
     time_cap = number_field(
         _("Minutes a round lasts (empty: no clock)"), min_value=1, max_value=600
     )
