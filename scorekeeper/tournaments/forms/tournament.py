@@ -90,9 +90,7 @@ class EntrantsField(forms.CharField):
             elif not all(names):
                 errors.append(line_error(at, "pair"))
             elif any(len(name) > NAME_MAX for name in names):
-                errors.append(
-                    _("A name can have at most %(limit)s characters.") % {"limit": NAME_MAX}
-                )
+                errors.append(line_error(at, "long"))
             else:
                 entrants.append(EntrantLine(at, names[0], names[1] if len(names) > 1 else ""))
         if errors:
@@ -111,6 +109,7 @@ def line_error(line: int, code: str, **names: str) -> str:
         "same_pair": _("Line %(line)s: a pair needs two different players."),
         "entered": _("Line %(line)s: “%(entrant)s” is entered already."),
         "plays": _("Line %(line)s: %(name)s already plays in “%(entrant)s”."),
+        "long": _("Line %(line)s: a name can have at most %(limit)s characters."),
     }
     alone = {
         "invisible": INVISIBLE_NAME,
@@ -119,9 +118,11 @@ def line_error(line: int, code: str, **names: str) -> str:
         "same_pair": _("A pair needs two different players."),
         "entered": _("“%(entrant)s” is entered already."),
         "plays": _("%(name)s already plays in “%(entrant)s”."),
+        "long": _("A name can have at most %(limit)s characters."),
     }
     words = numbered if line else alone
-    return words[code] % {"line": line, **{key: isolated(value) for key, value in names.items()}}
+    isolated_names = {key: isolated(value) for key, value in names.items()}
+    return words[code] % {"line": line, "limit": NAME_MAX, **isolated_names}
 
 
 def entrant_problems(
