@@ -1,6 +1,7 @@
 """Every club page in Spanish and Swedish: no English string of ours is left on screen."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.test import Client
@@ -56,3 +57,18 @@ def test_a_season_and_a_refused_season(speaking: Client, language, club):
 
 def test_the_pairs_page(speaking: Client, language, club):
     assert_no_english(speaking.get(reverse("club_pairs", args=[club.key])), language)
+
+
+def test_a_players_chart_writes_its_numbers_as_the_page_does(speaking: Client, language, club):
+    """The chart's labels (and its title) use the language's decimal comma, as the rating above
+    it does: the SVG's coordinates are unlocalized, its words are not."""
+    url = reverse("club_player", args=[club.key]) + "?p=ana"
+    page = speaking.get(url).content.decode()
+    chart = page[page.index("<svg") : page.index("</svg>")]
+    labels = re.findall(r'fill="currentColor">([^<]+)</text>', chart)
+    assert labels and all("." not in label for label in labels), labels
+    assert any("," in label for label in labels), labels
+    title = re.search(r"<title[^>]*>([^<]+)</title>", chart).group(1)
+    assert re.findall(r"\d+\.\d", title) == [], title
+    # The coordinates stay as SVG reads them.
+    assert re.search(r'points="[\d.]+,[\d.]+ ', chart)

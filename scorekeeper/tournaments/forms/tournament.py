@@ -27,6 +27,7 @@ from scorekeeper.tournaments.models.confirmation import ResultsNeedChoice
 from scorekeeper.tournaments.models.tournament import Entrant, Format, Tournament
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
 from scorekeeper.tournaments.words.confirm import NO_OTHER_SIDE, RESULTS_NEED_LABEL
+from scorekeeper.tournaments.words.tournament import NUMBER_TOO_BIG, NUMBER_TOO_SMALL, TARGET_RANGE
 from scorekeeper.words.labels import offered_presets
 from scorekeeper.words.names import name_key
 
@@ -36,13 +37,20 @@ MAX_ENTRANTS = 400
 MAX_ROUNDS = 50
 
 
-def number_field(label, *, required=False, min_value=0, max_value=MAX_TARGET, **kwargs):
+def number_field(
+    label, *, required=False, min_value=0, max_value=MAX_TARGET, error_messages=None, **kwargs
+):
     return WholeNumberField(
         label=label,
         required=required,
         min_value=min_value,
         max_value=max_value,
         widget=forms.TextInput(NUMBER_ATTRS),
+        error_messages={
+            "min_value": NUMBER_TOO_SMALL,
+            "max_value": NUMBER_TOO_BIG,
+            **(error_messages or {}),
+        },
         **kwargs,
     )
 
@@ -82,9 +90,7 @@ class EntrantsField(forms.CharField):
             elif not all(names):
                 errors.append(line_error(at, "pair"))
             elif any(len(name) > NAME_MAX for name in names):
-                errors.append(
-                    _("A name can have at most %(limit)s characters.") % {"limit": NAME_MAX}
-                )
+                errors.append(line_error(at, "long"))
             else:
                 entrants.append(EntrantLine(at, names[0], names[1] if len(names) > 1 else ""))
         if errors:
@@ -103,6 +109,7 @@ def line_error(line: int, code: str, **names: str) -> str:
         "same_pair": _("Line %(line)s: a pair needs two different players."),
         "entered": _("Line %(line)s: “%(entrant)s” is entered already."),
         "plays": _("Line %(line)s: %(name)s already plays in “%(entrant)s”."),
+        "long": _("Line %(line)s: a name can have at most %(limit)s characters."),
     }
     alone = {
         "invisible": INVISIBLE_NAME,
@@ -111,9 +118,11 @@ def line_error(line: int, code: str, **names: str) -> str:
         "same_pair": _("A pair needs two different players."),
         "entered": _("“%(entrant)s” is entered already."),
         "plays": _("%(name)s already plays in “%(entrant)s”."),
+        "long": _("A name can have at most %(limit)s characters."),
     }
     words = numbered if line else alone
-    return words[code] % {"line": line, **{key: isolated(value) for key, value in names.items()}}
+    isolated_names = {key: isolated(value) for key, value in names.items()}
+    return words[code] % {"line": line, "limit": NAME_MAX, **isolated_names}
 
 
 def entrant_problems(
@@ -198,7 +207,9 @@ class TournamentForm(forms.Form):
     )
     # Empty: the game's own (200 points for most, 500 in Puerto Rico, 6 games for Jamaican), so
     # a game chosen after the target was drawn does not play to another game's.
-    target = number_field(_("Points to win (empty: the game's own target)"), min_value=1)
+    target = number_field(
+        _("Points to win (empty: the game's own target)"), min_value=1, error_messages=TARGET_RANGE
+    )
     time_cap = number_field(
         _("Minutes a round lasts (empty: no clock)"), min_value=1, max_value=600
     )

@@ -89,3 +89,13 @@ def board_table_name(event: str, round: int, table: int) -> str:
         gettext("%(event)s, round %(round)s, table %(table)s")
         % {"event": event, "round": round, "table": table}
     )[:60]
+
+
+# A number of the setup out of its range, said at its field (not Django's "Ensure this value
+# is greater than or equal to"); the target in the table setup's own words.
+NUMBER_TOO_SMALL = _("Type a number of at least %(limit_value)s.")
+NUMBER_TOO_BIG = _("Type a number of at most %(limit_value)s.")
+TARGET_RANGE = {
+    "min_value": _("The target must be at least 1."),
+    "max_value": _("The target can be at most %(limit_value)s."),
+}

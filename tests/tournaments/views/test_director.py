@@ -435,3 +435,24 @@ def test_a_round_says_how_many_rounds_the_event_has(client):
     tournament = make_tournament(PAIRS, round_count=3)
     client.post(tournament.draw_url())
     assert "Round 1 of 3" in client.get(tournament.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "said"),
+    [
+        ("target", "-100", "The target must be at least 1."),
+        ("target", "0", "The target must be at least 1."),
+        ("target", "100000", "The target can be at most 10000."),
+        ("time_cap", "0", "Type a number of at least 1."),
+        ("round_count", "99", "Type a number of at most 50."),
+        ("forfeit_for", "-5", "Type a number of at least 0."),
+    ],
+)
+def test_a_number_out_of_range_is_refused_at_its_field_in_our_words(client, field, typed, said):
+    """Not Django's "Ensure this value is greater than or equal to 1.": the setup's words for
+    the target, and a plain one for the event's other numbers. Nothing is created."""
+    response = create(client, **{field: typed})
+
+    assert response.status_code == 422
+    assert response.context["form"].errors[field] == [said]
+    assert not created(Tournament).exists()

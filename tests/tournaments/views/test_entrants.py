@@ -34,6 +34,12 @@ def test_a_pair_of_one_name_is_refused(client):
     assert "Line 2: a pair is two names" in page
 
 
+def test_a_name_too_long_is_refused_with_its_line(client):
+    """As every other refusal of the box: the director is told which line to shorten."""
+    page = refused(client, "Ana & Ben\nCris & Dani\n" + "N" * 31 + " & Eva")
+    assert "Line 3: a name can have at most 30 characters." in page
+
+
 def test_a_pair_entered_twice_in_another_case_is_refused(client):
     page = refused(client, "Ana & Ben\nCris & Dani\nana & BEN")
     assert "Line 3: “ana &amp; BEN” is entered already." in page

@@ -182,3 +182,16 @@ def test_a_long_open_match_charts_its_latest_hands_from_where_the_sides_stood(
         assert drawn == [before[side]] + [row[side] for row in totals]
     ticks = chart_ticks(html)
     assert (ticks[0], ticks[-1]) == (5, 25)
+
+
+def test_the_summary_counts_blocked_hands_in_spanish_as_a_count(
+    client: Client, make_match, add_hand, fresh_catalogues
+):
+    """The summary's line is a number of blocked hands: 'Tranques 1', as 'Capicús 1' beside it
+    (the help page's heading shares the words, and reads as well so)."""
+    match = make_match(target=10)
+    add_hand(match, "blocked", {0: 3, 1: 5, 2: 5, 3: 5})
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    html = page(client, match)
+    facts = html[html.index('<dl class="facts">') : html.index("</dl>")]
+    assert re.search(r"<dt>Tranques</dt><dd>1</dd>", facts), facts
