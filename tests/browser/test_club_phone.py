@@ -122,3 +122,28 @@ def test_a_swiss_tournament_of_the_club_is_seeded_by_rating(live_server, scriptl
     assert shown == [[seeds[0], seeds[2]], [seeds[1], seeds[3]]]
     tournament = created(Tournament).get()
     assert created(Round).get(tournament=tournament).number == 1
+
+
+UNMARKED_FOLDS = """() => Array.from(document.querySelectorAll('summary')).filter((summary) => {
+  if (!summary.offsetParent) return false;
+  const own = getComputedStyle(summary).display === 'list-item';
+  const after = getComputedStyle(summary, '::after').content;
+  const before = getComputedStyle(summary, '::before').content;
+  const drawn = [after, before].some((content) => content && content !== 'none' && content !== 'normal');
+  return !own && !drawn;
+}).map((summary) => summary.textContent.trim())"""
+
+
+def test_every_fold_shows_that_it_opens(live_server, scriptless, club):
+    """A fold drawn as a flex row loses the browser's own marker: "New season", "Head to head
+    with everyone" and a table's "Only one player or pair" looked like plain headings."""
+    table = club.memberships.first().table
+    scriptless.goto(f"{live_server.url}{club.get_absolute_url()}?season=all")
+    expect(scriptless.get_by_text("New season")).to_be_visible()
+    assert scriptless.evaluate(UNMARKED_FOLDS) == []
+    scriptless.locator('[data-player="ana"] a').click()
+    expect(scriptless.get_by_text("Head to head with everyone")).to_be_visible()
+    assert scriptless.evaluate(UNMARKED_FOLDS) == []
+    scriptless.goto(f"{live_server.url}{table.get_absolute_url()}")
+    expect(scriptless.get_by_text("Only one player or pair")).to_be_visible()
+    assert scriptless.evaluate(UNMARKED_FOLDS) == []
