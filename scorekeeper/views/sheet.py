@@ -30,7 +30,13 @@ from scorekeeper.words.explain import (
     series_text,
 )
 from scorekeeper.words.games import words_of
-from scorekeeper.words.pages import SHEET_MARKS, hand_numbered, points_to_go, to_target
+from scorekeeper.words.pages import (
+    SHEET_MARKS,
+    hand_numbered,
+    points_to_go,
+    side_won,
+    to_target,
+)
 from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
@@ -81,6 +87,7 @@ def board(match: Match) -> dict:
         "game": game,
         "names": names,
         "sides": sides,
+        "drawn_sides": drawn_sides(sides, match.finished),
         "lead": lead_text(game, names, match.next_leader, first_hand=not match.hand_count),
         "tile_faces": [(f"{high}-{low}", high, low) for high, low in game.tile_set.tiles],
         "next_number": match.hand_count + 1,
@@ -88,6 +95,27 @@ def board(match: Match) -> dict:
         "to_target": to_target(match.target),
         "offline_game": offline_game_json(game, state, match.hand_count + 1),
     }
+
+
+def drawn_sides(sides: list[dict], finished: bool) -> SafeString:
+    """Each side's name, total and what it still needs, as scoreboard_points.html#sides drew
+    them with a template loop: a save draws them each time, a page each time it is drawn."""
+    drawn = []
+    for side in sides:
+        index = side["index"]
+        if side["won"]:
+            under = f'<span class="side-to-go">{conditional_escape(side_won())}</span>'
+        elif not finished:
+            under = f'<span class="side-to-go">{conditional_escape(side["to_go_text"])}</span>'
+        else:
+            under = ""
+        drawn.append(
+            f'\n  <div class="side side-{index}{" won" if side["won"] else ""}">'
+            f'\n    <span class="side-name"><bdi>{conditional_escape(side["name"])}</bdi></span>'
+            f'\n    <span class="side-total" data-testid="total-{index}">{side["total"]}</span>'
+            f"\n    {under}\n  </div>\n  "
+        )
+    return mark_safe("\n  " + "".join(drawn) + "\n")
 
 
 def sheet_row(game: rules.Game, hand, totals) -> dict:

@@ -84,6 +84,11 @@ def points_to_go(points: int) -> str:
     return ngettext("%(points)s to go", "%(points)s to go", points) % {"points": points}
 
 
+def side_won() -> str:
+    """Under the total of the side that won the match, on the scoreboard."""
+    return gettext("Winner")
+
+
 def hand_numbered(number: int) -> str:
     """The hand to come, on the scoreboard's status line."""
     return gettext("Hand %(number)s") % {"number": number}
