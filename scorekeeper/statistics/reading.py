@@ -85,10 +85,17 @@ def columns_for(rows: list[Record], game: rules.GameKind | None = None) -> list[
     played["rounds"] = any(row.rounds for row in rows)
     own = set(game.own_counts if game else ())
     own.update(key for key in OWN_COUNTS if any(getattr(row, key) for row in rows))
+    # What the table's game has no use for, unless a record of another game counts it.
+    meaningless = set(game.meaningless_counts if game else ()) - {
+        column.key
+        for column in COLUMNS
+        if not column.over_matches and any(getattr(row, column.key, 0) for row in rows)
+    }
     return [
         column
         for column in COLUMNS
         if (column.key in own if column.games == "own" else played[column.games])
+        and column.key not in meaningless
     ]
 
 

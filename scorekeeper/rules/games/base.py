@@ -72,6 +72,9 @@ class GameKind:
     # key (models/records.py counts each; the statistics page shows each where it is played):
     # "keys" (hands its side won on a key), "ties" (hands tied at its table and replayed).
     own_counts: ClassVar[tuple[str, ...]] = ()
+    # The statistics' columns that mean nothing in this game, by key: a table that plays it does
+    # not show them unless one of its records counts one (an earlier match of another game).
+    meaningless_counts: ClassVar[tuple[str, ...]] = ()
     # The phone scores its hands while they wait for signal (static/js/score.js knows it).
     scored_on_the_phone: ClassVar[bool] = True
     # The tournament formats that can seat it: a game to a target is two sides a table; a

@@ -210,6 +210,8 @@ class Jamaican(PipGame):
     own_hand_fields = ("key",)
     # Its statistics count the keys a side went out on and the hands tied (and replayed).
     own_counts = ("keys", "ties")
+    # A set counts games, not pips: no points a hand, no capicú and no bonus.
+    meaningless_counts = ("points_per_hand", "capicus", "bonuses")
     # Its sheet: the games won after each hand, with the marks bruk, one-all, tie and key.
     sheet = "games"
     # Its summary counts the set's marks, not points, leads or capicús.

@@ -91,6 +91,25 @@ def test_a_table_of_block_games_shows_no_keys_or_ties(client: Client, make_match
     assert "Jamaican" not in response.content.decode()
 
 
+def test_a_jamaican_table_shows_no_pips_a_hand_capicu_or_bonus(client: Client, two_sets):
+    """A set counts games: "Points a hand" read 0.7 (games a hand) and "Capicús" stood at 0;
+    a block table keeps both."""
+    response = client.get(two_sets[0].table.stats_url())
+    keys = [column.key for column in response.context["columns"]]
+
+    assert "hands_won" in keys and "shutouts_given" in keys
+    assert not {"points_per_hand", "capicus", "bonuses"} & set(keys)
+    assert "Points a hand" not in response.content.decode()
+
+
+def test_a_block_table_keeps_points_a_hand_and_capicus(client: Client, make_match, add_hand):
+    match = make_match(target=20)
+    add_hand(match, 0, {1: 10, 2: 10, 3: 10})
+    keys = [column.key for column in client.get(match.table.stats_url()).context["columns"]]
+
+    assert {"points_per_hand", "capicus", "bonuses"} <= set(keys)
+
+
 def test_a_tie_in_a_block_game_is_not_counted_as_a_jamaican_tie(make_match, add_hand):
     """A void blocked hand of another game is not a tie the statistics count."""
     match = make_match(target=20)
