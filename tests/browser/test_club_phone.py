@@ -129,7 +129,8 @@ UNMARKED_FOLDS = """() => Array.from(document.querySelectorAll('summary')).filte
   const own = getComputedStyle(summary).display === 'list-item';
   const after = getComputedStyle(summary, '::after').content;
   const before = getComputedStyle(summary, '::before').content;
-  const drawn = [after, before].some((content) => content && content !== 'none' && content !== 'normal');
+  const drawn = [after, before].some(
+    (content) => content && content !== 'none' && content !== 'normal');
   return !own && !drawn;
 }).map((summary) => summary.textContent.trim())"""
 

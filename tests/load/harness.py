@@ -186,6 +186,9 @@ class Gunicorn:
                 [
                     str(BIN / "gunicorn"),
                     "scorekeeper.wsgi",
+                    # As production runs it (README): the app loaded once, its workers forked
+                    # from it and sharing its code.
+                    "--preload",
                     "--workers",
                     str(self.workers),
                     "--threads",
