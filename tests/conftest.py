@@ -203,3 +203,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         if "load" in parts:
             item.add_marker(pytest.mark.load)
+
+
+def _commits(item: pytest.Item) -> bool:
+    """Whether the test commits (a live server's, or a transactional database's): it empties
+    the database after it."""
+    fixtures = getattr(item, "fixturenames", ())
+    marker = item.get_closest_marker("django_db")
+    return (
+        "live_server" in fixtures
+        or "transactional_db" in fixtures
+        or bool(marker and marker.kwargs.get("transaction"))
+    )
+
+
+class _CommittingTestsLast:
+    """The tests that commit run after every test that rolls back, as Django orders them: a
+    test after one that committed finds the database empty and builds the other tables again
+    inside its own transaction, which rolls them back, so each test after it paid about a
+    second for them (the browser tests had come before a thousand web tests, and the SQLite
+    run took 37 minutes instead of 19). Sorted last of all the collection's hooks, so no other
+    order puts them back."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        items.sort(key=_commits)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_CommittingTestsLast(), "committing-tests-last")
