@@ -31,6 +31,7 @@ from scorekeeper.tournaments.words.tournament import (
     draw_refusal,
     standing_label,
     standings_heading,
+    tie_break,
     unknown_change,
 )
 from scorekeeper.views.request import client_id, remember_tournament
@@ -73,6 +74,7 @@ class Stat:
 class StandingRow:
     standing: event_rules.Standing | event_rules.GameStanding
     entrant: Entrant
+    tie: str = ""  # why it stands where it does, when level with another on the first key
 
     @property
     def stats(self) -> list[Stat]:
@@ -119,7 +121,10 @@ def event_context(tournament: Tournament) -> dict:
         )
         for round in rounds
     ]
-    standing_rows = [StandingRow(line, entrants[line.entrant]) for line in standings]
+    standing_rows = [
+        StandingRow(line, entrants[line.entrant], tie_break(tie))
+        for line, tie in zip(standings, event_rules.tie_breaks(standings), strict=True)
+    ]
     context = {
         "tournament": tournament,
         "entrants": list(entrants.values()),

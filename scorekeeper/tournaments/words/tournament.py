@@ -1,7 +1,7 @@
 """A tournament's words: its formats and result kinds, the director's refusals and notices,
 the standings' column labels and the name of a round's table."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
@@ -52,6 +52,31 @@ STANDING_LABELS = {
     "played": _("Played"),
     "points-against": _("Points against"),
 }
+
+
+# A ranking key inside a tie-break's sentence ("Level on wins; ahead on head-to-head").
+TIE_KEYS = {
+    event_rules.TieKey.WINS: pgettext_lazy("tie-break", "wins"),
+    event_rules.TieKey.DIFFERENCE: pgettext_lazy("tie-break", "points difference"),
+    event_rules.TieKey.HEAD_TO_HEAD: pgettext_lazy("tie-break", "head-to-head"),
+    event_rules.TieKey.POINTS_FOR: pgettext_lazy("tie-break", "points for"),
+    event_rules.TieKey.TOTAL: pgettext_lazy("tie-break", "total"),
+    event_rules.TieKey.GAMES_WON: pgettext_lazy("tie-break", "games won"),
+    event_rules.TieKey.BEST: pgettext_lazy("tie-break", "lowest single game"),
+}
+
+
+def tie_break(tie: event_rules.TieBreak | None) -> str:
+    """Why a line level with another on the first key stands where it does ("" alone)."""
+    if tie is None:
+        return ""
+    level = TIE_KEYS[tie.level_on]
+    if tie.decided_by is None:
+        return gettext("Level on %(level)s and every tie-break: shared place.") % {"level": level}
+    words = {"level": level, "key": TIE_KEYS[tie.decided_by]}
+    if tie.ahead:
+        return gettext("Level on %(level)s; ahead on %(key)s.") % words
+    return gettext("Level on %(level)s; behind on %(key)s.") % words
 
 
 def draw_refusal(code: str) -> str:
