@@ -46,7 +46,7 @@ def leaderboard_columns() -> list:
 
 # Why a ranked line stands where it does beside a neighbour showing the same rating.
 LEVELS = {
-    Level.SHARED: _("Level on rating: shared place."),
+    Level.SHARED: _("Shared place: level on rating."),
     Level.AHEAD: _("Level on rating as shown; ahead by less than a tenth."),
     Level.BEHIND: _("Level on rating as shown; behind by less than a tenth."),
 }

@@ -74,7 +74,7 @@ def cards(page: str) -> dict[str, tuple[str, str]]:
 
 def test_partners_with_the_same_rating_share_the_place_and_say_so(client, partners_club):
     page = client.get(partners_club.get_absolute_url()).content.decode()
-    shared = "Level on rating: shared place."
+    shared = "Shared place: level on rating."
     assert cards(page) == {
         "ana": ("1", shared),
         "cara": ("1", shared),
@@ -102,7 +102,7 @@ def test_a_seasons_standings_share_the_place_too(client, partners_club):
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("es", "Empate en rating: puesto compartido."), ("sv", "Lika rating: delad placering.")],
+    [("es", "Puesto compartido: empate en rating."), ("sv", "Delad placering: lika rating.")],
 )
 def test_the_shared_place_is_said_in_the_readers_language(speaking, partners_club, words):
     page = speaking.get(partners_club.get_absolute_url()).content.decode()

@@ -121,9 +121,11 @@ def event_context(tournament: Tournament) -> dict:
         )
         for round in rounds
     ]
+    # Before any result everyone is level on everything: no card says so until one is in.
+    ties = event_rules.tie_breaks(standings) if any(line.played for line in standings) else []
     standing_rows = [
         StandingRow(line, entrants[line.entrant], tie_break(tie))
-        for line, tie in zip(standings, event_rules.tie_breaks(standings), strict=True)
+        for line, tie in zip(standings, ties or [None] * len(standings), strict=True)
     ]
     context = {
         "tournament": tournament,
@@ -131,6 +133,7 @@ def event_context(tournament: Tournament) -> dict:
         "rounds": drawn,
         "current": drawn[-1] if drawn else None,
         "standings": standing_rows,
+        "tied": any(row.tie for row in standing_rows),
         "winners": [row for row in standing_rows if row.standing.place == 1],
         "can_draw": (not rounds or rounds[-1].complete()) and not tournament.all_drawn(rounds),
         "finished": tournament.finished(rounds),

@@ -72,7 +72,7 @@ def tie_break(tie: event_rules.TieBreak | None) -> str:
         return ""
     level = TIE_KEYS[tie.level_on]
     if tie.decided_by is None:
-        return gettext("Level on %(level)s and every tie-break: shared place.") % {"level": level}
+        return gettext("Shared place: level on %(level)s and every tie-break.") % {"level": level}
     words = {"level": level, "key": TIE_KEYS[tie.decided_by]}
     if tie.ahead:
         return gettext("Level on %(level)s; ahead on %(key)s.") % words

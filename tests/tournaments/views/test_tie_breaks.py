@@ -56,7 +56,7 @@ def test_level_on_wins_the_cards_say_which_tie_break_decided(client):
 def test_level_on_everything_the_cards_share_the_place_and_say_so(client):
     tournament, (a, b, c, d) = first_round(client, [(200, 100), (200, 100)])
     notes = card_notes(client.get(tournament.watch_url()).content.decode())
-    shared = "Level on wins and every tie-break: shared place."
+    shared = "Shared place: level on wins and every tie-break."
     assert notes == {a: ("1", shared), c: ("1", shared), b: ("3", shared), d: ("3", shared)}
 
 
@@ -87,10 +87,17 @@ def test_a_mexican_train_event_says_what_parted_level_totals(client):
     names = dict(tournament.entrants.values_list("pk", "name"))
     notes = card_notes(client.get(tournament.get_absolute_url()).content.decode())
     by_name = {names[pk]: note for pk, note in notes.items()}
-    shared = "Level on total and every tie-break: shared place."
+    shared = "Shared place: level on total and every tie-break."
     assert by_name == {
         "Player 1": ("3", ""),
         "Player 2": ("1", shared),
         "Player 3": ("4", ""),
         "Player 4": ("1", shared),
     }
+
+
+def test_before_any_result_no_card_speaks_of_ties(client):
+    tournament = make_tournament(PAIRS)
+    client.post(tournament.draw_url())
+    notes = card_notes(client.get(tournament.get_absolute_url()).content.decode())
+    assert sorted(notes.values()) == [("1", "")] * 4
