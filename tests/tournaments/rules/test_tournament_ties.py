@@ -1,5 +1,8 @@
 """Why level entrants stand where they do: the tie-break RULES.md's order used, each format."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from scorekeeper.tournaments.rules.tournament import Result, standings
 from scorekeeper.tournaments.rules.tournament_tables import (
     TableResult,
@@ -165,3 +168,59 @@ def test_cut_throat_level_on_wins_and_difference_head_to_head_decides():
         ("Cy", 1, -6, 0, TieBreak(TieKey.WINS, TieKey.DIFFERENCE, ahead=True)),
         ("Ann", 1, -12, 0, TieBreak(TieKey.WINS, TieKey.DIFFERENCE)),
     ]
+
+
+# --- Over random standings: the words always say what the order did --------------------------
+
+MATCHES = st.lists(
+    st.tuples(
+        st.sampled_from("ABCDEF"),
+        st.sampled_from("ABCDEF"),
+        st.integers(min_value=0, max_value=3),
+        st.integers(min_value=0, max_value=3),
+    ).filter(lambda match: match[0] != match[1] and match[2] != match[3]),
+    max_size=12,
+)
+
+
+def check_ties(lines) -> None:
+    """Each tie-break names the first key its line differs on from its neighbour (never one it
+    is level on), a shared place only between equal rankings, and none on a line alone."""
+    for index, (line, tie) in enumerate(zip(lines, tie_breaks(lines), strict=True)):
+        level = [
+            other
+            for other in lines[max(index - 1, 0) : index + 2]
+            if other is not line and other.ranking()[0] == line.ranking()[0]
+        ]
+        assert (tie is None) == (not level)
+        if tie is None:
+            continue
+        assert tie.level_on == line.ranking()[0][0]
+        if tie.shared:
+            assert any(other.place == line.place for other in level)
+            continue
+        other = lines[index + 1] if tie.ahead else lines[index - 1]
+        upper, lower = (line, other) if tie.ahead else (other, line)
+        keys = [key for key, _value in line.ranking()]
+        at = keys.index(tie.decided_by)
+        assert upper.ranking()[:at] == lower.ranking()[:at]
+        assert upper.ranking()[at][1] < lower.ranking()[at][1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(MATCHES)
+def test_pairs_tie_breaks_say_what_the_order_did(matches):
+    # Scores in tens: few values, so lines are often level on the first keys.
+    results = [Result.played(a, b, 100 + 10 * x, 100 + 10 * y) for a, b, x, y in matches]
+    check_ties(standings("ABCDEF", results))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(min_value=0, max_value=3), min_size=3, max_size=3), max_size=4)
+)
+def test_mexican_train_tie_breaks_say_what_the_order_did(rounds):
+    tables = [
+        (TableResult(("Ann", "Bo", "Cy"), tuple(10 * t for t in totals)),) for totals in rounds
+    ]
+    check_ties(game_standings(("Ann", "Bo", "Cy", "Dee"), tables))
