@@ -66,14 +66,22 @@ TIE_KEYS = {
 }
 
 
-def tie_break(tie: event_rules.TieBreak | None) -> str:
-    """Why a line level with another on the first key stands where it does ("" alone)."""
+TIE_KEYS_IN_GAMES = {
+    event_rules.TieKey.DIFFERENCE: pgettext_lazy("tie-break", "games difference"),
+    event_rules.TieKey.POINTS_FOR: pgettext_lazy("tie-break", "games for"),
+}
+
+
+def tie_break(tie: event_rules.TieBreak | None, in_games: bool = False) -> str:
+    """Why a line level with another on the first key stands where it does ("" alone);
+    `in_games`: the game counts games won, not points."""
     if tie is None:
         return ""
-    level = TIE_KEYS[tie.level_on]
+    keys = {**TIE_KEYS, **TIE_KEYS_IN_GAMES} if in_games else TIE_KEYS
+    level = keys[tie.level_on]
     if tie.decided_by is None:
         return gettext("Shared place: level on %(level)s and every tie-break.") % {"level": level}
-    words = {"level": level, "key": TIE_KEYS[tie.decided_by]}
+    words = {"level": level, "key": keys[tie.decided_by]}
     if tie.ahead:
         return gettext("Level on %(level)s; ahead on %(key)s.") % words
     return gettext("Level on %(level)s; behind on %(key)s.") % words
@@ -83,7 +91,18 @@ def draw_refusal(code: str) -> str:
     return str(DRAW_REFUSALS[code])
 
 
-def standing_label(key: str) -> str:
+# The same numbers in a game counted in games won (Jamaican): a total is games, not points.
+STANDING_LABELS_IN_GAMES = {
+    "difference": _("Games difference"),
+    "points-for": _("Games for"),
+    "points-against": _("Games against"),
+}
+
+
+def standing_label(key: str, in_games: bool = False) -> str:
+    """A standings column's label; `in_games`: the game counts games won, not points."""
+    if in_games and key in STANDING_LABELS_IN_GAMES:
+        return str(STANDING_LABELS_IN_GAMES[key])
     return str(STANDING_LABELS[key])
 
 

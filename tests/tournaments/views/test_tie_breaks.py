@@ -101,3 +101,19 @@ def test_before_any_result_no_card_speaks_of_ties(client):
     client.post(tournament.draw_url())
     notes = card_notes(client.get(tournament.get_absolute_url()).content.decode())
     assert sorted(notes.values()) == [("1", "")] * 4
+
+
+def test_a_jamaican_event_speaks_of_games_not_points(client):
+    # Sets counted in games won: the table's totals are games (a straight-six set ends 6-2).
+    tournament = make_tournament(PAIRS, preset="jamaican_partner", target=6)
+    client.post(tournament.draw_url())
+    first, second = created(Board).filter(round__number=1).prefetch_related("places")
+    finish(first, (6, 2))
+    finish(second, (6, 0))
+    (c,), _d = second.sides()
+    html = client.get(tournament.get_absolute_url()).content.decode()
+    assert card_notes(html)[c] == ("1", "Level on wins; ahead on games difference.")
+    card = html.split(f'data-entrant="{c}"', 1)[1].split("</li>", 1)[0]
+    labels = re.findall(r"<dt>([^<]*)</dt>", card)
+    assert labels == ["Played", "Wins", "Games difference", "Games for"]
+    assert "Points difference" not in html
