@@ -17,11 +17,12 @@ def cell(text: str) -> str:
 
 
 def leaderboard_csv(ranked: Iterable, provisional: Iterable) -> str:
-    """Place (none for the provisional), name and the leaderboard's numbers, a line a player."""
+    """Place (as the page has it: none for the provisional), name and the leaderboard's
+    numbers, a line a player."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([str(label) for label in leaderboard_columns()])
-    lines = [(place, line) for place, line in enumerate(ranked, 1)]
+    lines = [(line.place, line) for line in ranked]  # level ratings share a place
     lines += [("", line) for line in provisional]
     for place, line in lines:
         writer.writerow(

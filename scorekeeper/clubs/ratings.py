@@ -9,6 +9,8 @@ ordinal (mu - 3 sigma), which starts at 0.
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
 
 from openskill.models import PlackettLuce
 
@@ -117,3 +119,40 @@ def standings(steps: Iterable[Step], family: str) -> list[Standing]:
         line.won += step.won
         line.last = ("W" if step.won else "L") + line.last[: LAST_RESULTS - 1]
     return sorted(found.values(), key=lambda line: (line.provisional, -line.rating, line.player))
+
+
+class Level(StrEnum):
+    """How a ranked line stands to a neighbour that shows the same rating."""
+
+    SHARED = "shared"  # the same rating: the same place, the next one skipped
+    AHEAD = "ahead"  # the same as shown, ahead of the next line by less than a tenth
+    BEHIND = "behind"  # the same as shown, behind the line above by less than a tenth
+
+
+def shown(rating: float) -> Decimal:
+    """The rating as the leaderboard shows it: one decimal, halves up (as floatformat)."""
+    return Decimal(repr(rating)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+def places(ratings: Sequence[float]) -> list[tuple[int, Level | None]]:
+    """Each ranked line's place (ratings best first): an equal rating shares the place and the
+    next place skips, as the tournaments' standings do; and how it stands to a neighbour that
+    shows the same rating (None: no neighbour does). RULES.md orders the leaderboard by rating
+    and names no tie-break, so nothing else parts two equal ratings (partners who only ever
+    played together have the same)."""
+    exact = [round(rating, 9) for rating in ratings]  # float noise is not a lead
+    seen = [shown(rating) for rating in ratings]
+    found: list[tuple[int, Level | None]] = []
+    for index, rating in enumerate(exact):
+        above = index > 0 and seen[index - 1] == seen[index]
+        below = index + 1 < len(exact) and seen[index + 1] == seen[index]
+        if index > 0 and exact[index - 1] == rating:
+            found.append((found[-1][0], Level.SHARED))
+            continue
+        level = None
+        if below:
+            level = Level.SHARED if exact[index + 1] == rating else Level.AHEAD
+        elif above:
+            level = Level.BEHIND
+        found.append((index + 1, level))
+    return found

@@ -8,11 +8,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.clubs import export, pairs, player, seasons
+from scorekeeper.clubs import export, pairs, player, ratings, seasons
 from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
 from scorekeeper.clubs.models import Club, Membership, Season
-from scorekeeper.clubs.words import WIN_RATE, family_name, too_many_clubs
+from scorekeeper.clubs.words import WIN_RATE, family_name, rating_level, too_many_clubs
 from scorekeeper.models import RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
@@ -47,10 +47,15 @@ def leaderboard(request: HttpRequest, club: Club, season: Season | None) -> dict
     else:
         family, families = chosen_family(request, club.families())
         lines = list(club.ratings.filter(family=family).order_by("provisional", "-rating", "name"))
+    ranked = [line for line in lines if not line.provisional]
+    for line, (place, level) in zip(
+        ranked, ratings.places([line.rating for line in ranked]), strict=True
+    ):
+        line.place, line.level = place, rating_level(level)
     return {
         "family": family,
         "families": families,
-        "ranked": [line for line in lines if not line.provisional],
+        "ranked": ranked,
         "provisional": [line for line in lines if line.provisional],
     }
 

@@ -2,6 +2,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.clubs.ratings import Level
+
 # The app's name, as Django's admin shows it, and a club's when it was given none.
 APP_NAME = _("Clubs")
 DEFAULT_CLUB_NAME = _("Club")
@@ -40,3 +42,15 @@ def leaderboard_columns() -> list:
         WIN_RATE,
         _("Last results"),
     ]
+
+
+# Why a ranked line stands where it does beside a neighbour showing the same rating.
+LEVELS = {
+    Level.SHARED: _("Shared place: level on rating."),
+    Level.AHEAD: _("Level on rating as shown; ahead by less than a tenth."),
+    Level.BEHIND: _("Level on rating as shown; behind by less than a tenth."),
+}
+
+
+def rating_level(level: Level | None) -> str:
+    return "" if level is None else str(LEVELS[level])

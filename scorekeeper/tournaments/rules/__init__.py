@@ -29,3 +29,6 @@ from .tournament_tables import game_standings as game_standings
 from .tournament_tables import table_sizes as table_sizes
 from .tournament_tables import table_standings as table_standings
 from .tournament_tables import target_standings as target_standings
+from .tournament_ties import TieBreak as TieBreak
+from .tournament_ties import TieKey as TieKey
+from .tournament_ties import tie_breaks as tie_breaks

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scorekeeper.rules.tournament_format import Format
+
+from .tournament_ties import Ranked, TieKey
 
 __all__ = [
     "Award",
@@ -191,6 +193,16 @@ class Standing:
     def efectividad(self) -> int:
         return self.points_for - self.points_against
 
+    def ranking(self) -> tuple[tuple[TieKey, float], ...]:
+        """What the standings rank by, in RULES.md's order, lower first: wins, efectividad,
+        wins among the level, points for."""
+        return (
+            (TieKey.WINS, -self.wins),
+            (TieKey.DIFFERENCE, -self.efectividad),
+            (TieKey.HEAD_TO_HEAD, -self.head_to_head),
+            (TieKey.POINTS_FOR, -self.points_for),
+        )
+
 
 @dataclass(slots=True)
 class EntrantRecord:
@@ -243,28 +255,29 @@ def rank_records(
 ) -> list[Standing]:
     """The standings of these records (`beaten`: each win, its winners and those they beat)."""
     head_to_head = _head_to_head(records, beaten)
-
-    def key(entrant: Entrant) -> tuple[int, int, int, int]:
-        record = records[entrant]
-        wins, efectividad = record.level_key
-        return (-wins, -efectividad, -head_to_head[entrant], -record.points_for)
-
-    ranked = sorted(order, key=key)
-    table: list[Standing] = []
-    for position, entrant in enumerate(ranked, start=1):
-        shared = position > 1 and key(entrant) == key(ranked[position - 2])
-        record = records[entrant]
-        table.append(
-            Standing(
-                place=table[-1].place if shared else position,
-                entrant=entrant,
-                played=record.played,
-                wins=record.wins,
-                points_for=record.points_for,
-                points_against=record.points_against,
-                head_to_head=head_to_head[entrant],
-            )
+    lines = [
+        Standing(
+            place=0,
+            entrant=entrant,
+            played=records[entrant].played,
+            wins=records[entrant].wins,
+            points_for=records[entrant].points_for,
+            points_against=records[entrant].points_against,
+            head_to_head=head_to_head[entrant],
         )
+        for entrant in order
+    ]
+    return placed(lines)
+
+
+def placed[Line: Ranked](lines: Sequence[Line]) -> list[Line]:
+    """The lines sorted by their ranking (stable: the order given breaks nothing, it only
+    lists those still level), each with its place; lines level on every key share it."""
+    ranked = sorted(lines, key=lambda line: line.ranking())
+    table: list[Line] = []
+    for position, line in enumerate(ranked, start=1):
+        shared = position > 1 and line.ranking() == table[-1].ranking()
+        table.append(replace(line, place=table[-1].place if shared else position))
     return table
 
 

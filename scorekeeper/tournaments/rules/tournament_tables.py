@@ -18,7 +18,8 @@ from itertools import combinations
 
 from scorekeeper.rules.tournament_format import DEFAULT_TABLE_SIZE, MAX_TABLE_SIZE, MIN_TABLE_SIZE
 
-from .tournament import Draw, Entrant, EntrantRecord, Standing, rank_records
+from .tournament import Draw, Entrant, EntrantRecord, Standing, placed, rank_records
+from .tournament_ties import TieKey
 
 __all__ = [
     "DEFAULT_TABLE_SIZE",
@@ -75,6 +76,15 @@ class GameStanding:
     best: int | None  # the lowest single game total (None: no game played yet)
     missed: int = 0  # rounds missed, each counted at the highest total of that round
 
+    def ranking(self) -> tuple[tuple[TieKey, float], ...]:
+        """What the standings rank by, in RULES.md's order, lower first: the sum of totals,
+        games won (more first), the lowest single game total (none played: last)."""
+        return (
+            (TieKey.TOTAL, self.total),
+            (TieKey.GAMES_WON, -self.games_won),
+            (TieKey.BEST, math.inf if self.best is None else self.best),
+        )
+
 
 def game_standings(
     entrants: Sequence[Entrant], rounds: Iterable[Iterable[TableResult]]
@@ -114,17 +124,10 @@ def game_standings(
                 totals[player] += highest
                 missed[player] += 1
 
-    def key(player: Entrant) -> tuple[int, int, float]:
-        lowest = best[player]
-        return (totals[player], -won[player], math.inf if lowest is None else lowest)
-
-    ranked = sorted(order, key=key)
-    table: list[GameStanding] = []
-    for position, player in enumerate(ranked, start=1):
-        shared = position > 1 and key(player) == key(ranked[position - 2])
-        table.append(
+    return placed(
+        [
             GameStanding(
-                place=table[-1].place if shared else position,
+                place=0,
                 entrant=player,
                 played=played[player],
                 games_won=won[player],
@@ -132,8 +135,9 @@ def game_standings(
                 best=best[player],
                 missed=missed[player],
             )
-        )
-    return table
+            for player in order
+        ]
+    )
 
 
 def target_standings(entrants: Sequence[Entrant], results: Iterable[TableResult]) -> list[Standing]:

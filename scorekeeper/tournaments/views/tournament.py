@@ -31,6 +31,7 @@ from scorekeeper.tournaments.words.tournament import (
     draw_refusal,
     standing_label,
     standings_heading,
+    tie_break,
     unknown_change,
 )
 from scorekeeper.views.request import client_id, remember_tournament
@@ -73,6 +74,8 @@ class Stat:
 class StandingRow:
     standing: event_rules.Standing | event_rules.GameStanding
     entrant: Entrant
+    tie: str = ""  # why it stands where it does, when level with another on the first key
+    in_games: bool = False  # the game counts games won (Jamaican): its totals are games
 
     @property
     def stats(self) -> list[Stat]:
@@ -86,8 +89,8 @@ class StandingRow:
             ]
         return [
             Stat("wins", standing_label("wins"), line.wins),
-            Stat("difference", standing_label("difference"), line.efectividad),
-            Stat("points-for", standing_label("points-for"), line.points_for),
+            Stat("difference", standing_label("difference", self.in_games), line.efectividad),
+            Stat("points-for", standing_label("points-for", self.in_games), line.points_for),
         ]
 
     @property
@@ -97,7 +100,11 @@ class StandingRow:
         stats = [Stat("played", standing_label("played"), line.played), *self.stats]
         if isinstance(line, event_rules.Standing):
             stats.append(
-                Stat("points-against", standing_label("points-against"), line.points_against)
+                Stat(
+                    "points-against",
+                    standing_label("points-against", self.in_games),
+                    line.points_against,
+                )
             )
         return stats
 
@@ -119,13 +126,20 @@ def event_context(tournament: Tournament) -> dict:
         )
         for round in rounds
     ]
-    standing_rows = [StandingRow(line, entrants[line.entrant]) for line in standings]
+    # Before any result everyone is level on everything: no card says so until one is in.
+    ties = event_rules.tie_breaks(standings) if any(line.played for line in standings) else []
+    in_games = not tournament.game().pips_score
+    standing_rows = [
+        StandingRow(line, entrants[line.entrant], tie_break(tie, in_games), in_games)
+        for line, tie in zip(standings, ties or [None] * len(standings), strict=True)
+    ]
     context = {
         "tournament": tournament,
         "entrants": list(entrants.values()),
         "rounds": drawn,
         "current": drawn[-1] if drawn else None,
         "standings": standing_rows,
+        "tied": any(row.tie for row in standing_rows),
         "winners": [row for row in standing_rows if row.standing.place == 1],
         "can_draw": (not rounds or rounds[-1].complete()) and not tournament.all_drawn(rounds),
         "finished": tournament.finished(rounds),

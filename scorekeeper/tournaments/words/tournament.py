@@ -1,7 +1,7 @@
 """A tournament's words: its formats and result kinds, the director's refusals and notices,
 the standings' column labels and the name of a round's table."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
@@ -54,11 +54,55 @@ STANDING_LABELS = {
 }
 
 
+# A ranking key inside a tie-break's sentence ("Level on wins; ahead on head-to-head").
+TIE_KEYS = {
+    event_rules.TieKey.WINS: pgettext_lazy("tie-break", "wins"),
+    event_rules.TieKey.DIFFERENCE: pgettext_lazy("tie-break", "points difference"),
+    event_rules.TieKey.HEAD_TO_HEAD: pgettext_lazy("tie-break", "head-to-head"),
+    event_rules.TieKey.POINTS_FOR: pgettext_lazy("tie-break", "points for"),
+    event_rules.TieKey.TOTAL: pgettext_lazy("tie-break", "total"),
+    event_rules.TieKey.GAMES_WON: pgettext_lazy("tie-break", "games won"),
+    event_rules.TieKey.BEST: pgettext_lazy("tie-break", "lowest single game"),
+}
+
+
+TIE_KEYS_IN_GAMES = {
+    event_rules.TieKey.DIFFERENCE: pgettext_lazy("tie-break", "games difference"),
+    event_rules.TieKey.POINTS_FOR: pgettext_lazy("tie-break", "games for"),
+}
+
+
+def tie_break(tie: event_rules.TieBreak | None, in_games: bool = False) -> str:
+    """Why a line level with another on the first key stands where it does ("" alone);
+    `in_games`: the game counts games won, not points."""
+    if tie is None:
+        return ""
+    keys = {**TIE_KEYS, **TIE_KEYS_IN_GAMES} if in_games else TIE_KEYS
+    level = keys[tie.level_on]
+    if tie.decided_by is None:
+        return gettext("Shared place: level on %(level)s and every tie-break.") % {"level": level}
+    words = {"level": level, "key": keys[tie.decided_by]}
+    if tie.ahead:
+        return gettext("Level on %(level)s; ahead on %(key)s.") % words
+    return gettext("Level on %(level)s; behind on %(key)s.") % words
+
+
 def draw_refusal(code: str) -> str:
     return str(DRAW_REFUSALS[code])
 
 
-def standing_label(key: str) -> str:
+# The same numbers in a game counted in games won (Jamaican): a total is games, not points.
+STANDING_LABELS_IN_GAMES = {
+    "difference": _("Games difference"),
+    "points-for": _("Games for"),
+    "points-against": _("Games against"),
+}
+
+
+def standing_label(key: str, in_games: bool = False) -> str:
+    """A standings column's label; `in_games`: the game counts games won, not points."""
+    if in_games and key in STANDING_LABELS_IN_GAMES:
+        return str(STANDING_LABELS_IN_GAMES[key])
     return str(STANDING_LABELS[key])
 
 
