@@ -5,8 +5,10 @@ from dataclasses import dataclass, field
 
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.models.bracket import Bracket, BracketBoard
+from scorekeeper.tournaments.models.confirmation import entered, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
-from scorekeeper.tournaments.words.bracket import bracket_name, round_name
+from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
+from scorekeeper.tournaments.words.bracket import bracket_name, pending_label, round_name
 
 
 @dataclass
@@ -18,6 +20,8 @@ class Slot:
     bye: bool = False
     won: bool = False
     total: int | None = None
+    # Ahead in a result entered but not yet confirmed or accepted: not a win yet.
+    leads: bool = False
 
 
 @dataclass
@@ -26,10 +30,16 @@ class Cell:
     state: str
     slots: list[Slot]
     board: BracketBoard | None = None
+    # A result entered that waits (unconfirmed or disputed): its winner has not gone on.
+    pending: ResultState | None = None
 
     @property
     def playing(self) -> bool:
         return self.board is not None and self.state == "ready" and self.board.begun
+
+    @property
+    def pending_label(self) -> str:
+        return pending_label(self.pending) if self.pending is not None else ""
 
 
 @dataclass
@@ -83,7 +93,22 @@ def _cell(bracket: Bracket, outcome: knockout.Outcome, board, names: dict) -> Ce
         )
         for index, seed in enumerate(outcome.sides)
     ]
-    return Cell(outcome.key, outcome.state, slots, board)
+    cell = Cell(outcome.key, outcome.state, slots, board)
+    if board is not None and outcome.state == "ready":
+        _mark_pending(cell, board)
+    return cell
+
+
+def _mark_pending(cell: Cell, board: BracketBoard) -> None:
+    """A match over whose result waits for a confirmation or the director: the side ahead is
+    marked as leading, not as the winner (the board's confirmation is read with it)."""
+    need = need_of(board.tournament)
+    if need is ResultsNeed.NOTHING or not board.begun:
+        return
+    state = state_of(board, need, mark_of(board))
+    if state.open:
+        cell.pending = state
+        cell.slots[entered(board).winner].leads = True
 
 
 LANES = (("W", "T"), ("L",), ("F", "R"))

@@ -4,6 +4,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
+from scorekeeper.tournaments.rules.tournament_confirm import ResultState
 
 SEEDINGS = {
     "drawn": _("Drawn"),
@@ -34,6 +35,16 @@ BRACKET_REFUSALS = {
     "more_than_entrants": _("Only %(count)s entrants are in the standings."),
     "no_rating": _("This tournament has no club ratings to seed by: choose another seeding."),
 }
+
+# A bracket match whose result is entered but waits: what its card says under the sides.
+PENDING = {
+    ResultState.UNCONFIRMED: _("entered, awaiting confirmation"),
+    ResultState.DISPUTED: _("disputed: the director decides"),
+}
+
+
+def pending_label(state: ResultState) -> str:
+    return str(PENDING[state])
 
 
 def bracket_refusal(code: str, **values) -> str:
