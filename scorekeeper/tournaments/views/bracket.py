@@ -67,6 +67,11 @@ class BracketView:
         ]
 
     @property
+    def wide(self) -> bool:
+        """More than one round side by side: on a phone the box scrolls to the next ones."""
+        return any(len(lane) > 1 for lane in self.lanes)
+
+    @property
     def ready(self) -> list[Cell]:
         """The matches to play now, each at its table."""
         return [cell for cell in self.cells() if cell.state == "ready"]
