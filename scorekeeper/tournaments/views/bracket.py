@@ -32,14 +32,11 @@ class Cell:
     board: BracketBoard | None = None
     # A result entered that waits (unconfirmed or disputed): its winner has not gone on.
     pending: ResultState | None = None
+    pending_label: str = ""
 
     @property
     def playing(self) -> bool:
         return self.board is not None and self.state == "ready" and self.board.begun
-
-    @property
-    def pending_label(self) -> str:
-        return pending_label(self.pending) if self.pending is not None else ""
 
 
 @dataclass
@@ -112,7 +109,7 @@ def _mark_pending(cell: Cell, board: BracketBoard) -> None:
         return
     state = state_of(board, need, mark_of(board))
     if state.open:
-        cell.pending = state
+        cell.pending, cell.pending_label = state, pending_label(state, need)
         cell.slots[entered(board).winner].leads = True
 
 

@@ -76,3 +76,11 @@ def test_needing_nothing_an_entered_result_goes_on_at_once(client):
     page = client.get(tournament.watch_url()).content.decode()
     assert "data-result" not in page and "awaiting confirmation" not in page
     assert 'aria-label="won"' in card(page, "W1-1")
+
+
+def test_with_the_director_accepting_the_card_says_it_awaits_the_director(client):
+    tournament = drawn(client, need="director", pairs=SIX[:4])
+    ended(boards(tournament)["W1-1"], 0)
+    waiting = card(client.get(tournament.get_absolute_url()).content.decode(), "W1-1")
+    assert 'data-result="unconfirmed"' in waiting
+    assert "entered, awaiting the director" in waiting
