@@ -17,3 +17,8 @@ class ClubsConfig(AppConfig):
         from scorekeeper.tournaments import seeding
 
         seeding.register("club_rating", club_ratings)
+        # A club's tournament keeps its club in its backup, and is linked again on restore.
+        from scorekeeper.clubs.models import SeededTournament
+        from scorekeeper.tournaments import backup
+
+        backup.register_link("club", SeededTournament.backup_link, SeededTournament.restore_link)

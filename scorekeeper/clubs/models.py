@@ -251,3 +251,21 @@ class SeededTournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} seeded by {self.club_id}"
+
+    # The link in the tournament's backup (registered with tournaments.backup): the club's key
+    # and, for a person reading the file, its name.
+    @classmethod
+    def backup_link(cls, tournament) -> dict | None:
+        found = cls.objects.filter(tournament=tournament).select_related("club").first()
+        return found and {"key": found.club.key, "name": found.club.name}
+
+    @classmethod
+    def restore_link(cls, tournament, raw) -> None:
+        """Link a restored tournament to its club again, when the club is on this server (its
+        key in the file, as the club's own setup is opened by it). ValueError: unreadable."""
+        key = raw.get("key") if isinstance(raw, dict) else None
+        if not isinstance(key, str):
+            raise ValueError(raw)
+        club = Club.objects.filter(key=key).first()
+        if club is not None:
+            cls.objects.create(club=club, tournament=tournament)

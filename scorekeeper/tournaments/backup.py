@@ -5,7 +5,7 @@ backup.import_table, so every hand is scored again and checked as a table's back
 is restored all or nothing; anything wrong is refused naming the first problem.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -48,6 +48,36 @@ TOURNAMENT_FIELDS = (
     *LATER_RULES,
 )
 ENTRANT_FIELDS = ("name", "partner", "checked_in", "withdrawn")
+
+# What a tournament belongs to in an app built on this one (the clubs app: its club), kept in
+# the file under the app's key: the app registers (in its ready()) how to write it and how to
+# link a restored tournament again (a ValueError: it cannot be read). This app imports none.
+type LinkWriter = Callable[[Tournament], Mapping | None]
+type LinkReader = Callable[[Tournament, Any], None]
+_LINKS: dict[str, tuple[LinkWriter, LinkReader]] = {}
+
+
+def register_link(key: str, write: LinkWriter, read: LinkReader) -> None:
+    _LINKS[key] = (write, read)
+
+
+def export_links(tournament: Tournament) -> dict:
+    return {key: found for key, (write, _read) in _LINKS.items() if (found := write(tournament))}
+
+
+def import_links(tournament: Tournament, raw: Any) -> None:
+    """Link the restored tournament again. A file written before links were kept has none; a
+    link of an app not installed here is left out."""
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        raise ValueError(words.say("links_bad"))
+    for key, value in raw.items():
+        if key in _LINKS:
+            try:
+                _LINKS[key][1](tournament, value)
+            except ValueError:
+                raise ValueError(words.say("links_bad")) from None
 
 
 def export_tournament(tournament: Tournament) -> dict:
@@ -92,6 +122,7 @@ def export_tournament(tournament: Tournament) -> dict:
             for round in tournament.drawn_rounds()
         ],
         "brackets": export_brackets(tournament, number),
+        "links": export_links(tournament),
     }
 
 
@@ -193,6 +224,7 @@ def _import(
                 creator,
             )
     import_brackets(tournament, data.get("brackets"), entrants, new_keys, creator)
+    import_links(tournament, data.get("links"))
     return tournament
 
 

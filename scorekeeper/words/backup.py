@@ -103,6 +103,7 @@ MESSAGES = {
         "entrant or is seated twice in the round."
     ),
     "bye_not_one": _("Invalid backup: round %(round)s, the bye %(board)s is not one entrant's."),
+    "links_bad": _("Invalid backup: what the tournament belongs to (its club) cannot be read."),
     "bracket_bad": _("Invalid backup: bracket %(bracket)s is not one this app writes."),
     "board_no_table": _("Invalid backup: round %(round)s, table %(board)s has no table."),
     "board_not_one_match": _("Invalid backup: round %(round)s, table %(board)s has not one match."),

@@ -54,7 +54,40 @@ function turn() {
   });
 }
 
+// The brackets on a TV ([data-fit]): the largest type, up to a little over the screen's own, at
+// which they fit their pane without scrolling, found by halving the range. A phone (the page
+// scrolls, the pane as tall as its content) keeps the type of the CSS.
+const FIT_EM = [0.3, 1.3];
+const TV = window.matchMedia("(min-width: 48rem)");
+
+function fits(box) {
+  return box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight;
+}
+
+function fit() {
+  document.querySelectorAll("[data-fit]").forEach((box) => {
+    box.style.fontSize = "";
+    if (TV.matches) {
+      let [low, high] = FIT_EM;
+      for (let step = 0; step < 8; step += 1) {
+        const middle = (low + high) / 2;
+        box.style.fontSize = `${middle}em`;
+        if (fits(box)) low = middle;
+        else high = middle;
+      }
+      box.style.fontSize = `${low}em`;
+    }
+    box.dataset.fitted = "";
+  });
+}
+
+fit();
 turn();
 setInterval(turn, 1000);
+// Fitted as soon as htmx swaps the screen in, before it is painted at the CSS's size.
+document.addEventListener("htmx:afterSwap", fit);
 document.addEventListener("htmx:afterSettle", turn);
-window.addEventListener("resize", turn);
+window.addEventListener("resize", () => {
+  fit();
+  turn();
+});

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
+from scorekeeper.tournaments.models import Bracket
 from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.browser
@@ -65,3 +66,70 @@ def test_the_second_page_of_standings_keeps_its_headings(live_server, screen):
     first_shown = standings.locator("tbody tr:not([hidden])").first
     expect(first_shown).to_be_in_viewport(ratio=1)
     assert standings.locator("tbody tr").first.is_hidden()
+
+
+def bracket_after_rounds(pairs: list[str], rounds: int = 2):
+    """A Swiss of these pairs, its rounds played, then its championship bracket of them all,
+    its first match entered."""
+    tournament = make_tournament(pairs, round_count=rounds)
+    for _ in range(rounds):
+        for board in tournament.draw_next_round().boards.select_related("match"):
+            play_out(board.match, 0)
+    bracket = Bracket.objects.create(
+        tournament=tournament, seeds=[entrant.pk for entrant in tournament.entrants.all()]
+    )
+    bracket.advance()
+    play_out(bracket.boards.select_related("match").first().match, 0)
+    return tournament
+
+
+def fits(screen, part: str) -> None:
+    """Nothing of `part` is cut or scrolled: its content is no bigger than its box."""
+    sizes = screen.locator(part).evaluate(
+        "el => [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight]"
+    )
+    assert sizes[0] <= sizes[1] + 1 and sizes[2] <= sizes[3] + 1, sizes
+
+
+def test_the_bracket_fills_the_big_screen_beside_the_standings(live_server, screen):
+    tournament = bracket_after_rounds(PAIRS[:8])
+    screen.goto(live_server.url + reverse("tournament_screen", args=[tournament.watch_key]))
+    size = screen.viewport_size
+    expect(screen.locator(".screen-brackets[data-fitted]")).to_be_attached()
+    assert screen.evaluate("document.scrollingElement.scrollHeight") <= size["height"]
+    fits(screen, ".screen-brackets")
+    # The standings stand beside the bracket, their heading and first rows in view.
+    expect(screen.locator("#screen-standings")).to_be_in_viewport(ratio=1)
+    rows = screen.locator(".standings tbody tr:not([hidden])")
+    assert rows.count() >= 4
+    expect(rows.first).to_be_in_viewport(ratio=1)
+    bracket = screen.locator(".screen-brackets").bounding_box()
+    standings = screen.locator("#screen-standings").bounding_box()
+    assert standings["x"] >= bracket["x"] + bracket["width"] - 1
+    # The bracket's rounds spread across its pane, not huddled in its top-left corner.
+    final = screen.locator(".bracket-round").last.bounding_box()
+    assert final["x"] + final["width"] >= bracket["x"] + 0.9 * bracket["width"]
+    names = screen.locator(".bracket-name")
+    size_px = names.first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+    assert size_px >= 0.03 * size["height"]
+
+
+def test_a_knockouts_bracket_takes_the_whole_big_screen(live_server, screen):
+    tournament = make_tournament(PAIRS[:8], format="single_elimination")
+    bracket = Bracket.objects.create(
+        tournament=tournament, seeds=[entrant.pk for entrant in tournament.entrants.all()]
+    )
+    bracket.advance()
+    screen.goto(live_server.url + reverse("tournament_screen", args=[tournament.watch_key]))
+    size = screen.viewport_size
+    expect(screen.locator(".screen-brackets[data-fitted]")).to_be_attached()
+    assert screen.locator("#screen-standings").count() == 0  # a knockout has no standings
+    fits(screen, ".screen-brackets")
+    box = screen.locator(".screen-brackets").bounding_box()
+    assert box["width"] >= 0.9 * size["width"] and box["height"] >= 0.6 * size["height"]
+    final = screen.locator(".bracket-round").last.bounding_box()
+    assert final["x"] + final["width"] >= 0.85 * size["width"]
+    size_px = screen.locator(".bracket-name").first.evaluate(
+        "el => parseFloat(getComputedStyle(el).fontSize)"
+    )
+    assert size_px >= 0.03 * size["height"]

@@ -5,8 +5,10 @@ from dataclasses import dataclass, field
 
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.models.bracket import Bracket, BracketBoard
+from scorekeeper.tournaments.models.confirmation import entered, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
-from scorekeeper.tournaments.words.bracket import bracket_name, round_name
+from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
+from scorekeeper.tournaments.words.bracket import bracket_name, pending_label, round_name
 
 
 @dataclass
@@ -18,6 +20,8 @@ class Slot:
     bye: bool = False
     won: bool = False
     total: int | None = None
+    # Ahead in a result entered but not yet confirmed or accepted: not a win yet.
+    leads: bool = False
 
 
 @dataclass
@@ -26,6 +30,9 @@ class Cell:
     state: str
     slots: list[Slot]
     board: BracketBoard | None = None
+    # A result entered that waits (unconfirmed or disputed): its winner has not gone on.
+    pending: ResultState | None = None
+    pending_label: str = ""
 
     @property
     def playing(self) -> bool:
@@ -57,6 +64,11 @@ class BracketView:
         ]
 
     @property
+    def wide(self) -> bool:
+        """More than one round side by side: on a phone the box scrolls to the next ones."""
+        return any(len(lane) > 1 for lane in self.lanes)
+
+    @property
     def ready(self) -> list[Cell]:
         """The matches to play now, each at its table."""
         return [cell for cell in self.cells() if cell.state == "ready"]
@@ -83,7 +95,22 @@ def _cell(bracket: Bracket, outcome: knockout.Outcome, board, names: dict) -> Ce
         )
         for index, seed in enumerate(outcome.sides)
     ]
-    return Cell(outcome.key, outcome.state, slots, board)
+    cell = Cell(outcome.key, outcome.state, slots, board)
+    if board is not None and outcome.state == "ready":
+        _mark_pending(cell, board)
+    return cell
+
+
+def _mark_pending(cell: Cell, board: BracketBoard) -> None:
+    """A match over whose result waits for a confirmation or the director: the side ahead is
+    marked as leading, not as the winner (the board's confirmation is read with it)."""
+    need = need_of(board.tournament)
+    if need is ResultsNeed.NOTHING or not board.begun:
+        return
+    state = state_of(board, need, mark_of(board))
+    if state.open:
+        cell.pending, cell.pending_label = state, pending_label(state, need)
+        cell.slots[entered(board).winner].leads = True
 
 
 LANES = (("W", "T"), ("L",), ("F", "R"))

@@ -4,6 +4,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
+from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 
 SEEDINGS = {
     "drawn": _("Drawn"),
@@ -34,6 +35,19 @@ BRACKET_REFUSALS = {
     "more_than_entrants": _("Only %(count)s entrants are in the standings."),
     "no_rating": _("This tournament has no club ratings to seed by: choose another seeding."),
 }
+
+# A bracket match whose result is entered but waits: what its card says under the sides (an
+# unconfirmed result waits for the other side, or for the director's accept).
+PENDING = {
+    (ResultState.UNCONFIRMED, ResultsNeed.OTHER_SIDE): _("entered, awaiting confirmation"),
+    (ResultState.UNCONFIRMED, ResultsNeed.DIRECTOR): _("entered, awaiting the director"),
+    (ResultState.DISPUTED, ResultsNeed.OTHER_SIDE): _("disputed: the director decides"),
+    (ResultState.DISPUTED, ResultsNeed.DIRECTOR): _("disputed: the director decides"),
+}
+
+
+def pending_label(state: ResultState, need: ResultsNeed) -> str:
+    return str(PENDING[state, need])
 
 
 def bracket_refusal(code: str, **values) -> str:

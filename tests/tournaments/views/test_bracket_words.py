@@ -32,3 +32,14 @@ def test_the_qualifying_form_and_its_refusals_are_translated(speaking, language)
     )
     assert refused.status_code == 422
     assert_no_english(refused, language)
+
+
+def test_a_pending_result_on_the_bracket_is_translated(speaking, language):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(4)], results_need="other_side")
+    tournament.format = "single_elimination"
+    tournament.save()
+    speaking.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    play_out(BracketBoard.objects.filter(bracket__tournament=tournament).first().match, 0)
+    page = speaking.get(tournament.watch_url())
+    assert b"data-result" in page.content
+    assert_no_english(page, language)

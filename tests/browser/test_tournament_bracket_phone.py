@@ -1,0 +1,79 @@
+"""A knockout's bracket on a 360 px phone: the box that scrolls sideways says so (a hint, a
+shadow at the edge with more, each round snapping into place), and a winner's ✓ stays on its
+name's line, never wrapped alone onto a line of its own."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.tournaments.models import Bracket
+from tests.support.testing import make_tournament, play_out
+
+pytestmark = pytest.mark.browser
+
+PAIRS = ["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"]
+PAIRS += ["Ines & Juan", "Kike & Lola", "Mia & Nico", "Olga & Pepe"]
+
+
+def knockout_played(first_round: bool = True):
+    """Eight pairs seeded as entered; the top four win their first matches."""
+    tournament = make_tournament(PAIRS, format="single_elimination")
+    bracket = Bracket.objects.create(
+        tournament=tournament, seeds=[entrant.pk for entrant in tournament.entrants.all()]
+    )
+    bracket.advance()
+    if first_round:
+        for board in bracket.boards.select_related("match"):
+            play_out(board.match, 0)
+    return tournament
+
+
+def test_the_bracket_says_it_scrolls_sideways_to_the_next_rounds(live_server, phone: Page):
+    tournament = knockout_played(first_round=False)
+    phone.goto(live_server.url + tournament.watch_url())
+    hint = phone.locator(".bracket-hint")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("Swipe sideways for the next rounds")
+    box = phone.locator(".bracket-box")
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth")
+    assert box.evaluate("el => getComputedStyle(el).scrollSnapType").startswith("x")
+    rounds = phone.locator(".bracket-round")
+    assert rounds.first.evaluate("el => getComputedStyle(el).scrollSnapAlign") == "start"
+    # The next round shows its edge inside the box, and the page itself never scrolls sideways.
+    edge = box.bounding_box()
+    second = rounds.nth(1).bounding_box()
+    assert edge["x"] < second["x"] < edge["x"] + edge["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_bracket_of_one_round_has_no_hint(live_server, phone: Page):
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani"], format="single_elimination")
+    bracket = Bracket.objects.create(
+        tournament=tournament, seeds=[entrant.pk for entrant in tournament.entrants.all()]
+    )
+    bracket.advance()
+    phone.goto(live_server.url + tournament.watch_url())
+    expect(phone.locator(".bracket-box")).to_be_visible()
+    expect(phone.locator(".bracket-hint")).to_have_count(0)
+
+
+def test_a_winners_mark_stays_on_its_names_line(live_server, phone: Page):
+    tournament = knockout_played()
+    phone.goto(live_server.url + tournament.watch_url())
+    marks = phone.locator(".bracket-side.won .bracket-mark")
+    expect(marks).to_have_count(4)
+    # Whatever the length of the name's last word, one of them fills its line: the winner's
+    # name written again in the page with last words of every length, as the font lays it out.
+    wrapped = marks.first.evaluate(
+        """mark => {
+            const name = mark.parentElement;
+            const bdi = name.querySelector("bdi");
+            const alone = [];
+            for (let length = 1; length <= 24; length += 1) {
+                bdi.textContent = "Ana & " + "W".repeat(length);
+                const left = name.getBoundingClientRect().left;
+                if (mark.getBoundingClientRect().left < left + 4) alone.push(length);
+            }
+            return alone;
+        }"""
+    )
+    assert wrapped == []

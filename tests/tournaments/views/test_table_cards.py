@@ -1,0 +1,50 @@
+"""The table cards, a round's and a bracket's: one card drawn the same way on both pages (its
+title, its seats, the table's QR and link, each side's link), from one template."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tests.support.testing import make_tournament
+from tests.tournaments.views.test_bracket_results import drawn
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = ["Ana & Ben", "Cris & Dani", "Eva & Fede", "Gil & Hugo"]
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
+
+
+SHAPE = {"h2", "ol", "div", "p", "a", "img", "figure", "figcaption", "section", "h3"}
+
+
+def card_shapes(page: str) -> list[list[tuple[str, str]]]:
+    """Each card's block tags and classes in order (its words, seats and QR drawing left out)."""
+    cards = re.findall(r'<li class="table-card print-card">(.*?)\n  </li>', page, re.S)
+    tags = (re.findall(r"<(/?)(\w+)(?: class=\"([^\"]*)\")?", card) for card in cards)
+    return [[(end + tag, cls) for end, tag, cls in card if tag in SHAPE] for card in tags]
+
+
+@pytest.mark.parametrize("need", ["nothing", "other_side"])
+def test_a_rounds_cards_and_a_brackets_are_drawn_alike(client, need):
+    tournament = make_tournament(PAIRS, results_need=need)
+    tournament.draw_next_round()
+    rounds = client.get(reverse("tournament_cards", args=[tournament.key, 1])).content.decode()
+    knockout = drawn(client, need=need)
+    brackets = client.get(reverse("bracket_cards", args=[knockout.key])).content.decode()
+    round_cards, bracket_cards = card_shapes(rounds), card_shapes(brackets)
+    assert len(round_cards) == len(bracket_cards) == 2
+    assert round_cards[0] == bracket_cards[0]
+    assert "Table 1</h2>" in rounds and "Bracket · W1-1</h2>" in brackets
+    assert "<li>1. <bdi>Ana &amp; Ben</bdi></li>" in brackets
+
+
+def test_the_card_is_written_once():
+    pages = [TEMPLATES / "tournament_cards.html", TEMPLATES / "bracket_cards.html"]
+    for page in pages:
+        text = page.read_text()
+        assert 'class="table-card' not in text and "side_links" not in text, page.name
+    shared = TEMPLATES / "includes" / "table_cards.html"
+    assert shared.read_text().count('class="table-card print-card"') == 1
