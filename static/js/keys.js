@@ -47,6 +47,19 @@ function focusFirstRefused(root) {
   return true;
 }
 
+// A hand that would end the match comes back asking first: the question and its buttons, and
+// the capicú switch just above them, come into sight at the bottom of the screen.
+function showConfirm(root) {
+  const question = root.querySelector("form[data-hand-save] .save-row.confirming");
+  if (!question) return false;
+  const show = () => question.scrollIntoView({ block: "end" });
+  show();
+  // The preview above it is fetched again and may grow: in sight again once it has.
+  const preview = root.querySelector("form[data-hand-save] [data-preview]");
+  if (preview) preview.addEventListener("htmx:afterSettle", show, { once: true });
+  return true;
+}
+
 export function onLoad(root) {
   root.querySelectorAll("[data-pips]").forEach((pips) => {
     const form = pips.closest("form");
@@ -54,7 +67,7 @@ export function onLoad(root) {
     markKeys(form);
     pips.querySelectorAll("input[inputmode=numeric]").forEach((input) => input.addEventListener("keydown", onEnter));
   });
-  if (focusFirstRefused(root)) return;
+  if (focusFirstRefused(root) || showConfirm(root)) return;
   if (root.matches("[data-entry]")) {
     focusFirstCount(root); // a seat tapped: the hand form swapped in
   } else if (root === document.body && /[?&]out=/.test(location.search) && location.hash === "#entry") {
