@@ -110,3 +110,34 @@ def test_no_control_of_another_game_s_hand_form_is_covered_when_the_end_is_asked
     ask_to_end(park_phone, "Alice", 20)
 
     assert park_phone.evaluate(COVERED) == []
+
+
+# The field that has the cursor: the topmost thing at its centre, inside the window.
+FOCUSED_IN_SIGHT = """() => {
+  const field = document.activeElement;
+  const box = field.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) return `${field.name} out of the window`;
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  const over = hit ? hit.className || hit.tagName : "nothing";
+  return hit === field ? "" : `${field.name} under ${over}`;
+}"""
+
+
+def test_each_count_the_cursor_moves_to_with_the_pad_up_is_above_the_save_bar(
+    live_server, park_phone: Page, db
+):
+    # The number pad up: the window shrinks above it (interactive-widget=resizes-content).
+    park_phone.set_viewport_size({"width": 360, "height": 420})
+    park_phone.goto(live_server.url + start("caribbean", ["Alice", "Ben", "Cara", "Dev"]))
+    park_phone.locator("#entry .outs").get_by_role("link", name="Blocked", exact=True).tap()
+    expect(park_phone.get_by_label("Alice", exact=True)).to_be_focused()
+
+    hidden = []
+    for name in ("Alice", "Ben", "Cara", "Dev"):
+        expect(park_phone.get_by_label(name, exact=True)).to_be_focused()
+        hidden.append(park_phone.evaluate(FOCUSED_IN_SIGHT))
+        park_phone.keyboard.type("9")
+        park_phone.keyboard.press("Enter")  # the pad's Next (the last one's Done saves)
+
+    assert [problem for problem in hidden if problem] == []
+    expect(park_phone.locator(".msg")).to_contain_text("Hand 1 saved")
