@@ -48,15 +48,21 @@ function focusFirstRefused(root) {
 }
 
 // A hand that would end the match comes back asking first: the question and its buttons, and
-// the capicú switch just above them, come into sight at the bottom of the screen.
+// the capicú switch just above them, come into sight at the bottom of the screen. The preview
+// above them is fetched again and may grow after: they are brought back into sight each time it
+// changes size, until the player touches the screen.
 function showConfirm(root) {
   const question = root.querySelector("form[data-hand-save] .save-row.confirming");
   if (!question) return false;
-  const show = () => question.scrollIntoView({ block: "end" });
+  const show = () => question.isConnected && question.scrollIntoView({ block: "end" });
   show();
-  // The preview above it is fetched again and may grow: in sight again once it has.
   const preview = root.querySelector("form[data-hand-save] [data-preview]");
-  if (preview) preview.addEventListener("htmx:afterSettle", show, { once: true });
+  if (!preview || !window.ResizeObserver) return true;
+  const watch = new ResizeObserver(show);
+  watch.observe(preview);
+  const stop = () => watch.disconnect();
+  ["touchstart", "wheel", "keydown", "mousedown"].forEach((kind) =>
+    window.addEventListener(kind, stop, { once: true, passive: true }));
   return true;
 }
 

@@ -87,7 +87,7 @@ def test_the_capicu_switch_is_in_sight_and_tappable_when_the_match_end_is_asked(
     ask_to_end(park_phone, "Alice", 20)
 
     park_phone.wait_for_function(SWITCH_IN_SIGHT, timeout=5000)
-    expect(park_phone.get_by_role("button", name="Yes, save: the match ends")).to_be_in_viewport()
+    expect(park_phone.get_by_role("button", name="No, go back")).to_be_in_viewport(ratio=1)
     park_phone.locator("label.switch.capicu").tap(trial=True)  # no force: nothing is over it
     park_phone.locator("label.switch.capicu").tap()
     expect(park_phone.get_by_role("checkbox", name="Capicú (+25)")).to_be_checked()
@@ -109,6 +109,9 @@ def test_no_control_of_another_game_s_hand_form_is_covered_when_the_end_is_asked
     park_phone.goto(live_server.url + start(preset, names, **options))
     ask_to_end(park_phone, "Alice", 20)
 
+    # The question and both its answers in sight, once the preview above them has come back.
+    expect(park_phone.get_by_role("button", name="No, go back")).to_be_in_viewport(ratio=1)
+    expect(park_phone.get_by_role("button", name="Yes, save: the match ends")).to_be_in_viewport()
     assert park_phone.evaluate(COVERED) == []
 
 
