@@ -152,9 +152,9 @@ class TableQuerySet(models.QuerySet):
         """The first "Domino table N" none of this creator's tables has (N from one more than
         it made): the tables one phone, or one park's Wi-Fi, sets up without a name each get
         their own. check_rate's lock holds a second request of the same creator meanwhile."""
-        made = self.filter(creator=creator)
-        taken = set(made.values_list("name", flat=True))
-        number = made.count() + 1
+        made = list(self.filter(creator=creator).values_list("name", flat=True))
+        taken = set(made)
+        number = len(made) + 1
         while numbered_table_name(number) in taken:
             number += 1
         return numbered_table_name(number)
