@@ -21,7 +21,7 @@ from scorekeeper.models.rules_fields import (
     regional_rules_fields,
 )
 from scorekeeper.words.labels import RULE_EXPLANATIONS
-from scorekeeper.words.names import DEFAULT_TABLE_NAME
+from scorekeeper.words.names import DEFAULT_TABLE_NAME, numbered_table_name
 
 NAME_MAX = 30
 # What a table or watch key looks like: URL-safe base64. new_key makes 22 characters; a
@@ -144,7 +144,20 @@ class TableQuerySet(models.QuerySet):
         """A new table, unless this creator made per_hour of them in the last hour."""
         with transaction.atomic():
             self.check_rate(creator, per_hour)
+            if not fields.get("name"):
+                fields["name"] = self.free_numbered_name(creator)
             return self.create(creator=creator, **fields)
+
+    def free_numbered_name(self, creator: str) -> str:
+        """The first "Domino table N" none of this creator's tables has (N from one more than
+        it made): the tables one phone, or one park's Wi-Fi, sets up without a name each get
+        their own. check_rate's lock holds a second request of the same creator meanwhile."""
+        made = list(self.filter(creator=creator).values_list("name", flat=True))
+        taken = set(made)
+        number = len(made) + 1
+        while numbered_table_name(number) in taken:
+            number += 1
+        return numbered_table_name(number)
 
 
 class Table(HouseRulesFields):

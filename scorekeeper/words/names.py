@@ -3,12 +3,18 @@
 import unicodedata
 from collections.abc import Sequence
 
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from scorekeeper.inputs import FSI, PDI, needs_isolating
 
 # A table's name when it was given none.
 DEFAULT_TABLE_NAME = gettext_lazy("Domino table")
+
+
+def numbered_table_name(number: int) -> str:
+    """The name a new table takes when its setup left the name blank: numbered, so the tables
+    set up from one place (a club's, a park's) are told apart on its lists."""
+    return gettext("Domino table %(number)s") % {"number": number}
 
 
 def side_name(names: Sequence[str], *, spoken: bool = False) -> str:

@@ -47,6 +47,25 @@ function focusFirstRefused(root) {
   return true;
 }
 
+// A hand that would end the match comes back asking first: the question and its buttons, and
+// the capicú switch just above them, come into sight at the bottom of the screen. The preview
+// above them is fetched again and may grow after: they are brought back into sight each time it
+// changes size, until the player touches the screen.
+function showConfirm(root) {
+  const question = root.querySelector("form[data-hand-save] .save-row.confirming");
+  if (!question) return false;
+  const show = () => question.isConnected && question.scrollIntoView({ block: "end" });
+  show();
+  const preview = root.querySelector("form[data-hand-save] [data-preview]");
+  if (!preview || !window.ResizeObserver) return true;
+  const watch = new ResizeObserver(show);
+  watch.observe(preview);
+  const stop = () => watch.disconnect();
+  ["touchstart", "wheel", "keydown", "mousedown"].forEach((kind) =>
+    window.addEventListener(kind, stop, { once: true, passive: true }));
+  return true;
+}
+
 export function onLoad(root) {
   root.querySelectorAll("[data-pips]").forEach((pips) => {
     const form = pips.closest("form");
@@ -54,7 +73,7 @@ export function onLoad(root) {
     markKeys(form);
     pips.querySelectorAll("input[inputmode=numeric]").forEach((input) => input.addEventListener("keydown", onEnter));
   });
-  if (focusFirstRefused(root)) return;
+  if (focusFirstRefused(root) || showConfirm(root)) return;
   if (root.matches("[data-entry]")) {
     focusFirstCount(root); // a seat tapped: the hand form swapped in
   } else if (root === document.body && /[?&]out=/.test(location.search) && location.hash === "#entry") {

@@ -81,3 +81,41 @@ def test_a_hand_typed_while_another_phone_saves_that_hand_is_said_not_dropped(
     assert stored(match) == [(1, 1)]  # the other phone's hand stands
     # What this phone typed is said beside the score, to correct hand 1 with if it was right.
     expect(phone.locator(".msg")).to_contain_text("This phone had: Alice went out, 22 pips.")
+
+
+def test_a_double_tap_on_the_end_question_s_yes_saves_the_last_hand_once(
+    live_server, phone: Page, make_match
+):
+    match = make_match(target=50)
+    phone.goto(match_url(live_server, match))
+    type_hand(phone, "Alice", {"Ben": 20, "Cara": 20, "Dev": 20})
+    phone.get_by_role("button", name="Save hand").click()
+
+    phone.get_by_role("button", name="Yes, save: the match ends").dblclick()
+
+    expect(phone.locator(".banner.win")).to_be_visible()
+    phone.wait_for_load_state("networkidle")
+    assert stored(match) == [(1, 0)]
+    match.refresh_from_db()
+    assert match.finished
+
+
+def test_a_reload_while_the_end_is_asked_keeps_the_hand_as_typed_and_saves_nothing(
+    live_server, phone: Page, make_match
+):
+    match = make_match(target=50)
+    phone.goto(match_url(live_server, match))
+    type_hand(phone, "Alice", {"Ben": 20, "Cara": 20, "Dev": 20})
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.get_by_role("button", name="Yes, save: the match ends")).to_be_visible()
+
+    phone.reload()
+
+    expect(phone.get_by_text("Hand 1 as you were typing it.")).to_be_visible()
+    for name in ("Ben", "Cara", "Dev"):
+        expect(phone.get_by_label(name, exact=True)).to_have_value("20")
+    assert stored(match) == []
+    phone.get_by_role("button", name="Save hand").click()
+    phone.get_by_role("button", name="Yes, save: the match ends").click()
+    expect(phone.locator(".banner.win")).to_be_visible()
+    assert stored(match) == [(1, 0)]

@@ -205,3 +205,47 @@ def test_a_right_to_left_name_is_isolated_so_the_pair_keeps_its_order():
 
 def test_left_to_right_names_are_joined_without_isolates():
     assert side_name(["Ana", "Ben", "Cy"]) == "Ana, Ben, Cy"
+
+
+# --- A table set up without a name ----------------------------------------------------------------
+
+
+def quick_setup(client: Client) -> dict[str, str]:
+    """What the home page's quick setup posts: its hidden fields (no table name), four players."""
+    page = client.get("/").content.decode()
+    form = page[page.index('class="setup quick"') : page.index("</form>")]
+    hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form))
+    hidden.pop("csrfmiddlewaretoken", None)
+    assert "name" not in hidden
+    return {**hidden, "player_1": "Ana", "player_2": "Bea", "player_3": "Cris", "player_4": "Dani"}
+
+
+def test_tables_started_from_the_quick_setup_at_one_park_get_distinct_names(db):
+    phones = [Client(), Client()]  # two phones on the park's Wi-Fi: one address
+    for phone in phones:
+        assert phone.post("/new", quick_setup(phone)).status_code == 302
+
+    names = list(created(Table).order_by("pk").values_list("name", flat=True))
+    assert names == ["Domino table 1", "Domino table 2"]
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [("es", "Mesa de dominó 1", "Mesa de dominó 2"), ("sv", "Dominobord 1", "Dominobord 2")],
+)
+def test_the_numbered_name_is_in_the_phone_s_language(
+    speaking: Client, db, language, first, second
+):
+    speaking.post("/new", quick_setup(speaking))
+    speaking.post("/new", {**SETUP, "name": ""})  # the full setup, its name left blank
+
+    names = list(created(Table).order_by("pk").values_list("name", flat=True))
+    assert names == [first, second]
+
+
+def test_a_number_another_table_of_the_phone_was_named_by_hand_is_skipped(client: Client, db):
+    client.post("/new", {**SETUP, "name": "Domino table 2"})
+    client.post("/new", {**SETUP, "name": ""})
+
+    names = list(created(Table).order_by("pk").values_list("name", flat=True))
+    assert names == ["Domino table 2", "Domino table 3"]
