@@ -19,6 +19,7 @@ from scorekeeper.inputs import ascii_digits, clean_text
 from scorekeeper.models import Table
 from scorekeeper.tournaments.forms.tournament import TournamentForm
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.words.names import name_key
 
 
 class ClubForm(forms.Form):
@@ -123,6 +124,18 @@ class SeasonForm(forms.ModelForm):
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("A season cannot end before it starts."))
         return cleaned
+
+    def save(self, commit: bool = True) -> Season:
+        """The season, or the club's own of this name and these days (a second tap, a post
+        sent again): one season, never two alike. The club's row is the lock."""
+        club = self.instance.club
+        with transaction.atomic():
+            list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk"))
+            data = self.cleaned_data
+            same_days = club.seasons.filter(starts_on=data["starts_on"], ends_on=data["ends_on"])
+            name = name_key(data["name"])
+            found = next((season for season in same_days if name_key(season.name) == name), None)
+            return found or super().save(commit)
 
 
 class ClubTournamentForm(TournamentForm):

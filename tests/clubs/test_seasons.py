@@ -150,3 +150,21 @@ def test_a_season_typed_in_other_scripts_digits_reads_as_it_shows(client):
     season = Season.objects.get(club=club)
     assert response.url.endswith(f"?season={season.pk}")
     assert (season.starts_on, season.ends_on) == (dt.date(2026, 3, 1), dt.date(2026, 5, 31))
+
+
+def test_a_season_tapped_twice_is_made_once(client):
+    club, _tables = club_with("North")
+    data = {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"}
+    first = client.post(reverse("new_season", args=[club.key]), data)
+    # The second tap (or a reload that posts again), its name as a phone's keyboard changed it.
+    second = client.post(reverse("new_season", args=[club.key]), {**data, "name": " spring "})
+    season = Season.objects.get(club=club)
+    assert first.url == second.url == f"{club.get_absolute_url()}?season={season.pk}"
+
+
+def test_a_season_of_the_same_name_on_other_days_is_another_season(client):
+    club, _tables = club_with("North")
+    for year in (2026, 2027):
+        data = {"name": "Spring", "starts_on": f"{year}-03-01", "ends_on": f"{year}-05-31"}
+        assert client.post(reverse("new_season", args=[club.key]), data).status_code == 302
+    assert Season.objects.filter(club=club).count() == 2
