@@ -92,4 +92,9 @@ def _walkover(request: HttpRequest, found: BracketBoard) -> None:
     else:
         found.forfeit_side = int(present)
     found.save(update_fields=["forfeit_side"])
+    if found.refuses_change():
+        # Its winner already plays the next match (RULES.md, Knockouts): nothing is kept.
+        transaction.set_rollback(True)
+        messages.error(request, bracket_refusal("walkover_kept"))
+        return
     found.result_moved()
