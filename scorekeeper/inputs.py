@@ -49,7 +49,7 @@ def typed_number(value: object) -> int | None:
     digits (full-width, Arabic-Indic...) mean what they show."""
     if not isinstance(value, str) or len(value) > 4 * MAX_DIGITS:
         return None
-    return whole_number("".join(_ascii_digit(char) for char in value.strip()))
+    return whole_number(ascii_digits(value.strip()))
 
 
 def all_digits(value: str) -> bool:
@@ -57,6 +57,12 @@ def all_digits(value: str) -> bool:
     number, however long: typed_number leaves out one past MAX_DIGITS)."""
     text = value.strip()
     return bool(text) and all(unicodedata.decimal(char, None) is not None for char in text)
+
+
+def ascii_digits(value: str) -> str:
+    """The text with any script's decimal digits written as ASCII ones (a date typed in
+    Arabic-Indic or full-width digits reads as it shows); every other character kept."""
+    return "".join(_ascii_digit(char) for char in value)
 
 
 def _ascii_digit(char: str) -> str:

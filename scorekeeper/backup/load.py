@@ -114,6 +114,25 @@ def check_types(raw: Mapping, where: str) -> None:
                 )
         elif field in YES_NO_FIELDS and not isinstance(value, bool):
             raise ValueError(words.say("not_yes_no", where=where, field=field, value=repr(value)))
+        elif field in SHAPED_FIELDS and not SHAPED_FIELDS[field](value):
+            # A list where a mapping belongs (or the other way) would fail later, far from here,
+            # as a TypeError the restore pages cannot put into words.
+            raise ValueError(words.say("not_whole", where=where, field=field, value=repr(value)))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# The stored fields that hold numbers in a list or a mapping: what each must be.
+SHAPED_FIELDS = {
+    "series_sides": lambda value: (
+        value is None or (isinstance(value, list) and all(_whole(side) for side in value))
+    ),
+    "pases_corridos": lambda value: (
+        isinstance(value, dict) and all(_whole(times) for times in value.values())
+    ),
+}
 
 
 def fields_of(model: type[models.Model], raw: Mapping, names) -> dict:

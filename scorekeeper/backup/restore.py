@@ -246,10 +246,10 @@ def _records(value: Any, name: str, what: str, where: str) -> Iterator[Mapping]:
 
 def _match_row(table: Table, series: Mapping[int, Series], raw: Mapping) -> Match:
     """The match itself from the file's fields, checked."""
-    if raw.get("series") is not None and raw.get("series") not in series:
-        raise ValueError(words.say("unknown_series", match=repr(raw.get("number"))))
     # Translators: a place in a backup file, as in "match 2".
     check_types(raw, words.part("match", number=repr(raw.get("number"))))
+    if raw.get("series") is not None and raw.get("series") not in series:
+        raise ValueError(words.say("unknown_series", match=repr(raw.get("number"))))
     match = Match(
         table=table,
         series=series.get(raw.get("series")),
@@ -285,9 +285,10 @@ def _seats(match: Match, players: Mapping[str, Player], raw: Mapping) -> list[Se
     seats = []
     where = words.part("match_seat", number=match.number)
     for raw_seat in _records(raw.get("seats"), "seats", words.part("a_seat"), where):
-        player = players.get(raw_seat.get("player"))
+        name = raw_seat.get("player")
+        player = players.get(name) if isinstance(name, str) else None
         if player is None:
-            raise ValueError(words.say("unknown_player", name=repr(raw_seat.get("player"))))
+            raise ValueError(words.say("unknown_player", name=repr(name)))
         seats.append(
             valid(
                 Seat(

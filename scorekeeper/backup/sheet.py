@@ -66,7 +66,7 @@ def match_csv(match: Match) -> str:
     if match.finished:
         # A round game's win may be shared: every side with the lowest total is named.
         winners = side_name([sides[side] for side in match.winner_sides()])
-        writer.writerow([words.sheet("winner"), _cell(winners)])
+        writer.writerow([words.sheet("winner"), spreadsheet_name(winners)])
     return out.getvalue()
 
 
@@ -76,8 +76,8 @@ def _header(match: Match, sides: list[str]) -> list[str]:
     header = [str(title) for title in columns.first]
     for side in sides:
         header += [
-            words.side_points(_cell(side)),
-            words.side_total(_cell(side)),
+            words.side_points(spreadsheet_name(side)),
+            words.side_total(spreadsheet_name(side)),
         ]
     header += [words.sheet("ending"), str(columns.went_out)]
     return [
@@ -103,7 +103,7 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
     if hand.pair_pips and hand.winning_seat is not None:
         # Given per pair: the pair won, which of its hands was lighter is not known.
         winner = sides[game.side_of(hand.winning_seat)]
-    row += [hand.get_ending_display(), _cell(winner) if winner else ""]
+    row += [hand.get_ending_display(), spreadsheet_name(winner) if winner else ""]
     if game.offers_capicu:
         row.append(words.sheet("yes") if hand.capicu else "")
     if match.pays_regional_bonuses():
@@ -111,7 +111,10 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
     if columns.plays:
         # Each score made during play, in order: "Ann 10; Bo 15".
         row.append(
-            "; ".join(f"{_cell(names[play.seat])} {play.points}" for play in hand.ordered_plays())
+            "; ".join(
+                f"{spreadsheet_name(names[play.seat])} {play.points}"
+                for play in hand.ordered_plays()
+            )
         )
     return row
 
@@ -119,13 +122,13 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
 def _bonus_text(hand: Hand, sides: list[str]) -> str:
     """The hand's regional bonuses: "Chuchazo 100 (Ben & Dev); ..."."""
     return "; ".join(
-        f"{EntryKind(entry.kind).label} {entry.points} ({_cell(sides[entry.side])})"
+        f"{EntryKind(entry.kind).label} {entry.points} ({spreadsheet_name(sides[entry.side])})"
         for entry in hand.entries.all()
         if entry.kind in REGIONAL_BONUSES
     )
 
 
-def _cell(text: str) -> str:
+def spreadsheet_name(text: str) -> str:
     """A name as a spreadsheet shows it: never a formula, and isolated where it could turn the
     text around it."""
     # A name typed as "=HYPERLINK(...)" must stay text when the sheet is opened in a spreadsheet,

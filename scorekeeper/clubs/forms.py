@@ -15,10 +15,11 @@ from scorekeeper.clubs.models import (
     Season,
     SeededTournament,
 )
-from scorekeeper.inputs import clean_text
+from scorekeeper.inputs import ascii_digits, clean_text
 from scorekeeper.models import Table
 from scorekeeper.tournaments.forms.tournament import TournamentForm
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.words.names import name_key
 
 
 class ClubForm(forms.Form):
@@ -63,6 +64,28 @@ class JoinForm(forms.Form):
             return None
 
 
+class SeasonDayField(forms.DateField):
+    """A season's first or last day: any script's digits read as they show, and a year a
+    season's bounds can hold (its last midnight, in any time zone, a date still)."""
+
+    FIRST_YEAR, LAST_YEAR = 1900, 2999
+    ATTRS = {"type": "date", "min": f"{FIRST_YEAR}-01-01", "max": f"{LAST_YEAR}-12-31"}
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = ascii_digits(value)
+        return super().to_python(value)
+
+    def validate(self, value) -> None:
+        super().validate(value)
+        if value and not self.FIRST_YEAR <= value.year <= self.LAST_YEAR:
+            raise forms.ValidationError(
+                _("Give a day from the year %(first)s to %(last)s."),
+                code="year",
+                params={"first": self.FIRST_YEAR, "last": self.LAST_YEAR},
+            )
+
+
 class SeasonForm(forms.ModelForm):
     """A season: its name and its first and last days."""
 
@@ -74,9 +97,10 @@ class SeasonForm(forms.ModelForm):
             "starts_on": _("First day"),
             "ends_on": _("Last day"),
         }
+        field_classes = {"starts_on": SeasonDayField, "ends_on": SeasonDayField}
         widgets = {
-            "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "starts_on": forms.DateInput(attrs=SeasonDayField.ATTRS),
+            "ends_on": forms.DateInput(attrs=SeasonDayField.ATTRS),
         }
         error_messages = {
             "name": {"required": _("Give the season a name.")},
@@ -100,6 +124,18 @@ class SeasonForm(forms.ModelForm):
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("A season cannot end before it starts."))
         return cleaned
+
+    def save(self, commit: bool = True) -> Season:
+        """The season, or the club's own of this name and these days (a second tap, a post
+        sent again): one season, never two alike. The club's row is the lock."""
+        club = self.instance.club
+        with transaction.atomic():
+            list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk"))
+            data = self.cleaned_data
+            same_days = club.seasons.filter(starts_on=data["starts_on"], ends_on=data["ends_on"])
+            name = name_key(data["name"])
+            found = next((season for season in same_days if name_key(season.name) == name), None)
+            return found or super().save(commit)
 
 
 class ClubTournamentForm(TournamentForm):

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorekeeper.clubs import export, pairs, player, ratings, seasons
 from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
+from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import Club, Membership, Season
 from scorekeeper.clubs.words import WIN_RATE, family_name, rating_level, too_many_clubs
-from scorekeeper.models import RateLimited, Table
+from scorekeeper.models import NAME_MAX, RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.tournaments.views.tournament import tournament_setup
@@ -182,7 +183,8 @@ def player_page(request: HttpRequest, key: str) -> HttpResponse:
     all_seasons = list(club.seasons.all())
     season = seasons.chosen_season(request, all_seasons)
     family, _families = chosen_family(request, club.families())
-    who = request.GET.get("p", "")
+    # The name as typed or as the leaderboard links it: one player whatever its case and spacing.
+    who = player_key(request.GET.get("p", "")[: 4 * NAME_MAX])
     line = club.ratings.filter(family=family, player=who).first() if family else None
     if line is None:
         raise Http404

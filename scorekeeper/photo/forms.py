@@ -5,6 +5,7 @@ from django import forms
 from django.conf import settings
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from scorekeeper.inputs import typed_number
 from scorekeeper.photo import words
 from scorekeeper.photo.counter import MOST_PIPS, Count, NotAnImage, count_image, decode
 
@@ -63,10 +64,11 @@ class HalvesForm(PlaceForm):
         data = super().clean()
         halves = []
         for given in self.data.getlist("half"):
-            value = given.strip()
-            if not value.isdigit() or int(value) > MOST_PIPS:
+            # Any script's digits read as they show; str.isdigit() let '²' through to int().
+            value = typed_number(given)
+            if value is None or value > MOST_PIPS:
                 raise forms.ValidationError(words.BAD_HALF, code="bad_half")
-            halves.append(int(value))
+            halves.append(value)
         data["total"] = sum(halves)
         return data
 

@@ -51,7 +51,9 @@ def import_brackets(
     for item in list_of(raw or [], words.part("the_brackets")):
         item = mapping_of(item, words.part("a_bracket"))
         seeds = item.get("seeds")
-        if not isinstance(seeds, list) or not all(ident in entrants for ident in seeds):
+        # A seed is an entrant's number in the file (a list there would not even hash).
+        numbers = isinstance(seeds, list) and all(type(ident) is int for ident in seeds)
+        if not numbers or not all(ident in entrants for ident in seeds):
             raise ValueError(words.say("bracket_bad", bracket=repr(item.get("number"))))
         if len(set(seeds)) != len(seeds):
             raise ValueError(words.say("bracket_bad", bracket=repr(item.get("number"))))
@@ -78,7 +80,10 @@ def _import_board(
     refused = ValueError(words.say("bracket_bad", bracket=repr(bracket.number)))
     seeds = raw.get("seeds")
     count = len(bracket.seeds)
-    if raw.get("key") not in shape.by_key or not isinstance(seeds, list) or len(seeds) != 2:
+    key = raw.get("key")
+    if not isinstance(key, str) or key not in shape.by_key:
+        raise refused
+    if not isinstance(seeds, list) or len(seeds) != 2:
         raise refused
     if not all(type(seed) is int and 1 <= seed <= count for seed in seeds):
         raise refused

@@ -330,3 +330,23 @@ def test_a_backup_made_in_code_is_still_checked_for_its_shape(shape_checks):
     with pytest.raises(ValueError, match="whole number"):
         import_table(data, new_keys=True)
     assert len(shape_checks) == 1
+
+
+ODD_SHAPES = {
+    # Each was a TypeError or an AttributeError (a 500 at the restore pages, the table's and a
+    # tournament's) where a ValueError turns into a refusal in words.
+    "seat's player a list": lambda m: m["seats"][0].update(player=["Alice"]),
+    "match's series a list": lambda m: m.update(series=[1]),
+    "series sides a number": lambda m: m.update(series_sides=-1),
+    "series sides of lists": lambda m: m.update(series_sides=[[0], 1]),
+    "pases corridos a list": lambda m: m["hands"][0].update(pases_corridos=[1]),
+}
+
+
+@pytest.mark.parametrize("damage", ODD_SHAPES)
+def test_a_value_of_the_wrong_shape_is_refused_with_nothing_stored(damage):
+    data = series_of_three()
+    ODD_SHAPES[damage](data["matches"][0])
+    with pytest.raises(ValueError):
+        import_table(data)
+    assert not created(Table).exists()

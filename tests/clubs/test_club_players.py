@@ -2,6 +2,7 @@
 names: case, spacing and Unicode form do not tell two apart; accents do."""
 
 import pytest
+from django.urls import reverse
 
 from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import ClubRating
@@ -63,3 +64,21 @@ def test_a_player_keeps_the_name_first_written_in_the_club(client):
     assert ClubRating.objects.get(club=club, player="ana").name == "Ana"
     rebuild(club)  # and rated again from nothing
     assert ClubRating.objects.get(club=club, player="ana").name == "Ana"
+
+
+@pytest.mark.parametrize("typed", ["ana", "Ana", "ANA ", " ana  "])
+def test_a_players_page_opens_by_the_name_as_typed(client, typed):
+    # ?p=Ana (a link written by hand, or shared after a phone capitalised it) was a 404: only
+    # the stored key 'ana' opened the page.
+    club, (north,) = club_with("North")
+    played(north, ("Ana", "Ben", "Cara", "Dev"), 0)
+    response = client.get(reverse("club_player", args=[club.key]), {"p": typed})
+    assert response.status_code == 200
+    assert "Ana" in response.content.decode()
+
+
+@pytest.mark.parametrize("typed", ["Aña", "", "x" * 10_000])
+def test_a_players_page_of_no_player_is_not_found(client, typed):
+    club, (north,) = club_with("North")
+    played(north, ("Ana", "Ben", "Cara", "Dev"), 0)
+    assert client.get(reverse("club_player", args=[club.key]), {"p": typed}).status_code == 404

@@ -112,3 +112,59 @@ def test_a_seasons_page_reads_as_many_queries_for_a_big_club(django_assert_max_n
             assert Client().get(url).status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    "starts, ends", [("2026-01-01", "9999-12-31"), ("0001-01-01", "2026-12-31")]
+)
+@pytest.mark.parametrize("zone", ["America/New_York", "Europe/Stockholm"])
+def test_a_season_at_the_ends_of_the_calendar_is_refused_and_the_club_page_stands(
+    settings, starts, ends, zone
+):
+    # The last day + 1 (or the first midnight east of UTC) is past what a date can hold: the
+    # season was made, then every page that read it (the club's, by default) was a 500.
+    settings.TIME_ZONE = zone
+    client = Client(raise_request_exception=False)
+    club, (table,) = club_with("North")
+    played(table, ANA_AND_CARA, 0)
+    data = {"name": "Forever", "starts_on": starts, "ends_on": ends}
+    response = client.post(reverse("new_season", args=[club.key]), data)
+    assert response.status_code == 422
+    assert "Give a day from the year 1900 to 2999." in response.content.decode()
+    assert not Season.objects.filter(club=club).exists()
+    assert client.get(club.get_absolute_url()).status_code == 200
+
+
+def test_a_season_typed_in_other_scripts_digits_reads_as_it_shows(client):
+    club, _tables = club_with("North")
+    # Arabic-Indic and full-width digits, as a phone's keyboard without a date picker types.
+    arabic_indic = "".join(
+        chr(0x0660 + int(char)) if char.isdigit() else char for char in "2026-03-01"
+    )
+    data = {
+        "name": "Spring",
+        "starts_on": arabic_indic,
+        "ends_on": "\uff12\uff10\uff12\uff16-05-31",
+    }
+    response = client.post(reverse("new_season", args=[club.key]), data)
+    season = Season.objects.get(club=club)
+    assert response.url.endswith(f"?season={season.pk}")
+    assert (season.starts_on, season.ends_on) == (dt.date(2026, 3, 1), dt.date(2026, 5, 31))
+
+
+def test_a_season_tapped_twice_is_made_once(client):
+    club, _tables = club_with("North")
+    data = {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"}
+    first = client.post(reverse("new_season", args=[club.key]), data)
+    # The second tap (or a reload that posts again), its name as a phone's keyboard changed it.
+    second = client.post(reverse("new_season", args=[club.key]), {**data, "name": " spring "})
+    season = Season.objects.get(club=club)
+    assert first.url == second.url == f"{club.get_absolute_url()}?season={season.pk}"
+
+
+def test_a_season_of_the_same_name_on_other_days_is_another_season(client):
+    club, _tables = club_with("North")
+    for year in (2026, 2027):
+        data = {"name": "Spring", "starts_on": f"{year}-03-01", "ends_on": f"{year}-05-31"}
+        assert client.post(reverse("new_season", args=[club.key]), data).status_code == 302
+    assert Season.objects.filter(club=club).count() == 2

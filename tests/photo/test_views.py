@@ -135,3 +135,19 @@ def test_a_half_over_twelve_is_refused(client: Client):
     answer = client.post(reverse("photo_confirm"), {"half": ["3", "13"]})
     assert answer.status_code == 422
     assert "A half holds 0 to 12 pips." in answer.content.decode()
+
+
+@pytest.mark.parametrize("half", ["²", "①", "1" * 10_000, "-1", "", " ", "1.5", "<b>3</b>"])
+def test_a_half_that_is_no_count_is_refused_at_the_field(client: Client, half):
+    # '²' and '①' pass str.isdigit() but int() refuses them; 10,000 digits are past int()'s
+    # limit: each was a 500 before.
+    answer = client.post(reverse("photo_confirm"), {"half": ["3", half], "photo_for": "pips_1"})
+    assert answer.status_code == 422
+    assert "A half holds 0 to 12 pips." in answer.content.decode()
+
+
+@pytest.mark.parametrize("half, total", [("٣", 6), ("\uff13", 6), (" 3 ", 6), ("12", 15), ("0", 3)])
+def test_a_half_in_any_scripts_digits_counts_as_it_shows(client: Client, half, total):
+    answer = client.post(reverse("photo_confirm"), {"half": ["3", half], "photo_for": "pips_1"})
+    assert answer.status_code == 200
+    assert f"{total} pips from the photo." in answer.content.decode()

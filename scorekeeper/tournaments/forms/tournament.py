@@ -26,6 +26,7 @@ from scorekeeper.tournaments import rules as event_rules
 from scorekeeper.tournaments.models.confirmation import ResultsNeedChoice
 from scorekeeper.tournaments.models.tournament import Entrant, Format, Tournament
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
+from scorekeeper.tournaments.words.bracket import bracket_refusal
 from scorekeeper.tournaments.words.confirm import NO_OTHER_SIDE, RESULTS_NEED_LABEL
 from scorekeeper.tournaments.words.tournament import NUMBER_TOO_BIG, NUMBER_TOO_SMALL, TARGET_RANGE
 from scorekeeper.words.labels import offered_presets
@@ -368,6 +369,9 @@ class EntrantsForm(forms.Form):
 
     def clean_entrants(self):
         entrants = self.cleaned_data["entrants"]
+        if self.tournament.brackets.exists():
+            # A bracket is drawn once: an entrant added now would never play.
+            raise ValidationError(bracket_refusal("late_entry"))
         problems = entrant_problems(
             entrants,
             individual=self.tournament.individual,

@@ -234,11 +234,16 @@ class Tournament(HouseRulesFields):
         """Whether the event is over: its last round drawn and every table's result in."""
         return bool(rounds) and self.all_drawn(rounds) and rounds[-1].complete()
 
+    def lock(self) -> None:
+        """Hold the tournament's row until the transaction ends: what draws a round or the
+        brackets draws once however many phones tap at once."""
+        list(Tournament.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+
     @transaction.atomic
     def draw_next_round(self) -> "Round":
         """Draw the next round: its seed kept, a table and a match for each board."""
         # The tournament's row is the lock: two taps on Draw draw one round.
-        list(Tournament.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        self.lock()
         rounds = self.drawn_rounds()
         if rounds and not rounds[-1].complete():
             raise DrawRefused("round_unfinished")
@@ -252,7 +257,7 @@ class Tournament(HouseRulesFields):
     @transaction.atomic
     def redraw_last_round(self) -> "Round":
         """Draw the newest round again from its kept seed, before any of its tables has a hand."""
-        list(Tournament.objects.select_for_update().filter(pk=self.pk).values_list("pk"))
+        self.lock()
         rounds = self.drawn_rounds()
         if not rounds:
             raise DrawRefused("no_round")

@@ -23,13 +23,19 @@ def get_tournament(key: str) -> Tournament:
 def bracket_draw(request: HttpRequest, key: str) -> HttpResponse:
     """Draw the brackets: a form refused comes back on the director's page with its errors."""
     tournament = get_tournament(key)
-    if tournament.brackets.exists():
-        # Drawn already (a second tap, another phone): the form is no longer on the page.
+    form = BracketForm(request.POST, tournament=tournament)
+    with transaction.atomic():
+        # Two taps (or two phones) at once: the second waits here, then finds them drawn.
+        tournament.lock()
+        drawn_already = tournament.brackets.exists()
+        saved = not drawn_already and form.is_valid()
+        if saved:
+            form.save()
+    if drawn_already:
+        # The form is no longer on the page.
         messages.error(request, bracket_refusal("drawn"))
         return redirect(tournament)
-    form = BracketForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        form.save()
+    if saved:
         messages.success(request, bracket_drawn())
         return redirect(f"{tournament.get_absolute_url()}#brackets")
     return director_page(request, tournament, bracket_form=form)
@@ -86,4 +92,9 @@ def _walkover(request: HttpRequest, found: BracketBoard) -> None:
     else:
         found.forfeit_side = int(present)
     found.save(update_fields=["forfeit_side"])
+    if found.refuses_change():
+        # Its winner already plays the next match (RULES.md, Knockouts): nothing is kept.
+        transaction.set_rollback(True)
+        messages.error(request, bracket_refusal("walkover_kept"))
+        return
     found.result_moved()

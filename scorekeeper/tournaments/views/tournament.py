@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorekeeper.backup.sheet import spreadsheet_name
 from scorekeeper.models import RateLimited
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
@@ -429,13 +430,19 @@ def tournament_csv(request: HttpRequest, watch_key: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, watch_key=watch_key)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="standings.csv"'
+    # The byte-order mark makes spreadsheet programs read accented names as UTF-8.
+    response.write("\ufeff")
     writer = csv.writer(response)
     rows = event_context(tournament)["standings"]
     labels = [stat.label for stat in rows[0].sheet_stats] if rows else []
     writer.writerow([*standings_heading(), *labels])
     for row in rows:
         writer.writerow(
-            [row.standing.place, str(row.entrant), *(stat.value for stat in row.sheet_stats)]
+            [
+                row.standing.place,
+                spreadsheet_name(str(row.entrant)),
+                *(stat.value for stat in row.sheet_stats),
+            ]
         )
     return response
 

@@ -34,6 +34,8 @@ BRACKET_REFUSALS = {
     "no_rounds": _("Play at least one round first: its standings seed the bracket."),
     "more_than_entrants": _("Only %(count)s entrants are in the standings."),
     "no_rating": _("This tournament has no club ratings to seed by: choose another seeding."),
+    "late_entry": _("The bracket is drawn: a late entrant cannot join it."),
+    "walkover_kept": _("Not changed: its winner already plays its next match: the walkover stays."),
 }
 
 # A bracket match whose result is entered but waits: what its card says under the sides (an

@@ -330,3 +330,23 @@ def test_a_walkover_is_refused_once_the_match_is_over(client):
     assert "Winner: Ana &amp; Ben" in refresh(client, tournament)
     forfeit(client, tournament, board, present="2")
     assert boards(tournament)["W1-1"].forfeit_side is None
+
+
+def test_a_walkover_stays_once_its_winners_next_match_began(client):
+    # The walkover was taken back silently while Ana & Ben played on in the final: the bracket
+    # then had no winner of their semi-final, yet Ana & Ben in the final (and a walkover the
+    # other way was then taken too: Gil & Hugo its winner, Ana & Ben still in the final).
+    tournament = make_tournament(SIX[:4], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    first = boards(tournament)["W1-1"]  # Ana & Ben v Gil & Hugo
+    forfeit(client, tournament, first, present="0")
+    play_out(boards(tournament)["W1-2"].match, 0)
+    win_hand(boards(tournament)["W2-1"].match, 0, pips=5)
+    response = forfeit(client, tournament, first, undo="1")
+    page = client.get(response.url).content.decode()
+    assert "already plays its next match: the walkover stays." in page
+    forfeit(client, tournament, first, present="1")
+    after = boards(tournament)
+    assert (after["W1-1"].forfeit_side, after["W1-1"].winner_side) == (0, 0)
+    assert (str(after["W2-1"].first), str(after["W2-1"].second)) == ("Ana & Ben", "Cris & Dani")
+    assert after["W2-1"].match.hand_count == 1

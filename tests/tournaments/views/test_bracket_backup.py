@@ -49,8 +49,12 @@ def test_the_brackets_come_back_exactly(client, knockout):
         lambda b: b.update(best_of=4),
         lambda b: b["boards"][0].update(key="Z9-9"),
         lambda b: b["boards"][0].update(seeds=[1, 7]),
+        # A list or a mapping where a number belongs was a TypeError (unhashable): a 500.
+        lambda b: b.update(seeds=[[1], 2, 3, 4, 5, 6]),
+        lambda b: b.update(seeds=[{"a": 1}, 2, 3, 4, 5, 6]),
+        lambda b: b["boards"][0].update(key=["W1-1"]),
     ],
-    ids=["twice", "unknown", "best_of", "key", "seed"],
+    ids=["twice", "unknown", "best_of", "key", "seed", "seed_list", "seed_mapping", "key_list"],
 )
 def test_a_bad_bracket_is_refused_with_nothing_stored(knockout, change):
     data = export_tournament(knockout)

@@ -287,3 +287,17 @@ def test_a_best_of_three_is_confirmed_as_its_match_wins_on_its_last_match(client
     client.post(link_of(other, 0), {"confirm": "1", "shown": "0-2/1"})
     final = boards(tournament)["W2-1"]
     assert (str(final.first), str(final.second)) == ("Ana & Ben", "Eva & Fede")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_draw_tapped_on_four_phones_at_once_draws_one_bracket_and_no_error():
+    # Each tap saw no bracket and then met the others' at the unique number: three 500s.
+    tournament = make_tournament(FOUR, format="single_elimination", target=50)
+    url = reverse("bracket_draw", args=[tournament.key])
+    statuses = in_parallel(
+        4,
+        lambda n: Client(raise_request_exception=False).post(url, {"seeding": "entry"}).status_code,
+    )
+    assert statuses == [302] * 4
+    assert Bracket.objects.filter(tournament=tournament).count() == 1
+    assert sorted(boards(tournament)) == ["W1-1", "W1-2"]

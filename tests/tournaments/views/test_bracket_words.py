@@ -43,3 +43,24 @@ def test_a_pending_result_on_the_bracket_is_translated(speaking, language):
     page = speaking.get(tournament.watch_url())
     assert b"data-result" in page.content
     assert_no_english(page, language)
+
+
+def test_the_walkover_and_its_refusal_are_translated(speaking, language):
+    # "A side did not come", "Walkover to ..." and "Undo the walkover" had no Spanish or
+    # Swedish: the director's page showed them in English.
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(4)], format="single_elimination")
+    speaking.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    english = ("A side did not come", "Walkover to", "Undo the walkover", "Not changed")
+    page = speaking.get(tournament.get_absolute_url()).content.decode()
+    assert "bracket-walkover" in page
+    assert not [words for words in english if words in page]
+    boards = BracketBoard.objects.filter(bracket__tournament=tournament)
+    first = boards.get(key="W1-1")
+    walkover = reverse("bracket_forfeit", args=[tournament.key, first.pk])
+    speaking.post(walkover, {"present": "0"})
+    play_out(boards.get(key="W1-2").match, 0)
+    play_out(boards.get(key="W2-1").match, 1)
+    page = speaking.post(walkover, {"undo": "1"}, follow=True).content.decode()
+    assert 'name="undo"' in page
+    assert not [words for words in english if words in page]
+    assert_no_english(speaking.get(tournament.get_absolute_url()), language)

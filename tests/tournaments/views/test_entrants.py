@@ -142,3 +142,15 @@ def test_the_entrants_box_says_what_a_line_holds_for_the_event(client):
 
     assert "each player&#x27;s name" in alone and "a pair as" not in alone
     assert "a pair as" in paired
+
+
+@pytest.mark.parametrize("format", ["single_elimination", "double_elimination"])
+def test_a_late_entry_once_the_bracket_is_drawn_is_refused(client, format):
+    # It was taken: listed among the entrants, in no bracket, never to play (a bracket is drawn
+    # once), and the director told nothing.
+    tournament = make_tournament(["Ana & Ben", "Cris & Dani", "Eva & Fede"], format=format)
+    client.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    response = late_entry(client, tournament, "Gil & Hugo")
+    assert response.status_code == 422
+    assert "The bracket is drawn: a late entrant cannot join it." in response.content.decode()
+    assert tournament.entrants.count() == 3

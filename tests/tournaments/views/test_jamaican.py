@@ -278,6 +278,6 @@ def test_a_cut_throat_events_pages_show_its_standings_and_sheets(client: Client)
     assert {name: page.status_code for name, page in pages.items()} == dict.fromkeys(pages, 200)
     for name in ("watch", "screen", "print", "csv"):
         assert winner in pages[name].content.decode(), name
-    csv_lines = pages["csv"].content.decode().splitlines()
+    csv_lines = pages["csv"].content.decode("utf-8-sig").splitlines()
     assert csv_lines[1].split(",")[:2] == ["1", winner]
     assert "Game to 6." in pages["sheets"].content.decode()

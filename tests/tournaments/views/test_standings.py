@@ -108,7 +108,7 @@ def test_the_standings_download_as_csv(client):
     finish(board, (212, 150))
     winner = tournament.entrants.get(pk=board.sides()[0][0])
     response = client.get(reverse("tournament_csv", args=[tournament.watch_key]))
-    rows = list(csv.reader(response.content.decode().splitlines()))
+    rows = list(csv.reader(response.content.decode("utf-8-sig").splitlines()))
     assert rows[0][:4] == ["Place", "Entrant", "Played", "Wins"]
     assert rows[1] == ["1", str(winner), "1", "1", "62", "212", "150"]
 
@@ -206,7 +206,7 @@ def played_train_event(client):
 def test_a_mexican_train_events_spreadsheet_ranks_the_lowest_total_first(client):
     tournament = played_train_event(client)
     response = client.get(reverse("tournament_csv", args=[tournament.watch_key]))
-    rows = list(csv.reader(response.content.decode().splitlines()))
+    rows = list(csv.reader(response.content.decode("utf-8-sig").splitlines()))
     assert rows[0] == ["Place", "Entrant", "Played", "Total", "Games won", "Lowest game"]
     assert sorted(rows[1:]) == [
         ["1", "Player 2", "1", "10", "1", "10"],
@@ -251,3 +251,19 @@ def test_a_mexican_train_events_pages_read_a_fixed_number_of_queries(client):
                     end_game(board, [10 * seat for seat in range(board.match.seat_count)])
     for page in ("get_absolute_url", "watch_url"):
         assert queries(client, getattr(small, page)()) == queries(client, getattr(large, page)())
+
+
+def test_the_standings_spreadsheet_keeps_a_name_a_name(client):
+    # A name typed as a formula ran as one when the sheet was opened ("=SUM(...)"), and
+    # without the byte-order mark a spreadsheet read "Peña" as "PeÃ±a" (the match's and the
+    # club's spreadsheets had both already).
+    tournament = make_tournament(["Cris & Dani"])
+    typed = {"entrants": "=SUM(A1:A9) & Peña\n-Lola & @Juan"}
+    assert (
+        client.post(reverse("tournament_entrants", args=[tournament.key]), typed).status_code == 302
+    )
+    response = client.get(reverse("tournament_csv", args=[tournament.watch_key]))
+    text = response.content.decode()
+    assert text.startswith("\ufeff")
+    names = sorted(row[1] for row in list(csv.reader(text[1:].splitlines()))[1:])
+    assert names == ["'-Lola & @Juan", "'=SUM(A1:A9) & Peña", "Cris & Dani"]
