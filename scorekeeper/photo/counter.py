@@ -19,6 +19,8 @@ MOST_PIPS = 12
 MOST_TOUCHING = 12
 SEAM_H = 120
 SEAM_INK, SEAM_FAINT = 9, 3
+# How even a line between tiles is all along: its lightest sixth against its median.
+SEAM_EVEN = 0.65
 
 Point = tuple[int, int]
 
@@ -138,7 +140,7 @@ def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], in
         cells = _cells(image, quad)
         whole += [(cells, area, quad)] if cells else []
         if not cells:
-            shapeless.append(contour)
+            shapeless.append((contour, area, quad))
     areas = [area / len(cells) for cells, area, _ in whole for _ in cells]
     typical = float(np.median(areas)) if areas else smallest
     unread = 0
@@ -150,9 +152,11 @@ def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], in
             cells = _cells(image, quad, tiles=max(1, round(area / typical)))
             unread += not cells
         found += [(corners, False, typical) for corners in cells]
-    for contour in shapeless:
-        if cv2.contourArea(contour) > 1.5 * typical:
-            parts = _split(contour, typical)
+    for contour, area, quad in shapeless:
+        if area > 1.5 * typical:
+            # A rectangle whose lines barely show (blur): the grid of as many tiles as its
+            # area holds, or the region worn apart.
+            parts = _cells(image, quad, tiles=round(area / typical)) or _split(contour, typical)
             found += [(corners, False, typical) for corners in parts]
             unread += not parts
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
@@ -188,16 +192,20 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     for across, down in grids:
         xs, strengths_x, even_x = _lines_at(lines[0], lines[2], across)
         ys, strengths_y, even_y = _lines_at(lines[1], lines[3], down)
-        strengths = strengths_x + strengths_y or [float(SEAM_INK)]
-        even = round(min(even_x + even_y or [1.0]), 1)
-        strong = min(strengths) >= SEAM_INK
-        faint = min(strengths) < SEAM_FAINT or np.mean(strengths) < SEAM_INK
-        if not (strong or tiles) and faint:
+        strengths = strengths_x + strengths_y
+        evens = even_x + even_y
+        # Lines all seen between tiles, and not all faint.
+        seen = bool(strengths) and np.mean(strengths) >= SEAM_INK
+        # (or all plainly dark, and at most a third of them less even than a seam)
+        odd = len(strengths) - sum(map(_seam, strengths, evens))
+        seen = seen and (not odd or (min(strengths) >= SEAM_INK and 3 * odd <= len(strengths)))
+        strong = not strengths or min(strengths) >= SEAM_INK
+        if not (seen or tiles or not strengths):
             continue
-        # The tiles nearest two to one win; between as near, lines all plainly seen, then the
-        # most evenly dark, then more tiles.
+        # The tiles nearest two to one win; between as near, lines seen over none, lines all
+        # plainly seen, then the most evenly dark, then more tiles.
         off = round(abs(abs(np.log(ratio * down / across)) - np.log(2)) * 20)
-        rank = (-off, strong, even, across * down)
+        rank = (-off, seen, strong, round(min(evens or [1.0]), 1), across * down)
         if best is None or rank > best[0]:
             best = (rank, xs, ys)
     if best is None:
@@ -209,6 +217,15 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         for y0, y1 in itertools.pairwise(ys)
         for x0, x1 in itertools.pairwise(xs)
     ]
+
+
+def _seam(strength: float, even: float) -> bool:
+    """Whether a line is one between tiles: dark evenly all across (a tile's own line stops
+    short of its edges, a row of pips has gaps), or very dark and fairly even (tiles a little
+    out of line leave a lighter stretch)."""
+    return (strength >= SEAM_FAINT and even >= SEAM_EVEN) or (
+        strength >= 3 * SEAM_INK and even >= 0.45
+    )
 
 
 def _tile_shaped(ratio: float) -> bool:

@@ -1,6 +1,6 @@
 """The counter against rendered photos whose truth is known (tests.photo.render): tiles lying
 apart, and rows of tiles laid touching; the exact total on at least 95% of them all, each half
-on at least 99% of those lying apart (95% in the rows); and the hard cases."""
+on at least 99% of those lying apart (98% in the rows); and the hard cases."""
 
 import random
 
@@ -60,10 +60,10 @@ def test_each_half_right_on_at_least_99_percent_of_tiles_apart(apart):
     assert share_of_halves(apart) >= 0.99
 
 
-def test_each_half_right_on_at_least_95_percent_in_rows_of_tiles_touching(touching):
-    """Short of the 99% bar: a line between tiles that barely shows (blur, no gap) puts a
-    row's tiles a little out of place, or leaves a row unread."""
-    assert share_of_halves(touching) >= 0.95
+def test_each_half_right_on_at_least_98_percent_in_rows_of_tiles_touching(touching):
+    """Short of the 99% bar: in a row blurred so hard its lines barely show, small tiles'
+    pips run together (420 of 426 halves right, Dec 5)."""
+    assert share_of_halves(touching) >= 0.98
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():
