@@ -93,7 +93,7 @@ def count_photo(data: bytes) -> Count:
 
 def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
-    outlines, unread = _tile_outlines(image)
+    outlines, unread = _outlines(image)
     flats = [(corners, _flatten(image, corners)) for corners, cut in outlines if not cut]
     blobs = [_half_blobs(flat) for _, flat in flats]
     pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
@@ -120,10 +120,30 @@ def _centre(tile: Tile) -> tuple[float, float]:
     return sum(xs) / 4, sum(ys) / 4
 
 
-def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
-    """Each tile found: its four corners (long side first) and whether the photo's edge cuts
-    it; and how many light regions a tile's size or more were read as no tile."""
-    mask = _light_mask(image)
+def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
+    """The tiles told from the table as lighter than most of the photo; unless that finds
+    none, leaves a region unread or takes half the photo for tiles (a light table, light and
+    shade in patches under leaves, a dusk): then as lighter than the table around them, if
+    that finds more."""
+    small = cv2.GaussianBlur(image, (5, 5), 0)
+    whiteness = small.min(axis=2)
+    greyish = small.max(axis=2) - whiteness < 90
+    light = _lighter(whiteness, 35)
+    found = _tile_outlines(image, _light_mask(light, greyish))
+    tiles = sum(not cut for _, cut in found[0])
+    if tiles and not found[1] and light is not None and light.mean() <= 0.45:
+        return found
+    near = _tile_outlines(image, _light_mask(_lighter(_above_table(whiteness), 12), greyish))
+    better = sum(not cut for _, cut in near[0]) - near[1] > tiles - found[1]
+    return near if better else found
+
+
+def _tile_outlines(
+    image: np.ndarray, mask: np.ndarray
+) -> tuple[list[tuple[np.ndarray, bool]], int]:
+    """Each tile found in the light `mask`: its four corners (long side first) and whether the
+    photo's edge cuts it; and how many light regions a tile's size or more were read as no
+    tile."""
     height, width = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = 0.0012 * width * height
@@ -308,20 +328,36 @@ def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
     return []
 
 
-def _light_mask(image: np.ndarray) -> np.ndarray:
+def _light_mask(light: np.ndarray | None, greyish: np.ndarray) -> np.ndarray:
     """Where the photo is light and greyish (a tile's face), pips and dividing line filled."""
-    small = cv2.GaussianBlur(image, (5, 5), 0)
-    whiteness = small.min(axis=2)
-    colour = small.max(axis=2) - whiteness
+    if light is None:
+        return np.zeros(greyish.shape, np.uint8)  # one table, no light faces on it
+    size = max(3, round(max(light.shape) / 300)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    mask = cv2.morphologyEx((light & greyish).astype(np.uint8) * 255, cv2.MORPH_OPEN, kernel)
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+
+
+def _lighter(whiteness: np.ndarray, apart: float) -> np.ndarray | None:
+    """The lighter of the photo's two kinds of pixel, if they lie `apart` or more."""
     level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     light = whiteness > level
-    if not light.any() or whiteness[light].mean() - whiteness[~light].mean() < 60:
-        return np.zeros(whiteness.shape, np.uint8)  # one table, no light faces on it
-    mask = (light & (colour < 90)).astype(np.uint8) * 255
-    size = max(3, round(max(image.shape[:2]) / 300)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    if not light.any() or whiteness[light].mean() - whiteness[~light].mean() < apart:
+        return None
+    return light
+
+
+def _above_table(whiteness: np.ndarray) -> np.ndarray:
+    """How much lighter each pixel is than the table around it: the table is what is left of
+    the photo (at a quarter of its size) when everything narrower than a row of tiles is worn
+    away."""
+    height, width = whiteness.shape
+    small = cv2.resize(whiteness, (width // 4, height // 4), interpolation=cv2.INTER_AREA)
+    reach = max(15, max(small.shape) // 5) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
+    table = cv2.blur(cv2.morphologyEx(small, cv2.MORPH_OPEN, kernel), (reach // 2, reach // 2))
+    table = cv2.resize(table, (width, height), interpolation=cv2.INTER_LINEAR)
+    return cv2.subtract(whiteness, table)
 
 
 def _touches_edge(contour: np.ndarray, width: int, height: int) -> bool:

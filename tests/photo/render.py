@@ -58,6 +58,17 @@ BACKGROUNDS = [
 ]
 
 
+# Light tables of a park, where white tiles hardly stand out: white plastic, pale wood, pale
+# concrete, a sunlit white cloth, a light stone.
+LIGHT_TABLES = [
+    (236, 238, 240),
+    (170, 200, 222),
+    (188, 194, 198),
+    (245, 246, 244),
+    (205, 214, 218),
+]
+
+
 @dataclass(frozen=True)
 class Drawn:
     """One tile as drawn: its halves, where the middle of each half landed, and whether the
@@ -110,9 +121,9 @@ def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Ran
     return face, mask
 
 
-def _background(width: int, height: int, rng: random.Random) -> np.ndarray:
-    base = np.array(rng.choice(BACKGROUNDS), np.float32)
-    base = base * rng.uniform(0.7, 1.2)
+def _background(width: int, height: int, rng: random.Random, light: bool = False) -> np.ndarray:
+    base = np.array(rng.choice(LIGHT_TABLES if light else BACKGROUNDS), np.float32)
+    base = base * (rng.uniform(0.92, 1.02) if light else rng.uniform(0.7, 1.2))
     grain = cv2.resize(
         np.random.default_rng(rng.randrange(1 << 30)).normal(0, 1, (height // 40, width // 40)),
         (width, height),
@@ -204,13 +215,14 @@ def render(
     cut: bool | None = None,
     most: int | None = None,
     row: int = 0,
+    park: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
-    laid touching in a row."""
+    laid touching in a row; with `park`, as a phone sees them at a park table (see _park)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
-    scene = _background(width, height, rng)
+    scene = _background(width, height, rng, light=park and rng.random() < 0.6)
     shade = np.zeros((height, width), np.float32)
     colours = (
         [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
@@ -248,9 +260,11 @@ def render(
     for flat_face, flat_mask in faces:
         scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
     scene = _light(scene, rng)
+    scene = _park(scene, rng) if park else scene
     photo = cv2.warpPerspective(scene.clip(0, 255).astype(np.uint8), camera, (width, height))
-    photo = _blur_and_noise(photo, rng)
-    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 92)])
+    photo = _blur_and_noise(photo, rng, noisy=park)
+    quality = rng.randint(25, 70) if park else rng.randint(40, 92)
+    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
 
@@ -271,12 +285,40 @@ def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
     return scene * light[..., None]
 
 
-def _blur_and_noise(photo: np.ndarray, rng: random.Random) -> np.ndarray:
+def _park(scene: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A park table's light: sun through leaves (light and shade in patches), glare (a few
+    bright spots burnt to white, on tiles and table alike), and at times dusk (everything
+    dark, the sensor's noise then strong: see _blur_and_noise)."""
+    height, width = scene.shape[:2]
+    gen = np.random.default_rng(rng.randrange(1 << 30))
+    leaves = cv2.resize(gen.normal(0, 1, (6, 8)), (width, height), interpolation=cv2.INTER_CUBIC)
+    scene = scene * (1 + rng.uniform(0.1, 0.3) * np.tanh(leaves))[..., None]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    for _ in range(rng.randint(1, 4)):
+        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        spread = rng.uniform(0.02, 0.08) * width
+        glare = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * spread**2))
+        scene = scene + rng.uniform(80, 220) * glare[..., None]
+    if rng.random() < 0.3:
+        scene = scene * rng.uniform(0.3, 0.55)
+    return scene
+
+
+def _blur_and_noise(photo: np.ndarray, rng: random.Random, noisy: bool = False) -> np.ndarray:
     sigma = rng.uniform(0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), photo.shape)
+    gen = np.random.default_rng(rng.randrange(1 << 30))
+    noise = gen.normal(0, rng.uniform(4, 14) if noisy else rng.uniform(0, 8), photo.shape)
     return (photo + noise).clip(0, 255).astype(np.uint8)
+
+
+def park_corpus(size: int, seed: int = 37) -> list[Photo]:
+    """`size` photos as at a park table: 1 to 10 tiles apart, and a row of 2 to 4 touching in
+    one photo of three."""
+    rng = random.Random(seed)
+    rows = [rng.choice((0, 0, rng.randint(2, 4))) for _ in range(size)]
+    return [render(rng, tiles=rng.randint(1, 10), row=row, park=True) for row in rows]
 
 
 def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:
