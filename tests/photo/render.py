@@ -191,11 +191,11 @@ def _laid_on_table(laid, back: np.ndarray) -> list[tuple[float, float, float]]:
     return [(sx + dx, sy + dy, angle) for dx, dy, angle in tiles]
 
 
-def _camera(width: int, height: int, rng: random.Random) -> np.ndarray:
+def _camera(width: int, height: int, rng: random.Random, lean: float = 0.14) -> np.ndarray:
     """A homography for a phone held at an angle: the photo shows a quadrilateral of the
-    table, its corners up to 8% in from the scene's."""
+    table, each corner up to `lean` in from the scene's."""
     frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    lean = [rng.uniform(0, 0.14) for _ in range(8)]
+    lean = [rng.uniform(0, lean) for _ in range(8)]
     seen = np.float32(
         [
             [lean[0] * width, lean[1] * height],
@@ -216,9 +216,12 @@ def render(
     most: int | None = None,
     row: int = 0,
     park: bool = False,
+    held: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
-    laid touching in a row; with `park`, as a phone sees them at a park table (see _park)."""
+    laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
+    `held`, in a hand at a slant, fingers over some (a tile a finger covers is drawn as cut:
+    it must not be counted)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
@@ -229,7 +232,7 @@ def render(
         if rng.random() < 0.4
         else rng.sample(PIP_COLOURS, len(PIP_COLOURS))
     )
-    camera = _camera(width, height, rng)
+    camera = _camera(width, height, rng, lean=0.25 if held else 0.14)
     back = np.linalg.inv(camera)
     with_cut = (rng.random() < 0.2) if cut is None else cut
     laid, taken, long = _row(row, width, height, long, rng) if row else ([], (), long)
@@ -259,6 +262,12 @@ def render(
     scene = scene * (1 - 0.45 * shade[..., None])
     for flat_face, flat_mask in faces:
         scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
+    if held:
+        scene, covered = _fingers(scene, [mask for _, mask in faces], long, rng)
+        drawn = [
+            Drawn(tile.halves, tile.centres, tile.cut or hidden)
+            for tile, hidden in zip(drawn, covered, strict=True)
+        ]
     scene = _light(scene, rng)
     scene = _park(scene, rng) if park else scene
     photo = cv2.warpPerspective(scene.clip(0, 255).astype(np.uint8), camera, (width, height))
@@ -267,6 +276,32 @@ def render(
     ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
+
+
+SKIN = [(140, 170, 215), (100, 135, 185), (60, 90, 140), (45, 65, 100)]
+
+
+def _fingers(scene: np.ndarray, masks: list, long: int, rng: random.Random):
+    """A finger over half the tiles, from beyond one of its sides as far in as a third of the
+    tile; and which tiles fingers cover (2% of a tile's face or more)."""
+    height, width = scene.shape[:2]
+    skin = np.array(rng.choice(SKIN), np.float32)
+    fingers = np.zeros((height, width), np.float32)
+    for mask in masks:
+        if rng.random() < 0.5:
+            continue
+        ys, xs = np.nonzero(mask > 0.5)
+        cx, cy = float(xs.mean()), float(ys.mean())
+        turn = rng.uniform(0, 2 * np.pi)
+        reach, length = long * rng.uniform(0.3, 0.55), long * rng.uniform(1.0, 1.5)
+        tip = (round(cx + np.cos(turn) * reach), round(cy + np.sin(turn) * reach))
+        root = (round(tip[0] + np.cos(turn) * length), round(tip[1] + np.sin(turn) * length))
+        cv2.line(fingers, tip, root, 1.0, max(8, round(long * rng.uniform(0.16, 0.24))))
+    fingers = cv2.GaussianBlur(fingers, (0, 0), 1.5)
+    lit = skin * rng.uniform(0.85, 1.1) * (0.8 + 0.2 * fingers[..., None])
+    scene = scene * (1 - fingers[..., None]) + lit * fingers[..., None]
+    covered = [float((fingers * mask).sum()) >= 0.02 * float(mask.sum()) for mask in masks]
+    return scene, covered
 
 
 def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
@@ -319,6 +354,12 @@ def park_corpus(size: int, seed: int = 37) -> list[Photo]:
     rng = random.Random(seed)
     rows = [rng.choice((0, 0, rng.randint(2, 4))) for _ in range(size)]
     return [render(rng, tiles=rng.randint(1, 10), row=row, park=True) for row in rows]
+
+
+def held_corpus(size: int, seed: int = 38) -> list[Photo]:
+    """`size` photos of 1 to 8 tiles held at a slant, fingers over some of them."""
+    rng = random.Random(seed)
+    return [render(rng, tiles=rng.randint(1, 8), held=True) for _ in range(size)]
 
 
 def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:
