@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scorekeeper.photo.table import above_table, light_mask, lighter
+
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
 # A tile is warped flat to this size, its long side across, whatever its angle in the photo.
@@ -19,6 +21,14 @@ MOST_PIPS = 12
 MOST_TOUCHING = 12
 SEAM_H = 120
 SEAM_INK, SEAM_FAINT = 9, 3
+# How even a line between tiles is all along: its lightest sixth against its median.
+SEAM_EVEN = 0.65
+
+# The band of a flattened tile from RIM_OUT to RIM_IN pixels inside its edge: more than
+# RIM_SHARE of it RIM_INK darker than the face means something lies over the tile.
+RIM_OUT, RIM_IN, RIM_INK, RIM_SHARE = 3, 9, 80, 0.05
+# A tile whose region fills less of its four corners than this has something over it.
+COVERED = 0.9
 
 Point = tuple[int, int]
 
@@ -91,11 +101,16 @@ def count_photo(data: bytes) -> Count:
 
 def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
-    outlines, unread = _tile_outlines(image)
-    flats = [(corners, _flatten(image, corners)) for corners, cut in outlines if not cut]
+    outlines, unread = _outlines(image)
+    flats = [(c, _flatten(image, c), alone) for c, cut, alone in outlines if not cut]
+    # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
+    # miscounted (between tiles laid touching, their rims and the line between them lie).
+    covered = [alone and _covered(flat) for _, flat, alone in flats]
+    tiles = [_cut_tile(c) for (c, _, _), hidden in zip(flats, covered, strict=True) if hidden]
+    flats = [(c, flat) for (c, flat, _), hidden in zip(flats, covered, strict=True) if not hidden]
     blobs = [_half_blobs(flat) for _, flat in flats]
     pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
-    tiles = [_cut_tile(corners) for corners, cut in outlines if cut]
+    tiles += [_cut_tile(corners) for corners, cut, _ in outlines if cut]
     for (corners, _), (split, found) in zip(flats, blobs, strict=True):
         counts = tuple(
             max(_pips(found[level][half], pip_areas[level]) for level in (0, 1)) for half in (0, 1)
@@ -118,10 +133,30 @@ def _centre(tile: Tile) -> tuple[float, float]:
     return sum(xs) / 4, sum(ys) / 4
 
 
-def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
-    """Each tile found: its four corners (long side first) and whether the photo's edge cuts
-    it; and how many light regions a tile's size or more were read as no tile."""
-    mask = _light_mask(image)
+def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
+    """The tiles told from the table as lighter than most of the photo; unless that finds
+    none, leaves a region unread or takes half the photo for tiles (a light table, light and
+    shade in patches under leaves, a dusk): then as lighter than the table around them, if
+    that finds more."""
+    small = cv2.GaussianBlur(image, (5, 5), 0)
+    whiteness = small.min(axis=2)
+    greyish = small.max(axis=2) - whiteness < 90
+    light = lighter(whiteness, 35)
+    found = _tile_outlines(image, light_mask(light, greyish))
+    tiles = sum(not cut for _, cut, _ in found[0])
+    if tiles and not found[1] and light is not None and light.mean() <= 0.45:
+        return found
+    near = _tile_outlines(image, light_mask(lighter(above_table(whiteness), 12), greyish))
+    better = sum(not cut for _, cut, _ in near[0]) - near[1] > tiles - found[1]
+    return near if better else found
+
+
+def _tile_outlines(
+    image: np.ndarray, mask: np.ndarray
+) -> tuple[list[tuple[np.ndarray, bool]], int]:
+    """Each tile found in the light `mask`: its four corners (long side first) and whether the
+    photo's edge cuts it; and how many light regions a tile's size or more were read as no
+    tile."""
     height, width = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = 0.0012 * width * height
@@ -132,13 +167,15 @@ def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], in
             continue
         if _touches_edge(contour, width, height):
             corners = _corners(contour, area, loose=True)
-            found += [] if corners is None else [(corners, True, area)]
+            found += [] if corners is None else [(corners, True, area, False)]
             continue
         quad = _quad(contour, area)
         cells = _cells(image, quad)
+        if len(cells) == 1 and area < COVERED * cv2.contourArea(quad):
+            cells = []  # a tile with a bite out of it: a finger over it
         whole += [(cells, area, quad)] if cells else []
         if not cells:
-            shapeless.append(contour)
+            shapeless.append((contour, area, quad))
     areas = [area / len(cells) for cells, area, _ in whole for _ in cells]
     typical = float(np.median(areas)) if areas else smallest
     unread = 0
@@ -149,14 +186,29 @@ def _tile_outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], in
         if area > 1.6 * typical * len(cells) or area < 0.6 * typical * len(cells) > typical:
             cells = _cells(image, quad, tiles=max(1, round(area / typical)))
             unread += not cells
-        found += [(corners, False, typical) for corners in cells]
-    for contour in shapeless:
-        if cv2.contourArea(contour) > 1.5 * typical:
-            parts = _split(contour, typical)
-            found += [(corners, False, typical) for corners in parts]
-            unread += not parts
+        found += [(corners, False, typical, len(cells) == 1) for corners in cells]
+    parts, missed = _unshaped(image, shapeless, typical)
+    found += parts
+    unread += missed
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
-    return [(c, cut) for c, cut, area in found if not cut or area > 0.25 * typical], unread
+    kept = [(c, cut, alone) for c, cut, area, alone in found if not cut or area > 0.25 * typical]
+    return kept, unread
+
+
+def _unshaped(image: np.ndarray, shapeless: list, typical: float) -> tuple[list, int]:
+    """Regions of no tile's shape: a tile's size, a tile a finger covers (shown as cut); larger,
+    a rectangle whose lines barely show (blur) cut into as many tiles as its area holds, or
+    the region worn apart; and how many were read as no tile."""
+    found, unread = [], 0
+    for contour, area, quad in shapeless:
+        if 0.3 * typical < area <= 1.5 * typical:
+            corners = _corners(contour, area, loose=True)
+            found += [] if corners is None else [(corners, True, typical, False)]
+        elif area > 1.5 * typical:
+            parts = _cells(image, quad, tiles=round(area / typical)) or _split(contour, typical)
+            found += [(corners, False, typical, False) for corners in parts]
+            unread += not parts
+    return found, unread
 
 
 def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[np.ndarray]:
@@ -188,16 +240,20 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     for across, down in grids:
         xs, strengths_x, even_x = _lines_at(lines[0], lines[2], across)
         ys, strengths_y, even_y = _lines_at(lines[1], lines[3], down)
-        strengths = strengths_x + strengths_y or [float(SEAM_INK)]
-        even = round(min(even_x + even_y or [1.0]), 1)
-        strong = min(strengths) >= SEAM_INK
-        faint = min(strengths) < SEAM_FAINT or np.mean(strengths) < SEAM_INK
-        if not (strong or tiles) and faint:
+        strengths = strengths_x + strengths_y
+        evens = even_x + even_y
+        # Lines all seen between tiles, and not all faint.
+        seen = bool(strengths) and np.mean(strengths) >= SEAM_INK
+        # (or all plainly dark, and at most a third of them less even than a seam)
+        odd = len(strengths) - sum(map(_seam, strengths, evens))
+        seen = seen and (not odd or (min(strengths) >= SEAM_INK and 3 * odd <= len(strengths)))
+        strong = not strengths or min(strengths) >= SEAM_INK
+        if not (seen or tiles or not strengths):
             continue
-        # The tiles nearest two to one win; between as near, lines all plainly seen, then the
-        # most evenly dark, then more tiles.
+        # The tiles nearest two to one win; between as near, lines seen over none, lines all
+        # plainly seen, then the most evenly dark, then more tiles.
         off = round(abs(abs(np.log(ratio * down / across)) - np.log(2)) * 20)
-        rank = (-off, strong, even, across * down)
+        rank = (-off, seen, strong, round(min(evens or [1.0]), 1), across * down)
         if best is None or rank > best[0]:
             best = (rank, xs, ys)
     if best is None:
@@ -209,6 +265,15 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         for y0, y1 in itertools.pairwise(ys)
         for x0, x1 in itertools.pairwise(xs)
     ]
+
+
+def _seam(strength: float, even: float) -> bool:
+    """Whether a line is one between tiles: dark evenly all across (a tile's own line stops
+    short of its edges, a row of pips has gaps), or very dark and fairly even (tiles a little
+    out of line leave a lighter stretch)."""
+    return (strength >= SEAM_FAINT and even >= SEAM_EVEN) or (
+        strength >= 3 * SEAM_INK and even >= 0.45
+    )
 
 
 def _tile_shaped(ratio: float) -> bool:
@@ -291,22 +356,6 @@ def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
     return []
 
 
-def _light_mask(image: np.ndarray) -> np.ndarray:
-    """Where the photo is light and greyish (a tile's face), pips and dividing line filled."""
-    small = cv2.GaussianBlur(image, (5, 5), 0)
-    whiteness = small.min(axis=2)
-    colour = small.max(axis=2) - whiteness
-    level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    light = whiteness > level
-    if not light.any() or whiteness[light].mean() - whiteness[~light].mean() < 60:
-        return np.zeros(whiteness.shape, np.uint8)  # one table, no light faces on it
-    mask = (light & (colour < 90)).astype(np.uint8) * 255
-    size = max(3, round(max(image.shape[:2]) / 300)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
-
-
 def _touches_edge(contour: np.ndarray, width: int, height: int) -> bool:
     """Whether the photo's edge cuts a region: it comes within a few pixels of it (a tile's
     rim is darker than its face, and may be all that lies between the face and the edge)."""
@@ -356,6 +405,18 @@ def _ink(flat: np.ndarray) -> np.ndarray:
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(flat, kernel)
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
+
+
+def _covered(flat: np.ndarray) -> bool:
+    """Whether something dark lies across a flattened tile's rim: the band just inside its
+    edge holds no pip nor line on any tile, only what lies over the tile."""
+    ink = _ink(flat)
+    band = np.ones(ink.shape, bool)
+    band[RIM_IN:-RIM_IN, RIM_IN:-RIM_IN] = False
+    band[:RIM_OUT, :] = band[-RIM_OUT:, :] = band[:, :RIM_OUT] = band[:, -RIM_OUT:] = False
+    for rows in (slice(0, 2 * RIM_IN), slice(-2 * RIM_IN, None)):
+        band[rows, : 2 * RIM_IN] = band[rows, -2 * RIM_IN :] = False  # its rounded corners
+    return float((ink[band] > RIM_INK).mean()) > RIM_SHARE
 
 
 def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:

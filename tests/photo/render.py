@@ -58,6 +58,17 @@ BACKGROUNDS = [
 ]
 
 
+# Light tables of a park, where white tiles hardly stand out: white plastic, pale wood, pale
+# concrete, a sunlit white cloth, a light stone.
+LIGHT_TABLES = [
+    (236, 238, 240),
+    (170, 200, 222),
+    (188, 194, 198),
+    (245, 246, 244),
+    (205, 214, 218),
+]
+
+
 @dataclass(frozen=True)
 class Drawn:
     """One tile as drawn: its halves, where the middle of each half landed, and whether the
@@ -110,9 +121,9 @@ def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Ran
     return face, mask
 
 
-def _background(width: int, height: int, rng: random.Random) -> np.ndarray:
-    base = np.array(rng.choice(BACKGROUNDS), np.float32)
-    base = base * rng.uniform(0.7, 1.2)
+def _background(width: int, height: int, rng: random.Random, light: bool = False) -> np.ndarray:
+    base = np.array(rng.choice(LIGHT_TABLES if light else BACKGROUNDS), np.float32)
+    base = base * (rng.uniform(0.92, 1.02) if light else rng.uniform(0.7, 1.2))
     grain = cv2.resize(
         np.random.default_rng(rng.randrange(1 << 30)).normal(0, 1, (height // 40, width // 40)),
         (width, height),
@@ -180,11 +191,11 @@ def _laid_on_table(laid, back: np.ndarray) -> list[tuple[float, float, float]]:
     return [(sx + dx, sy + dy, angle) for dx, dy, angle in tiles]
 
 
-def _camera(width: int, height: int, rng: random.Random) -> np.ndarray:
+def _camera(width: int, height: int, rng: random.Random, lean: float = 0.14) -> np.ndarray:
     """A homography for a phone held at an angle: the photo shows a quadrilateral of the
-    table, its corners up to 8% in from the scene's."""
+    table, each corner up to `lean` in from the scene's."""
     frame = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    lean = [rng.uniform(0, 0.14) for _ in range(8)]
+    lean = [rng.uniform(0, lean) for _ in range(8)]
     seen = np.float32(
         [
             [lean[0] * width, lean[1] * height],
@@ -204,20 +215,24 @@ def render(
     cut: bool | None = None,
     most: int | None = None,
     row: int = 0,
+    park: bool = False,
+    held: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
-    laid touching in a row."""
+    laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
+    `held`, in a hand at a slant, fingers over some (a tile a finger covers is drawn as cut:
+    it must not be counted)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
-    scene = _background(width, height, rng)
+    scene = _background(width, height, rng, light=park and rng.random() < 0.6)
     shade = np.zeros((height, width), np.float32)
     colours = (
         [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
         if rng.random() < 0.4
         else rng.sample(PIP_COLOURS, len(PIP_COLOURS))
     )
-    camera = _camera(width, height, rng)
+    camera = _camera(width, height, rng, lean=0.25 if held else 0.14)
     back = np.linalg.inv(camera)
     with_cut = (rng.random() < 0.2) if cut is None else cut
     laid, taken, long = _row(row, width, height, long, rng) if row else ([], (), long)
@@ -247,12 +262,46 @@ def render(
     scene = scene * (1 - 0.45 * shade[..., None])
     for flat_face, flat_mask in faces:
         scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
+    if held:
+        scene, covered = _fingers(scene, [mask for _, mask in faces], long, rng)
+        drawn = [
+            Drawn(tile.halves, tile.centres, tile.cut or hidden)
+            for tile, hidden in zip(drawn, covered, strict=True)
+        ]
     scene = _light(scene, rng)
+    scene = _park(scene, rng) if park else scene
     photo = cv2.warpPerspective(scene.clip(0, 255).astype(np.uint8), camera, (width, height))
-    photo = _blur_and_noise(photo, rng)
-    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 92)])
+    photo = _blur_and_noise(photo, rng, noisy=park)
+    quality = rng.randint(25, 70) if park else rng.randint(40, 92)
+    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
+
+
+SKIN = [(140, 170, 215), (100, 135, 185), (60, 90, 140), (45, 65, 100)]
+
+
+def _fingers(scene: np.ndarray, masks: list, long: int, rng: random.Random):
+    """A finger over half the tiles, from beyond one of its sides as far in as a third of the
+    tile; and which tiles fingers cover (2% of a tile's face or more)."""
+    height, width = scene.shape[:2]
+    skin = np.array(rng.choice(SKIN), np.float32)
+    fingers = np.zeros((height, width), np.float32)
+    for mask in masks:
+        if rng.random() < 0.5:
+            continue
+        ys, xs = np.nonzero(mask > 0.5)
+        cx, cy = float(xs.mean()), float(ys.mean())
+        turn = rng.uniform(0, 2 * np.pi)
+        reach, length = long * rng.uniform(0.3, 0.55), long * rng.uniform(1.0, 1.5)
+        tip = (round(cx + np.cos(turn) * reach), round(cy + np.sin(turn) * reach))
+        root = (round(tip[0] + np.cos(turn) * length), round(tip[1] + np.sin(turn) * length))
+        cv2.line(fingers, tip, root, 1.0, max(8, round(long * rng.uniform(0.16, 0.24))))
+    fingers = cv2.GaussianBlur(fingers, (0, 0), 1.5)
+    lit = skin * rng.uniform(0.85, 1.1) * (0.8 + 0.2 * fingers[..., None])
+    scene = scene * (1 - fingers[..., None]) + lit * fingers[..., None]
+    covered = [float((fingers * mask).sum()) >= 0.02 * float(mask.sum()) for mask in masks]
+    return scene, covered
 
 
 def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
@@ -271,12 +320,46 @@ def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
     return scene * light[..., None]
 
 
-def _blur_and_noise(photo: np.ndarray, rng: random.Random) -> np.ndarray:
+def _park(scene: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A park table's light: sun through leaves (light and shade in patches), glare (a few
+    bright spots burnt to white, on tiles and table alike), and at times dusk (everything
+    dark, the sensor's noise then strong: see _blur_and_noise)."""
+    height, width = scene.shape[:2]
+    gen = np.random.default_rng(rng.randrange(1 << 30))
+    leaves = cv2.resize(gen.normal(0, 1, (6, 8)), (width, height), interpolation=cv2.INTER_CUBIC)
+    scene = scene * (1 + rng.uniform(0.1, 0.3) * np.tanh(leaves))[..., None]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    for _ in range(rng.randint(1, 4)):
+        cx, cy = rng.uniform(0, width), rng.uniform(0, height)
+        spread = rng.uniform(0.02, 0.08) * width
+        glare = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * spread**2))
+        scene = scene + rng.uniform(80, 220) * glare[..., None]
+    if rng.random() < 0.3:
+        scene = scene * rng.uniform(0.3, 0.55)
+    return scene
+
+
+def _blur_and_noise(photo: np.ndarray, rng: random.Random, noisy: bool = False) -> np.ndarray:
     sigma = rng.uniform(0, 2.0)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0, 8), photo.shape)
+    gen = np.random.default_rng(rng.randrange(1 << 30))
+    noise = gen.normal(0, rng.uniform(4, 14) if noisy else rng.uniform(0, 8), photo.shape)
     return (photo + noise).clip(0, 255).astype(np.uint8)
+
+
+def park_corpus(size: int, seed: int = 37) -> list[Photo]:
+    """`size` photos as at a park table: 1 to 10 tiles apart, and a row of 2 to 4 touching in
+    one photo of three."""
+    rng = random.Random(seed)
+    rows = [rng.choice((0, 0, rng.randint(2, 4))) for _ in range(size)]
+    return [render(rng, tiles=rng.randint(1, 10), row=row, park=True) for row in rows]
+
+
+def held_corpus(size: int, seed: int = 38) -> list[Photo]:
+    """`size` photos of 1 to 8 tiles held at a slant, fingers over some of them."""
+    rng = random.Random(seed)
+    return [render(rng, tiles=rng.randint(1, 8), held=True) for _ in range(size)]
 
 
 def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:

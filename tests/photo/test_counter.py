@@ -1,6 +1,6 @@
 """The counter against rendered photos whose truth is known (tests.photo.render): tiles lying
 apart, and rows of tiles laid touching; the exact total on at least 95% of them all, each half
-on at least 99% of those lying apart (95% in the rows); and the hard cases."""
+on at least 99% of those lying apart (98% in the rows); and the hard cases."""
 
 import random
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scorekeeper.photo.counter import LONGEST, NotAnImage, count_image, count_photo, decode
-from tests.photo.render import Photo, corpus, render, tile_face
+from tests.photo.render import Photo, corpus, held_corpus, park_corpus, render, tile_face
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +22,13 @@ def touching() -> list[tuple[Photo, object]]:
     """Each photo a row of 2 to 6 tiles laid touching (side to side or end to end, at any
     angle) and 0 to 4 tiles apart."""
     return [(photo, count_photo(photo.jpeg)) for photo in corpus(40, seed=36, touching=True)]
+
+
+@pytest.fixture(scope="module")
+def park() -> list[tuple[Photo, object]]:
+    """As at a park table: white and light tables, light and shade under leaves, glare, dusk,
+    strong noise and JPEG (tests.photo.render._park)."""
+    return [(photo, count_photo(photo.jpeg)) for photo in park_corpus(40, seed=37)]
 
 
 def halves_right(photo: Photo, count) -> tuple[int, int]:
@@ -60,10 +67,38 @@ def test_each_half_right_on_at_least_99_percent_of_tiles_apart(apart):
     assert share_of_halves(apart) >= 0.99
 
 
-def test_each_half_right_on_at_least_95_percent_in_rows_of_tiles_touching(touching):
-    """Short of the 99% bar: a line between tiles that barely shows (blur, no gap) puts a
-    row's tiles a little out of place, or leaves a row unread."""
-    assert share_of_halves(touching) >= 0.95
+def test_each_half_right_on_at_least_98_percent_in_rows_of_tiles_touching(touching):
+    """Short of the 99% bar: in a row blurred so hard its lines barely show, small tiles'
+    pips run together (420 of 426 halves right, Dec 5)."""
+    assert share_of_halves(touching) >= 0.98
+
+
+def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
+    """Far short of the bars (12 of 40 exact, 225 of 480 halves, Dec 5): tiles on a white
+    table under leaves are told from its bright patches only where they stand above the table
+    around them; a floor, so the counter does not slip back."""
+    exact = sum(count.total == photo.total for photo, count in park)
+    assert exact >= 12
+    right_total = [halves_right(photo, count) for photo, count in park]
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.46
+
+
+def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
+    """Tiles held at a slant, a finger over about half of them (57 covered of 148, seed 38):
+    at most 6 of those covered are counted (18 before the rim was looked at), and the photos
+    exact on 25 of 40 (16 before)."""
+    counted = exact = 0
+    for photo in held_corpus(40, seed=38):
+        count = count_photo(photo.jpeg)
+        exact += count.total == photo.total
+        labels = [label for tile in count.counted for label in tile.labels]
+        counted += sum(
+            any((lx - x) ** 2 + (ly - y) ** 2 < 30**2 for x, y in tile.centres for lx, ly in labels)
+            for tile in photo.tiles
+            if tile.cut
+        )
+    assert counted <= 6
+    assert exact >= 25
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():
