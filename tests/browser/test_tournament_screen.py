@@ -83,6 +83,22 @@ def bracket_after_rounds(pairs: list[str], rounds: int = 2):
     return tournament
 
 
+# The words of these cells drawn over more than one line: a word broken inside.
+WORDS_BROKEN = """cells => cells.flatMap((cell) => {
+  const text = cell.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  const broken = [];
+  for (const found of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, found.index);
+    range.setEnd(text, found.index + found[0].length);
+    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    if (tops.size > 1) broken.push(found[0]);
+  }
+  return broken;
+})"""
+
+
 def fits(screen, part: str) -> None:
     """Nothing of `part` is cut or scrolled: its content is no bigger than its box."""
     sizes = screen.locator(part).evaluate(
@@ -112,6 +128,10 @@ def test_the_bracket_fills_the_big_screen_beside_the_standings(live_server, scre
     names = screen.locator(".bracket-name")
     size_px = names.first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
     assert size_px >= 0.03 * size["height"]
+    # The standings' headings break between words, never inside one ("Points differen|ce").
+    broken = screen.locator("#screen-standings ~ .screen-list th").evaluate_all(WORDS_BROKEN)
+    assert broken == [], broken
+    fits(screen, "#screen-standings ~ .screen-list")
 
 
 def test_a_knockouts_bracket_takes_the_whole_big_screen(live_server, screen):
