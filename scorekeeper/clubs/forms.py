@@ -15,6 +15,7 @@ from scorekeeper.clubs.models import (
     Season,
     SeededTournament,
 )
+from scorekeeper.forms.fields import OneTimeToken
 from scorekeeper.inputs import ascii_digits, clean_text
 from scorekeeper.models import Table
 from scorekeeper.tournaments.forms.tournament import TournamentForm
@@ -28,6 +29,7 @@ class ClubForm(forms.Form):
         max_length=CLUB_NAME_MAX,
         error_messages={"required": _("Give the club a name.")},
     )
+    token = OneTimeToken()  # posted twice, one club
 
     def clean_name(self) -> str:
         name = clean_text(self.cleaned_data["name"])

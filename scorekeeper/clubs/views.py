@@ -18,7 +18,7 @@ from scorekeeper.models import NAME_MAX, RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.tournaments.views.tournament import tournament_setup
-from scorekeeper.views.request import client_id
+from scorekeeper.views.request import client_id, made_once
 
 
 def get_club(key: str) -> Club:
@@ -67,15 +67,18 @@ def new_club(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "clubs/new.html", {"club_form": form}, status=422)
     try:
-        club = Club.objects.create_limited(
-            creator=client_id(request),
-            per_hour=settings.CLUBS_PER_HOUR,
-            name=form.cleaned_data["name"],
+        return made_once(
+            request,
+            form,
+            lambda: Club.objects.create_limited(
+                creator=client_id(request),
+                per_hour=settings.CLUBS_PER_HOUR,
+                name=form.cleaned_data["name"],
+            ),
         )
     except RateLimited:
         form.add_error(None, too_many_clubs())
         return render(request, "clubs/new.html", {"club_form": form}, status=429)
-    return redirect(club)
 
 
 @require_safe

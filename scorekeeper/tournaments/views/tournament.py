@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -35,7 +34,7 @@ from scorekeeper.tournaments.words.tournament import (
     tie_break,
     unknown_change,
 )
-from scorekeeper.views.request import client_id, remember_tournament
+from scorekeeper.views.request import client_id, made_once, remember_tournament
 from scorekeeper.words.refusals import too_many_tournaments
 
 
@@ -169,14 +168,16 @@ def tournament_setup(request: HttpRequest, form: TournamentForm) -> HttpResponse
         return render(request, template, {"form": form.refreshed()})
     if request.method == "POST" and form.is_valid():
         creator = client_id(request)
+
+        def make() -> Tournament:
+            Tournament.objects.check_rate(creator, settings.TOURNAMENTS_PER_HOUR)
+            return form.save(creator=creator)
+
         try:
-            with transaction.atomic():
-                Tournament.objects.check_rate(creator, settings.TOURNAMENTS_PER_HOUR)
-                tournament = form.save(creator=creator)
+            return made_once(request, form, make)
         except RateLimited:
             form.add_error(None, too_many_tournaments())
             return render(request, "tournament_new.html", {"form": form}, status=429)
-        return redirect(tournament)
     return render(
         request, "tournament_new.html", {"form": form}, status=422 if form.errors else 200
     )
