@@ -50,6 +50,7 @@ class JoinForm(forms.Form):
     def __init__(self, *args, table: Table, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table = table
+        self.joined_already = False  # the table was in this very club: nothing changed
 
     def clean_link(self) -> Club:
         club = Club.from_link(self.cleaned_data["link"])
@@ -58,10 +59,16 @@ class JoinForm(forms.Form):
         return club
 
     def save(self) -> Membership | None:
-        """Join the club; None (with the reason at the field) when the table is in one."""
+        """Join the club; None (with the reason at the field) when the table is in another.
+        In this one already (joined twice, a double tap): its membership, joined_already."""
+        club = self.cleaned_data["link"]
         try:
-            return self.cleaned_data["link"].join(self.table)
+            return club.join(self.table)
         except AlreadyInAClub:
+            same = Membership.objects.filter(table=self.table, club=club).first()
+            if same is not None:
+                self.joined_already = True
+                return same
             self.add_error("link", _("This table is already in a club. It leaves that one first."))
             return None
 

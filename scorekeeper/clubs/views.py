@@ -2,6 +2,7 @@
 leaving it, a tournament of the club."""
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,7 +14,13 @@ from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
 from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import Club, Membership, Season
-from scorekeeper.clubs.words import WIN_RATE, family_name, rating_level, too_many_clubs
+from scorekeeper.clubs.words import (
+    WIN_RATE,
+    already_in_this_club,
+    family_name,
+    rating_level,
+    too_many_clubs,
+)
 from scorekeeper.models import NAME_MAX, RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
@@ -216,6 +223,8 @@ def join_club(request: HttpRequest, key: str) -> HttpResponse:
     table = get_object_or_404(Table, key=key)
     form = JoinForm(request.POST, table=table)
     if form.is_valid() and form.save() is not None:
+        if form.joined_already:
+            messages.info(request, already_in_this_club())
         return redirect(table)
     return render(request, "clubs/join_page.html", {"table": table, "join_form": form}, status=422)
 
