@@ -17,6 +17,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('token', models.UUIDField(unique=True)),
                 ('creator', models.CharField(max_length=64)),
+                ('sent', models.CharField(default='', max_length=64)),
                 ('url', models.CharField(max_length=300)),
                 ('sent_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
             ],

@@ -1,5 +1,6 @@
 """What the views read from a request and keep in its session."""
 
+import hashlib
 import uuid
 from collections.abc import Callable
 
@@ -83,7 +84,14 @@ def made_once(
     request: HttpRequest, form: forms.Form, make: Callable[[], models.Model]
 ) -> HttpResponse:
     """To what make() makes (a table's match, a club, a tournament), or, when this client
-    posted this form's one-time token already (a double tap, a reload, a second post without
-    JavaScript), to what that post made: nothing is made twice."""
+    posted this form's one-time token already with the same answers (a double tap, a reload, a
+    second post without JavaScript), to what that post made: nothing is made twice."""
     token = form.cleaned_data.get("token")
-    return redirect(SentForm.objects.made_once(token, client_id(request), make))
+    answers = sorted(
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "token")
+        for value in values
+    )
+    sent = hashlib.sha256(repr(answers).encode()).hexdigest()
+    return redirect(SentForm.objects.made_once(token, client_id(request), make, sent))

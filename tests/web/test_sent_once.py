@@ -37,6 +37,17 @@ def test_a_new_table_posted_twice_is_one_table(client):
     assert created(Table).count() == 2
 
 
+def test_the_same_form_sent_back_with_a_name_put_right_makes_a_new_table(client):
+    # Back from the new match (the page as it was, its token with it), a name put right, Start:
+    # what the table asked for now is a table with that name, not the first one.
+    token = drawn_token(client, reverse("new_table"))
+    first = client.post(reverse("new_table"), {**SETUP, "token": token})
+    second = client.post(reverse("new_table"), {**SETUP, "player_1": "Zoe", "token": token})
+    again = client.post(reverse("new_table"), {**SETUP, "player_1": "Zoe", "token": token})
+    assert second["Location"] != first["Location"] and again["Location"] == second["Location"]
+    assert created(Table).count() == 2
+
+
 def test_the_home_pages_quick_start_carries_a_token_too(client):
     token = drawn_token(client, reverse("home"))
     for _ in range(2):
