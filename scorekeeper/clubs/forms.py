@@ -15,6 +15,7 @@ from scorekeeper.clubs.models import (
     Season,
     SeededTournament,
 )
+from scorekeeper.forms.fields import OneTimeToken
 from scorekeeper.inputs import ascii_digits, clean_text
 from scorekeeper.models import Table
 from scorekeeper.tournaments.forms.tournament import TournamentForm
@@ -28,6 +29,7 @@ class ClubForm(forms.Form):
         max_length=CLUB_NAME_MAX,
         error_messages={"required": _("Give the club a name.")},
     )
+    token = OneTimeToken()  # posted twice, one club
 
     def clean_name(self) -> str:
         name = clean_text(self.cleaned_data["name"])
@@ -48,6 +50,7 @@ class JoinForm(forms.Form):
     def __init__(self, *args, table: Table, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table = table
+        self.joined_already = False  # the table was in this very club: nothing changed
 
     def clean_link(self) -> Club:
         club = Club.from_link(self.cleaned_data["link"])
@@ -56,10 +59,16 @@ class JoinForm(forms.Form):
         return club
 
     def save(self) -> Membership | None:
-        """Join the club; None (with the reason at the field) when the table is in one."""
+        """Join the club; None (with the reason at the field) when the table is in another.
+        In this one already (joined twice, a double tap): its membership, joined_already."""
+        club = self.cleaned_data["link"]
         try:
-            return self.cleaned_data["link"].join(self.table)
+            return club.join(self.table)
         except AlreadyInAClub:
+            same = Membership.objects.filter(table=self.table, club=club).first()
+            if same is not None:
+                self.joined_already = True
+                return same
             self.add_error("link", _("This table is already in a club. It leaves that one first."))
             return None
 

@@ -2,6 +2,7 @@
 leaving it, a tournament of the club."""
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,12 +14,18 @@ from scorekeeper.clubs.chart import rating_chart
 from scorekeeper.clubs.forms import ClubForm, ClubTournamentForm, JoinForm, SeasonForm
 from scorekeeper.clubs.history import player_key
 from scorekeeper.clubs.models import Club, Membership, Season
-from scorekeeper.clubs.words import WIN_RATE, family_name, rating_level, too_many_clubs
+from scorekeeper.clubs.words import (
+    WIN_RATE,
+    already_in_this_club,
+    family_name,
+    rating_level,
+    too_many_clubs,
+)
 from scorekeeper.models import NAME_MAX, RateLimited, Table
 from scorekeeper.serving import pagecache
 from scorekeeper.sharing import qr_svg
 from scorekeeper.tournaments.views.tournament import tournament_setup
-from scorekeeper.views.request import client_id
+from scorekeeper.views.request import client_id, made_once
 
 
 def get_club(key: str) -> Club:
@@ -67,15 +74,18 @@ def new_club(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "clubs/new.html", {"club_form": form}, status=422)
     try:
-        club = Club.objects.create_limited(
-            creator=client_id(request),
-            per_hour=settings.CLUBS_PER_HOUR,
-            name=form.cleaned_data["name"],
+        return made_once(
+            request,
+            form,
+            lambda: Club.objects.create_limited(
+                creator=client_id(request),
+                per_hour=settings.CLUBS_PER_HOUR,
+                name=form.cleaned_data["name"],
+            ),
         )
     except RateLimited:
         form.add_error(None, too_many_clubs())
         return render(request, "clubs/new.html", {"club_form": form}, status=429)
-    return redirect(club)
 
 
 @require_safe
@@ -213,6 +223,8 @@ def join_club(request: HttpRequest, key: str) -> HttpResponse:
     table = get_object_or_404(Table, key=key)
     form = JoinForm(request.POST, table=table)
     if form.is_valid() and form.save() is not None:
+        if form.joined_already:
+            messages.info(request, already_in_this_club())
         return redirect(table)
     return render(request, "clubs/join_page.html", {"table": table, "join_form": form}, status=422)
 

@@ -26,6 +26,11 @@ def family_name(family: str) -> str:
 WIN_RATE = _("Win %")
 
 
+def already_in_this_club() -> str:
+    """A table joining the club it is in already: nothing changes."""
+    return _("This table is already in this club.")
+
+
 def too_many_clubs() -> str:
     """A new club past the hour's limit."""
     return _("Too many new clubs from here this hour. Try again later.")

@@ -1,6 +1,8 @@
-"""Fields the forms share: whole numbers, seat and point buttons, house-rule choices."""
+"""Fields the forms share: whole numbers, seat and point buttons, house-rule choices, the
+one-time token of a form that makes something."""
 
 import functools
+import uuid
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -35,6 +37,23 @@ NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "of
 
 
 INVISIBLE_NAME = _("Type a name with letters you can see.")
+
+
+class OneTimeToken(forms.UUIDField):
+    """A hidden uuid, new each time the form is drawn (its initial is called then): the form
+    posted twice with it makes one thing (SentForm.made_once). A missing or garbled one is None:
+    the form then works as before tokens, never refused for it."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, initial=uuid.uuid4, **kwargs)
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            return None
 
 
 def clean_name(value: str) -> str:

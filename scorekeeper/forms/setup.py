@@ -17,6 +17,7 @@ from scorekeeper.forms.fields import (
     BonusField,
     FirstHandsField,
     HouseRuleChoice,
+    OneTimeToken,
     OtherPoints,
     PlayerField,
     PointsButtons,
@@ -118,6 +119,7 @@ class SetupForm(GameSwitches, forms.Form):
         required=False,
         widget=forms.TextInput({"placeholder": _("Sunday in the park")}),
     )
+    token = OneTimeToken()  # posted twice, one table (and, at a table, one match)
     player_1 = PlayerField(label=_("Player 1"))
     player_2 = PlayerField(label=_("Player 2"))
     player_3 = PlayerField(label=_("Player 3"), placeholder=_("optional"))

@@ -50,6 +50,7 @@ from scorekeeper.models.seat_link import open_round_counts as open_round_counts
 from scorekeeper.models.seat_link import post_count as post_count
 from scorekeeper.models.seat_link import posted_round as posted_round
 from scorekeeper.models.seat_link import stored_as_posted as stored_as_posted
+from scorekeeper.models.sent import SentForm as SentForm
 from scorekeeper.models.series import Series as Series
 from scorekeeper.models.table import KEY_LENGTH as KEY_LENGTH
 from scorekeeper.models.table import KEY_PATTERN as KEY_PATTERN

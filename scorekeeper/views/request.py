@@ -1,14 +1,20 @@
 """What the views read from a request and keep in its session."""
 
+import hashlib
 import uuid
+from collections.abc import Callable
 
+from django import forms
 from django.conf import settings
-from django.http import HttpRequest
+from django.db import models
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils.crypto import salted_hmac
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
+    SentForm,
     Table,
 )
 
@@ -72,3 +78,20 @@ def posted_version(request: HttpRequest) -> int:
     """The match version the page was rendered at; garbage counts as stale."""
     version = whole_number(request.POST.get("version"))
     return -1 if version is None else version
+
+
+def made_once(
+    request: HttpRequest, form: forms.Form, make: Callable[[], models.Model]
+) -> HttpResponse:
+    """To what make() makes (a table's match, a club, a tournament), or, when this client
+    posted this form's one-time token already with the same answers (a double tap, a reload, a
+    second post without JavaScript), to what that post made: nothing is made twice."""
+    token = form.cleaned_data.get("token")
+    answers = sorted(
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "token")
+        for value in values
+    )
+    sent = hashlib.sha256(repr(answers).encode()).hexdigest()
+    return redirect(SentForm.objects.made_once(token, client_id(request), make, sent))

@@ -1,10 +1,7 @@
 """The tables: the home page, a new table, its history, its next match and the rematch."""
 
-import uuid
-
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -20,7 +17,13 @@ from scorekeeper.models import EntryMode, Match, RateLimited, Table
 from scorekeeper.statistics import reading as stats
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.match import render_match
-from scorekeeper.views.request import HtmxHttpRequest, client_id, posted_token, remember
+from scorekeeper.views.request import (
+    HtmxHttpRequest,
+    client_id,
+    made_once,
+    posted_token,
+    remember,
+)
 from scorekeeper.views.sheet import series_score, share_links
 from scorekeeper.words.explain import (
     rules_summary,
@@ -63,26 +66,28 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and not form.is_valid() and form.preset_changed:
         return render(request, "setup.html", {"form": form.refilled()})
     if request.method == "POST" and form.is_valid():
+
+        def make() -> Match:
+            table = Table.objects.create_limited(
+                creator=client_id(request),
+                per_hour=settings.TABLES_PER_HOUR,
+                name=form.cleaned_data["name"],
+                # A new table counts a hand as most tables do: the hands left, pooled.
+                entry_mode=EntryMode.TOTAL,
+            )
+            remember(request, table)
+            return table.start_match(
+                form.cleaned_data["seat_names"],
+                form.game(),
+                form.cleaned_data["preset"],
+                form.series_rules(),
+            )
+
         try:
-            with transaction.atomic():
-                table = Table.objects.create_limited(
-                    creator=client_id(request),
-                    per_hour=settings.TABLES_PER_HOUR,
-                    name=form.cleaned_data["name"],
-                    # A new table counts a hand as most tables do: the hands left, pooled.
-                    entry_mode=EntryMode.TOTAL,
-                )
-                match = table.start_match(
-                    form.cleaned_data["seat_names"],
-                    form.game(),
-                    form.cleaned_data["preset"],
-                    form.series_rules(),
-                )
+            return made_once(request, form, make)
         except RateLimited:
             form.add_error(None, too_many_tables())
             return render(request, "setup.html", {"form": form}, status=429)
-        remember(request, table)
-        return redirect(match)
     return render(request, "setup.html", {"form": form}, status=422 if form.errors else 200)
 
 
@@ -148,7 +153,7 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
             return render_refreshed(
                 request,
                 form,
-                {"table": table, "players": table.players.all(), "token": uuid.uuid4()},
+                {"table": table, "players": table.players.all()},
             )
         if form.is_valid():
             try:
@@ -172,7 +177,7 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
     return render(
         request,
         "setup.html",
-        {"form": form, "table": table, "players": table.players.all(), "token": uuid.uuid4()},
+        {"form": form, "table": table, "players": table.players.all()},
         status=max(status, 422 if form.errors else 200),
     )
 

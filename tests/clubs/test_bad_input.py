@@ -67,15 +67,27 @@ def test_a_forged_table_key_joins_and_leaves_nothing(client, park):
     assert state(club) == before
 
 
-def test_a_table_joining_its_own_club_twice_is_told_at_the_field(client, park):
+def test_a_table_joining_its_own_club_twice_changes_nothing_and_says_so(client, park):
     club, table = park
     before = state(club)
-    response = client.post(reverse("join_club", args=[table.key]), {"link": club.key})
+    response = client.post(reverse("join_club", args=[table.key]), {"link": club.key}, follow=True)
+    assert response.redirect_chain == [(table.get_absolute_url(), 302)]
+    text = response.content.decode()
+    assert "This table is already in this club." in text
+    assert "It leaves that one first." not in text
+    assert state(club) == before
+
+
+def test_a_table_in_another_club_is_told_at_the_field(client, park):
+    club, table = park
+    other = Club.objects.create(name="South")
+    before = state(club)
+    response = client.post(reverse("join_club", args=[table.key]), {"link": other.key})
     assert response.status_code == 422
     text = response.content.decode()
     assert 'class="field has-error"' in text
     assert "This table is already in a club. It leaves that one first." in text
-    assert state(club) == before
+    assert state(club) == before and not Membership.objects.filter(club=other).exists()
 
 
 @pytest.mark.parametrize("name", ["   ", "\u200b\u200b", "\t\n"])

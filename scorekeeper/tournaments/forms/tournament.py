@@ -16,6 +16,7 @@ from scorekeeper.forms.fields import (
     INVISIBLE_NAME,
     MAX_TARGET,
     NUMBER_ATTRS,
+    OneTimeToken,
     PresetField,
     WholeNumberField,
     clean_name,
@@ -183,6 +184,7 @@ class TournamentForm(forms.Form):
     }
 
     name = forms.CharField(label=_("Name of the tournament"), max_length=60)
+    token = OneTimeToken()  # posted twice, one tournament
     format = forms.ChoiceField(
         label=_("Format"),
         choices=Format.choices,

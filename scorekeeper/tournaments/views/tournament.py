@@ -5,7 +5,6 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -25,6 +24,7 @@ from scorekeeper.tournaments.models import Board, DrawRefused, Entrant, Round, T
 from scorekeeper.tournaments.models.confirmation import ResultsWaiting
 from scorekeeper.tournaments.views.bracket import bracket_views
 from scorekeeper.tournaments.views.confirm import add_confirmations
+from scorekeeper.tournaments.words.bracket import bracket_refusal
 from scorekeeper.tournaments.words.confirm import results_waiting
 from scorekeeper.tournaments.words.tournament import (
     board_match_over,
@@ -35,7 +35,7 @@ from scorekeeper.tournaments.words.tournament import (
     tie_break,
     unknown_change,
 )
-from scorekeeper.views.request import client_id, remember_tournament
+from scorekeeper.views.request import client_id, made_once, remember_tournament
 from scorekeeper.words.refusals import too_many_tournaments
 
 
@@ -169,14 +169,16 @@ def tournament_setup(request: HttpRequest, form: TournamentForm) -> HttpResponse
         return render(request, template, {"form": form.refreshed()})
     if request.method == "POST" and form.is_valid():
         creator = client_id(request)
+
+        def make() -> Tournament:
+            Tournament.objects.check_rate(creator, settings.TOURNAMENTS_PER_HOUR)
+            return form.save(creator=creator)
+
         try:
-            with transaction.atomic():
-                Tournament.objects.check_rate(creator, settings.TOURNAMENTS_PER_HOUR)
-                tournament = form.save(creator=creator)
+            return made_once(request, form, make)
         except RateLimited:
             form.add_error(None, too_many_tournaments())
             return render(request, "tournament_new.html", {"form": form}, status=429)
-        return redirect(tournament)
     return render(
         request, "tournament_new.html", {"form": form}, status=422 if form.errors else 200
     )
@@ -200,17 +202,21 @@ def director_page(
     entrants_form: EntrantsForm | None = None,
     renamed: RenameForm | None = None,
     bracket_form: BracketForm | None = None,
+    kept_entrant: int | None = None,
 ) -> HttpResponse:
-    """The director's page; a form refused comes back with its errors (422)."""
+    """The director's page; a form refused comes back with its errors (422), an entrant's
+    change refused (kept_entrant) with the reason in that entrant's row."""
     context = event_context(tournament)
     context["entrants_form"] = entrants_form or EntrantsForm(tournament=tournament)
-    # Each entrant with the form that corrects its name (the refused one with its errors).
+    # Each entrant with the form that corrects its name (the refused one with its errors) and
+    # why a change to it was refused.
     context["entrant_rows"] = [
         (
             entrant,
             renamed
             if renamed is not None and renamed.entrant.pk == entrant.pk
             else RenameForm(entrant=entrant),
+            bracket_refusal("entrant_kept") if entrant.pk == kept_entrant else "",
         )
         for entrant in context["entrants"]
     ]
@@ -225,7 +231,7 @@ def director_page(
             "watch_qr": qr_svg(watch_url),
         }
     )
-    refused = entrants_form is not None or renamed is not None or bracket_form is not None
+    refused = any(part is not None for part in (entrants_form, renamed, bracket_form, kept_entrant))
     return render(request, "tournament.html", context, status=422 if refused else 200)
 
 
@@ -246,13 +252,19 @@ ENTRANT_CHANGES = {
     "withdraw": {"withdrawn": True},
     "return": {"withdrawn": False},
 }
+# Once a bracket is drawn its entrants stay in it (RULES.md, Knockouts): these would do nothing.
+KEPT_IN_BRACKET = ("absent", "withdraw")
 
 
 @require_POST
 def tournament_entrant(request: HttpRequest, key: str, entrant: int) -> HttpResponse:
     """Check an entrant in or out, withdraw one or bring one back: it counts from the next draw."""
     tournament = get_tournament(key)
-    changes = ENTRANT_CHANGES.get(request.POST.get("change", ""))
+    change = request.POST.get("change", "")
+    if change in KEPT_IN_BRACKET and tournament.brackets.exists():
+        found = get_object_or_404(Entrant, pk=entrant, tournament=tournament)
+        return director_page(request, tournament, kept_entrant=found.pk)
+    changes = ENTRANT_CHANGES.get(change)
     if changes is None or not tournament.entrants.filter(pk=entrant).update(**changes):
         messages.error(request, unknown_change())
     return redirect(tournament)

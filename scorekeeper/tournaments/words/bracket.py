@@ -35,6 +35,10 @@ BRACKET_REFUSALS = {
     "more_than_entrants": _("Only %(count)s entrants are in the standings."),
     "no_rating": _("This tournament has no club ratings to seed by: choose another seeding."),
     "late_entry": _("The bracket is drawn: a late entrant cannot join it."),
+    "entrant_kept": _(
+        "The bracket is drawn: its entrants stay in it, so nothing was changed. If this "
+        "entrant cannot play, give their bracket match as a walkover."
+    ),
     "walkover_kept": _("Not changed: its winner already plays its next match: the walkover stays."),
 }
 

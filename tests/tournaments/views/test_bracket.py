@@ -350,3 +350,31 @@ def test_a_walkover_stays_once_its_winners_next_match_began(client):
     assert (after["W1-1"].forfeit_side, after["W1-1"].winner_side) == (0, 0)
     assert (str(after["W2-1"].first), str(after["W2-1"].second)) == ("Ana & Ben", "Cris & Dani")
     assert after["W2-1"].match.hand_count == 1
+
+
+@pytest.mark.parametrize("change", ["withdraw", "absent"])
+def test_an_entrant_in_a_drawn_bracket_is_kept_and_the_director_told_why(client, change):
+    # Withdraw and Not here did nothing once the bracket was drawn, and said nothing.
+    tournament = make_tournament(SIX, format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    before = {key: (b.first_id, b.second_id) for key, b in boards(tournament).items()}
+    entrant = tournament.entrants.order_by("pk")[1]
+    url = reverse("tournament_entrant", args=[tournament.key, entrant.pk])
+    response = client.post(url, {"change": change})
+    assert response.status_code == 422
+    page = response.content.decode()
+    row = page[page.index(f'id="entrant-{entrant.pk}"') :]
+    row = row[: row.index("</li>")]
+    assert "The bracket is drawn: its entrants stay in it, so nothing was changed." in row
+    entrant.refresh_from_db()
+    assert (entrant.checked_in, entrant.withdrawn) == (True, False)
+    assert {key: (b.first_id, b.second_id) for key, b in boards(tournament).items()} == before
+
+
+def test_before_the_bracket_is_drawn_an_entrant_is_still_withdrawn(client):
+    tournament = make_tournament(SIX, format="single_elimination")
+    entrant = tournament.entrants.order_by("pk")[1]
+    url = reverse("tournament_entrant", args=[tournament.key, entrant.pk])
+    assert client.post(url, {"change": "withdraw"}).status_code == 302
+    entrant.refresh_from_db()
+    assert entrant.withdrawn

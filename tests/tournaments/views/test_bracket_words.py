@@ -64,3 +64,14 @@ def test_the_walkover_and_its_refusal_are_translated(speaking, language):
     assert 'name="undo"' in page
     assert not [words for words in english if words in page]
     assert_no_english(speaking.get(tournament.get_absolute_url()), language)
+
+
+def test_an_entrant_kept_in_the_bracket_is_told_in_the_language(speaking, language):
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(4)], format="single_elimination")
+    speaking.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    entrant = tournament.entrants.first()
+    url = reverse("tournament_entrant", args=[tournament.key, entrant.pk])
+    refused = speaking.post(url, {"change": "withdraw"})
+    assert refused.status_code == 422
+    assert "The bracket is drawn" not in refused.content.decode()
+    assert_no_english(refused, language)
