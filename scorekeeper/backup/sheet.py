@@ -11,8 +11,10 @@ from django.utils.text import slugify
 from scorekeeper import rules
 from scorekeeper.inputs import isolated
 from scorekeeper.models import EntryKind, Hand, Match, Table
+from scorekeeper.models.rules_fields import reason_from_json
 from scorekeeper.words import backup as words
 from scorekeeper.words.backup import SHEET
+from scorekeeper.words.games import words_of
 from scorekeeper.words.names import side_name
 
 REGIONAL_BONUSES = {
@@ -42,13 +44,16 @@ class Columns:
     went_out: Promise
     # A last column lists each score made during play.
     plays: bool = False
+    # A last column gives each hand's marks (bruk, one-all, a tie's replay, a key), as the
+    # page's sheet shows them: the game's words say them (`sheet_marks`).
+    marks: bool = False
 
 
 SHEET_COLUMNS: dict[str, Columns] = {
     "points": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"]),
     "plays": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], plays=True),
     # A game counted in games won: each side's games gained (or lost to a bruk) and held.
-    "games": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"]),
+    "games": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], marks=True),
     # A round game's row is a round, with its engine.
     "rounds": Columns((SHEET["round"], SHEET["engine"]), round_and_engine, SHEET["went_out"]),
 }
@@ -85,6 +90,7 @@ def _header(match: Match, sides: list[str]) -> list[str]:
         *([words.sheet("capicu")] if game.offers_capicu else []),
         *([words.sheet("bonuses")] if match.pays_regional_bonuses() else []),
         *([words.sheet("during_play")] if columns.plays else []),
+        *([words.sheet("marks")] if columns.marks else []),
     ]
 
 
@@ -116,6 +122,8 @@ def _row(match: Match, sides: list[str], hand: Hand, totals) -> list[object]:
                 for play in hand.ordered_plays()
             )
         )
+    if columns.marks:
+        row.append(words_of(game).sheet_marks(reason_from_json(hand.reason)))
     return row
 
 

@@ -20,6 +20,7 @@ from scorekeeper.inputs import ascii_digits, clean_text
 from scorekeeper.models import Table
 from scorekeeper.tournaments.forms.tournament import TournamentForm
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.words.bracket import SEEDINGS
 from scorekeeper.words.names import name_key
 
 
@@ -162,14 +163,23 @@ class ClubTournamentForm(TournamentForm):
         ],
         initial=BY_RATING,
     )
-    # The formats whose first round a rating seeds (RULES.md, "Seeding").
-    SEEDED_FORMATS = frozenset({rules.Format.SWISS})
+    # The formats a rating seeds (RULES.md, "Seeding"): a Swiss's first round, and a knockout's
+    # bracket ("Knockouts": by club rating when the tournament belongs to a club).
+    SEEDED_FORMATS = frozenset(
+        {rules.Format.SWISS, rules.Format.SINGLE_ELIMINATION, rules.Format.DOUBLE_ELIMINATION}
+    )
 
     def __init__(self, *args, club: Club, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
         if self.chosen_format not in self.SEEDED_FORMATS:
             del self.fields["seeding"]
+        elif self.chosen_format.knockout:
+            # A bracket has no first round of halves: its seeds are placed as Knockouts says.
+            self.fields["seeding"].choices = [
+                (self.BY_RATING, SEEDINGS["rating"]),
+                (self.DRAWN, _("Drawn at random")),
+            ]
         # The format and the game post on change to this club's setup, which keeps the seeding.
         here = reverse("club_tournament", args=[club.key])
         for name in ("format", "preset"):

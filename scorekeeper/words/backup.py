@@ -160,6 +160,7 @@ SHEET = {
     "capicu": _("Capicú"),
     "bonuses": _("Bonuses"),
     "during_play": _("During play"),
+    "marks": _("Marks"),
     "winner": _("Winner"),
     "yes": _("yes"),
 }

@@ -107,7 +107,12 @@ function attach(box) {
   box.addEventListener("change", (event) => {
     if (!event.target.matches("[data-photo-half]")) return;
     const sum = box.querySelector("[data-photo-sum]");
-    if (sum) sum.textContent = String(halvesSum(box.querySelector("[data-photo-answer]")));
+    const counted = box.querySelector("[data-photo-total]");
+    const now = String(halvesSum(box.querySelector("[data-photo-answer]")));
+    if (sum) sum.textContent = now;
+    // The line of the count as it came back says another total once a half is put right: the
+    // button's sum is the one to read, so the line steps aside until the halves add up to it.
+    if (sum && counted) counted.hidden = now !== counted.dataset.photoTotal;
   });
   box.addEventListener("click", (event) => {
     if (!event.target.closest("[data-photo-use]")) return;

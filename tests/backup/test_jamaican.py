@@ -6,6 +6,7 @@ import io
 import uuid
 
 import pytest
+from django.utils import translation
 
 from scorekeeper import rules
 from scorekeeper.backup import export_table, import_table, match_csv
@@ -81,6 +82,34 @@ def test_the_csv_gives_each_hands_games_and_the_winner():
     assert rows[3][1:5] == ["-2", "0", "0", "0"]  # the bruk takes Alice & Cara's two games
     assert rows[-2][1:5] == ["2", "7", "0", "0"]
     assert rows[-1] == ["Winner", "Alice & Cara"]
+
+
+def test_the_csv_marks_each_hand_as_the_sheet_does():
+    # Before, the CSV gave the tie as a blocked hand won by nobody, and no key, bruk or replay.
+    _, match = jamaican_table()
+
+    rows = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert rows[0][-1] == "Marks"
+    assert [row[-1] for row in rows[1:5]] == [
+        "Tie: replay for 2",
+        "Key; played for 2",
+        "Bruk: back to love all",
+        "",
+    ]
+    assert rows[-2][-1] == "Key; played for 2"  # a key is worth 2
+
+
+def test_the_csv_marks_each_hand_in_the_tables_language():
+    _, match = jamaican_table()
+
+    with translation.override("es"):
+        spanish = list(csv.reader(io.StringIO(match_csv(match))))
+    with translation.override("sv"):
+        swedish = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert spanish[0][-1] == "Marcas" and spanish[1][-1] == "Empate: se repite por 2"
+    assert swedish[0][-1] == "Markeringar" and swedish[3][-1].startswith("Bruk")
 
 
 def test_the_tables_pages_show_a_finished_set(client):

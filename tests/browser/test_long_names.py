@@ -145,3 +145,17 @@ def test_eight_players_names_of_ten_letters_stay_whole_on_a_phone(
     # The score cards' names on one line each as well.
     assert phone.locator(".board .side-name").evaluate_all(LINES) == [1] * 8
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_long_name_keeps_its_total_whole_beside_the_race(
+    live_server, phone: Page, make_match, add_hand
+):
+    # Before, beside "Maximiliano Bartolomé de las C & Bo" the race's legend drew 64 as "6 / 4".
+    match = make_match(names=("Maximiliano Bartolomé de las Casas", "W" * 30, "Bo", "Cy"))
+    for _ in range(3):
+        match = add_hand(match, 0, {1: 9, 2: 9, 3: 9})
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    totals = phone.locator(".race-legend li b")
+    expect(totals).to_have_count(2)
+    assert totals.all_inner_texts()[0] == str(match.totals[0])
+    assert totals.evaluate_all(LINES) == [1, 1]

@@ -65,6 +65,26 @@ def test_a_count_from_a_photo_corrected_goes_into_the_field_and_is_saved(
     assert hand.counts.get(position=1).pips == fixed
 
 
+def test_a_half_corrected_leaves_no_other_total_on_show(live_server, phone: Page, make_match):
+    # Before, "Total: 11 pips on 3 tiles." stayed over "Use this count: 13" once a half was put
+    # right: two totals, and the one read first was wrong.
+    open_hand(phone, live_server, make_match())
+    chosen, total, _ = photo_file()
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(chosen)
+    line = ben.locator("[data-photo-total]")
+    expect(line).to_contain_text(f"Total: {total} pips")
+    half = ben.locator("select[data-photo-half]").first
+    counted = int(half.input_value())
+    corrected = 12 if counted != 12 else 11
+    half.select_option(str(corrected))
+    expect(ben.locator("[data-photo-sum]")).to_have_text(str(total - counted + corrected))
+    expect(line).to_be_hidden()
+    half.select_option(str(counted))  # put back as counted: the count's own line again
+    expect(line).to_be_visible()
+    expect(ben.locator("[data-photo-sum]")).to_have_text(str(total))
+
+
 def test_the_no_script_button_is_never_shown_while_the_script_loads(
     live_server, browser, make_match
 ):

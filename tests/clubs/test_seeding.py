@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs.models import SeededTournament
 from scorekeeper.tournaments import seeding
-from scorekeeper.tournaments.models import Round, Tournament
+from scorekeeper.tournaments.models import Bracket, Round, Tournament
 from tests.clubs.factories import club_with, played
 from tests.created import created
 from tests.support.testing import make_tournament
@@ -118,3 +118,25 @@ def test_the_format_change_posts_back_to_the_clubs_setup(client):
     page = response.content.decode()
     assert f'hx-post="{url}"' in page
     assert 'name="seeding"' in page
+
+
+@pytest.mark.parametrize("format", ["single_elimination", "double_elimination"])
+def test_a_club_knockout_seeds_its_bracket_by_rating(client, format):
+    # Before, a knockout made from the club's page was asked no seeding and linked to no club:
+    # its bracket offered "By club rating" and refused it (no club ratings), "Drawn" chosen.
+    club = rated_club()
+    setup = client.post(
+        reverse("club_tournament", args=[club.key]), {"refresh": "1", "format": format}
+    )
+    assert 'name="seeding"' in setup.content.decode()
+    assert create(client, club, format=format).status_code == 302
+    tournament = created(Tournament).get()
+    assert SeededTournament.objects.get(tournament=tournament).club == club
+
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert '<option value="rating" selected>' in page  # as RULES.md: a club's seeds by rating
+
+    client.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "rating"})
+    bracket = created(Bracket).get()
+    names = {entrant.pk: str(entrant) for entrant in tournament.entrants.all()}
+    assert [names[pk] for pk in bracket.seeds[:2]] == ["Ana & Ben", "Eva & Fede"]

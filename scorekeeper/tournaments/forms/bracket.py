@@ -10,7 +10,7 @@ from scorekeeper.forms.fields import NUMBER_ATTRS, WholeNumberField
 from scorekeeper.tournaments.models.bracket import Bracket
 from scorekeeper.tournaments.models.tournament import Tournament
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
-from scorekeeper.tournaments.seeding import has_seeders, seeded_order
+from scorekeeper.tournaments.seeding import has_seeders, seeded_order, seeding_ratings
 from scorekeeper.tournaments.words.bracket import (
     BEST_OF,
     BRACKET_REFUSALS,
@@ -72,6 +72,9 @@ class BracketForm(forms.Form):
             del self.fields["elimination"], self.fields["qualifiers"], self.fields["consolation"]
             seedings = ["drawn", "entry"] + (["rating"] if has_seeders() else [])
             self.fields["seeding"].choices = [(key, SEEDINGS[key]) for key in seedings]
+            if has_seeders() and seeding_ratings(tournament, ()) is not None:
+                # A club's knockout seeds by its ratings unless the director says otherwise.
+                self.fields["seeding"].initial = "rating"
             if format is rules.Format.DOUBLE_ELIMINATION:
                 del self.fields["third_place"]
             else:

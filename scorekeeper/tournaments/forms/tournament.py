@@ -63,6 +63,8 @@ class EntrantLine(NamedTuple):
     line: int
     name: str
     partner: str
+    # More names than two on the line ("Ana & Ben & Cris"): no pair, nor one player.
+    more: bool = False
 
 
 class EntrantsField(forms.CharField):
@@ -84,7 +86,7 @@ class EntrantsField(forms.CharField):
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
-            parts = PAIR_SEPARATOR.split(line.strip(), maxsplit=1)
+            parts = PAIR_SEPARATOR.split(line.strip())
             names = [clean_name(part) for part in parts]
             at = number if self.numbered else 0
             if any(not name and part.strip() for name, part in zip(names, parts, strict=True)):
@@ -94,7 +96,8 @@ class EntrantsField(forms.CharField):
             elif any(len(name) > NAME_MAX for name in names):
                 errors.append(line_error(at, "long"))
             else:
-                entrants.append(EntrantLine(at, names[0], names[1] if len(names) > 1 else ""))
+                partner = names[1] if len(names) > 1 else ""
+                entrants.append(EntrantLine(at, names[0], partner, more=len(names) > 2))
         if errors:
             raise ValidationError(errors)
         if len(entrants) > MAX_ENTRANTS:
@@ -144,13 +147,13 @@ def entrant_problems(
 
     for old in entered:
         add(str(old), [name for name in (old.name, old.partner) if name])
-    for line, name, partner in entrants:
+    for line, name, partner, more in entrants:
         names = [name, partner] if partner else [name]
         shown = " & ".join(names)
         keys = [name_key(typed) for typed in names]
         if individual and partner:
             problems.append(line_error(line, "one"))
-        elif not individual and not partner:
+        elif not individual and (not partner or more):
             problems.append(line_error(line, "pair"))
         elif len(set(keys)) < len(keys):
             problems.append(line_error(line, "same_pair"))

@@ -24,7 +24,13 @@ from scorekeeper.tournaments.models.board import Board
 from scorekeeper.tournaments.models.confirmation import SideLink, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
-from scorekeeper.tournaments.words.bracket import BEST_OF, ELIMINATIONS, bracket_table_name
+from scorekeeper.tournaments.words.bracket import (
+    BEST_OF,
+    ELIMINATIONS,
+    bracket_name,
+    bracket_table_name,
+    round_name,
+)
 
 
 class Bracket(models.Model):
@@ -189,6 +195,20 @@ class BracketBoard(models.Model):
     @property
     def tournament(self):
         return self.bracket.tournament
+
+    @property
+    def round_title(self) -> str:
+        """The round of the bracket this match is in, as the bracket's column names it
+        ("Semi-finals"); a key the bracket does not hold: its table's name."""
+        shape = self.bracket.shape()
+        match = next((match for match in shape.matches if match.key == self.key), None)
+        if match is None:
+            return str(self.table or self.key)
+        title = round_name(match.part, match.round, shape.winners_rounds, self.bracket.elimination)
+        if rules.Format(self.tournament.format).knockout:
+            return title
+        # After a qualifying stage: the championship's or the consolation's.
+        return f"{bracket_name(self.bracket.number, False)} · {title}"
 
     @property
     def kind(self) -> str:

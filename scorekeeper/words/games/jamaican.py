@@ -154,6 +154,17 @@ def explain_result(
     return explain(game, result.reason, names, side_names)
 
 
+def sheet_marks(reason: rules.Reason) -> str:
+    """A hand's marks as the sheet's CSV writes them, as the page draws them beside its games:
+    "Key; played for 2", "Bruk: back to love all", "Tie: replay for 3"."""
+    parts = [str(MARKS[mark][1]) for mark in reason.marks if mark is not rules.HandMark.TIE]
+    if rules.HandMark.TIE in reason.marks:
+        parts.append(_("Tie: replay for %(worth)s") % {"worth": reason.replay_for})
+    elif (reason.played_for or 1) > 1:
+        parts.append(_("played for %(worth)s") % {"worth": reason.played_for})
+    return "; ".join(parts)
+
+
 def poses_text(game: rules.Game, side_names: list[str], next_leader: int | None) -> str:
     """Who poses the next hand: the double six, or the side that won the last."""
     if next_leader is None:

@@ -320,6 +320,26 @@ def test_a_walkover_sends_the_side_present_on_and_can_be_undone(client):
     assert "Undo the walkover" not in refresh(client, tournament)
 
 
+def cell(page: str, key: str) -> str:
+    """A bracket match's cell as a page draws it."""
+    return page.split(f'data-match="{key}"', 1)[1].split("</li>", 1)[0]
+
+
+def test_a_walkover_says_so_on_every_page_of_the_bracket(client):
+    # Before, the watch page and the big screen showed the side present ticked and no score,
+    # as if the match had been played and its result lost.
+    tournament = make_tournament(SIX[:4], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    first = boards(tournament)["W1-1"]
+    assert "Walkover" not in cell(client.get(tournament.watch_url()).content.decode(), "W1-1")
+    forfeit(client, tournament, first, present="1")
+    screen = reverse("tournament_screen", args=[tournament.watch_key])
+    for page in (tournament.watch_url(), screen, tournament.get_absolute_url()):
+        assert "Walkover: not played" in cell(client.get(page).content.decode(), "W1-1")
+    forfeit(client, tournament, first, undo="1")
+    assert "Walkover" not in cell(client.get(tournament.watch_url()).content.decode(), "W1-1")
+
+
 def test_a_walkover_is_refused_once_the_match_is_over(client):
     tournament = make_tournament(SIX[:2], format="single_elimination")
     draw(client, tournament, seeding="entry")

@@ -106,6 +106,18 @@ def test_the_other_side_confirms_from_its_own_link_and_the_next_match_comes_to_l
     assert (str(final.first), str(final.second)) == ("Ana & Ben", "Cris & Dani")
 
 
+def test_a_sides_own_page_names_the_bracket_match_by_its_round(client):
+    # Before, it read "Cup · Cup, bracket 1, W1-1": the event's name twice and the match's key.
+    tournament = drawn(client, need="other_side")
+    tournament.name = "Cup"
+    tournament.save()
+    semi = boards(tournament)["W1-1"]
+    page = client.get(link_of(semi, 1)).content.decode()
+    note = page.split('<p class="note">', 1)[1].split("</p>", 1)[0]
+    assert "Semi-finals" in note and "W1-1" not in note
+    assert note.count("Cup") == 1
+
+
 def test_the_cards_show_each_sides_link_when_the_other_side_confirms(client):
     tournament = drawn(client, need="other_side")
     cards = client.get(reverse("bracket_cards", args=[tournament.key])).content.decode()

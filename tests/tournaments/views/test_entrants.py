@@ -34,6 +34,18 @@ def test_a_pair_of_one_name_is_refused(client):
     assert "Line 2: a pair is two names" in page
 
 
+@pytest.mark.parametrize("line", ["Cris & Dani & Eva", "Cris / Dani + Eva", "Cris & Dani &"])
+def test_a_pair_of_three_names_is_refused(client, line):
+    # Before, "Cris & Dani & Eva" (a line break forgotten) was a pair of Cris and "Dani & Eva".
+    page = refused(client, f"Ana & Ben\n{line}")
+    assert "Line 2: a pair is two names" in page
+
+
+def test_three_names_on_a_line_of_an_individual_event_are_refused(client):
+    page = refused(client, "Ana\nBen & Cris & Dani\nEva\nFede", format="rotating_partners")
+    assert "Line 2: in an individual event, one player a line." in page
+
+
 def test_a_name_too_long_is_refused_with_its_line(client):
     """As every other refusal of the box: the director is told which line to shorten."""
     page = refused(client, "Ana & Ben\nCris & Dani\n" + "N" * 31 + " & Eva")
