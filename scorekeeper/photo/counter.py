@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scorekeeper.photo.cover import bitten, covered
 from scorekeeper.photo.table import above_table, light_mask, lighter
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -23,12 +24,6 @@ SEAM_H = 120
 SEAM_INK, SEAM_FAINT = 9, 3
 # How even a line between tiles is all along: its lightest sixth against its median.
 SEAM_EVEN = 0.65
-
-# The band of a flattened tile from RIM_OUT to RIM_IN pixels inside its edge: more than
-# RIM_SHARE of it RIM_INK darker than the face means something lies over the tile.
-RIM_OUT, RIM_IN, RIM_INK, RIM_SHARE = 3, 9, 80, 0.05
-# A tile whose region fills less of its four corners than this has something over it.
-COVERED = 0.9
 
 Point = tuple[int, int]
 
@@ -105,9 +100,9 @@ def count_image(image: np.ndarray) -> Count:
     flats = [(c, _flatten(image, c), alone) for c, cut, alone in outlines if not cut]
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
-    covered = [alone and _covered(flat) for _, flat, alone in flats]
-    tiles = [_cut_tile(c) for (c, _, _), hidden in zip(flats, covered, strict=True) if hidden]
-    flats = [(c, flat) for (c, flat, _), hidden in zip(flats, covered, strict=True) if not hidden]
+    hidden = [alone and covered(_ink(flat)) for _, flat, alone in flats]
+    tiles = [_cut_tile(c) for (c, _, _), over in zip(flats, hidden, strict=True) if over]
+    flats = [(c, flat) for (c, flat, _), over in zip(flats, hidden, strict=True) if not over]
     blobs = [_half_blobs(flat) for _, flat in flats]
     pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
     tiles += [_cut_tile(corners) for corners, cut, _ in outlines if cut]
@@ -171,7 +166,7 @@ def _tile_outlines(
             continue
         quad = _quad(contour, area)
         cells = _cells(image, quad)
-        if len(cells) == 1 and area < COVERED * cv2.contourArea(quad):
+        if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
             cells = []  # a tile with a bite out of it: a finger over it
         whole += [(cells, area, quad)] if cells else []
         if not cells:
@@ -405,18 +400,6 @@ def _ink(flat: np.ndarray) -> np.ndarray:
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(flat, kernel)
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
-
-
-def _covered(flat: np.ndarray) -> bool:
-    """Whether something dark lies across a flattened tile's rim: the band just inside its
-    edge holds no pip nor line on any tile, only what lies over the tile."""
-    ink = _ink(flat)
-    band = np.ones(ink.shape, bool)
-    band[RIM_IN:-RIM_IN, RIM_IN:-RIM_IN] = False
-    band[:RIM_OUT, :] = band[-RIM_OUT:, :] = band[:, :RIM_OUT] = band[:, -RIM_OUT:] = False
-    for rows in (slice(0, 2 * RIM_IN), slice(-2 * RIM_IN, None)):
-        band[rows, : 2 * RIM_IN] = band[rows, -2 * RIM_IN :] = False  # its rounded corners
-    return float((ink[band] > RIM_INK).mean()) > RIM_SHARE
 
 
 def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
