@@ -100,7 +100,7 @@ def count_image(image: np.ndarray) -> Count:
     flats = [(c, _flatten(image, c), alone) for c, cut, alone in outlines if not cut]
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
-    hidden = [alone and covered(_ink(flat)) for _, flat, alone in flats]
+    hidden = [alone and _covered(flat) for _, flat, alone in flats]
     tiles = [_cut_tile(c) for (c, _, _), over in zip(flats, hidden, strict=True) if over]
     flats = [(c, flat) for (c, flat, _), over in zip(flats, hidden, strict=True) if not over]
     blobs = [_half_blobs(flat) for _, flat in flats]
@@ -402,6 +402,11 @@ def _ink(flat: np.ndarray) -> np.ndarray:
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
 
 
+def _covered(flat: np.ndarray) -> bool:
+    ink = _ink(flat)
+    return covered(ink, _dividing_line(ink)[1])
+
+
 def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
     """Where the dividing line runs, and the area of each dark blob in each half: once at a
     level that finds faint pips, once at a stricter one where pips that blur ran together
@@ -411,7 +416,7 @@ def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]
     inner = ink[margin:-margin, margin:-margin]
     strong = float(np.percentile(inner, 99.5))
     levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
-    split = _dividing_line(ink)
+    split, _ = _dividing_line(ink)
     band = 9
     found = []
     for level in levels:
@@ -421,13 +426,15 @@ def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]
     return split, found
 
 
-def _dividing_line(ink: np.ndarray) -> int:
-    """The column of the line between the halves: near the middle, dark down nearly all the
-    tile's width (a low percentile over the rows: a column of pips has light gaps)."""
+def _dividing_line(ink: np.ndarray) -> tuple[int, float]:
+    """The column of the line between the halves and how dark it is: near the middle, dark
+    down nearly all the tile's width (a low percentile over the rows: a column of pips has
+    light gaps)."""
     start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
     rows = ink[FLAT_H // 7 : FLAT_H * 6 // 7, start:end]
     along = np.percentile(rows, 15, axis=0)
-    return start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
+    column = start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
+    return column, float(along.max())
 
 
 def _blob_areas(dark: np.ndarray) -> list[int]:
