@@ -200,8 +200,9 @@ def _unshaped(image: np.ndarray, shapeless: list, typical: float) -> tuple[list,
             corners = _corners(contour, area, loose=True)
             found += [] if corners is None else [(corners, True, typical, False)]
         elif area > 1.5 * typical:
-            parts = _cells(image, quad, tiles=round(area / typical)) or _split(contour, typical)
-            found += [(corners, False, typical, False) for corners in parts]
+            cells = _cells(image, quad, tiles=round(area / typical))
+            parts = [(c, False, typical, False) for c in cells] or _split(contour, typical)
+            found += parts
             unread += not parts
     return found, unread
 
@@ -320,10 +321,11 @@ def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     return corners if x1 - x0 >= y1 - y0 else np.roll(corners, -1, axis=0)
 
 
-def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
+def _split(contour: np.ndarray, typical: float) -> list[tuple[np.ndarray, bool, float, bool]]:
     """Tiles lying close enough to run together: the region (its holes filled, or a tile's
-    line would split it) worn down a pixel at a time until it falls apart into tile-shaped
-    parts, each grown back; none if it never does."""
+    line would split it) worn down a pixel at a time until it falls apart, each part grown
+    back (its corners, whether shown cut, the typical area, whether alone); none if it never
+    does or no part is tile-shaped."""
     x, y, w, h = cv2.boundingRect(contour)
     region = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(region, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
@@ -344,11 +346,17 @@ def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
                 cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
                 key=cv2.contourArea,
             )
-            corners = _corners(outline, cv2.contourArea(outline), loose=False)
-            if corners is None:
-                return []
-            tiles.append(corners + np.float32([x - 1, y - 1]))
-        return tiles
+            area = cv2.contourArea(outline)
+            corners = _corners(outline, area, loose=False)
+            whole = corners is not None
+            corners = corners if whole else _corners(outline, area, loose=True)
+            if corners is not None:
+                tiles.append((corners + np.float32([x - 1, y - 1]), not whole))
+        # A part of no tile's shape (a tile a finger covers) is shown cut; then a finger lies
+        # here, and the others are looked at for one as a tile alone is.
+        fingered = any(cut for _, cut in tiles)
+        tiles = [(c, cut, typical, fingered and not cut) for c, cut in tiles]
+        return tiles if any(not cut for _, cut, _, _ in tiles) else []
     return []
 
 
