@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.cover import bitten, covered
+from scorekeeper.photo.seams import SEAM_INK, end_to_end, line_darkness, lines_at, middles, seam
 from scorekeeper.photo.table import above_table, light_mask, lighter
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -17,13 +18,9 @@ FLAT_W, FLAT_H = 240, 120
 # The most pips a half can hold (a double-twelve set).
 MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
-# is flattened to this height to look for the lines between them, and a line is seen when
-# this much of it is this much darker than the tiles' faces beside it.
+# is flattened to this height to look for the lines between them (photo.seams).
 MOST_TOUCHING = 12
 SEAM_H = 120
-SEAM_INK, SEAM_FAINT = 9, 3
-# How even a line between tiles is all along: its lightest sixth against its median.
-SEAM_EVEN = 0.65
 
 Point = tuple[int, int]
 
@@ -223,7 +220,8 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         (across, down)
         for across in range(1, MOST_TOUCHING + 1)
         for down in range(1, MOST_TOUCHING // across + 1)
-        if _tile_shaped(ratio * down / across) and across * down == (tiles or across * down)
+        if _tile_shaped(ratio * down / across)
+        and (across * down == (tiles or across * down) or end_to_end(ratio, across, down, tiles))
     ]
     if not grids:
         return []
@@ -231,17 +229,17 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
     ink = _ink(cv2.warpPerspective(image, warp, size, flags=cv2.INTER_LINEAR))
-    lines = _line_darkness(ink)
+    lines = line_darkness(ink)
     best = None
     for across, down in grids:
-        xs, strengths_x, even_x = _lines_at(lines[0], lines[2], across)
-        ys, strengths_y, even_y = _lines_at(lines[1], lines[3], down)
+        xs, strengths_x, even_x = lines_at(lines[0], lines[2], across)
+        ys, strengths_y, even_y = lines_at(lines[1], lines[3], down)
         strengths = strengths_x + strengths_y
         evens = even_x + even_y
         # Lines all seen between tiles, and not all faint.
         seen = bool(strengths) and np.mean(strengths) >= SEAM_INK
         # (or all plainly dark, and at most a third of them less even than a seam)
-        odd = len(strengths) - sum(map(_seam, strengths, evens))
+        odd = len(strengths) - sum(map(seam, strengths, evens))
         seen = seen and (not odd or (min(strengths) >= SEAM_INK and 3 * odd <= len(strengths)))
         strong = not strengths or min(strengths) >= SEAM_INK
         if not (seen or tiles or not strengths):
@@ -249,7 +247,11 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         # The tiles nearest two to one win; between as near, lines seen over none, lines all
         # plainly seen, then the most evenly dark, then more tiles.
         off = round(abs(abs(np.log(ratio * down / across)) - np.log(2)) * 20)
-        rank = (-off, seen, strong, round(min(evens or [1.0]), 1), across * down)
+        # Told how many from the area, a row end to end whose tiles' own lines all show in
+        # their middles first (the camera makes tiles near it larger than those apart).
+        own = end_to_end(ratio, across, down, tiles) and middles(lines[0], across) >= 2 * SEAM_INK
+        rank = (own, across * down == (tiles or across * down), -off, seen, strong)
+        rank += (round(min(evens or [1.0]), 1), across * down)
         if best is None or rank > best[0]:
             best = (rank, xs, ys)
     if best is None:
@@ -263,56 +265,10 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     ]
 
 
-def _seam(strength: float, even: float) -> bool:
-    """Whether a line is one between tiles: dark evenly all across (a tile's own line stops
-    short of its edges, a row of pips has gaps), or very dark and fairly even (tiles a little
-    out of line leave a lighter stretch)."""
-    return (strength >= SEAM_FAINT and even >= SEAM_EVEN) or (
-        strength >= 3 * SEAM_INK and even >= 0.45
-    )
-
-
 def _tile_shaped(ratio: float) -> bool:
     """A tile is twice as long as wide; a camera's angle stretches or squeezes that (a tile
     held at a slant, seen along its length, measured 3.0 to 1)."""
     return 1.45 <= max(ratio, 1 / ratio) <= 3.2
-
-
-def _line_darkness(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """How much darker than most each column and each row of a flattened rectangle is all
-    along its length (the mean of its lightest sixth, less the median of those), and how even
-    that darkness is (its lightest sixth over its median): a line between two tiles is dark
-    evenly all the way across; tiles' own lines in a row stop short of each tile's edges, pips
-    leave gaps, and the photo's grain is in every column alike."""
-    # Smoothed along the line (the grain), the darkest of a few pixels across it.
-    wide = cv2.dilate(cv2.blur(ink, (1, 9)), np.ones((1, 5), np.uint8))
-    tall = cv2.dilate(cv2.blur(ink, (9, 1)), np.ones((5, 1), np.uint8))
-    columns, rows = _lightest_mean(wide, axis=0), _lightest_mean(tall, axis=1)
-    even_columns = columns / np.maximum(np.median(wide, axis=0), 1)
-    even_rows = rows / np.maximum(np.median(tall, axis=1), 1)
-    return columns - np.median(columns), rows - np.median(rows), even_columns, even_rows
-
-
-def _lightest_mean(ink: np.ndarray, axis: int) -> np.ndarray:
-    along = np.sort(ink, axis=axis).astype(np.float32)
-    share = max(1, ink.shape[axis] // 6)
-    return along.take(range(share), axis=axis).mean(axis=axis)
-
-
-def _lines_at(darkness: np.ndarray, even: np.ndarray, parts: int):
-    """Where the lines between `parts` equal tiles run (each the darkest within an eighth of a
-    tile of where it should), the rectangle's ends included; how dark each is, and how
-    evenly."""
-    size = len(darkness)
-    step = size / parts
-    cuts, strengths, evenness = [0], [], []
-    for i in range(1, parts):
-        low, high = round((i - 0.125) * step), round((i + 0.125) * step) + 1
-        at = low + int(np.argmax(darkness[low:high]))
-        cuts.append(at)
-        strengths.append(float(darkness[at]))
-        evenness.append(float(even[at]))
-    return [*cuts, size], strengths, evenness
 
 
 def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
