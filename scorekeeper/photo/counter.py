@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scorekeeper.photo.cover import bitten, covered
+from scorekeeper.photo.seams import SEAM_INK, end_to_end, line_darkness, lines_at, middles, seam
 from scorekeeper.photo.table import above_table, light_mask, lighter
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -16,19 +18,9 @@ FLAT_W, FLAT_H = 240, 120
 # The most pips a half can hold (a double-twelve set).
 MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
-# is flattened to this height to look for the lines between them, and a line is seen when
-# this much of it is this much darker than the tiles' faces beside it.
+# is flattened to this height to look for the lines between them (photo.seams).
 MOST_TOUCHING = 12
 SEAM_H = 120
-SEAM_INK, SEAM_FAINT = 9, 3
-# How even a line between tiles is all along: its lightest sixth against its median.
-SEAM_EVEN = 0.65
-
-# The band of a flattened tile from RIM_OUT to RIM_IN pixels inside its edge: more than
-# RIM_SHARE of it RIM_INK darker than the face means something lies over the tile.
-RIM_OUT, RIM_IN, RIM_INK, RIM_SHARE = 3, 9, 80, 0.05
-# A tile whose region fills less of its four corners than this has something over it.
-COVERED = 0.9
 
 Point = tuple[int, int]
 
@@ -105,9 +97,9 @@ def count_image(image: np.ndarray) -> Count:
     flats = [(c, _flatten(image, c), alone) for c, cut, alone in outlines if not cut]
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
-    covered = [alone and _covered(flat) for _, flat, alone in flats]
-    tiles = [_cut_tile(c) for (c, _, _), hidden in zip(flats, covered, strict=True) if hidden]
-    flats = [(c, flat) for (c, flat, _), hidden in zip(flats, covered, strict=True) if not hidden]
+    hidden = [alone and _covered(flat) for _, flat, alone in flats]
+    tiles = [_cut_tile(c) for (c, _, _), over in zip(flats, hidden, strict=True) if over]
+    flats = [(c, flat) for (c, flat, _), over in zip(flats, hidden, strict=True) if not over]
     blobs = [_half_blobs(flat) for _, flat in flats]
     pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
     tiles += [_cut_tile(corners) for corners, cut, _ in outlines if cut]
@@ -171,7 +163,7 @@ def _tile_outlines(
             continue
         quad = _quad(contour, area)
         cells = _cells(image, quad)
-        if len(cells) == 1 and area < COVERED * cv2.contourArea(quad):
+        if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
             cells = []  # a tile with a bite out of it: a finger over it
         whole += [(cells, area, quad)] if cells else []
         if not cells:
@@ -205,8 +197,9 @@ def _unshaped(image: np.ndarray, shapeless: list, typical: float) -> tuple[list,
             corners = _corners(contour, area, loose=True)
             found += [] if corners is None else [(corners, True, typical, False)]
         elif area > 1.5 * typical:
-            parts = _cells(image, quad, tiles=round(area / typical)) or _split(contour, typical)
-            found += [(corners, False, typical, False) for corners in parts]
+            cells = _cells(image, quad, tiles=round(area / typical))
+            parts = [(c, False, typical, False) for c in cells] or _split(contour, typical)
+            found += parts
             unread += not parts
     return found, unread
 
@@ -227,7 +220,8 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         (across, down)
         for across in range(1, MOST_TOUCHING + 1)
         for down in range(1, MOST_TOUCHING // across + 1)
-        if _tile_shaped(ratio * down / across) and across * down == (tiles or across * down)
+        if _tile_shaped(ratio * down / across)
+        and (across * down == (tiles or across * down) or end_to_end(ratio, across, down, tiles))
     ]
     if not grids:
         return []
@@ -235,17 +229,17 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
     ink = _ink(cv2.warpPerspective(image, warp, size, flags=cv2.INTER_LINEAR))
-    lines = _line_darkness(ink)
+    lines = line_darkness(ink)
     best = None
     for across, down in grids:
-        xs, strengths_x, even_x = _lines_at(lines[0], lines[2], across)
-        ys, strengths_y, even_y = _lines_at(lines[1], lines[3], down)
+        xs, strengths_x, even_x = lines_at(lines[0], lines[2], across)
+        ys, strengths_y, even_y = lines_at(lines[1], lines[3], down)
         strengths = strengths_x + strengths_y
         evens = even_x + even_y
         # Lines all seen between tiles, and not all faint.
         seen = bool(strengths) and np.mean(strengths) >= SEAM_INK
         # (or all plainly dark, and at most a third of them less even than a seam)
-        odd = len(strengths) - sum(map(_seam, strengths, evens))
+        odd = len(strengths) - sum(map(seam, strengths, evens))
         seen = seen and (not odd or (min(strengths) >= SEAM_INK and 3 * odd <= len(strengths)))
         strong = not strengths or min(strengths) >= SEAM_INK
         if not (seen or tiles or not strengths):
@@ -253,7 +247,11 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         # The tiles nearest two to one win; between as near, lines seen over none, lines all
         # plainly seen, then the most evenly dark, then more tiles.
         off = round(abs(abs(np.log(ratio * down / across)) - np.log(2)) * 20)
-        rank = (-off, seen, strong, round(min(evens or [1.0]), 1), across * down)
+        # Told how many from the area, a row end to end whose tiles' own lines all show in
+        # their middles first (the camera makes tiles near it larger than those apart).
+        own = end_to_end(ratio, across, down, tiles) and middles(lines[0], across) >= 2 * SEAM_INK
+        rank = (own, across * down == (tiles or across * down), -off, seen, strong)
+        rank += (round(min(evens or [1.0]), 1), across * down)
         if best is None or rank > best[0]:
             best = (rank, xs, ys)
     if best is None:
@@ -267,55 +265,10 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     ]
 
 
-def _seam(strength: float, even: float) -> bool:
-    """Whether a line is one between tiles: dark evenly all across (a tile's own line stops
-    short of its edges, a row of pips has gaps), or very dark and fairly even (tiles a little
-    out of line leave a lighter stretch)."""
-    return (strength >= SEAM_FAINT and even >= SEAM_EVEN) or (
-        strength >= 3 * SEAM_INK and even >= 0.45
-    )
-
-
 def _tile_shaped(ratio: float) -> bool:
-    """A tile is twice as long as wide; a camera's angle stretches or squeezes that a little."""
-    return 1.45 <= max(ratio, 1 / ratio) <= 2.8
-
-
-def _line_darkness(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """How much darker than most each column and each row of a flattened rectangle is all
-    along its length (the mean of its lightest sixth, less the median of those), and how even
-    that darkness is (its lightest sixth over its median): a line between two tiles is dark
-    evenly all the way across; tiles' own lines in a row stop short of each tile's edges, pips
-    leave gaps, and the photo's grain is in every column alike."""
-    # Smoothed along the line (the grain), the darkest of a few pixels across it.
-    wide = cv2.dilate(cv2.blur(ink, (1, 9)), np.ones((1, 5), np.uint8))
-    tall = cv2.dilate(cv2.blur(ink, (9, 1)), np.ones((5, 1), np.uint8))
-    columns, rows = _lightest_mean(wide, axis=0), _lightest_mean(tall, axis=1)
-    even_columns = columns / np.maximum(np.median(wide, axis=0), 1)
-    even_rows = rows / np.maximum(np.median(tall, axis=1), 1)
-    return columns - np.median(columns), rows - np.median(rows), even_columns, even_rows
-
-
-def _lightest_mean(ink: np.ndarray, axis: int) -> np.ndarray:
-    along = np.sort(ink, axis=axis).astype(np.float32)
-    share = max(1, ink.shape[axis] // 6)
-    return along.take(range(share), axis=axis).mean(axis=axis)
-
-
-def _lines_at(darkness: np.ndarray, even: np.ndarray, parts: int):
-    """Where the lines between `parts` equal tiles run (each the darkest within an eighth of a
-    tile of where it should), the rectangle's ends included; how dark each is, and how
-    evenly."""
-    size = len(darkness)
-    step = size / parts
-    cuts, strengths, evenness = [0], [], []
-    for i in range(1, parts):
-        low, high = round((i - 0.125) * step), round((i + 0.125) * step) + 1
-        at = low + int(np.argmax(darkness[low:high]))
-        cuts.append(at)
-        strengths.append(float(darkness[at]))
-        evenness.append(float(even[at]))
-    return [*cuts, size], strengths, evenness
+    """A tile is twice as long as wide; a camera's angle stretches or squeezes that (a tile
+    held at a slant, seen along its length, measured 3.0 to 1)."""
+    return 1.45 <= max(ratio, 1 / ratio) <= 3.2
 
 
 def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
@@ -324,10 +277,11 @@ def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     return corners if x1 - x0 >= y1 - y0 else np.roll(corners, -1, axis=0)
 
 
-def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
+def _split(contour: np.ndarray, typical: float) -> list[tuple[np.ndarray, bool, float, bool]]:
     """Tiles lying close enough to run together: the region (its holes filled, or a tile's
-    line would split it) worn down a pixel at a time until it falls apart into tile-shaped
-    parts, each grown back; none if it never does."""
+    line would split it) worn down a pixel at a time until it falls apart, each part grown
+    back (its corners, whether shown cut, the typical area, whether alone); none if it never
+    does or no part is tile-shaped."""
     x, y, w, h = cv2.boundingRect(contour)
     region = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(region, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
@@ -348,11 +302,17 @@ def _split(contour: np.ndarray, typical: float) -> list[np.ndarray]:
                 cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
                 key=cv2.contourArea,
             )
-            corners = _corners(outline, cv2.contourArea(outline), loose=False)
-            if corners is None:
-                return []
-            tiles.append(corners + np.float32([x - 1, y - 1]))
-        return tiles
+            area = cv2.contourArea(outline)
+            corners = _corners(outline, area, loose=False)
+            whole = corners is not None
+            corners = corners if whole else _corners(outline, area, loose=True)
+            if corners is not None:
+                tiles.append((corners + np.float32([x - 1, y - 1]), not whole))
+        # A part of no tile's shape (a tile a finger covers) is shown cut; then a finger lies
+        # here, and the others are looked at for one as a tile alone is.
+        fingered = any(cut for _, cut in tiles)
+        tiles = [(c, cut, typical, fingered and not cut) for c, cut in tiles]
+        return tiles if any(not cut for _, cut, _, _ in tiles) else []
     return []
 
 
@@ -408,15 +368,8 @@ def _ink(flat: np.ndarray) -> np.ndarray:
 
 
 def _covered(flat: np.ndarray) -> bool:
-    """Whether something dark lies across a flattened tile's rim: the band just inside its
-    edge holds no pip nor line on any tile, only what lies over the tile."""
     ink = _ink(flat)
-    band = np.ones(ink.shape, bool)
-    band[RIM_IN:-RIM_IN, RIM_IN:-RIM_IN] = False
-    band[:RIM_OUT, :] = band[-RIM_OUT:, :] = band[:, :RIM_OUT] = band[:, -RIM_OUT:] = False
-    for rows in (slice(0, 2 * RIM_IN), slice(-2 * RIM_IN, None)):
-        band[rows, : 2 * RIM_IN] = band[rows, -2 * RIM_IN :] = False  # its rounded corners
-    return float((ink[band] > RIM_INK).mean()) > RIM_SHARE
+    return covered(ink, _dividing_line(ink)[1])
 
 
 def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
@@ -428,7 +381,7 @@ def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]
     inner = ink[margin:-margin, margin:-margin]
     strong = float(np.percentile(inner, 99.5))
     levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
-    split = _dividing_line(ink)
+    split, _ = _dividing_line(ink)
     band = 9
     found = []
     for level in levels:
@@ -438,13 +391,15 @@ def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]
     return split, found
 
 
-def _dividing_line(ink: np.ndarray) -> int:
-    """The column of the line between the halves: near the middle, dark down nearly all the
-    tile's width (a low percentile over the rows: a column of pips has light gaps)."""
+def _dividing_line(ink: np.ndarray) -> tuple[int, float]:
+    """The column of the line between the halves and how dark it is: near the middle, dark
+    down nearly all the tile's width (a low percentile over the rows: a column of pips has
+    light gaps)."""
     start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
     rows = ink[FLAT_H // 7 : FLAT_H * 6 // 7, start:end]
     along = np.percentile(rows, 15, axis=0)
-    return start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
+    column = start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
+    return column, float(along.max())
 
 
 def _blob_areas(dark: np.ndarray) -> list[int]:

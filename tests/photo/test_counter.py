@@ -1,6 +1,6 @@
 """The counter against rendered photos whose truth is known (tests.photo.render): tiles lying
 apart, and rows of tiles laid touching; the exact total on at least 95% of them all, each half
-on at least 99% of those lying apart (98% in the rows); and the hard cases."""
+on at least 99% of those lying apart and of those in the rows; and the hard cases."""
 
 import random
 
@@ -67,26 +67,27 @@ def test_each_half_right_on_at_least_99_percent_of_tiles_apart(apart):
     assert share_of_halves(apart) >= 0.99
 
 
-def test_each_half_right_on_at_least_98_percent_in_rows_of_tiles_touching(touching):
-    """Short of the 99% bar: in a row blurred so hard its lines barely show, small tiles'
-    pips run together (420 of 426 halves right, Dec 5)."""
-    assert share_of_halves(touching) >= 0.98
+def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touching):
+    """423 of 426 halves right (Dec 5): a row end to end whose lines between tiles do not show
+    is told how many tiles it holds by their own lines, where its area said one more."""
+    assert share_of_halves(touching) >= 0.99
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (12 of 40 exact, 225 of 480 halves, Dec 5): tiles on a white
+    """Far short of the bars (13 of 40 exact, 232 of 480 halves, Dec 5): tiles on a white
     table under leaves are told from its bright patches only where they stand above the table
     around them; a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 12
+    assert exact >= 13
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.46
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.47
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
     """Tiles held at a slant, a finger over about half of them (57 covered of 148, seed 38):
-    at most 6 of those covered are counted (18 before the rim was looked at), and the photos
-    exact on 25 of 40 (16 before)."""
+    at most 2 of those covered are counted (18 before the rim was looked at, 6 before a
+    finger's tip and a tile's missing line were), and the photos exact on 29 of 40 (16, then
+    25 before)."""
     counted = exact = 0
     for photo in held_corpus(40, seed=38):
         count = count_photo(photo.jpeg)
@@ -97,8 +98,8 @@ def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
             for tile in photo.tiles
             if tile.cut
         )
-    assert counted <= 6
-    assert exact >= 25
+    assert counted <= 2
+    assert exact >= 28
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():

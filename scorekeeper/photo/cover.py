@@ -1,0 +1,63 @@
+"""Whether something lies over a tile found in a photo (a finger, a thumb): such a tile is
+shown cut, never counted (OpenCV and numpy only, no Django)."""
+
+from functools import cache
+
+import cv2
+import numpy as np
+
+# The band of a flattened tile from RIM_OUT to RIM_IN pixels inside its edge: more than
+# RIM_SHARE of it RIM_INK darker than the face means something lies over the tile.
+RIM_OUT, RIM_IN, RIM_INK, RIM_SHARE = 3, 9, 80, 0.05
+# A tile's rounded corners, the radius of their curve in a flattened tile: the band follows it.
+CORNER = 14
+# A finger's tip over a tile's face, less of it on the rim than RIM_SHARE: one patch more than
+# FINGER_INK darker than the face, FINGER_RIM pixels of it in the band and reaching FINGER_DEEP
+# pixels in, where the pips are (a whole tile's rim and pips, apart, measured at most 94 px).
+FINGER_INK, FINGER_RIM, FINGER_DEEP = 60, 130, 16
+# A tile whose region fills less of its four corners than this has something over it.
+COVERED = 0.9
+# A tile's dividing line is more than this darker than its face (a percentile down the line;
+# the faintest whole tile's measured 14.6, at dusk): a tile alone whose middle shows none is
+# an end of a tile, the rest under a finger (those measured 3 to 11.6).
+LINE_INK = 12
+
+
+def bitten(area: float, quad_area: float) -> bool:
+    """Whether a tile's light region has a bite out of it (a finger over it): it fills less
+    of its four corners than a tile does."""
+    return area < COVERED * quad_area
+
+
+def covered(ink: np.ndarray, line: float) -> bool:
+    """Whether something lies over a flattened tile (`ink`: how far each pixel is below the
+    tile's white; `line`: how dark its dividing line is): something dark across the band just
+    inside its edge, which holds no pip nor line on any tile, only what lies over the tile;
+    or no dividing line in its middle (what shows of it is an end, the rest under a finger)."""
+    band = _depth(ink.shape[:2])
+    band = (band >= RIM_OUT) & (band < RIM_IN)
+    return line <= LINE_INK or float((ink[band] > RIM_INK).mean()) > RIM_SHARE or _tip(ink, band)
+
+
+def _tip(ink: np.ndarray, band: np.ndarray) -> bool:
+    """Whether one dark patch lies across the band and on into the face (a finger's tip): the
+    band holds no pip and no tile's line, and no whole tile's rim reaches in so far."""
+    count, patches = cv2.connectedComponents((ink > FINGER_INK).astype(np.uint8))
+    on_rim = np.bincount(patches[band], minlength=count)
+    deep = np.zeros(count, bool)
+    deep[np.unique(patches[_depth(ink.shape[:2]) >= FINGER_DEEP])] = True
+    return bool((on_rim[1:] * deep[1:] >= FINGER_RIM).any())
+
+
+@cache
+def _depth(shape: tuple[int, int]) -> np.ndarray:
+    """How far each pixel of a flattened tile lies inside its edge, round its rounded corners
+    (outside them lies the table, whatever covers the tile)."""
+    height, width = shape
+    ys, xs = np.mgrid[0:height, 0:width]
+    nearest_x = np.clip(xs, CORNER, width - 1 - CORNER)
+    nearest_y = np.clip(ys, CORNER, height - 1 - CORNER)
+    inside = CORNER - np.hypot(xs - nearest_x, ys - nearest_y)
+    edge = np.minimum.reduce([ys, height - 1 - ys, xs, width - 1 - xs])
+    in_corner = (xs != nearest_x) & (ys != nearest_y)
+    return np.where(in_corner, inside, edge)
