@@ -56,7 +56,6 @@ def scoreboard(match: Match, table_version=None) -> dict:
         prefetch_related_objects(match.ordered_hands(), "plays")
     rows = [sheet_row(game, hand, totals) for hand, totals in match.running_totals()]
     context["rows"] = rows
-    context["legend"] = shape.legend(game, rows)
     if table_version is None:
         context["series"] = series_score(match)
     else:
@@ -64,6 +63,7 @@ def scoreboard(match: Match, table_version=None) -> dict:
     # None but in a scoring game's hand in play.
     context["open_plays"] = open_plays(match, context["names"])
     context.update(shape.extras(match, game, rows))
+    context["legend"] = shape.legend(game, rows)
     return context
 
 
@@ -219,6 +219,18 @@ def legend_of(kinds: Iterable[str]) -> list[tuple[str, str]]:
         for kind in LEGEND_ORDER
         if kind in kinds
     ]
+
+
+def rounds_legend(game: rules.Game, rows: list[dict]) -> list[str]:
+    """The marks on these rows of a sheet of rounds (its template says what each means): "out",
+    "blocked", "blank" (a double blank held, where it counts more)."""
+    cells = [cell for row in rows for cell in row["round_cells"]]
+    shown = {
+        "out": any(out for _points, _total, out, _blank in cells),
+        "blocked": any(row["hand"].blocked for row in rows),
+        "blank": any(blank for _points, _total, _out, blank in cells),
+    }
+    return [mark for mark, marked in shown.items() if marked]
 
 
 def no_legend(game: rules.Game, rows: list[dict]) -> list[tuple[str, str]]:
@@ -408,7 +420,8 @@ class SheetShape:
     why: Callable[[Match, object], str]
     # A save can swap its one new row into the page (match.html#swaps draws this shape only).
     swaps: bool
-    # What the marks on these rows mean, said under the sheet: [(the mark, what it means)].
+    # What the marks on these rows mean, said under the sheet: [(the mark, what it means)], or
+    # for a sheet of rounds the marks alone.
     legend: Callable[..., list[tuple[str, str]]] = no_legend
 
 
@@ -419,7 +432,14 @@ SHEETS: dict[str, SheetShape] = {
     "plays": SheetShape(
         plays=True, row=scoring_row, extras=no_extras, why=why_scoring_end, swaps=False
     ),
-    "rounds": SheetShape(plays=False, row=no_cells, extras=round_sheet, why=why_round, swaps=False),
+    "rounds": SheetShape(
+        plays=False,
+        row=no_cells,
+        extras=round_sheet,
+        why=why_round,
+        swaps=False,
+        legend=rounds_legend,
+    ),
     # Games won a side (Jamaican): each hand's marks, who poses, the six-love.
     "games": SheetShape(
         plays=False,
