@@ -2,21 +2,22 @@
 
 The page that sent the hand showed the match one version earlier (saves.js posts #play's
 data-version as `shown`); the answer appends the new row to its sheet, drops the oldest row of
-a folded sheet, and swaps the totals, the status line, the race chart, the messages and the
-next hand's form. Anything else (the first hand, the chart or the fold appearing, a match that
-ends, a game with plays or rounds, a round's clock, a page that was behind) gets all of #play.
-"""
+a folded sheet, and swaps the totals, the status line, the race chart, the messages, the
+sheet's legend when the marks on its rows change, and the next hand's form. Anything else (the
+first hand, the chart or the fold appearing, a match that ends, a game with plays or rounds, a
+round's clock, a page that was behind) gets all of #play."""
 
 from django.db import connection
+from django.db.models import CharField, Value
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from scorekeeper import story
+from scorekeeper import rules, story
 from scorekeeper.forms import HandForm
 from scorekeeper.models import Hand, Match, ScoreEntry
 from scorekeeper.views.match import SHEET_LATEST, sheet_unfolded
 from scorekeeper.views.request import HtmxHttpRequest
-from scorekeeper.views.sheet import board, sheet_row, sheet_shape
+from scorekeeper.views.sheet import SHEET_BONUSES, board, legend_of, sheet_row, sheet_shape
 
 
 def swappable(request: HtmxHttpRequest, match: Match, before: int) -> bool:
@@ -43,10 +44,16 @@ def swapped_parts(request: HtmxHttpRequest, match: Match, hand: Hand, spoken: st
     unfolded = sheet_unfolded(request)
     context = board(match)
     context.update(oob=True, table=match.table, spoken=spoken, link_hands=True, play_form=None)
-    context["rows"] = [sheet_row(game, hand, match.totals)]
+    row = sheet_row(game, hand, match.totals)
+    context["rows"] = [row]
+    dropped = 0
     if not unfolded and match.hand_count > SHEET_LATEST:
         # The folded sheet shows the latest hands: the oldest shown goes behind the link.
-        context["dropped"] = context["folded"] = match.hand_count - SHEET_LATEST
+        dropped = context["dropped"] = context["folded"] = match.hand_count - SHEET_LATEST
+    if row["shown_marks"] or dropped:
+        # The legend says what the marks on the rows shown mean: the new row may add one, the
+        # row folded away take one.
+        context.update(legend_swap(match, hand, row["shown_marks"], dropped))
     context["form"] = HandForm.for_next_hand(match)
     if story.shows_chart(match):
         context["chart"] = story.race_chart(
@@ -55,6 +62,45 @@ def swapped_parts(request: HtmxHttpRequest, match: Match, hand: Hand, spoken: st
     response = render(request, "match.html#swaps", context)
     response["HX-Reswap"] = "none"  # #play stays; its parts are swapped out of band
     return response
+
+
+def legend_swap(match: Match, hand: Hand, marks: frozenset, dropped: int) -> dict:
+    """The legend after `hand`, just saved, and how the page's changes (match.html#swaps):
+    "replace" it, "insert" it where there was none, "delete" it, or "" (as it was)."""
+    before: set[str] = set()
+    after = set(marks)
+    for number, kind in shown_marks(match, dropped or 1, hand.number):
+        before.add(kind)
+        if number > dropped:
+            after.add(kind)
+    if before == after:
+        return {}
+    swap = "delete" if not after else "insert" if not before else "replace"
+    return {"legend": legend_of(after), "legend_swap": swap}
+
+
+def shown_marks(match: Match, first: int, last: int) -> list[tuple[int, str]]:
+    """(hand number, mark) of each mark on the sheet's rows from hand `first` up to, not
+    including, `last`: the bonuses marked beside their points, capicú and blocked; one query."""
+    hands = Hand.objects.filter(match=match, number__gte=first, number__lt=last).order_by()
+    bonuses = (
+        ScoreEntry.objects.filter(
+            hand__match=match,
+            hand__number__gte=first,
+            hand__number__lt=last,
+            kind__in=SHEET_BONUSES,
+        )
+        .order_by()
+        .values_list("hand__number", "kind")
+    )
+    capicus = (
+        hands.filter(capicu=True)
+        .annotate(mark=Value("capicu", CharField()))
+        .values_list("number", "mark")
+    )
+    blocked = hands.filter(ending=rules.Ending.BLOCKED)
+    blocked = blocked.annotate(mark=Value("blocked", CharField())).values_list("number", "mark")
+    return list(bonuses.union(capicus, blocked).order_by())
 
 
 def running_totals(
