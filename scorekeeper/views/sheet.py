@@ -146,7 +146,8 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         else (None, total, "", won == index)
         for index, total in enumerate(totals)
     ]
-    # A blocked hand nobody won (tied), or won with nothing to mark beside: the mark by its number.
+    # A blocked hand won with nothing to mark beside: the mark by its number; nobody won (tied):
+    # beside the note under it (sheet_points.html), the numbers' column no wider.
     unmarked = hand.blocked and (won is None or won not in points)
     row = {
         "hand": hand,

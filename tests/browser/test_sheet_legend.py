@@ -29,10 +29,15 @@ def test_the_legend_follows_the_marks_each_save_and_undo_leaves(live_server, pho
     expect(legend(phone)).to_have_text(["B Blocked"])
     play(phone, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7}, capicu=True)  # swapped again
     expect(legend(phone)).to_have_text(["C Capicú", "B Blocked"])
+    number = phone.locator('#sheet tr[data-hand="1"] th')
+    wide = number.bounding_box()["width"]
     play(phone, "Blocked", {"Alice": 5, "Ben": 5, "Cara": 9, "Dev": 9})  # tied: nobody scores
-    tied = phone.locator('#sheet tr[data-hand="6"] th abbr.mark')
+    tied = phone.locator('#sheet tr[data-hand="6"] abbr.mark')
     expect(tied).to_have_text("B")
     expect(tied).to_have_attribute("title", "Blocked, tied")
+    # The mark sits beside the note under the hand's row: the numbers' column stays as wide.
+    expect(phone.locator('#sheet tr.void-note[data-hand="6"] td').first).to_contain_text("B")
+    assert number.bounding_box()["width"] == wide
     if SHOTS:
         phone.locator("#sheet").scroll_into_view_if_needed()
         phone.screenshot(path=os.path.join(SHOTS, "legend-tied.png"))
