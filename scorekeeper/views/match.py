@@ -25,7 +25,7 @@ from scorekeeper.serving import pagecache
 from scorekeeper.views.lookup import get_match
 from scorekeeper.views.request import HtmxHttpRequest, remember
 from scorekeeper.views.round_sheet import round_counts, round_end_text, seat_links
-from scorekeeper.views.sheet import scoreboard, share_links
+from scorekeeper.views.sheet import scoreboard, share_links, sheet_shape
 from scorekeeper.words.explain import (
     explain_result,
     score_line,
@@ -99,6 +99,8 @@ def render_match(
     if fold and context["rows"]:
         context["rows"] = context["rows"][-SHEET_LATEST:]
         context["folded"] = context["rows"][0]["hand"].number - 1
+        # The legend says what the marks on the rows shown mean, not on those folded away.
+        context["legend"] = sheet_shape(context["game"]).legend(context["game"], context["rows"])
     context["confirm_end"] = confirm_end
     context["table"] = match.table
     # A scoring game won during play: its banner's undo takes back that score, not a hand.

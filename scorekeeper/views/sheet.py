@@ -32,6 +32,7 @@ from scorekeeper.words.explain import (
 from scorekeeper.words.games import words_of
 from scorekeeper.words.pages import (
     SHEET_MARKS,
+    blocked_tied,
     hand_numbered,
     points_to_go,
     side_won,
@@ -41,6 +42,8 @@ from scorekeeper.words.rounds import explain_round
 
 # Bonuses marked on the score sheet beside the points they added (capicú has its own mark).
 SHEET_BONUSES = ("chuchazo", "pase_corrido", "pase_de_salida", "first_hands")
+# The marks a sheet of points can carry, in the order its legend explains them.
+LEGEND_ORDER = ("capicu", "blocked", *SHEET_BONUSES)
 
 
 def scoreboard(match: Match, table_version=None) -> dict:
@@ -60,6 +63,7 @@ def scoreboard(match: Match, table_version=None) -> dict:
     # None but in a scoring game's hand in play.
     context["open_plays"] = open_plays(match, context["names"])
     context.update(shape.extras(match, game, rows))
+    context["legend"] = shape.legend(game, rows)
     return context
 
 
@@ -142,14 +146,29 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
         else (None, total, "", won == index)
         for index, total in enumerate(totals)
     ]
-    row = {"hand": hand, "cells": cells, "drawn_cells": drawn_cells(cells)}
+    # A blocked hand won with nothing to mark beside: the mark by its number; nobody won (tied):
+    # beside the note under it (sheet_points.html), the numbers' column no wider.
+    unmarked = hand.blocked and (won is None or won not in points)
+    row = {
+        "hand": hand,
+        "cells": cells,
+        "drawn_cells": drawn_cells(cells),
+        "number_mark": (_tied_mark() if won is None else _mark("mark", "blocked"))
+        if unmarked
+        else "",
+        "shown_marks": frozenset(
+            [*(kind for kinds in bonuses.values() for kind in kinds)]
+            + (won_marks if won in points else [])
+            + (["blocked"] if unmarked else [])
+        ),
+    }
     own = sheet_shape(game).row(hand, game, totals)
     row.update(own)
     # All the row shows of its hand (sheet.html keeps each row drawn under it, with the
     # language, whether it links and whether the match is over): a saved hand's row is drawn
     # once, not again on every page drawn after the next hands.
     shown = (hand.match_id, hand.number, hand.ending, hand.winning_seat, hand.capicu, cells)
-    row["key"] = repr((*shown, *own.values()))
+    row["key"] = repr((*shown, row["number_mark"], *own.values()))
     return row
 
 
@@ -180,6 +199,44 @@ def drawn_marks(bonuses: Iterable[str], won: Iterable[str]) -> SafeString:
 def _mark(css: str, kind: str) -> str:
     short, long = (conditional_escape(words) for words in SHEET_MARKS[kind])
     return f' <abbr class="{css}" title="{long}">{short}</abbr>'
+
+
+def _tied_mark() -> SafeString:
+    """The blocked mark of a hand nobody won, beside its number: it says the hand was tied."""
+    short = conditional_escape(SHEET_MARKS["blocked"][0])
+    long = conditional_escape(blocked_tied())
+    return mark_safe(f' <abbr class="mark" title="{long}">{short}</abbr>')
+
+
+def points_legend(game: rules.Game, rows: list[dict]) -> list[tuple[str, str]]:
+    """What each mark on these rows of a sheet of points means, only the marks they carry."""
+    return legend_of(frozenset().union(*(row["shown_marks"] for row in rows)))
+
+
+def legend_of(kinds: Iterable[str]) -> list[tuple[str, str]]:
+    """The legend of a sheet of points that carries these marks: (the mark, what it means)."""
+    return [
+        (str(SHEET_MARKS[kind][0]), str(SHEET_MARKS[kind][1]))
+        for kind in LEGEND_ORDER
+        if kind in kinds
+    ]
+
+
+def rounds_legend(game: rules.Game, rows: list[dict]) -> list[str]:
+    """The marks on these rows of a sheet of rounds (its template says what each means): "out",
+    "blocked", "blank" (a double blank held, where it counts more)."""
+    cells = [cell for row in rows for cell in row["round_cells"]]
+    shown = {
+        "out": any(out for _points, _total, out, _blank in cells),
+        "blocked": any(row["hand"].blocked for row in rows),
+        "blank": any(blank for _points, _total, _out, blank in cells),
+    }
+    return [mark for mark, marked in shown.items() if marked]
+
+
+def no_legend(game: rules.Game, rows: list[dict]) -> list[tuple[str, str]]:
+    """A sheet whose template says itself what its marks mean."""
+    return []
 
 
 def series_score(match: Match | None) -> dict | None:
@@ -323,8 +380,14 @@ def games_extras(match: Match, game: rules.Game, rows: list[dict]) -> dict:
         "poses": words.poses_text(game, side_names, match.next_leader),
         "next_worth": "" if match.finished else words.next_hand_text(state),
         "six_love": words.six_love_text(game, state, side_names) if match.finished else "",
-        "mark_words": [(str(short), str(long)) for short, long in words.MARKS.values()],
     }
+
+
+def games_legend(game: rules.Game, rows: list[dict]) -> list[tuple[str, str]]:
+    """What each mark on these rows of a sheet of games won means, only the marks they carry."""
+    shown = {code for row in rows for code, _short, _long in row["marks"]}
+    marks = words_of(game).MARKS
+    return [(str(short), str(long)) for mark, (short, long) in marks.items() if mark in shown]
 
 
 def why_games(match: Match, hand) -> str:
@@ -358,17 +421,34 @@ class SheetShape:
     why: Callable[[Match, object], str]
     # A save can swap its one new row into the page (match.html#swaps draws this shape only).
     swaps: bool
+    # What the marks on these rows mean, said under the sheet: [(the mark, what it means)], or
+    # for a sheet of rounds the marks alone.
+    legend: Callable[..., list[tuple[str, str]]] = no_legend
 
 
 SHEETS: dict[str, SheetShape] = {
-    "points": SheetShape(plays=False, row=no_cells, extras=no_extras, why=why_hand, swaps=True),
+    "points": SheetShape(
+        plays=False, row=no_cells, extras=no_extras, why=why_hand, swaps=True, legend=points_legend
+    ),
     "plays": SheetShape(
         plays=True, row=scoring_row, extras=no_extras, why=why_scoring_end, swaps=False
     ),
-    "rounds": SheetShape(plays=False, row=no_cells, extras=round_sheet, why=why_round, swaps=False),
+    "rounds": SheetShape(
+        plays=False,
+        row=no_cells,
+        extras=round_sheet,
+        why=why_round,
+        swaps=False,
+        legend=rounds_legend,
+    ),
     # Games won a side (Jamaican): each hand's marks, who poses, the six-love.
     "games": SheetShape(
-        plays=False, row=games_row, extras=games_extras, why=why_games, swaps=False
+        plays=False,
+        row=games_row,
+        extras=games_extras,
+        why=why_games,
+        swaps=False,
+        legend=games_legend,
     ),
 }
 

@@ -1,7 +1,7 @@
 """The pages' own words: the app's name, the notices a screen shows after an action, a match's
 last words, and the headings a screen builds in Python."""
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 # The app's name, as Django's admin and the phone's home screen show it.
@@ -128,6 +128,11 @@ SHEET_MARKS = {
     "capicu": (pgettext_lazy("capicú mark on the score sheet", "C"), _("Capicú")),
     "blocked": (pgettext_lazy("blocked-hand mark on the score sheet", "B"), _("Blocked")),
 }
+
+
+def blocked_tied() -> str:
+    """What the blocked mark of a hand nobody won says when touched: it was tied."""
+    return pgettext("blocked-hand mark of a tied hand on the score sheet", "Blocked, tied")
 
 
 # --- Undo ----------------------------------------------------------------------------------------

@@ -336,3 +336,32 @@ def test_a_straight_six_keeps_a_double_shutout(client: Client, db):
     response = client.post("/new", setup)
     assert response.status_code == 302, response.content.decode()
     assert created(Match).get().table.shutout_counts_double
+
+
+def legend(html: str) -> list[tuple[str, str]]:
+    """The sheet's legend as read: each mark with what it means."""
+    found = re.search(r'<dl class="sheet-legend".*?</dl>', html, re.S)
+    pairs = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", found[0] if found else "", re.S)
+    return [(re.sub(r"<[^>]+>", "", mark), meaning) for mark, meaning in pairs]
+
+
+def test_the_legend_explains_only_the_marks_on_the_set_and_a_tie_keeps_its_own(
+    client: Client, make_match
+):
+    match = jamaican(make_match)
+
+    post(client, match, 0)  # Alice out: 1-0, nothing marked
+    assert 'class="sheet-legend"' not in page(client, match)
+    post(client, match, 3)  # one-all
+    assert legend(page(client, match)) == [("1-1", "One-all: the next hand is played for two")]
+    post(client, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: replayed
+    shown = page(client, match)
+
+    assert legend(shown) == [
+        ("1-1", "One-all: the next hand is played for two"),
+        ("Tie", "Tie: the hand is played again for more"),
+    ]
+    # The tie is the set's own mark: not the blocked mark of a sheet of points.
+    sheet = re.search(r'<section class="sheet".*?</section>', shown, re.S)[0]
+    tie_row = re.search(r'<tr data-hand="3".*?</tr>', sheet, re.S)[0]
+    assert "<abbr" not in tie_row and "Blocked" not in sheet

@@ -301,22 +301,34 @@ def test_the_chart_of_a_round_game_draws_no_line_to_race_to(client: Client):
     assert "Rounds along the bottom; the lowest total wins." in chart
 
 
+def legend(page: str) -> dict[str, str]:
+    """The sheet's legend as read: each mark and what it means."""
+    found = re.search(r'<dl class="sheet-legend".*?</dl>', page, re.S)
+    assert found, "no legend under the sheet"
+    pairs = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", found.group(0), re.S)
+    return {re.sub(r"<[^>]+>", "", mark): meaning for mark, meaning in pairs}
+
+
 def test_the_sheet_says_what_its_marks_mean_without_a_tooltip(client: Client):
     match = start(client, double_blank_counts="50")
     post_round(client, match, "0", {1: 23, 2: 7, 3: 41}, double_blank="3")
 
     page = client.get(match.get_absolute_url()).content.decode()
 
-    found = re.search(r'<dl class="sheet-legend".*?</dl>', page, re.S)
-    assert found, "no legend under the sheet"
-    pairs = re.findall(r"<dt>(.*?)</dt>\s*<dd>(.*?)</dd>", found.group(0), re.S)
-    marks = {re.sub(r"<[^>]+>", "", mark): meaning for mark, meaning in pairs}
-    assert marks == {
-        "Out": "Went out",
-        "B": "Blocked",
-        "0|0": "Double blank",
-        "12|12": "Engine",
-    }
+    # No round blocked: no B to explain.
+    assert legend(page) == {"Out": "Went out", "0|0": "Double blank", "12|12": "Engine"}
+
+
+def test_the_legend_explains_only_the_marks_on_the_rounds(client: Client):
+    match = start(client, double_blank_counts="50")
+    post_round(client, match, "blocked", {0: 5, 1: 9, 2: 0, 3: 12})
+
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    assert legend(page) == {"B": "Blocked", "12|12": "Engine"}
+    post_round(client, match, "1", {0: 5, 2: 3, 3: 12})
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert legend(page) == {"Out": "Went out", "B": "Blocked", "12|12": "Engine"}
 
 
 def summary_facts(page: str) -> dict[str, str]:

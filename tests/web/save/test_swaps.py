@@ -2,9 +2,11 @@
 
 import re
 
+import pytest
 from django.test import Client
 
 from tests.support.testing import add_hand, hand_post
+from tests.web.match.test_sheet import legend
 
 HAND = {"out": 0, "pips": {1: 1, 2: 1, 3: 1}}  # 3 points a hand for Alice & Cara
 HTMX = {"HX-Request": "true"}
@@ -139,4 +141,102 @@ def test_an_ordinary_save_runs_ten_statements_and_reads_nothing_it_wrote(
     # hands, up to hand 8, not the 9th just written.
     writes = [statement.split()[0] for statement in sql[3:8]]
     assert writes == ["INSERT", "INSERT", "INSERT", "UPDATE", "INSERT"]
-    assert sql[-1].endswith("h.number > 0 AND h.number <= 8")
+    assert sql[-1].endswith("h.number >= 0 AND h.number <= 8")
+
+
+BLOCKED = {"out": "blocked", "pips": {0: 2, 1: 9, 2: 9, 3: 9}}  # Alice has the lightest hand
+CAPICU = {**HAND, "capicu": True}
+
+
+@pytest.mark.parametrize(
+    ("before", "hand"),
+    [(8, HAND), (8, BLOCKED), (8, CAPICU), (24, HAND), (24, BLOCKED)],
+    ids=["plain", "blocked", "capicu", "folded", "folded-blocked"],
+)
+def test_a_save_that_changes_the_legend_reads_nothing_more(
+    make_match, django_assert_num_queries, before, hand
+):
+    # The marks on the rows shown come with the chart's one read of the earlier hands: a marked
+    # hand, or a row folded away, costs the save no statement of its own.
+    match = make_match(target=1000, capicu_bonus=25)
+    add_hand(match, **BLOCKED)  # a mark on the first row, folded away after hand 21
+    for _ in range(before - 1):
+        add_hand(match, **HAND)
+    match.refresh_from_db()
+    phone = Client()
+    phone.get(match.get_absolute_url())
+    data = {**hand_post(match, **hand), "shown": str(match.version)}
+    with django_assert_num_queries(10):
+        assert phone.post(match.save_hand_url(), data, headers=HTMX)["X-Hand"] == "saved"
+
+
+TIED = {"out": "blocked", "pips": {0: 5, 1: 5, 2: 9, 3: 9}}  # Alice and Ben level: void
+# Each save, and what it does to the page's legend: all of #play is drawn at the first hand, the
+# chart's first (3) and the fold's (21); hand 2 pays the second-hand bonus (1st). Hands 22 to 25
+# fold away hands 2 to 5, the last rows with their marks.
+LEGEND_SAVES = [
+    (HAND, "play"),
+    (HAND, "insert"),
+    (HAND, "play"),
+    (BLOCKED, "replace"),
+    (CAPICU, "replace"),
+    *[(HAND, "")] * 15,
+    (HAND, "play"),
+    (HAND, "replace"),
+    (HAND, ""),
+    (HAND, "replace"),
+    (HAND, "delete"),
+    (TIED, "insert"),
+    (CAPICU, "replace"),
+]
+
+
+def legend_change(answer: str) -> str:
+    """What a save's answer does to the page's legend."""
+    if 'id="play"' in answer:
+        return "play"
+    if 'hx-swap-oob="delete:#sheet-legend"' in answer:
+        return "delete"
+    if '<div hx-swap-oob="beforeend:#sheet">' in answer:
+        return "insert"
+    return "replace" if 'id="sheet-legend"' in answer else ""
+
+
+def test_each_swapped_legend_is_the_one_the_page_then_draws(make_match):
+    # The page's legend, as each answer leaves it (replaced, inserted, deleted or kept), is the
+    # one drawn afresh after that save.
+    match = make_match(target=10_000, capicu_bonus=25, first_hands_bonus=(0, 10))
+    phone = Client()
+    changes, shown = [], []
+    for hand, _change in LEGEND_SAVES:
+        data = {**hand_post(match, **hand), "shown": str(match.version)}
+        answer = phone.post(match.save_hand_url(), data, headers=HTMX).content.decode()
+        match.refresh_from_db()
+        changes.append(legend_change(answer))
+        if changes[-1] == "delete":
+            shown = []
+        elif changes[-1]:
+            shown = legend(answer)
+        assert shown == legend(phone.get(match.get_absolute_url()).content.decode()), changes
+
+    assert changes == [change for _hand, change in LEGEND_SAVES]
+    assert shown == [("C", "Capicú"), ("B", "Blocked")]
+
+
+@pytest.mark.parametrize(
+    ("hand", "statements"), [(HAND, 9), (BLOCKED, 10)], ids=["plain", "blocked"]
+)
+def test_the_second_hand_reads_the_first_only_when_it_is_marked(
+    make_match, django_assert_num_queries, hand, statements
+):
+    # No chart yet, so no read of the earlier hands, but for the legend of a marked row.
+    match = make_match(target=1000)
+    add_hand(match, **HAND)
+    match.refresh_from_db()
+    phone = Client()
+    phone.get(match.get_absolute_url())
+    data = {**hand_post(match, **hand), "shown": str(match.version)}
+    with django_assert_num_queries(statements):
+        answer = phone.post(match.save_hand_url(), data, headers=HTMX)
+    assert answer["HX-Reswap"] == "none"
+    assert legend(answer.content.decode()) == ([("B", "Blocked")] if hand is BLOCKED else [])
