@@ -8,7 +8,12 @@ from scorekeeper.tournaments.models.bracket import Bracket, BracketBoard
 from scorekeeper.tournaments.models.confirmation import entered, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
-from scorekeeper.tournaments.words.bracket import bracket_name, pending_label, round_name
+from scorekeeper.tournaments.words.bracket import (
+    bracket_name,
+    drawn_by_lot,
+    pending_label,
+    round_name,
+)
 
 
 @dataclass
@@ -161,3 +166,17 @@ def bracket_views(tournament: Tournament, entrants: dict) -> list[BracketView]:
     for bracket in brackets:
         views.append(bracket_view(bracket, names, knockout_event))
     return views
+
+
+def lots_drawn(standings: list, entrants: dict, views: list[BracketView]) -> dict[int, object]:
+    """The entrants of each shared place the brackets' cut fell in (a lot put them in order,
+    forms.bracket): each one's bracket index, None left out. Nothing before the brackets."""
+    if not views:
+        return {}
+    lines = [line for line in standings if not entrants[line.entrant].withdrawn]
+    return knockout.split_by_lot(lines, [view.bracket.seeds for view in views])
+
+
+def with_lot(tie: str, entrant: int, lots: dict) -> str:
+    """The standings line's tie-break, and where the lot at the cut put it, if one did."""
+    return drawn_by_lot(tie, lots[entrant]) if entrant in lots else tie
