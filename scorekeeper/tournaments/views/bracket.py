@@ -49,12 +49,36 @@ class Column:
     name: str
     cells: list[Cell]
 
+    @property
+    def played(self) -> bool:
+        """Every match of the round over: the big screen may fold it away to fit (screen.js)."""
+        return all(cell.state in ("decided", "walkover") for cell in self.cells)
+
+
+@dataclass
+class Lane:
+    """A side of the bracket (winners, losers, finals): its rounds left to right."""
+
+    columns: list[Column]
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+    @property
+    def folded(self) -> str:
+        """Its rounds that are over, by name, as the big screen says it folded them away to
+        fit (screen.js; empty: none over)."""
+        return ", ".join(column.name for column in self.columns if column.played)
+
 
 @dataclass
 class BracketView:
     bracket: Bracket
     name: str
-    lanes: list[list[Column]]
+    lanes: list[Lane]
     champion: str = ""
     kept: list[str] = field(default_factory=list)
 
@@ -143,7 +167,7 @@ def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> Bracket
             board = boards.get(match.key)
             columns[heading].cells.append(_cell(bracket, outcome, board, names))
         if columns:
-            lanes.append(list(columns.values()))
+            lanes.append(Lane(list(columns.values())))
     winner = knockout.champion(shape, outcomes)
     return BracketView(
         bracket,
