@@ -49,6 +49,7 @@ from scorekeeper.models import Player, Table  # noqa: E402
 from scorekeeper.urls import urlpatterns  # noqa: E402
 from tests.support.generate_matches import create_matches  # noqa: E402
 from tests.support.testing import win_hand  # noqa: E402
+from tests.support.timing import cpu_ms  # noqa: E402
 
 NAME = "Club bench"
 REGULARS = 8
@@ -148,19 +149,6 @@ def match_ends(club: Club, count: int) -> dict:
         "ending_save_ms_club": round(statistics.median(saves["club"]), 2),
         "ending_save_ms_no_club": round(statistics.median(saves["no club"]), 2),
     }
-
-
-def cpu_ms(client: Client, path: str, runs: int) -> float:
-    """The median CPU milliseconds of one request, after a few to warm up (and keep it)."""
-    for _ in range(3):
-        assert client.get(path).status_code == 200, path
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        response = client.get(path)
-        times.append((time.process_time() - start) * 1000)
-        assert response.status_code == 200, path
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,6 +32,7 @@ from django.test import Client  # noqa: E402
 from scorekeeper import rules  # noqa: E402
 from scorekeeper.models import Player, Table  # noqa: E402
 from tests.support.generate_matches import create_matches  # noqa: E402
+from tests.support.timing import cpu_ms  # noqa: E402
 
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
 BATCH = 100
@@ -70,19 +70,6 @@ def pages(table: Table) -> dict[str, str]:
         "head to head": f"/t/{table.key}/versus?one={pair}&other={other}",
         "finished match": f"/t/{table.key}/m/{table.matches.count() - 1}/",
     }
-
-
-def cpu_ms(client: Client, path: str, runs: int) -> float:
-    """The median CPU milliseconds one request takes, after a few to warm up."""
-    for _ in range(3):
-        assert client.get(path).status_code == 200, path
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        response = client.get(path)
-        times.append((time.process_time() - start) * 1000)
-        assert response.status_code == 200, path
-    return statistics.median(times)
 
 
 def main() -> None:

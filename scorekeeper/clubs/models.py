@@ -7,7 +7,8 @@ from django.db import IntegrityError, connection, models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.clubs.words import DEFAULT_CLUB_NAME
+from scorekeeper.clubs.words import DEFAULT_CLUB_NAME, club_not_here
+from scorekeeper.inputs import clean_text
 from scorekeeper.models import (
     KEY_LENGTH,
     KEY_PATTERN,
@@ -260,12 +261,16 @@ class SeededTournament(models.Model):
         return found and {"key": found.club.key, "name": found.club.name}
 
     @classmethod
-    def restore_link(cls, tournament, raw) -> None:
+    def restore_link(cls, tournament, raw) -> str | None:
         """Link a restored tournament to its club again, when the club is on this server (its
-        key in the file, as the club's own setup is opened by it). ValueError: unreadable."""
+        key in the file, as the club's own setup is opened by it). Else the tournament stands
+        alone, and the words returned tell the director why. ValueError: unreadable."""
         key = raw.get("key") if isinstance(raw, dict) else None
         if not isinstance(key, str):
             raise ValueError(raw)
         club = Club.objects.filter(key=key).first()
-        if club is not None:
-            cls.objects.create(club=club, tournament=tournament)
+        if club is None:
+            name = raw.get("name")
+            return club_not_here(clean_text(name)[:CLUB_NAME_MAX] if isinstance(name, str) else "")
+        cls.objects.create(club=club, tournament=tournament)
+        return None

@@ -1,8 +1,10 @@
 """The clubs' words built from a code: each game family's name."""
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.ratings import Level
+from scorekeeper.inputs import isolated
 
 # The app's name, as Django's admin shows it, and a club's when it was given none.
 APP_NAME = _("Clubs")
@@ -29,6 +31,20 @@ WIN_RATE = _("Win %")
 def already_in_this_club() -> str:
     """A table joining the club it is in already: nothing changes."""
     return _("This table is already in this club.")
+
+
+def club_not_here(name: str) -> str:
+    """A club tournament's backup restored where its club is not: the tournament is restored,
+    its club link is not, and it no longer seeds by that club's ratings."""
+    if not name:
+        return gettext(
+            "The tournament's club is not on this server, so the tournament was restored "
+            "without it: it is not linked to a club and does not seed by club ratings."
+        )
+    return gettext(
+        "The club “%(club)s” is not on this server, so the tournament was restored without "
+        "it: it is not linked to a club and does not seed by club ratings."
+    ) % {"club": isolated(name)}
 
 
 def too_many_clubs() -> str:

@@ -51,9 +51,11 @@ ENTRANT_FIELDS = ("name", "partner", "checked_in", "withdrawn")
 
 # What a tournament belongs to in an app built on this one (the clubs app: its club), kept in
 # the file under the app's key: the app registers (in its ready()) how to write it and how to
-# link a restored tournament again (a ValueError: it cannot be read). This app imports none.
+# link a restored tournament again (a ValueError: it cannot be read). A link that cannot be made
+# here (the clubs app: its club is not on this server) is left out, and the reader returns the
+# words that tell the director so and why; None: linked. This app imports none.
 type LinkWriter = Callable[[Tournament], Mapping | None]
-type LinkReader = Callable[[Tournament, Any], None]
+type LinkReader = Callable[[Tournament, Any], str | None]
 _LINKS: dict[str, tuple[LinkWriter, LinkReader]] = {}
 
 
@@ -65,19 +67,24 @@ def export_links(tournament: Tournament) -> dict:
     return {key: found for key, (write, _read) in _LINKS.items() if (found := write(tournament))}
 
 
-def import_links(tournament: Tournament, raw: Any) -> None:
-    """Link the restored tournament again. A file written before links were kept has none; a
-    link of an app not installed here is left out."""
+def import_links(tournament: Tournament, raw: Any) -> list[str]:
+    """Link the restored tournament again; what could not be linked, in words for the director.
+    A file written before links were kept has none; a link of an app not installed here is
+    left out."""
     if raw is None:
-        return
+        return []
     if not isinstance(raw, dict):
         raise ValueError(words.say("links_bad"))
+    notes = []
     for key, value in raw.items():
         if key in _LINKS:
             try:
-                _LINKS[key][1](tournament, value)
+                note = _LINKS[key][1](tournament, value)
             except ValueError:
                 raise ValueError(words.say("links_bad")) from None
+            if note:
+                notes.append(note)
+    return notes
 
 
 def export_tournament(tournament: Tournament) -> dict:
@@ -126,11 +133,14 @@ def export_tournament(tournament: Tournament) -> dict:
     }
 
 
-def import_tournament(data: Any, *, new_keys: bool = False, creator: str = "") -> Tournament:
+def import_tournament(
+    data: Any, *, new_keys: bool = False, creator: str = "", notes: list[str] | None = None
+) -> Tournament:
     """Recreate an exported tournament, all or nothing (ValueError naming the first problem).
 
     With new_keys, a tournament (or a table) whose keys are taken comes back under new keys.
-    The tournament and its tables are the creator's (see Table.objects.check_rate)."""
+    The tournament and its tables are the creator's (see Table.objects.check_rate). What the
+    file links it to that cannot be linked here is added to `notes`, in the director's words."""
     check_shape(data, TOURNAMENT_DEPTH)
     data = mapping_of(data, words.part("the_file"))
     version = data.get("version")
@@ -159,16 +169,19 @@ def import_tournament(data: Any, *, new_keys: bool = False, creator: str = "") -
         keys = [new_key(), new_key()]
     try:
         with transaction.atomic():
-            return _import(data, raw, keys, new_keys, creator)
+            tournament, left_out = _import(data, raw, keys, new_keys, creator)
     except ValidationError as error:
         raise ValueError(words.say("invalid", problem="; ".join(error.messages))) from None
     except IntegrityError as error:
         raise ValueError(words.say("database_refuses", problem=error)) from None
+    if notes is not None:
+        notes.extend(left_out)
+    return tournament
 
 
 def _import(
     data: Mapping, raw: Mapping, keys: list[str], new_keys: bool, creator: str
-) -> Tournament:
+) -> tuple[Tournament, list[str]]:
     missing = [field for field in (*TOURNAMENT_FIELDS, "created_at") if field not in raw]
     if missing:
         raise ValueError(words.say("tournament_field_missing", field=missing[0]))
@@ -224,8 +237,7 @@ def _import(
                 creator,
             )
     import_brackets(tournament, data.get("brackets"), entrants, new_keys, creator)
-    import_links(tournament, data.get("links"))
-    return tournament
+    return tournament, import_links(tournament, data.get("links"))
 
 
 def _import_board(

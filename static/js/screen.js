@@ -1,7 +1,9 @@
 // The big screen shows each list a screenful at a time: the items ([data-page-item]) of each
 // [data-pages] box are cut into pages that fit under its headings, and one page shows at a
 // time, turning every few seconds. The page shown is read from the clock, so the server's
-// redraw every few seconds (htmx) keeps the turn.
+// redraw every few seconds (htmx) keeps the turn. The brackets fit their pane (bracket_fit.js).
+import { fit, turn as turnBrackets } from "./bracket_fit.js";
+
 const TURN_MS = 8000;
 
 function pagesOf(box, items) {
@@ -54,36 +56,12 @@ function turn() {
   });
 }
 
-// The brackets on a TV ([data-fit]): the largest type, up to a little over the screen's own, at
-// which they fit their pane without scrolling, found by halving the range. A phone (the page
-// scrolls, the pane as tall as its content) keeps the type of the CSS.
-const FIT_EM = [0.3, 1.3];
-const TV = window.matchMedia("(min-width: 48rem)");
-
-function fits(box) {
-  return box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight;
-}
-
-function fit() {
-  document.querySelectorAll("[data-fit]").forEach((box) => {
-    box.style.fontSize = "";
-    if (TV.matches) {
-      let [low, high] = FIT_EM;
-      for (let step = 0; step < 8; step += 1) {
-        const middle = (low + high) / 2;
-        box.style.fontSize = `${middle}em`;
-        if (fits(box)) low = middle;
-        else high = middle;
-      }
-      box.style.fontSize = `${low}em`;
-    }
-    box.dataset.fitted = "";
-  });
-}
-
 fit();
 turn();
-setInterval(turn, 1000);
+setInterval(() => {
+  turn();
+  turnBrackets();
+}, 1000);
 // Fitted as soon as htmx swaps the screen in, before it is painted at the CSS's size.
 document.addEventListener("htmx:afterSwap", fit);
 document.addEventListener("htmx:afterSettle", turn);

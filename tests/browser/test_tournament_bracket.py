@@ -5,7 +5,10 @@ end; the bracket box may scroll sideways, the page never does."""
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from tests.browser.test_tournament_run import Board, create, draw, enter_hand
+from tests.created import created
 
 pytestmark = pytest.mark.browser
 
@@ -98,7 +101,7 @@ def test_nine_pairs_swiss_into_a_championship_and_a_consolation(live_server, pho
             if board.url:
                 enter_hand(phone, base, board, 0, 100)
     phone.goto(director)
-    top = phone.locator(".standings [data-entrant] h3 a").all_inner_texts()
+    shown = phone.locator(".standings [data-entrant] h3 a").all_inner_texts()
     draw_bracket(
         phone,
         director,
@@ -109,7 +112,14 @@ def test_nine_pairs_swiss_into_a_championship_and_a_consolation(live_server, pho
         },
     )
     no_sideways_scroll(phone)
-    # Seeded by the standings, 1 v 4 and 2 v 3 in each: places 1-4, then 5-8.
+    # Seeded by the standings, a shared place in the order its lot drew (forms.bracket), 1 v 4
+    # and 2 v 3 in each: places 1-4, then 5-8.
+    tournament = created(Tournament).get()
+    lines = tournament.standings()
+    names = {entrant.pk: str(entrant) for entrant in tournament.entrants.all()}
+    top = [names[pk] for pk in knockout.by_lot(lines, f"{tournament.key}:qualifiers")]
+    place = {names[line.entrant]: line.place for line in lines}
+    assert [place[name] for name in top] == [place[name] for name in shown]
     first = {key: board.sides for key, board in ready_matches(phone, director, "#bracket-1")}
     assert first == {"W1-1": (top[0], top[3]), "W1-2": (top[1], top[2])}
     consolation = [board.sides for _key, board in ready_matches(phone, director, "#bracket-2")]

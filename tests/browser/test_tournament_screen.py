@@ -92,7 +92,9 @@ WORDS_BROKEN = """cells => cells.flatMap((cell) => {
     const range = document.createRange();
     range.setStart(text, found.index);
     range.setEnd(text, found.index + found[0].length);
-    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    // A word after a line's end also gives an empty box at that end: only drawn boxes count.
+    const drawn = Array.from(range.getClientRects()).filter((rect) => rect.width > 1);
+    const tops = new Set(drawn.map((rect) => Math.round(rect.top)));
     if (tops.size > 1) broken.push(found[0]);
   }
   return broken;
@@ -153,3 +155,65 @@ def test_a_knockouts_bracket_takes_the_whole_big_screen(live_server, screen):
         "el => parseFloat(getComputedStyle(el).fontSize)"
     )
     assert size_px >= 0.03 * size["height"]
+
+
+# The type size of each name drawn on the screen now (not those of the parts not shown).
+NAME_SIZES = """names => names
+  .filter((name) => name.getClientRects().length)
+  .map((name) => parseFloat(getComputedStyle(name).fontSize))"""
+
+
+@pytest.mark.parametrize("count", [16, 32])
+def test_a_big_bracket_shows_a_part_at_a_time_in_type_read_across_a_room(
+    live_server, screen, count
+):
+    """16 or 32 pairs do not fit a TV beside the standings at a readable size: the bracket shows
+    a part at a time (each a corner of it, its later rounds beside it), turning with the clock,
+    every part fitting, in type a room away reads, names broken between words only, and every
+    first-round match on one of the parts."""
+    pairs = [*PAIRS, *(f"Spelare{n} & Partner{n}" for n in range(16, 32))][:count]
+    tournament = bracket_after_rounds(pairs, rounds=1)
+    screen.clock.install(time=0)  # the parts turn every 8 s from the first
+    screen.goto(live_server.url + reverse("tournament_screen", args=[tournament.watch_key]))
+    size = screen.viewport_size
+    box = screen.locator(".screen-brackets[data-fitted]")
+    expect(box).to_be_attached()
+    pages = int(box.get_attribute("data-page-count"))
+    assert pages >= 2
+    first_round = screen.locator(".bracket-round").first.locator(".bracket-match")
+    every = set(first_round.evaluate_all("cells => cells.map((cell) => cell.dataset.match)"))
+    shown = set()
+    for page in range(pages):
+        expect(box).to_have_attribute("data-page", str(page))
+        expect(screen.locator("[data-bracket-part]")).to_have_text(f"{page + 1} / {pages}")
+        fits(screen, ".screen-brackets")
+        assert screen.evaluate("document.scrollingElement.scrollHeight") <= size["height"]
+        expect(screen.locator(".bracket-name:visible").first).to_be_visible()
+        sizes = screen.locator(".bracket-name").evaluate_all(NAME_SIZES)
+        assert len(sizes) >= 2 and min(sizes) >= 0.03 * size["height"], sizes
+        broken = screen.locator(".bracket-name, .bracket-name bdi").evaluate_all(WORDS_BROKEN)
+        assert broken == [], (page, broken)
+        shown |= set(
+            first_round.evaluate_all(
+                "cells => cells.filter((c) => !c.hidden).map((c) => c.dataset.match)"
+            )
+        )
+        screen.clock.fast_forward(8000)
+    assert shown == every
+    # The standings stay beside it, their first rows in view.
+    expect(screen.locator("#screen-standings")).to_be_in_viewport(ratio=1)
+
+
+def test_swedish_headings_beside_the_bracket_break_between_words(live_server, browser: Browser):
+    """'Poängskillnad' (points difference) in the narrow standings beside a bracket at 720p: its
+    column is as wide as the word, never 'Poängskill|nad'."""
+    tournament = bracket_after_rounds(PAIRS[:8])
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="sv-SE")
+    screen = context.new_page()
+    screen.goto(live_server.url + reverse("tournament_screen", args=[tournament.watch_key]))
+    expect(screen.locator(".screen-brackets[data-fitted]")).to_be_attached()
+    headings = screen.locator("#screen-standings ~ .screen-list th")
+    expect(headings.nth(3)).to_have_text("Poängskillnad")
+    assert headings.evaluate_all(WORDS_BROKEN) == []
+    fits(screen, "#screen-standings ~ .screen-list")
+    context.close()

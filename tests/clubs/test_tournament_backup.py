@@ -5,11 +5,16 @@ written before the link was kept, still restores (as a tournament of no club).""
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.clubs.models import Club, SeededTournament
+from scorekeeper.clubs.words import club_not_here
 from scorekeeper.tournaments.backup import export_tournament, import_tournament
 from scorekeeper.tournaments.models import Tournament
 from tests.clubs.factories import club_with
+from tests.created import created
 from tests.support.testing import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -58,6 +63,49 @@ def test_a_club_not_on_this_server_leaves_the_tournament_of_no_club():
     restored = round_trip(data)
     assert restored.name == "Park open"
     assert not SeededTournament.objects.filter(tournament=restored).exists()
+
+
+def test_a_club_not_on_this_server_is_said_with_its_name_and_why():
+    club, tournament = club_tournament()
+    data = export_tournament(tournament)
+    Club.objects.filter(pk=club.pk).delete()
+    notes: list[str] = []
+    import_tournament(json.loads(json.dumps(data)), new_keys=True, notes=notes)
+    assert notes == [
+        "The club “Park” is not on this server, so the tournament was restored without it: "
+        "it is not linked to a club and does not seed by club ratings."
+    ]
+
+
+def test_a_club_on_this_server_is_linked_and_nothing_is_said():
+    _club, tournament = club_tournament()
+    notes: list[str] = []
+    import_tournament(export_tournament(tournament), new_keys=True, notes=notes)
+    assert notes == []
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv"])
+def test_the_director_is_told_on_the_restored_tournaments_page(client, language):
+    club, tournament = club_tournament()
+    data = export_tournament(tournament)
+    Club.objects.filter(pk=club.pk).delete()
+    data["links"]["club"]["name"] = "Parque del Oeste"
+    file = SimpleUploadedFile(
+        "event.json", json.dumps(data).encode(), content_type="application/json"
+    )
+    response = client.post(
+        reverse("tournament_import"),
+        {"backup": file},
+        follow=True,
+        headers={"accept-language": language},
+    )
+    restored = created(Tournament).exclude(pk=tournament.pk).get()
+    assert response.redirect_chain[-1][0] == restored.get_absolute_url()
+    assert not SeededTournament.objects.filter(tournament=restored).exists()
+    with translation.override(language):
+        said = club_not_here("Parque del Oeste")
+    assert said.startswith("The club") == (language == "en")  # the language's own words
+    assert f'<p class="msg warning">{said}</p>' in response.content.decode()
 
 
 def test_an_older_backup_without_the_link_still_restores():

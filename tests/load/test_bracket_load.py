@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import loadlib
 import pytest
+import watching
 
 from scorekeeper import rules
 from scorekeeper.tournaments.models import Tournament
@@ -147,31 +148,9 @@ def direct(load: loadlib.Load, event: Event, director: loadlib.Phone, done: thre
         done.wait(DIRECTOR_EVERY)
 
 
-def watch(load: loadlib.Load, event: Event, done: threading.Event, index: int) -> None:
-    """A watcher's phone: the watch page's refresh (htmx), every two seconds."""
-    phone = load.phone()
-    time.sleep(index * 2 / WATCHERS)  # spread over the two seconds
-    while not done.is_set():
-        reply = phone.get(f"/e/{event.watch_key}/", headers={"HX-Request": "true"})
-        if reply.status == 200:
-            event.watcher_pages += 1
-        done.wait(2)
-
-
-def big_screen(load: loadlib.Load, event: Event, done: threading.Event) -> None:
-    """The big screen's refresh, every 3 seconds as its page asks: when each bracket match
-    shows decided on it."""
-    phone = load.phone()
-    path = f"/e/{event.watch_key}/screen"
-    while not done.is_set():
-        asked = time.monotonic()
-        reply = phone.get(path, headers={"HX-Request": "true"})
-        now = time.monotonic()
-        event.screen_waits.append(now - asked)
-        for key, state in SCREEN_CELL.findall(reply.body):
-            if state == b"decided":
-                event.seen.setdefault(key.decode(), now)
-        done.wait(3)
+def decided(screen: bytes) -> list[str]:
+    """The bracket matches the big screen shows decided."""
+    return [key.decode() for key, state in SCREEN_CELL.findall(screen) if state == b"decided"]
 
 
 def count_in_round(event: Event, round: int) -> int:
@@ -230,10 +209,10 @@ def played(site):
         done = threading.Event()
         start = threading.Barrier(FIRST_ROUND)
         others = [
-            threading.Thread(target=big_screen, args=(load, event, done)),
+            threading.Thread(target=watching.big_screen, args=(load, event, done, decided)),
             threading.Thread(target=direct, args=(load, event, director, done)),
         ] + [
-            threading.Thread(target=watch, args=(load, event, done, index))
+            threading.Thread(target=watching.watch, args=(load, event, done, index, WATCHERS))
             for index in range(WATCHERS)
         ]
         first = [

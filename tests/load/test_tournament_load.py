@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import loadlib
 import pytest
+import watching
 
 from scorekeeper import rules
 from scorekeeper.tournaments.models import Tournament
@@ -86,31 +87,9 @@ def play(load: loadlib.Load, round: Round, number: int, start: threading.Barrier
         round.ended[number] = time.monotonic()
 
 
-def watch(load: loadlib.Load, round: Round, done: threading.Event, index: int) -> None:
-    """A watcher's phone: the watch page's refresh (htmx), every two seconds."""
-    phone = load.phone()
-    time.sleep(index * 2 / WATCHERS)  # spread over the two seconds
-    while not done.is_set():
-        reply = phone.get(f"/e/{round.watch_key}/", headers={"HX-Request": "true"})
-        if reply.status == 200:
-            round.watcher_pages += 1
-        done.wait(2)
-
-
-def big_screen(load: loadlib.Load, round: Round, done: threading.Event) -> None:
-    """The big screen's refresh, every 3 seconds as its page asks: when each table shows
-    finished on it."""
-    phone = load.phone()
-    path = f"/e/{round.watch_key}/screen"
-    while not done.is_set():
-        asked = time.monotonic()
-        reply = phone.get(path, headers={"HX-Request": "true"})
-        now = time.monotonic()
-        round.screen_waits.append(now - asked)
-        for number, state in STATE.findall(reply.body):
-            if state == b"finished":
-                round.seen.setdefault(int(number), now)
-        done.wait(3)
+def finished(screen: bytes) -> list[int]:
+    """The tables the big screen shows finished."""
+    return [int(number) for number, state in STATE.findall(screen) if state == b"finished"]
 
 
 @dataclass
@@ -131,8 +110,10 @@ def played(site):
         round = create_and_draw(load)
         done = threading.Event()
         start = threading.Barrier(TABLES)
-        others = [threading.Thread(target=big_screen, args=(load, round, done))] + [
-            threading.Thread(target=watch, args=(load, round, done, index))
+        others = [
+            threading.Thread(target=watching.big_screen, args=(load, round, done, finished))
+        ] + [
+            threading.Thread(target=watching.watch, args=(load, round, done, index, WATCHERS))
             for index in range(WATCHERS)
         ]
         tables = [

@@ -45,6 +45,10 @@ class BracketForm(forms.Form):
     )
     seeding = forms.ChoiceField(label=_("Seeding"), initial="drawn")
     qualifiers = count_field(_("How many qualify for the championship bracket"), required=True)
+    qualifiers.help_text = _(
+        "Entrants sharing a place in the standings are put in order by lot: it decides who "
+        "goes through when the cut falls among them, and their seeds."
+    )
     consolation = count_field(
         _("How many of the next play a consolation bracket (empty: none)"), required=False
     )
@@ -126,7 +130,9 @@ class BracketForm(forms.Form):
         if not rounds[-1].complete():
             raise ValidationError(bracket_refusal("rounds_unfinished"))
         active = {e.pk for e in tournament.entrants.all() if not e.withdrawn}
-        ranked = [line.entrant for line in tournament.standings(rounds) if line.entrant in active]
+        lines = [line for line in tournament.standings(rounds) if line.entrant in active]
+        # A shared place the cut falls in, and the seeds inside one: drawn by lot, not as entered.
+        ranked = knockout.by_lot(lines, f"{tournament.key}:qualifiers")
         top, next_ones = data.get("qualifiers"), data.get("consolation")
         if top is None:
             return []

@@ -10,9 +10,11 @@ matches, in order, tells every match's sides from the results known so far.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import groupby
+from typing import Protocol
 
 __all__ = [
     "BYE",
@@ -21,12 +23,14 @@ __all__ = [
     "Elimination",
     "Outcome",
     "Source",
+    "by_lot",
     "champion",
     "correction_allowed",
     "drawn_seeds",
     "make_bracket",
     "resolve",
     "seed_order",
+    "split_by_lot",
 ]
 
 # The phantom entrant that fills a bracket up to a power of two.
@@ -217,6 +221,50 @@ def make_bracket(
     else:
         third_place = False
     return Bracket(entrants, elimination, tuple(matches), third_place, reset)
+
+
+class Placed(Protocol):
+    """A standings line: its entrant and its place (a shared place: the same number)."""
+
+    @property
+    def entrant(self) -> Hashable: ...
+
+    @property
+    def place(self) -> int: ...
+
+
+def _places(lines: Sequence[Placed]) -> list[list]:
+    """The entrants place by place, in the standings' order."""
+    return [[line.entrant for line in group] for _place, group in groupby(lines, _place_of)]
+
+
+def _place_of(line: Placed) -> int:
+    return line.place
+
+
+def by_lot(lines: Sequence[Placed], seed: int | str) -> list:
+    """The entrants of standings lines in their order, for the brackets the standings seed.
+
+    The standings break a tie down to a shared place (RULES.md) and no further; a bracket needs
+    one order: who goes through where its cut falls inside a shared place, and who is the
+    higher seed. The entrants sharing a place are put in an order drawn by lot from `seed`, so
+    the same standings always give the same brackets, never the order they were entered."""
+    draw = random.Random(seed)
+    ranked: list = []
+    for level in _places(lines):
+        ranked.extend(draw.sample(level, len(level)) if len(level) > 1 else level)
+    return ranked
+
+
+def split_by_lot(lines: Sequence[Placed], brackets: Sequence[Sequence]) -> dict:
+    """The entrants of each shared place the brackets' cut went through (the lot decided who
+    went on): each one's bracket (its index, the championship 0), or None (left out)."""
+    where = {entrant: index for index, seeds in enumerate(brackets) for entrant in seeds}
+    split = {}
+    for level in _places(lines):
+        if len({where.get(entrant) for entrant in level}) > 1:
+            split.update({entrant: where.get(entrant) for entrant in level})
+    return split
 
 
 def drawn_seeds(entrants: Sequence, seed: int | str) -> list:

@@ -39,9 +39,16 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
     count toward the hour's new tables, as a table's restore does."""
     posted = request.method == "POST"
     form = TournamentImportForm(request.POST, request.FILES) if posted else TournamentImportForm()
+    # What the file links the tournament to that this server cannot (a club not here).
+    notes: list[str] = []
+
+    def restore(data, **options) -> Tournament:
+        return tournament_backup.import_tournament(data, notes=notes, **options)
 
     def restored(tournament: Tournament) -> HttpResponse:
         messages.success(request, tournament_restored())
+        for note in notes:
+            messages.warning(request, note)
         return redirect(tournament)
 
     def limit(creator: str) -> None:
@@ -54,7 +61,7 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
         request,
         form,
         "tournament_import.html",
-        tournament_backup.import_tournament,
+        restore,
         restored,
         limit,
     )

@@ -8,7 +8,12 @@ from scorekeeper.tournaments.models.bracket import Bracket, BracketBoard
 from scorekeeper.tournaments.models.confirmation import entered, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
-from scorekeeper.tournaments.words.bracket import bracket_name, pending_label, round_name
+from scorekeeper.tournaments.words.bracket import (
+    bracket_name,
+    drawn_by_lot,
+    pending_label,
+    round_name,
+)
 
 
 @dataclass
@@ -44,12 +49,36 @@ class Column:
     name: str
     cells: list[Cell]
 
+    @property
+    def played(self) -> bool:
+        """Every match of the round over: the big screen may fold it away to fit (screen.js)."""
+        return all(cell.state in ("decided", "walkover") for cell in self.cells)
+
+
+@dataclass
+class Lane:
+    """A side of the bracket (winners, losers, finals): its rounds left to right."""
+
+    columns: list[Column]
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+    @property
+    def folded(self) -> str:
+        """Its rounds that are over, by name, as the big screen says it folded them away to
+        fit (screen.js; empty: none over)."""
+        return ", ".join(column.name for column in self.columns if column.played)
+
 
 @dataclass
 class BracketView:
     bracket: Bracket
     name: str
-    lanes: list[list[Column]]
+    lanes: list[Lane]
     champion: str = ""
     kept: list[str] = field(default_factory=list)
 
@@ -138,7 +167,7 @@ def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> Bracket
             board = boards.get(match.key)
             columns[heading].cells.append(_cell(bracket, outcome, board, names))
         if columns:
-            lanes.append(list(columns.values()))
+            lanes.append(Lane(list(columns.values())))
     winner = knockout.champion(shape, outcomes)
     return BracketView(
         bracket,
@@ -161,3 +190,17 @@ def bracket_views(tournament: Tournament, entrants: dict) -> list[BracketView]:
     for bracket in brackets:
         views.append(bracket_view(bracket, names, knockout_event))
     return views
+
+
+def lots_drawn(standings: list, entrants: dict, views: list[BracketView]) -> dict[int, object]:
+    """The entrants of each shared place the brackets' cut fell in (a lot put them in order,
+    forms.bracket): each one's bracket index, None left out. Nothing before the brackets."""
+    if not views:
+        return {}
+    lines = [line for line in standings if not entrants[line.entrant].withdrawn]
+    return knockout.split_by_lot(lines, [view.bracket.seeds for view in views])
+
+
+def with_lot(tie: str, entrant: int, lots: dict) -> str:
+    """The standings line's tie-break, and where the lot at the cut put it, if one did."""
+    return drawn_by_lot(tie, lots[entrant]) if entrant in lots else tie

@@ -22,7 +22,7 @@ from scorekeeper.tournaments.forms.tournament import (
 )
 from scorekeeper.tournaments.models import Board, DrawRefused, Entrant, Round, Tournament
 from scorekeeper.tournaments.models.confirmation import ResultsWaiting
-from scorekeeper.tournaments.views.bracket import bracket_views
+from scorekeeper.tournaments.views.bracket import bracket_views, lots_drawn, with_lot
 from scorekeeper.tournaments.views.confirm import add_confirmations
 from scorekeeper.tournaments.words.bracket import bracket_refusal
 from scorekeeper.tournaments.words.confirm import results_waiting
@@ -130,8 +130,15 @@ def event_context(tournament: Tournament) -> dict:
     # Before any result everyone is level on everything: no card says so until one is in.
     ties = event_rules.tie_breaks(standings) if any(line.played for line in standings) else []
     in_games = not tournament.game().pips_score
+    brackets = bracket_views(tournament, entrants)
+    lots = lots_drawn(standings, entrants, brackets)
     standing_rows = [
-        StandingRow(line, entrants[line.entrant], tie_break(tie, in_games), in_games)
+        StandingRow(
+            line,
+            entrants[line.entrant],
+            with_lot(tie_break(tie, in_games), line.entrant, lots),
+            in_games,
+        )
         for line, tie in zip(standings, ties or [None] * len(standings), strict=True)
     ]
     context = {
@@ -145,7 +152,7 @@ def event_context(tournament: Tournament) -> dict:
         "can_draw": (not rounds or rounds[-1].complete()) and not tournament.all_drawn(rounds),
         "finished": tournament.finished(rounds),
         "last_round": tournament.last_round(),
-        "brackets": bracket_views(tournament, entrants),
+        "brackets": brackets,
     }
     add_confirmations(context, tournament, rounds)
     return context

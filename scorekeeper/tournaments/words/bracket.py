@@ -52,6 +52,21 @@ PENDING = {
 }
 
 
+# Where a lot among entrants sharing a place put each one when the brackets' cut fell among them
+# (forms.bracket): said after the standings' "Shared place" sentence. Keyed by the bracket's
+# index (the championship 0), None: left out.
+LOTS = {
+    0: _("A lot drawn among them put it in the championship bracket."),
+    1: _("A lot drawn among them put it in the consolation bracket."),
+    None: _("A lot drawn among them left it out of the brackets."),
+}
+
+
+def drawn_by_lot(tie: str, bracket: int | None) -> str:
+    """A shared place's sentence, and where the lot at the brackets' cut put this entrant."""
+    return f"{tie} {LOTS[bracket]}" if tie else str(LOTS[bracket])
+
+
 def pending_label(state: ResultState, need: ResultsNeed) -> str:
     return str(PENDING[state, need])
 

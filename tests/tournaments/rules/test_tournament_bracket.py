@@ -2,18 +2,21 @@
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 import pytest
 
 from scorekeeper.tournaments.rules.tournament_bracket import (
     BYE,
     Elimination,
+    by_lot,
     champion,
     correction_allowed,
     drawn_seeds,
     make_bracket,
     resolve,
     seed_order,
+    split_by_lot,
 )
 
 
@@ -161,3 +164,41 @@ def test_drawn_seeds_keep_their_seed():
 def test_too_few_entrants_refused():
     with pytest.raises(ValueError):
         make_bracket(1)
+
+
+@dataclass(frozen=True)
+class Line:
+    entrant: str
+    place: int
+
+
+# A standings: A alone first, B C D sharing 2nd, E 5th, F G sharing 6th.
+STANDINGS = [Line("A", 1), Line("B", 2), Line("C", 2), Line("D", 2), Line("E", 5)]
+STANDINGS += [Line("F", 6), Line("G", 6)]
+
+
+def test_a_shared_place_is_put_in_order_by_lot_and_the_rest_stay():
+    orders = {tuple(by_lot(STANDINGS, seed)) for seed in range(40)}
+    for order in orders:
+        assert order[0] == "A" and set(order[1:4]) == {"B", "C", "D"} and order[4] == "E"
+        assert set(order[5:]) == {"F", "G"}
+    # Every order of the three drawn by some seed: the lot, never the order entered.
+    assert {order[1:4] for order in orders} == {
+        ("B", "C", "D"), ("B", "D", "C"), ("C", "B", "D"),
+        ("C", "D", "B"), ("D", "B", "C"), ("D", "C", "B"),
+    }  # fmt: skip
+
+
+def test_the_same_seed_draws_the_same_lot():
+    assert by_lot(STANDINGS, "key:qualifiers") == by_lot(STANDINGS, "key:qualifiers")
+
+
+def test_the_places_a_cut_split_say_where_each_went():
+    ranked = by_lot(STANDINGS, 3)
+    championship, consolation = ranked[:3], ranked[3:6]
+    split = split_by_lot(STANDINGS, [championship, consolation])
+    # The cut after 3 splits B C D; the one after 6 splits F G; A and E stand alone.
+    assert set(split) == {"B", "C", "D", "F", "G"}
+    assert sorted(split[e] for e in "BCD") == [0, 0, 1]
+    assert Counter(split[e] for e in "FG") == Counter([1, None])
+    assert split_by_lot(STANDINGS, [ranked[:4]]) == {}

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from scorekeeper.models import HandConflict
 from scorekeeper.tournaments.models import Bracket, BracketBoard, Tournament
+from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from tests.created import created
 from tests.support.testing import make_tournament, play_out, win_hand
 
@@ -170,11 +171,42 @@ def test_the_standings_seed_a_championship_and_a_consolation(client):
     tournament = swiss_played()
     response = draw(client, tournament, elimination="single", qualifiers="4", consolation="4")
     assert response.status_code == 302
-    ranked = [line.entrant for line in tournament.standings()]
+    lines = tournament.standings()
+    # In the standings' order, a shared place in the order its lot drew (see below).
+    ranked = knockout.by_lot(lines, f"{tournament.key}:qualifiers")
     championship, consolation = created(Bracket).order_by("number")
     assert championship.seeds == ranked[:4] and consolation.seeds == ranked[4:8]
+    place = {line.entrant: line.place for line in lines}
+    places = [place[pk] for pk in championship.seeds + consolation.seeds]
+    assert places == sorted(places)
     page = refresh(client, tournament)
     assert "Championship bracket" in page and "Consolation bracket" in page
+
+
+def test_a_cut_inside_a_shared_place_is_drawn_by_lot_and_the_standings_say_so(client):
+    """Six pairs, one round, every winner by the same score: three share 1st place. With two
+    qualifying, the cut falls among them: a lot from the tournament's seed decides (RULES.md
+    stops at a shared place), not the order they were entered, and each of the three's
+    standings line says where the lot put it."""
+    tournament = make_tournament(SIX, round_count=1)
+    for board in tournament.draw_next_round().boards.all():
+        play_out(board.match, 0)
+    lines = tournament.standings()
+    first = [line.entrant for line in lines if line.place == 1]
+    assert len(first) == 3
+    response = draw(client, tournament, elimination="single", qualifiers="2", consolation="2")
+    assert response.status_code == 302
+    championship, consolation = created(Bracket).order_by("number")
+    lot = knockout.by_lot(lines, f"{tournament.key}:qualifiers")
+    assert championship.seeds == lot[:2] and consolation.seeds == lot[2:4]
+    assert set(championship.seeds) < set(first)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    said = {pk: page.split(f'data-entrant="{pk}"')[1].split("</tr>")[0] for pk in first}
+    for pk in championship.seeds:
+        assert "A lot drawn among them put it in the championship bracket." in said[pk]
+    (left,) = set(first) - set(championship.seeds)
+    assert "A lot drawn among them put it in the consolation bracket." in said[left]
+    assert "Shared place: level on wins and every tie-break." in said[left]
 
 
 def test_the_rounds_must_be_played_first(client):

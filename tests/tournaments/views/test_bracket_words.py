@@ -75,3 +75,17 @@ def test_an_entrant_kept_in_the_bracket_is_told_in_the_language(speaking, langua
     assert refused.status_code == 422
     assert "The bracket is drawn" not in refused.content.decode()
     assert_no_english(refused, language)
+
+
+def test_the_standings_say_where_a_lot_at_the_cut_put_each_in_words(speaking, language):
+    """Six pairs, one round won alike: three share 1st, two qualify; the lot's sentences in
+    the standings are in the language."""
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(6)], round_count=1)
+    for board in tournament.draw_next_round().boards.all():
+        play_out(board.match, 0)
+    speaking.post(
+        reverse("bracket_draw", args=[tournament.key]),
+        {"elimination": "single", "qualifiers": "2", "best_of": "1"},
+    )
+    assert tournament.brackets.exists()
+    assert_no_english(speaking.get(tournament.get_absolute_url()), language)
