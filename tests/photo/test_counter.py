@@ -74,14 +74,14 @@ def test_each_half_right_on_at_least_98_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (14 of 40 exact, 242 of 480 halves, Dec 5; 12 and 225 before
+    """Far short of the bars (16 of 40 exact, 263 of 480 halves, Dec 5; 12 and 225 before
     faces were also found by their edges): tiles on a white table under leaves are told from
     its bright patches only where they stand above the table around them or an edge closes
     them all round; a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 13
+    assert exact >= 15
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.495
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.54
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
