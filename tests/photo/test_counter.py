@@ -74,13 +74,14 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (13 of 40 exact, 232 of 480 halves, Dec 5): tiles on a white
-    table under leaves are told from its bright patches only where they stand above the table
-    around them; a floor, so the counter does not slip back."""
+    """Far short of the bars (16 of 40 exact, 268 of 480 halves, Dec 5; 12 and 225 before
+    faces were also found by their edges): tiles on a white table under leaves are told from
+    its bright patches only where they stand above the table around them or an edge closes
+    them all round; a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 13
+    assert exact >= 15
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.47
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.54
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
@@ -186,3 +187,24 @@ def test_tiles_touching_in_no_row_are_said_to_be_unread():
     count = count_image(image)
     assert count.unread == 1
     assert len(count.counted) == 1
+
+
+def test_tiles_darker_than_a_sunlit_white_table_are_found_by_their_edges():
+    """A white cloth in the sun, burnt to white: the tiles' ivory faces are no lighter than it
+    anywhere, only their edge and pips show. Found as calm faces the photo's edges close all
+    round (scorekeeper.photo.faces); none was found before."""
+    rng = random.Random(21)
+    image = np.full((900, 1200, 3), 255, np.uint8)
+    halves = []
+    for x, y in ((150, 150), (700, 200), (300, 550), (800, 600)):
+        drawn = (rng.randint(1, 9), rng.randint(1, 9))
+        face, mask = tile_face(drawn, 9, [(20, 20, 20)], rng)
+        face = cv2.resize(face, (220, 110), interpolation=cv2.INTER_AREA)
+        inside = cv2.resize(mask, (220, 110), interpolation=cv2.INTER_AREA)[..., None] / 255
+        spot = image[y : y + 110, x : x + 220]
+        spot[:] = (face * inside + spot * (1 - inside)).astype(np.uint8)
+        halves.append(drawn)
+    noise = np.random.default_rng(21).normal(0, 4, image.shape)
+    photo = (cv2.GaussianBlur(image, (0, 0), 1.0) + noise).clip(0, 255).astype(np.uint8)
+    count = count_image(photo)
+    assert sorted(sorted(tile.halves) for tile in count.counted) == sorted(map(sorted, halves))

@@ -1,0 +1,77 @@
+"""The tiles' faces found by their edges where they are no lighter than the table (a white
+table, a patch of sun): calm regions the photo's edges close all round, of a tile's size and
+shape (OpenCV and numpy only, no Django)."""
+
+import cv2
+import numpy as np
+
+# How coloured a face may be at most ((max - min) / max of its channels: ivory 0.12, skin 0.35).
+PALE = 0.25
+# How many times steeper than the photo's median an edge is: each tried, its faces kept (an
+# edge too faint at the first leaves a face open to the table, one at the last splits it).
+STEEP = (4, 2, 1.5)
+# The least share of the photo a whole tile takes (held far off, at a slant).
+SMALLEST = 0.002
+
+
+def edged_mask(image: np.ndarray) -> np.ndarray:
+    """Where the tiles' faces are, told by their rims rather than their brightness: the face is
+    calm (no edge in it but pips and its line), the table's light and shade change slowly, and
+    a tile's rounded rim and shadow are an edge all round it."""
+    height, width = image.shape[:2]
+    smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
+    grey = smooth.min(axis=2).astype(np.float32)
+    # A face is white or ivory however it is lit (a finger, a coloured table are not).
+    colour = (smooth.max(axis=2) - grey) / (smooth.max(axis=2) + 1.0)
+    slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    # An edge as steep for its light (dusk is dark all over), and steeper than the photo's grain.
+    slope /= cv2.blur(grey, (61, 61)) + 10
+    faces = np.zeros((height, width), np.uint8)
+    grain = float(np.median(slope))
+    for steep in STEEP:
+        faces |= _calm_faces(slope < max(0.06, steep * grain), colour)
+    # Grown by the band of edge round each (a tile's rim, its shadow), the halves on either
+    # side of the line become one face again.
+    reach = max(5, round(max(width, height) / 90)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
+    return cv2.dilate(faces, kernel)
+
+
+def _calm_faces(calm: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """The solid, pale regions of a face's size where the photo is `calm`, holes filled."""
+    height, width = calm.shape
+    calm = cv2.morphologyEx(calm.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(calm, connectivity=4)
+    smallest, largest = 0.0004 * width * height, 0.06 * width * height
+    # Pips near the rim open the face's calm region onto its edge: closed over a pip's width.
+    close = max(5, round(max(width, height) / 80)) | 1
+    round_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close))
+    faces = np.zeros((height, width), np.uint8)
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if w * h < smallest or area > largest or w * h > 4 * largest:
+            continue
+        region = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+        pale = float(np.median(colour[y : y + h, x : x + w][region > 0])) < PALE
+        border = cv2.BORDER_CONSTANT
+        region = cv2.copyMakeBorder(region, close, close, close, close, border, value=0)
+        region = cv2.morphologyEx(region, cv2.MORPH_CLOSE, round_kernel)
+        x, y = x - close, y - close
+        outline = max(
+            cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+            key=cv2.contourArea,
+        )
+        filled = cv2.contourArea(outline)
+        hull = cv2.contourArea(cv2.convexHull(outline))
+        if smallest <= filled <= largest and filled >= 0.85 * hull and pale:
+            cv2.drawContours(faces, [outline], -1, 255, -1, offset=(int(x), int(y)))
+    return faces
+
+
+def tile_sized(found: tuple[list, int], width: int, height: int) -> tuple[list, int]:
+    """The outlines found (corners, cut, alone), less the uncut ones far smaller than any
+    tile a phone photographs whole (a tile's half, or its rows of pips, cut up as tiles)."""
+    smallest = SMALLEST * width * height
+    outlines, unread = found
+    whole = [o for o in outlines if o[1] or cv2.contourArea(o[0].astype(np.float32)) >= smallest]
+    return whole, unread
