@@ -159,7 +159,7 @@ def spreadsheet_name(text: str) -> str:
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:
     """The file name for a table's download: table-<name or key>[-match-<n>].<extension>."""
-    stem = f"table-{slugify(table.name) or table.key}"
+    stem = f"table-{slugify(table.written_name) or table.key}"
     if match is not None:
         stem += f"-match-{match.number}"
     return f"{stem}.{extension}"
