@@ -33,7 +33,7 @@ def export_table(table: Table) -> dict:
         "table": {
             "key": table.key,
             "watch_key": table.watch_key,
-            "name": table.name,
+            "name": table.written_name,
             **{field: getattr(table, field) for field in kept.HOUSE_RULES_FIELDS},
             **{field: getattr(table, field) for field in kept.LATER_RULES},
             "partnership": table.partnership,

@@ -45,7 +45,8 @@ class Columns:
     # A last column lists each score made during play.
     plays: bool = False
     # A last column gives each hand's marks (bruk, one-all, a tie's replay, a key), as the
-    # page's sheet shows them: the game's words say them (`sheet_marks`).
+    # page's sheet shows them: the game's words say them (`sheet_marks`); a row after the
+    # winner's names the sides given six-love, as the page does.
     marks: bool = False
 
 
@@ -72,7 +73,17 @@ def match_csv(match: Match) -> str:
         # A round game's win may be shared: every side with the lowest total is named.
         winners = side_name([sides[side] for side in match.winner_sides()])
         writer.writerow([words.sheet("winner"), spreadsheet_name(winners)])
+        if SHEET_COLUMNS[match.game().kind.sheet].marks:
+            _six_love_row(writer, match, sides)
     return out.getvalue()
+
+
+def _six_love_row(writer, match: Match, sides: list[str]) -> None:
+    """The sides the set's winner gave six-love, when any were (Jamaican)."""
+    given = match.game().kind.six_love_to(match.state())
+    if given:
+        names = ", ".join(spreadsheet_name(sides[side]) for side in given)
+        writer.writerow([words.sheet("six_love_to"), names])
 
 
 def _header(match: Match, sides: list[str]) -> list[str]:
@@ -148,7 +159,7 @@ def spreadsheet_name(text: str) -> str:
 
 def download_name(table: Table, extension: str, match: Match | None = None) -> str:
     """The file name for a table's download: table-<name or key>[-match-<n>].<extension>."""
-    stem = f"table-{slugify(table.name) or table.key}"
+    stem = f"table-{slugify(table.written_name) or table.key}"
     if match is not None:
         stem += f"-match-{match.number}"
     return f"{stem}.{extension}"

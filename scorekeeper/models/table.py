@@ -145,19 +145,20 @@ class TableQuerySet(models.QuerySet):
         with transaction.atomic():
             self.check_rate(creator, per_hour)
             if not fields.get("name"):
-                fields["name"] = self.free_numbered_name(creator)
+                fields["default_number"] = self.free_number(creator)
             return self.create(creator=creator, **fields)
 
-    def free_numbered_name(self, creator: str) -> str:
-        """The first "Domino table N" none of this creator's tables has (N from one more than
-        it made): the tables one phone, or one park's Wi-Fi, sets up without a name each get
-        their own. check_rate's lock holds a second request of the same creator meanwhile."""
-        made = list(self.filter(creator=creator).values_list("name", flat=True))
-        taken = set(made)
+    def free_number(self, creator: str) -> int:
+        """The first N of "Domino table N" none of this creator's tables has (from one more
+        than it made): the tables one phone, or one park's Wi-Fi, sets up without a name each
+        get their own. check_rate's lock holds a second request of the same creator meanwhile."""
+        made = list(self.filter(creator=creator).values_list("name", "default_number"))
+        names = {name for name, _ in made}
+        numbers = {number for _, number in made}
         number = len(made) + 1
-        while numbered_table_name(number) in taken:
+        while number in numbers or numbered_table_name(number) in names:
             number += 1
-        return numbered_table_name(number)
+        return number
 
 
 class Table(HouseRulesFields):
@@ -168,6 +169,9 @@ class Table(HouseRulesFields):
         max_length=KEY_LENGTH, unique=True, default=new_key, editable=False
     )
     name = models.CharField(max_length=60, blank=True)
+    # A table set up without a name: its number, shown as "Domino table N" in the reader's
+    # language (the name stays blank, so a phone in another language reads its own words).
+    default_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
     partnership = models.BooleanField(default=True)
     # How this table gives the pips of a hand somebody went out of: each hand, or all together.
     # Kept on the table, not the phone: it is the table's way of counting, and it follows the
@@ -187,10 +191,20 @@ class Table(HouseRulesFields):
     objects = TableQuerySet.as_manager()
 
     def __str__(self) -> str:
-        return self.name or str(DEFAULT_TABLE_NAME)
+        if self.name:
+            return self.name
+        if self.default_number:
+            return numbered_table_name(self.default_number)
+        return str(DEFAULT_TABLE_NAME)
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.key])
+
+    @property
+    def written_name(self) -> str:
+        """The name as a file writes it: typed, or an unnamed table's number in the language in
+        use ("" for a table with neither)."""
+        return str(self) if self.name or self.default_number else ""
 
     def new_match_url(self) -> str:
         return reverse("new_match", args=[self.key])

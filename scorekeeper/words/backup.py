@@ -162,6 +162,8 @@ SHEET = {
     "during_play": _("During play"),
     "marks": _("Marks"),
     "winner": _("Winner"),
+    # A set of games won: the row after the winner's names each side given six-love.
+    "six_love_to": _("Six-love to"),
     "yes": _("yes"),
 }
 

@@ -92,6 +92,9 @@ export function showWaiting(q) {
     list.appendChild(item);
   });
   box.hidden = !q.hands.length;
+  // The last save's word ("Hand 1 saved") would read as the latest hand's while later ones wait.
+  const said = document.querySelector("#news .messages");
+  if (said && q.hands.length) said.hidden = true;
   // Held after another phone's change: sent as the next hands, or, once that phone has ended
   // the match, only discarded (a finished match takes no more).
   const ended = Boolean(play() && play().querySelector(".banner.win"));

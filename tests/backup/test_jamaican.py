@@ -80,8 +80,8 @@ def test_the_csv_gives_each_hands_games_and_the_winner():
         "Ben & Dev total",
     ]
     assert rows[3][1:5] == ["-2", "0", "0", "0"]  # the bruk takes Alice & Cara's two games
-    assert rows[-2][1:5] == ["2", "7", "0", "0"]
-    assert rows[-1] == ["Winner", "Alice & Cara"]
+    assert rows[-3][1:5] == ["2", "7", "0", "0"]
+    assert rows[-2] == ["Winner", "Alice & Cara"]
 
 
 def test_the_csv_marks_each_hand_as_the_sheet_does():
@@ -97,7 +97,7 @@ def test_the_csv_marks_each_hand_as_the_sheet_does():
         "Bruk: back to love all",
         "",
     ]
-    assert rows[-2][-1] == "Key; played for 2"  # a key is worth 2
+    assert rows[-3][-1] == "Key; played for 2"  # a key is worth 2
 
 
 def test_the_csv_marks_each_hand_in_the_tables_language():
@@ -110,6 +110,32 @@ def test_the_csv_marks_each_hand_in_the_tables_language():
 
     assert spanish[0][-1] == "Marcas" and spanish[1][-1] == "Empate: se repite por 2"
     assert swedish[0][-1] == "Markeringar" and swedish[3][-1].startswith("Bruk")
+
+
+def test_the_csv_names_who_was_given_six_love_as_the_page_does(client):
+    # Before, the last row named the winner only: the players on love went unsaid.
+    table = Table.objects.create(name="Yard")
+    game = rules.make_game("jamaican_cut_throat", 3)
+    match = table.start_match(["Ann", "Bo", "Cy"], game, "jamaican_cut_throat")
+    while not match.finished:
+        match.add_hand(rules.Hand(OUT, went_out=0), token=uuid.uuid4(), number=match.hand_count + 1)
+    page = client.get(f"/t/{table.key}/m/{match.number}/").content.decode()
+
+    rows = list(csv.reader(io.StringIO(match_csv(match))))
+    with translation.override("es"):
+        spanish = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert "Six-love! Given to Bo, Cy." in page
+    assert rows[-2:] == [["Winner", "Ann"], ["Six-love to", "Bo, Cy"]]
+    assert spanish[-1][1] == "Bo, Cy" and spanish[-1][0] != "Six-love to"
+
+
+def test_a_partner_set_names_the_side_given_six_love():
+    _, match = jamaican_table()  # won 7-0: Ben & Dev stayed on love
+
+    rows = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert rows[-1] == ["Six-love to", "Ben & Dev"]
 
 
 def test_the_tables_pages_show_a_finished_set(client):

@@ -205,3 +205,22 @@ def test_a_waiting_hand_that_meets_a_match_ended_elsewhere_stays_on_the_phone(
     over.get_by_role("button", name="Discard them").click()
     expect(phone.locator("[data-waiting]")).to_be_hidden()
     assert stored(match) == [(1, 0), (2, 0)]
+
+
+def test_the_last_saved_note_goes_while_a_later_hand_waits(live_server, phone: Page, make_match):
+    # "Hand 1 saved" above a hand 2 that waits on the phone read as if the latest hand were saved.
+    match = make_match()
+    controlled(phone, match_url(live_server, match))
+    enter(phone, ALICE_OUT)
+    saved = phone.locator("#news .msg")
+    expect(saved).to_contain_text("Hand 1 saved")
+    offline(phone)
+    enter(phone, BEN_OUT)
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+    expect(saved).to_be_hidden()
+    phone.reload()  # the kept copy of the page, hand 2 still waiting
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+    expect(phone.get_by_text("Hand 1 saved")).to_be_hidden()
+    online(phone)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    expect(phone.locator("#news .msg")).to_contain_text("Hand 2 saved")

@@ -2,7 +2,10 @@
 shadow at the edge with more, each round snapping into place), and a winner's ✓ stays on its
 name's line, never wrapped alone onto a line of its own."""
 
+import re
+
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorekeeper.tournaments.models import Bracket
@@ -77,3 +80,50 @@ def test_a_winners_mark_stays_on_its_names_line(live_server, phone: Page):
         }"""
     )
     assert wrapped == []
+
+
+# Where the winner's name, mark and score are drawn: the last word's line and right edge, the
+# mark's left edge and line, the score's line (tops rounded to the pixel).
+LAST_LINE = """side => {
+    const bdi = side.querySelector(".bracket-name bdi");
+    const text = bdi.firstChild;
+    const range = document.createRange();
+    range.setStart(text, text.data.lastIndexOf(" ") + 1);
+    range.setEnd(text, text.data.length);
+    const word = Array.from(range.getClientRects()).pop();
+    const mark = side.querySelector(".bracket-mark").getBoundingClientRect();
+    const total = side.querySelector(".bracket-total").getBoundingClientRect();
+    const middle = (rect) => Math.round(rect.top + rect.height / 2);
+    return {gap: mark.left - word.right, em: parseFloat(getComputedStyle(bdi).fontSize),
+            word: middle(word), mark: middle(mark), total: middle(total),
+            lines: new Set(Array.from(bdi.getClientRects(), (r) => Math.round(r.top))).size};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 720)], ids=["phone", "big screen"])
+def test_a_winners_mark_and_score_stay_with_the_names_last_word(live_server, phone: Page, size):
+    # Before, "Ñoño & Cara" with a 3-digit score wrapped to "Ñoño &" (the score beside it) over
+    # "Cara", the ✓ at the far edge of the name's box, away from the word it belongs to.
+    tournament = make_tournament(["Ñoño & Cara", *PAIRS[1:4]], format="single_elimination")
+    bracket = Bracket.objects.create(
+        tournament=tournament, seeds=[entrant.pk for entrant in tournament.entrants.all()]
+    )
+    bracket.advance()
+    for board in bracket.boards.select_related("match"):
+        play_out(board.match, 0)
+    phone.set_viewport_size({"width": size[0], "height": size[1]})
+    screen = reverse("tournament_screen", args=[tournament.watch_key])
+    for url in (tournament.watch_url(), screen):
+        phone.goto(live_server.url + url)
+        side = phone.locator(".bracket-side.won", has_text="Ñoño & Cara").first
+        expect(side.locator(".bracket-total")).to_have_text(re.compile(r"^\d{3}$"))
+        drawn = side.evaluate(LAST_LINE)
+        assert drawn["word"] == drawn["mark"], (url, drawn)
+        assert 0 <= drawn["gap"] < 0.5 * drawn["em"], (url, drawn)
+        assert abs(drawn["total"] - drawn["mark"]) <= 0.5 * drawn["em"], (url, drawn)
+        if url != screen:
+            # A long name still wraps in its card (the big screen keeps a name to a line).
+            long = "Maximiliano Bartolomé de las Casas & Cristina Domínguez Fernández"
+            side.locator("bdi").evaluate("(bdi, name) => { bdi.textContent = name; }", long)
+            assert side.evaluate(LAST_LINE)["lines"] > 1
+            assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]

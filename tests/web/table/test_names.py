@@ -2,8 +2,10 @@
 
 import re
 from html.parser import HTMLParser
+from importlib import import_module
 
 import pytest
+from django.apps import apps as django_apps
 from django.test import Client
 from django.utils import translation
 
@@ -225,7 +227,7 @@ def test_tables_started_from_the_quick_setup_at_one_park_get_distinct_names(db):
     for phone in phones:
         assert phone.post("/new", quick_setup(phone)).status_code == 302
 
-    names = list(created(Table).order_by("pk").values_list("name", flat=True))
+    names = [str(table) for table in created(Table).order_by("pk")]
     assert names == ["Domino table 1", "Domino table 2"]
 
 
@@ -239,7 +241,8 @@ def test_the_numbered_name_is_in_the_phone_s_language(
     speaking.post("/new", quick_setup(speaking))
     speaking.post("/new", {**SETUP, "name": ""})  # the full setup, its name left blank
 
-    names = list(created(Table).order_by("pk").values_list("name", flat=True))
+    with translation.override(language):
+        names = [str(table) for table in created(Table).order_by("pk")]
     assert names == [first, second]
 
 
@@ -247,5 +250,44 @@ def test_a_number_another_table_of_the_phone_was_named_by_hand_is_skipped(client
     client.post("/new", {**SETUP, "name": "Domino table 2"})
     client.post("/new", {**SETUP, "name": ""})
 
-    names = list(created(Table).order_by("pk").values_list("name", flat=True))
+    names = [str(table) for table in created(Table).order_by("pk")]
     assert names == ["Domino table 2", "Domino table 3"]
+
+
+def test_an_unnamed_table_reads_in_the_readers_language(client: Client, db):
+    # Before, the name was stored in the language of the phone that made the table: a Swedish
+    # phone read "Domino table 1" on a table an English phone set up.
+    client.post("/new", quick_setup(client))
+    table = created(Table).get()
+    swedish = Client(headers={"accept-language": "sv"})
+
+    page = swedish.get(f"/t/{table.key}/").content.decode()
+    match_page = swedish.get(f"/t/{table.key}/m/1/").content.decode()
+    english = client.get(f"/t/{table.key}/").content.decode()
+
+    assert table.name == ""
+    assert "Dominobord 1" in page and "Domino table 1" not in page
+    assert "Dominobord 1" in match_page and "Domino table 1" not in match_page
+    assert "Domino table 1" in english
+
+
+def test_tables_named_by_number_before_read_in_the_readers_language(db):
+    migration = import_module("scorekeeper.migrations.0036_unnamed_tables_numbered_at_display")
+    tables = [
+        Table.objects.create(name=name)
+        for name in ("Domino table 3", "Mesa de dominó 12", "Dominobord 4", "Domino table 3b")
+    ]
+    typed = Table.objects.create(name="Dominobord")
+
+    migration.number_unnamed_tables(django_apps, None)
+
+    again = [Table.objects.get(pk=table.pk) for table in tables]
+    assert [(t.name, t.default_number) for t in again] == [
+        ("", 3),
+        ("", 12),
+        ("", 4),
+        ("Domino table 3b", None),
+    ]
+    assert Table.objects.get(pk=typed.pk).name == "Dominobord"
+    with translation.override("sv"):
+        assert [str(t) for t in again[:3]] == ["Dominobord 3", "Dominobord 12", "Dominobord 4"]
