@@ -157,10 +157,14 @@ def test_a_knockouts_bracket_takes_the_whole_big_screen(live_server, screen):
     assert size_px >= 0.03 * size["height"]
 
 
-# The type size of each name drawn on the screen now (not those of the parts not shown).
-NAME_SIZES = """names => names
-  .filter((name) => name.getClientRects().length)
-  .map((name) => parseFloat(getComputedStyle(name).fontSize))"""
+# The type size of each bracket name drawn on the screen now (not those of the parts not
+# shown), read at once when at least two are drawn (null until then).
+DRAWN_NAME_SIZES = """() => {
+  const sizes = [...document.querySelectorAll(".screen-brackets[data-fitted] .bracket-name")]
+    .filter((name) => name.getClientRects().length)
+    .map((name) => parseFloat(getComputedStyle(name).fontSize));
+  return sizes.length >= 2 ? sizes : null;
+}"""
 
 
 @pytest.mark.parametrize("count", [16, 32])
@@ -189,7 +193,8 @@ def test_a_big_bracket_shows_a_part_at_a_time_in_type_read_across_a_room(
         fits(screen, ".screen-brackets")
         assert screen.evaluate("document.scrollingElement.scrollHeight") <= size["height"]
         expect(screen.locator(".bracket-name:visible").first).to_be_visible()
-        sizes = screen.locator(".bracket-name").evaluate_all(NAME_SIZES)
+        # The names drawn, read at once: the screen's redraw every 3 s swaps them out and in.
+        sizes = screen.wait_for_function(DRAWN_NAME_SIZES).json_value()
         assert len(sizes) >= 2 and min(sizes) >= 0.03 * size["height"], sizes
         broken = screen.locator(".bracket-name, .bracket-name bdi").evaluate_all(WORDS_BROKEN)
         assert broken == [], (page, broken)
