@@ -54,6 +54,19 @@ def test_with_nothing_needed_the_winner_goes_on_when_the_match_ends_no_page_draw
     assert (str(final.first), str(final.second)) == ("Ana & Ben", "Eva & Fede")
 
 
+def test_a_finished_bracket_matchs_table_says_its_winner_goes_on_not_that_a_round_is_drawn(client):
+    """It said 'The director draws the next round.', which a bracket never waits for."""
+    tournament = drawn(client)
+    board = ended(boards(tournament)["W1-1"], 0)
+
+    page = client.get(board.match.get_absolute_url()).content.decode()
+
+    assert "This bracket match is over: its winner goes on in the bracket." in page
+    assert "draws the next round" not in page
+    spanish = client.get(board.match.get_absolute_url(), headers={"accept-language": "es"})
+    assert "quien la ganó sigue adelante en el cuadro" in spanish.content.decode()
+
+
 @pytest.mark.parametrize("need", ["nothing", "other_side", "director"])
 def test_the_pages_only_read(client, need):
     tournament = drawn(client, need=need)
