@@ -67,6 +67,21 @@ def test_a_finished_bracket_matchs_table_says_its_winner_goes_on_not_that_a_roun
     assert "quien la ganó sigue adelante en el cuadro" in spanish.content.decode()
 
 
+def test_a_match_played_to_its_end_and_awaiting_confirmation_offers_no_walkover(client):
+    """Its card offered 'A side did not come', which the director then tapped only to be
+    told the match was over and its result stands."""
+    tournament = drawn(client, need="other_side")
+    ended(boards(tournament)["W1-1"], 0)
+
+    page = client.get(tournament.get_absolute_url()).content.decode()
+
+    played = page.split('data-match="W1-1"', 1)[1].split("</li>", 1)[0]
+    waiting = page.split('data-match="W1-2"', 1)[1].split("</li>", 1)[0]
+    assert "Open the table" in played
+    assert "A side did not come" not in played
+    assert "A side did not come" in waiting
+
+
 @pytest.mark.parametrize("need", ["nothing", "other_side", "director"])
 def test_the_pages_only_read(client, need):
     tournament = drawn(client, need=need)
