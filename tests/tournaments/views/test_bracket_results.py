@@ -82,6 +82,22 @@ def test_a_match_played_to_its_end_and_awaiting_confirmation_offers_no_walkover(
     assert "A side did not come" in waiting
 
 
+def test_a_disputed_bracket_match_says_disputed_in_one_word_in_swedish(client):
+    """The card said 'bestritt: tävlingsledaren avgör' above the list's 'ifrågasatt' on the
+    same director's page: two words for one state."""
+    tournament = drawn(client, need="other_side")
+    semi = ended(boards(tournament)["W1-1"], 0)
+    page = client.get(link_of(semi, 1)).content.decode()
+    shown = page.split('name="shown" value="')[1].split('"')[0]
+    client.post(link_of(semi, 1), {"dispute": "1", "shown": shown})
+
+    swedish = client.get(tournament.get_absolute_url(), headers={"accept-language": "sv"})
+
+    card = swedish.content.decode().split('data-match="W1-1"', 1)[1].split("</li>", 1)[0]
+    assert "ifrågasatt: tävlingsledaren avgör" in card
+    assert "bestritt" not in swedish.content.decode()
+
+
 @pytest.mark.parametrize("need", ["nothing", "other_side", "director"])
 def test_the_pages_only_read(client, need):
     tournament = drawn(client, need=need)
