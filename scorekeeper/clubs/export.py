@@ -6,7 +6,7 @@ import io
 from collections.abc import Iterable
 
 from scorekeeper.clubs.models import Club, RatingStep
-from scorekeeper.clubs.words import leaderboard_columns
+from scorekeeper.clubs.words import last_results, leaderboard_columns
 from scorekeeper.inputs import isolated
 
 
@@ -33,7 +33,7 @@ def leaderboard_csv(ranked: Iterable, provisional: Iterable) -> str:
                 line.played,
                 line.won,
                 line.win_rate,
-                line.last,
+                last_results(line.last),
             ]
         )
     return out.getvalue()

@@ -1,6 +1,6 @@
 """The clubs' words built from a code: each game family's name."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.clubs.ratings import Level
@@ -63,6 +63,13 @@ def leaderboard_columns() -> list:
         WIN_RATE,
         _("Last results"),
     ]
+
+
+def last_results(last: str) -> str:
+    """A line's last results ("WWL", newest first, as kept) in the letters the page shows."""
+    win = pgettext("a win, in a row of results", "W")
+    loss = pgettext("a loss, in a row of results", "L")
+    return "".join(win if result == "W" else loss for result in last)
 
 
 # Why a ranked line stands where it does beside a neighbour showing the same rating.

@@ -19,7 +19,7 @@ def lighter(whiteness: np.ndarray, apart: float) -> np.ndarray | None:
     """The lighter of the photo's two kinds of pixel, if they lie `apart` or more."""
     level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     light = whiteness > level
-    if not light.any() or whiteness[light].mean() - whiteness[~light].mean() < apart:
+    if not light.any() or light.all() or whiteness[light].mean() - whiteness[~light].mean() < apart:
         return None
     return light
 

@@ -148,3 +148,19 @@ def test_every_fold_shows_that_it_opens(live_server, scriptless, club):
     scriptless.goto(f"{live_server.url}{table.get_absolute_url()}")
     expect(scriptless.get_by_text("Only one player or pair")).to_be_visible()
     assert scriptless.evaluate(UNMARKED_FOLDS) == []
+
+
+def test_a_new_seasons_days_are_as_easy_to_tap_as_its_name(live_server, scriptless):
+    """The first and last day were the browser's bare date boxes, 21 px tall in 13 px type,
+    under a name field of the page's own 48 px."""
+    bare, _ = club_with("North")
+    scriptless.goto(f"{live_server.url}{bare.get_absolute_url()}")
+    scriptless.get_by_text("New season").click()
+    name = scriptless.get_by_label("Season name")
+    expect(name).to_be_visible()
+    for label in ("First day", "Last day"):
+        day = scriptless.get_by_label(label)
+        assert day.bounding_box()["height"] >= 48, label
+        assert day.evaluate("e => getComputedStyle(e).fontSize") == name.evaluate(
+            "e => getComputedStyle(e).fontSize"
+        ), label

@@ -127,3 +127,21 @@ def test_a_winners_mark_and_score_stay_with_the_names_last_word(live_server, pho
             side.locator("bdi").evaluate("(bdi, name) => { bdi.textContent = name; }", long)
             assert side.evaluate(LAST_LINE)["lines"] > 1
             assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
+
+
+def test_a_walkover_button_of_a_long_name_stays_inside_its_match(live_server, phone: Page):
+    # Before, "Walkover to Kim & Lo" with a 27-letter surname drew a button wider than its
+    # match card, over the next round's column (the names above it wrapped, the button not).
+    long = "Kim & Lo" + " " + "L" * 21
+    tournament = make_tournament([*PAIRS[:3], long], format="single_elimination")
+    bracket = Bracket.objects.create(
+        tournament=tournament, seeds=[entrant.pk for entrant in tournament.entrants.all()]
+    )
+    bracket.advance()
+    phone.goto(live_server.url + tournament.get_absolute_url())
+    card = phone.locator(".bracket-match", has_text=long)
+    card.locator(".bracket-walkover summary").click()
+    button = card.get_by_role("button", name=f"Walkover to {long}")
+    expect(button).to_be_visible()
+    inside, drawn = card.bounding_box(), button.bounding_box()
+    assert drawn["x"] + drawn["width"] <= inside["x"] + inside["width"], (inside, drawn)

@@ -32,6 +32,20 @@ def test_the_leaderboard_csv_has_the_ranked_then_the_provisional(client, club):
     assert rows[-1][:2] == ["", "'=Eve()"]
 
 
+def test_the_leaderboard_csv_gives_the_last_results_in_the_readers_letters(client, club):
+    """The page showed V/F in Swedish and the CSV the kept W/L, English in a Swedish file."""
+    url = reverse("club_csv", args=[club.key])
+    rows = {}
+    for language in ("en", "es", "sv"):
+        answer = client.get(url, headers={"accept-language": language})
+        rows[language] = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))[1]
+
+    # Ana's six, newest first: won, won, won, lost, won, won.
+    assert rows["en"][-1] == "WWWLWW"
+    assert rows["sv"][-1] == "VVVFVV"
+    assert rows["es"][-1] == "GGGPGG"
+
+
 def test_the_ratings_json_holds_each_players_history(client, club):
     data = client.get(reverse("club_json", args=[club.key])).json()
     ana = next(line for line in data["families"]["block"] if line["name"] == "Ana")

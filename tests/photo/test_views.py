@@ -5,6 +5,8 @@ confirmed without the script, posted back into the hand."""
 import random
 import re
 
+import cv2
+import numpy as np
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -95,6 +97,17 @@ def test_a_bad_upload_gets_a_clear_message(client: Client, data, words):
 
 def test_a_photo_without_tiles_says_so(client: Client):
     answer = client.post(URL, {"photo": upload(render(random.Random(5), tiles=0).jpeg)})
+    assert answer.status_code == 422
+    assert "No tiles found in this photo" in answer.content.decode()
+
+
+@pytest.mark.parametrize("tone", [15, 90, 240], ids=["dark", "grey", "white"])
+def test_a_photo_all_of_one_tone_says_no_tiles_were_found(client: Client, tone):
+    """A photo taken in the dark or with a finger over the lens was read as one tile the size of
+    the photo, cut by its edge ('take it again with the whole tile in it'), 0 pips counted."""
+    _, jpeg = cv2.imencode(".jpg", np.full((600, 800, 3), tone, np.uint8))
+    answer = client.post(URL, {"photo": upload(jpeg.tobytes())})
+
     assert answer.status_code == 422
     assert "No tiles found in this photo" in answer.content.decode()
 

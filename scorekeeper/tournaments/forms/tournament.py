@@ -295,8 +295,13 @@ class TournamentForm(forms.Form):
     TYPED_FREELY = ("name", "entrants")
 
     def format_fields(self) -> list:
-        """The fields the format and game decide: drawn again when either changes."""
-        return [self[name] for name in self.fields if name not in self.TYPED_FREELY]
+        """The fields the format and game decide: drawn again when either changes. Not the
+        hidden token: the page draws it once, beside the CSRF token, with no label."""
+        return [
+            self[name]
+            for name in self.fields
+            if name not in self.TYPED_FREELY and not self[name].is_hidden
+        ]
 
     def refreshed(self) -> "TournamentForm":
         """The posted form drawn again with what its format and game ask, checking nothing."""

@@ -11,11 +11,14 @@ from django.urls import reverse
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import Table
 from scorekeeper.tournaments import rules as event_rules
-from scorekeeper.tournaments.words.tournament import RESULT_KINDS
+from scorekeeper.tournaments.words.tournament import MATCH_OVER, RESULT_KINDS
 
 
 class Board(models.Model):
     """One table of a round (or a bye): who sits on each side, and its match."""
+
+    # What its table's page says once the match is over.
+    over_note = MATCH_OVER
 
     class Kind(models.TextChoices):
         PLAYED = event_rules.ResultKind.PLAYED, RESULT_KINDS[event_rules.ResultKind.PLAYED]

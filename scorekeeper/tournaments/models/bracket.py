@@ -27,6 +27,7 @@ from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
 from scorekeeper.tournaments.words.bracket import (
     BEST_OF,
     ELIMINATIONS,
+    MATCH_OVER,
     bracket_name,
     bracket_table_name,
     round_name,
@@ -158,6 +159,9 @@ class Bracket(models.Model):
 
 class BracketBoard(models.Model):
     """One bracket match played: its table, its match, the two entrants and the winner kept."""
+
+    # What its table's page says once the match is over (Board's: the director draws on).
+    over_note = MATCH_OVER
 
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="boards")
     key = models.CharField(max_length=12)

@@ -6,6 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 
+# Said under a bracket match once it is over, on its table's page: no round is drawn, the
+# bracket moves on by itself.
+MATCH_OVER = _("This bracket match is over: its winner goes on in the bracket.")
+
 SEEDINGS = {
     "drawn": _("Drawn"),
     "entry": _("In the order entered"),

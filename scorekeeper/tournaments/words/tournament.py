@@ -10,6 +10,9 @@ from scorekeeper.tournaments import rules as event_rules
 # The app's name (its AppConfig.verbose_name).
 APP_NAME = _("Tournaments")
 
+# Said under a round's finished match, on its table's page.
+MATCH_OVER = _("This tournament match is over. The director draws the next round.")
+
 # The formats a tournament is played in (models.Format's labels).
 FORMATS = {
     rules.Format.SWISS: _("Swiss (pairs)"),

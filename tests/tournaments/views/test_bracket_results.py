@@ -54,6 +54,50 @@ def test_with_nothing_needed_the_winner_goes_on_when_the_match_ends_no_page_draw
     assert (str(final.first), str(final.second)) == ("Ana & Ben", "Eva & Fede")
 
 
+def test_a_finished_bracket_matchs_table_says_its_winner_goes_on_not_that_a_round_is_drawn(client):
+    """It said 'The director draws the next round.', which a bracket never waits for."""
+    tournament = drawn(client)
+    board = ended(boards(tournament)["W1-1"], 0)
+
+    page = client.get(board.match.get_absolute_url()).content.decode()
+
+    assert "This bracket match is over: its winner goes on in the bracket." in page
+    assert "draws the next round" not in page
+    spanish = client.get(board.match.get_absolute_url(), headers={"accept-language": "es"})
+    assert "quien la ganó sigue adelante en el cuadro" in spanish.content.decode()
+
+
+def test_a_match_played_to_its_end_and_awaiting_confirmation_offers_no_walkover(client):
+    """Its card offered 'A side did not come', which the director then tapped only to be
+    told the match was over and its result stands."""
+    tournament = drawn(client, need="other_side")
+    ended(boards(tournament)["W1-1"], 0)
+
+    page = client.get(tournament.get_absolute_url()).content.decode()
+
+    played = page.split('data-match="W1-1"', 1)[1].split("</li>", 1)[0]
+    waiting = page.split('data-match="W1-2"', 1)[1].split("</li>", 1)[0]
+    assert "Open the table" in played
+    assert "A side did not come" not in played
+    assert "A side did not come" in waiting
+
+
+def test_a_disputed_bracket_match_says_disputed_in_one_word_in_swedish(client):
+    """The card said 'bestritt: tävlingsledaren avgör' above the list's 'ifrågasatt' on the
+    same director's page: two words for one state."""
+    tournament = drawn(client, need="other_side")
+    semi = ended(boards(tournament)["W1-1"], 0)
+    page = client.get(link_of(semi, 1)).content.decode()
+    shown = page.split('name="shown" value="')[1].split('"')[0]
+    client.post(link_of(semi, 1), {"dispute": "1", "shown": shown})
+
+    swedish = client.get(tournament.get_absolute_url(), headers={"accept-language": "sv"})
+
+    card = swedish.content.decode().split('data-match="W1-1"', 1)[1].split("</li>", 1)[0]
+    assert "ifrågasatt: tävlingsledaren avgör" in card
+    assert "bestritt" not in swedish.content.decode()
+
+
 @pytest.mark.parametrize("need", ["nothing", "other_side", "director"])
 def test_the_pages_only_read(client, need):
     tournament = drawn(client, need=need)

@@ -89,3 +89,15 @@ def test_the_standings_say_where_a_lot_at_the_cut_put_each_in_words(speaking, la
     )
     assert tournament.brackets.exists()
     assert_no_english(speaking.get(tournament.get_absolute_url()), language)
+
+
+def test_the_refusal_of_club_seeding_speaks_to_the_director_as_the_page_does(client):
+    """The one Spanish line in 'usted' ('elija otro orden') on a page that says 'tú'
+    everywhere else ('guarda su enlace para ti', 'elige')."""
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(3)], format="single_elimination")
+    url = reverse("bracket_draw", args=[tournament.key])
+
+    refused = client.post(url, {"seeding": "rating"}, headers={"accept-language": "es"})
+
+    assert refused.status_code == 422
+    assert "elige otro orden" in refused.content.decode()

@@ -160,6 +160,15 @@ def test_choosing_the_round_game_format_offers_mexican_train_and_its_table_size(
     assert 'name="bye_for"' not in page
 
 
+def test_the_one_time_token_is_drawn_once_and_without_a_label(client):
+    """It was drawn a second time among the format's fields, under a visible label 'Token'
+    (in English on every language's page) and with the same id as the first."""
+    page = client.get(reverse("new_tournament")).content.decode()
+
+    assert page.count('name="token"') == 1
+    assert 'for="id_token"' not in page and ">Token<" not in page
+
+
 def test_a_change_of_format_leaves_the_name_and_the_entrants_as_typed(client):
     """The refresh draws only what the format decides: a director who typed on while it was
     on its way keeps what they typed (the browser test of an individual event lost its

@@ -483,6 +483,15 @@ def test_a_mexican_train_preset_shows_its_switches_and_names_five_to_eight(clien
     assert 'name="first_engine"' in html
 
 
+def test_the_first_rounds_double_says_its_help_once(client: Client):
+    """The field's own template came to show its help text, and the switches' template still
+    added it again: the same note twice, under one id, on the setup page in every language."""
+    html = client.get("/new").content.decode()
+
+    assert html.count('id="id_first_engine_helptext"') == 1
+    assert html.count("Start lower for a shorter game") == 1
+
+
 def test_a_block_preset_hides_mexican_trains_switches_and_names_five_to_eight(client: Client):
     html = refresh(client, preset="dominican").content.decode()
 
