@@ -17,10 +17,17 @@ from scorekeeper.models import (
 from scorekeeper.words.explain import preset_summary
 from scorekeeper.words.labels import RULE_EXPLANATIONS
 
-TARGET_CHOICES = (100, 150, 200, 500)
-
-
 USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
+
+
+# A target button the chosen game does not offer (a page changed by hand, or left from another
+# game): refused at the buttons.
+OTHER_LINE = _("Tap one of this game's targets, or type another.")
+
+
+def target_choices(game) -> list[tuple[int, str]]:
+    """The target's buttons for a game (a GameKind): "usual", then the lines it is played to."""
+    return [(USUAL_TARGET, _("usual")), *((value, str(value)) for value in game.target_buttons)]
 
 
 BONUS_CHOICES = (25, 30, 0)

@@ -12,7 +12,7 @@ from scorekeeper.forms.fields import (
     BONUS_CHOICES,
     INVISIBLE_NAME,
     MAX_TARGET,
-    TARGET_CHOICES,
+    OTHER_LINE,
     USUAL_TARGET,
     BonusField,
     FirstHandsField,
@@ -24,12 +24,15 @@ from scorekeeper.forms.fields import (
     PresetField,
     PresetRadioSelect,
     clean_name,
+    target_choices,
 )
 from scorekeeper.forms.switches import (
     MORE_PLAYERS,
     OWN_SWITCH_FIELDS,
     GameSwitches,
     players_at_most,
+    preset_switches,
+    target_choice,
 )
 from scorekeeper.models import (
     REGIONAL_RULES,
@@ -44,7 +47,7 @@ from scorekeeper.models import (
     house_rules_fields,
     house_rules_of,
 )
-from scorekeeper.words.explain import preset_rules, preset_summary, rules_summary
+from scorekeeper.words.explain import preset_summary, rules_summary
 from scorekeeper.words.labels import offered_presets
 from scorekeeper.words.names import name_key, side_name
 
@@ -59,44 +62,6 @@ PAIRINGS = {
     "12": (0, 2, 1, 3),
     "14": (0, 1, 3, 2),
 }
-
-
-def preset_switches(key: str) -> dict:
-    """The setup's switches as a preset sets them (form field names and values)."""
-    preset = rules.preset_named(key)
-    house = preset_rules(key)
-    usual = preset.targets is not None  # a scoring game: its usual target, by seats
-    listed = house.target if house.target in TARGET_CHOICES else None
-    return {
-        "target": USUAL_TARGET if usual else listed,
-        "target_other": None if usual or house.target in TARGET_CHOICES else house.target,
-        "capicu_bonus": house.capicu_bonus if house.capicu_bonus in BONUS_CHOICES else None,
-        "capicu_other": None if house.capicu_bonus in BONUS_CHOICES else house.capicu_bonus,
-        "count_rule": str(house.count_rule),
-        "blocked_rule": str(house.blocked_rule),
-        "lead_rule": str(house.lead_rule),
-        "ties_to_leaders": house.ties_to_leaders,
-        "blocker_against_next": house.blocker_against_next,
-        "chuchazo_bonus": house.chuchazo_bonus,
-        "pase_corrido_bonus": house.pase_corrido_bonus,
-        "pase_de_salida_bonus": house.pase_de_salida_bonus,
-        "pase_de_salida_on_double_only": house.pase_de_salida_on_double_only,
-        "first_hands_bonus": house.first_hands_bonus,
-        "rounding": str(house.rounding),
-        "blocked_pays_difference": house.blocked_pays_difference,
-        "won_hand_pays_two": house.won_hand_pays_two,
-        "doubles_lose_count": house.doubles_lose_count,
-        **{name: getattr(house, name) for name in OWN_SWITCH_FIELDS},
-    }
-
-
-def target_choice(table: Table) -> int | None:
-    """The target button for a table's next match: its game's usual, a number, or None (typed)."""
-    preset = rules.preset_named(table.preset)
-    usual = preset.default_rules(table.partnership).target
-    if table.target == usual and preset.targets is not None:
-        return USUAL_TARGET
-    return table.target if table.target in TARGET_CHOICES else None
 
 
 def seats_refused(preset: rules.Preset) -> str:
@@ -147,7 +112,8 @@ class SetupForm(GameSwitches, forms.Form):
     rules_of = forms.CharField(widget=forms.HiddenInput, required=False, initial=Preset.CARIBBEAN)
     target = PointsButtons(
         label=_("Play to"),
-        choices=[(USUAL_TARGET, _("usual")), *((value, str(value)) for value in TARGET_CHOICES)],
+        choices=target_choices(rules.game_of_preset(None)),
+        error_messages={"invalid_choice": OTHER_LINE},
         initial=USUAL_TARGET,
     )
     target_other = OtherPoints(
@@ -226,6 +192,11 @@ class SetupForm(GameSwitches, forms.Form):
         "blocked_rule",
         *REGIONAL_RULES,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The target's buttons are the chosen game's own lines (points, or games won).
+        self.fields["target"].choices = target_choices(rules.game_of_preset(self["preset"].value()))
 
     @classmethod
     def for_table(cls, table: Table, last: Match | None) -> "SetupForm":

@@ -4,6 +4,9 @@
 OWN_SWITCH_FIELDS is the one place a HouseRules field a game names as its own gets its form
 field (a test checks every offered game's). The setup shows one fieldset a game that has own
 switches, for that game's presets only, and reads only the chosen game's switches.
+
+preset_switches and target_choice fill the setup's switches as a preset, or a table, sets them
+(the target's buttons are the game's own: GameKind.target_buttons).
 """
 
 from dataclasses import dataclass
@@ -12,7 +15,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import PlayerField
+from scorekeeper.forms.fields import BONUS_CHOICES, USUAL_TARGET, PlayerField
+from scorekeeper.models import Table
+from scorekeeper.words.explain import preset_rules
 from scorekeeper.words.games import words_of
 
 # Names past the four every game takes: shown for a game that seats more (its most_players).
@@ -243,3 +248,41 @@ class GameSwitches(GameSwitchFields):
                 _("A double-nine set starts from the double nine or lower.")
             ) from None
         return None if first == tile_set.value else first  # the highest: a whole game
+
+
+def preset_switches(key: str) -> dict:
+    """The setup's switches as a preset sets them (form field names and values)."""
+    preset = rules.preset_named(key)
+    house = preset_rules(key)
+    usual = preset.targets is not None  # a scoring game: its usual target, by seats
+    listed = house.target if house.target in preset.kind.target_buttons else None
+    return {
+        "target": USUAL_TARGET if usual else listed,
+        "target_other": None if usual or listed else house.target,
+        "capicu_bonus": house.capicu_bonus if house.capicu_bonus in BONUS_CHOICES else None,
+        "capicu_other": None if house.capicu_bonus in BONUS_CHOICES else house.capicu_bonus,
+        "count_rule": str(house.count_rule),
+        "blocked_rule": str(house.blocked_rule),
+        "lead_rule": str(house.lead_rule),
+        "ties_to_leaders": house.ties_to_leaders,
+        "blocker_against_next": house.blocker_against_next,
+        "chuchazo_bonus": house.chuchazo_bonus,
+        "pase_corrido_bonus": house.pase_corrido_bonus,
+        "pase_de_salida_bonus": house.pase_de_salida_bonus,
+        "pase_de_salida_on_double_only": house.pase_de_salida_on_double_only,
+        "first_hands_bonus": house.first_hands_bonus,
+        "rounding": str(house.rounding),
+        "blocked_pays_difference": house.blocked_pays_difference,
+        "won_hand_pays_two": house.won_hand_pays_two,
+        "doubles_lose_count": house.doubles_lose_count,
+        **{name: getattr(house, name) for name in OWN_SWITCH_FIELDS},
+    }
+
+
+def target_choice(table: Table) -> int | None:
+    """The target button for a table's next match: its game's usual, a number, or None (typed)."""
+    preset = rules.preset_named(table.preset)
+    usual = preset.default_rules(table.partnership).target
+    if table.target == usual and preset.targets is not None:
+        return USUAL_TARGET
+    return table.target if table.target in preset.kind.target_buttons else None

@@ -71,6 +71,7 @@ class AllFives(ScoringGame):
     end goes to the nearest five."""
 
     presets = PRESETS
+    target_buttons = (100, 150, 200, 250)
     scoring = Scoring.ALL_FIVES
 
     def score(self, game: Game, hand: Hand, led_by: int | None, number: int | None) -> HandResult:

@@ -87,6 +87,9 @@ class GameKind:
     # The pips left in the hands score: the setup asks who counts, the blocked hand's rule, the
     # capicú, the lead and the block games' bonuses (a game counted in games won does not).
     pips_score: ClassVar[bool] = True
+    # The setup's buttons beside "usual" for the target: the lines its tables play to, in its
+    # own unit (points; games won).
+    target_buttons: ClassVar[tuple[int, ...]] = (100, 150, 200, 500)
     # The HouseRules switches and the Hand fields that only this game reads, by name.
     own_switches: ClassVar[tuple[str, ...]] = ()
     own_hand_fields: ClassVar[tuple[str, ...]] = ()

@@ -52,6 +52,7 @@ class Bergen(ScoringGame):
     """Bergen: double- and triple-headers during play, a point (or two) for winning the hand."""
 
     presets = PRESETS
+    target_buttons = (10, 15)
     scoring = Scoring.BERGEN
     plays_are_headers = True
     doubles_can_lose_count = True

@@ -198,6 +198,8 @@ class Jamaican(PipGame):
 
     scoring = Scoring.JAMAICAN
     presets = PRESETS
+    # A set is to six games, or to another number typed.
+    target_buttons = (6,)
     has_keys = True
     own_switches = (
         "set_format",

@@ -557,3 +557,43 @@ def test_every_game_in_the_list_says_its_rules_in_a_line_a_round_game_too(client
     assert "the lowest total wins" in re.search(
         r'value="mexican_train".*?</label>', page, re.S
     ).group(0)
+
+
+def target_buttons(html: str) -> list[str]:
+    return re.findall(r'<input type="radio" name="target" value="(\d+)"', html)
+
+
+@pytest.mark.parametrize(
+    ("preset", "buttons"),
+    [
+        ("caribbean", ["0", "100", "150", "200", "500"]),
+        ("all_fives", ["0", "100", "150", "200", "250"]),
+        ("bergen", ["0", "10", "15"]),
+        ("jamaican_partner", ["0", "6"]),
+    ],
+)
+def test_the_target_buttons_are_the_chosen_games_own_lines(client: Client, preset, buttons):
+    # Drawn again for the game chosen (htmx), and on the page a game changed without script
+    # comes back to.
+    assert target_buttons(refresh(client, preset=preset).content.decode()) == buttons
+    refilled = start(client, preset=preset, rules_of="spanish")
+    assert target_buttons(refilled.content.decode()) == buttons
+
+
+def test_a_jamaican_set_to_a_hundred_games_is_refused_at_the_target(client: Client):
+    response = start(client, preset="jamaican_partner", rules_of="jamaican_partner", target="100")
+
+    assert not created(Match).exists()
+    assert response.context["form"].errors["target"] == [
+        "Tap one of this game's targets, or type another."
+    ]
+
+
+def test_a_jamaican_set_started_at_its_six_button_goes_to_six_games(client: Client):
+    start(client, preset="jamaican_partner", rules_of="jamaican_partner", target="6")
+
+    match = created(Match).get()
+    assert (match.preset, match.target) == ("jamaican_partner", 6)
+    # The next set's setup has that button tapped.
+    html = client.get(f"/t/{match.table.key}/new").content.decode()
+    assert re.search(r'<input type="radio" name="target" value="6"[^>]* checked', html)
