@@ -9,8 +9,16 @@ import numpy as np
 
 from scorekeeper.photo.cover import bitten, covered
 from scorekeeper.photo.faces import edged_mask, tile_sized
-from scorekeeper.photo.seams import SEAM_INK, end_to_end, line_darkness, lines_at, middles, seam
-from scorekeeper.photo.table import above_table, light_mask, lighter
+from scorekeeper.photo.seams import (
+    SEAM_INK,
+    end_to_end,
+    line_darkness,
+    lines_at,
+    middles,
+    own_lines,
+    seam,
+)
+from scorekeeper.photo.table import above_table, halves_joined, light_mask, lighter
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
@@ -153,6 +161,7 @@ def _tile_outlines(
     photo's edge cuts it; and how many light regions a tile's size or more were read as no
     tile."""
     height, width = mask.shape
+    mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = 0.0012 * width * height
     found, shapeless, whole = [], [], []
@@ -244,6 +253,9 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         # (or all plainly dark, and at most a third of them less even than a seam)
         odd = len(strengths) - sum(map(seam, strengths, evens))
         seen = seen and (not odd or (min(strengths) >= SEAM_INK and 3 * odd <= len(strengths)))
+        # (and most tiles' own lines show across their middles: one tile's own line, dark
+        # to its rim at both ends, and a row of its pips are no lines between tiles)
+        seen = seen and own_lines(ink, xs, ys) >= 0.5
         strong = not strengths or min(strengths) >= SEAM_INK
         if not (seen or tiles or not strengths):
             continue
@@ -270,8 +282,8 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
 
 def _tile_shaped(ratio: float) -> bool:
     """A tile is twice as long as wide; a camera's angle stretches or squeezes that (a tile
-    held at a slant, seen along its length, measured 3.0 to 1)."""
-    return 1.45 <= max(ratio, 1 / ratio) <= 3.2
+    held at a slant, seen along its length, measured 3.0 to 1; seen across it, 1.42)."""
+    return 1.4 <= max(ratio, 1 / ratio) <= 3.2
 
 
 def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:

@@ -40,13 +40,16 @@ def covered(ink: np.ndarray, line: float) -> bool:
 
 
 def _tip(ink: np.ndarray, band: np.ndarray) -> bool:
-    """Whether one dark patch lies across the band and on into the face (a finger's tip): the
-    band holds no pip and no tile's line, and no whole tile's rim reaches in so far."""
+    """Whether one dark patch lies across the band and on into the face (a finger's tip), or
+    along the band for longer: the band holds no pip and no tile's line, and no whole tile's
+    rim reaches in so far."""
     count, patches = cv2.connectedComponents((ink > FINGER_INK).astype(np.uint8))
     on_rim = np.bincount(patches[band], minlength=count)
     deep = np.zeros(count, bool)
     deep[np.unique(patches[_depth(ink.shape[:2]) >= FINGER_DEEP])] = True
-    return bool((on_rim[1:] * deep[1:] >= FINGER_RIM).any())
+    # (or, reaching in no deeper than the band, lying along it for longer: a fingertip over
+    # the tile's corner, the rest of the finger beyond the tile's outline)
+    return bool((on_rim[1:] * np.where(deep[1:], 1, 0.7) >= FINGER_RIM).any())
 
 
 @cache

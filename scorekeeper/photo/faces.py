@@ -8,8 +8,10 @@ import numpy as np
 # How coloured a face may be at most ((max - min) / max of its channels: ivory 0.12, skin 0.35).
 PALE = 0.25
 # How many times steeper than the photo's median an edge is: each tried, its faces kept (an
-# edge too faint at the first leaves a face open to the table, one at the last splits it).
-STEEP = (4, 2, 1.5)
+# edge too faint at the first leaves a face open to the table, one at the last splits it; a
+# tile's darker rim meets its line at both ends, so a half crowded with pips keeps its face
+# only at the first).
+STEEP = (5, 4, 2, 1.5)
 # The least share of the photo a whole tile takes (held far off, at a slant).
 SMALLEST = 0.002
 

@@ -2,6 +2,8 @@
 pixel is below the tiles' white): where they run, how dark and how evenly (numpy and OpenCV
 only, no Django)."""
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -10,6 +12,8 @@ import numpy as np
 SEAM_INK, SEAM_FAINT = 9, 3
 # How even a line between tiles is all along: its lightest sixth against its median.
 SEAM_EVEN = 0.65
+# A tile's own dividing line, across its middle, is more than this darker than its face.
+OWN_INK = 12
 
 
 def end_to_end(ratio: float, across: int, down: int, tiles: int) -> bool:
@@ -71,3 +75,26 @@ def lines_at(darkness: np.ndarray, even: np.ndarray, parts: int):
         strengths.append(float(darkness[at]))
         evenness.append(float(even[at]))
     return [*cuts, size], strengths, evenness
+
+
+def own_lines(ink: np.ndarray, xs: list[int], ys: list[int]) -> float:
+    """The share of a grid's tiles whose own dividing line shows across their middle (one
+    tile's own line and a row of its pips taken for lines between tiles leave cells with
+    none)."""
+    cells = [
+        ink[y0:y1, x0:x1] for y0, y1 in itertools.pairwise(ys) for x0, x1 in itertools.pairwise(xs)
+    ]
+    return sum(
+        own_line(cell if cell.shape[1] >= cell.shape[0] else cell.T) for cell in cells
+    ) / max(len(cells), 1)
+
+
+def own_line(cell: np.ndarray) -> bool:
+    """Whether a tile (long side across) shows its own line near its middle: OWN_INK darker
+    than most of the tile down most of its width (a low percentile: a column of pips has light
+    gaps), its ends left out (the rim)."""
+    height, width = cell.shape
+    middle = cell[height // 7 : height * 6 // 7, width * 42 // 100 : width * 58 // 100 + 1]
+    if middle.size == 0:
+        return False
+    return float(np.percentile(middle, 15, axis=0).max() - np.median(cell)) > OWN_INK

@@ -35,3 +35,24 @@ def above_table(whiteness: np.ndarray) -> np.ndarray:
     table = cv2.blur(cv2.morphologyEx(small, cv2.MORPH_OPEN, kernel), (reach // 2, reach // 2))
     table = cv2.resize(table, (width, height), interpolation=cv2.INTER_LINEAR)
     return cv2.subtract(whiteness, table)
+
+
+def halves_joined(mask: np.ndarray) -> np.ndarray:
+    """The mask with a tile's two halves one region again where its line, meeting its darker
+    rim at both ends, parted them: regions as wide as long (a half) closed among themselves,
+    over a little more than a line's width."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    smallest = 0.0005 * mask.size
+    squares = [c for c in contours if cv2.contourArea(c) > smallest and _square(c)]
+    if len(squares) < 2:
+        return mask
+    alone = np.zeros_like(mask)
+    cv2.drawContours(alone, squares, -1, 255, -1)
+    size = max(5, round(max(mask.shape) / 150)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return mask | cv2.morphologyEx(alone, cv2.MORPH_CLOSE, kernel)
+
+
+def _square(contour: np.ndarray) -> bool:
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    return 0.7 * h <= w <= h / 0.7

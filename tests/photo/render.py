@@ -109,7 +109,9 @@ def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Ran
             cv2.circle(target, (x, height - radius), radius, colour, -1)
     # A real tile's edge is rounded: seen from above its rim is a little darker than its face
     # (where two tiles touch, that rim is all that shows between them).
-    rim = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    # (The distance is to the mask's outside, the frame beyond its straight sides included.)
+    outside = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    rim = cv2.distanceTransform(outside, cv2.DIST_L2, 5)[1:-1, 1:-1]
     face = (face * (1 - 0.2 * np.clip(1 - rim / 12, 0, 1))[..., None]).astype(np.uint8)
     cv2.line(face, (200, 18), (200, 182), (50, 50, 50), 6)
     pip = {6: 19, 9: 16, 12: 13}[most]

@@ -74,21 +74,22 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (16 of 40 exact, 268 of 480 halves, Dec 5; 12 and 225 before
-    faces were also found by their edges): tiles on a white table under leaves are told from
-    its bright patches only where they stand above the table around them or an edge closes
-    them all round; a floor, so the counter does not slip back."""
+    """Far short of the bars (17 of 40 exact, 285 of 480 halves, Dec 5, tiles' rims drawn all
+    round; 16 and 268 before, rims at the corners only; 12 and 225 before faces were also
+    found by their edges): tiles on a white table under leaves are told from its bright
+    patches only where they stand above the table around them or an edge closes them all
+    round; a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 15
+    assert exact >= 17
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.54
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.59
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
     """Tiles held at a slant, a finger over about half of them (57 covered of 148, seed 38):
-    at most 2 of those covered are counted (18 before the rim was looked at, 6 before a
-    finger's tip and a tile's missing line were), and the photos exact on 29 of 40 (16, then
-    25 before)."""
+    at most 1 of those covered is counted (2 before tiles' rims were drawn all round, 18
+    before the rim was looked at, 6 before a finger's tip and a tile's missing line were), and
+    the photos exact on 32 of 40 (29, 16, then 25 before)."""
     counted = exact = 0
     for photo in held_corpus(40, seed=38):
         count = count_photo(photo.jpeg)
@@ -99,8 +100,8 @@ def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
             for tile in photo.tiles
             if tile.cut
         )
-    assert counted <= 2
-    assert exact >= 28
+    assert counted <= 1
+    assert exact >= 32
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():
@@ -181,12 +182,22 @@ def test_a_row_of_four_tiles_side_to_side_and_three_end_to_end_are_read():
 
 
 def test_tiles_touching_in_no_row_are_said_to_be_unread():
-    """Two tiles meeting at a corner make an L: no grid of tiles, so not counted, and the
-    count says a region a tile's size or more was left unread."""
-    image, _ = flat_tiles([(100, 100, False), (300, 100, True), (600, 600, False)])
+    """Two tiles meeting at a corner, one lying a little over the other's end, make one L of
+    light: no grid of tiles, so not counted, and the count says a region a tile's size or
+    more was left unread."""
+    image, _ = flat_tiles([(100, 100, False), (296, 100, True), (600, 600, False)])
     count = count_image(image)
     assert count.unread == 1
     assert len(count.counted) == 1
+
+
+def test_tiles_meeting_at_a_corner_edge_to_edge_are_each_read():
+    """Just touching, their darker rims lie between them (as between tiles in a row), and
+    part them: each is read as a tile alone."""
+    image, halves = flat_tiles([(100, 100, False), (300, 100, True), (600, 600, False)])
+    count = count_image(image)
+    assert count.unread == 0
+    assert sorted(sorted(tile.halves) for tile in count.counted) == sorted(map(sorted, halves))
 
 
 def test_tiles_darker_than_a_sunlit_white_table_are_found_by_their_edges():
