@@ -42,6 +42,8 @@ class Columns:
     cells: Callable[[rules.Game, int], list[object]]
     # The header of the column naming who went out (or won the hand).
     went_out: Promise
+    # A side's first column's header (its total's follows): points, or games won.
+    gained: Callable[[str], str] = words.side_points
     # A last column lists each score made during play.
     plays: bool = False
     # A last column gives each hand's marks (bruk, one-all, a tie's replay, a key), as the
@@ -54,7 +56,9 @@ SHEET_COLUMNS: dict[str, Columns] = {
     "points": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"]),
     "plays": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], plays=True),
     # A game counted in games won: each side's games gained (or lost to a bruk) and held.
-    "games": Columns((SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], marks=True),
+    "games": Columns(
+        (SHEET["hand"],), hand_number, SHEET["went_out_or_winner"], words.side_games, marks=True
+    ),
     # A round game's row is a round, with its engine.
     "rounds": Columns((SHEET["round"], SHEET["engine"]), round_and_engine, SHEET["went_out"]),
 }
@@ -92,7 +96,7 @@ def _header(match: Match, sides: list[str]) -> list[str]:
     header = [str(title) for title in columns.first]
     for side in sides:
         header += [
-            words.side_points(spreadsheet_name(side)),
+            columns.gained(spreadsheet_name(side)),
             words.side_total(spreadsheet_name(side)),
         ]
     header += [words.sheet("ending"), str(columns.went_out)]

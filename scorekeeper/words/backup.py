@@ -187,6 +187,11 @@ def side_points(side: str) -> str:
     return gettext("%(side)s points") % {"side": side}
 
 
+def side_games(side: str) -> str:
+    """A side's games won (or lost to a bruk) in a hand, in a game counted in games won."""
+    return gettext("%(side)s games") % {"side": side}
+
+
 def side_total(side: str) -> str:
     return gettext("%(side)s total") % {"side": side}
 

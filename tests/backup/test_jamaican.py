@@ -74,9 +74,9 @@ def test_the_csv_gives_each_hands_games_and_the_winner():
 
     assert rows[0][:5] == [
         "Hand",
-        "Alice & Cara points",
+        "Alice & Cara games",
         "Alice & Cara total",
-        "Ben & Dev points",
+        "Ben & Dev games",
         "Ben & Dev total",
     ]
     assert rows[3][1:5] == ["-2", "0", "0", "0"]  # the bruk takes Alice & Cara's two games

@@ -72,6 +72,12 @@ MARKS = {
 }
 
 
+def played_for_legend(worth: int) -> tuple[str, str]:
+    """The sheet's mark beside a hand's games when it was played for more than one (a times
+    sign and the worth), and what it means, for its legend."""
+    return f"\u00d7{worth}", _("Played for %(worth)s") % {"worth": worth}
+
+
 def summary(house: rules.HouseRules, targets: tuple[int, int] | None = None) -> str:
     """Jamaican in one line: the set and its target, the replay, one-all and the key."""
     games = {"target": house.target}

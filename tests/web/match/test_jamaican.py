@@ -365,3 +365,26 @@ def test_the_legend_explains_only_the_marks_on_the_set_and_a_tie_keeps_its_own(
     sheet = re.search(r'<section class="sheet".*?</section>', shown, re.S)[0]
     tie_row = re.search(r'<tr data-hand="3".*?</tr>', sheet, re.S)[0]
     assert "<abbr" not in tie_row and "Blocked" not in sheet
+
+
+def test_a_tie_carries_its_mark_on_the_row_saying_its_replay(client: Client, make_match):
+    match = jamaican(make_match)
+    post(client, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: replayed
+
+    shown = page(client, match)
+    note = re.search(r'<tr class="void-note" data-hand="1">.*?</tr>', shown, re.S)[0]
+    assert re.search(r'<abbr class="mark" title="Tie: the hand is played again for more">Tie<', note)
+    assert ("Tie", "Tie: the hand is played again for more") in legend(shown)
+
+
+def test_the_legend_says_what_a_hand_won_was_played_for(client: Client, make_match):
+    match = jamaican(make_match)
+    post(client, match, 0)  # 1-0
+    post(client, match, 3)  # one-all: the next for two
+    assert "Played for" not in str(legend(page(client, match)))
+    post(client, match, 1)  # Ben out, for two: 0-2
+
+    shown = page(client, match)
+    assert match.totals == [0, 2]
+    assert re.search(r">×2</abbr>", shown)
+    assert legend(shown)[-1] == ("×2", "Played for 2")
