@@ -75,6 +75,14 @@ class Bracket(models.Model):
             reset=self.reset,
         )
 
+    def match_title(self, match: knockout.BracketMatch, shape: knockout.Bracket) -> str:
+        """The round of the bracket a match is in, as the bracket's column names it
+        ("Semi-finals"); after a qualifying stage, the championship's or the consolation's."""
+        title = round_name(match.part, match.round, shape.winners_rounds, self.elimination)
+        if rules.Format(self.tournament.format).knockout:
+            return title
+        return f"{bracket_name(self.number, False)} · {title}"
+
     def entrant_of(self, seed):
         """The entrant's id a seed stands for (a bye and an unknown side stay as they are)."""
         return self.seeds[seed - 1] if isinstance(seed, int) else seed
@@ -121,18 +129,28 @@ class Bracket(models.Model):
                 board.delete()
                 board = None
             if board is None and outcome.state == "ready":
-                self.open_board(shape.by_key[key], outcome.sides)
+                self.open_board(shape, shape.by_key[key], outcome.sides)
 
     @property
     def first_to(self) -> int | None:
         """A series' match wins to advance (None: one match decides)."""
         return self.best_of // 2 + 1 if self.best_of > 1 else None
 
-    def open_board(self, match: knockout.BracketMatch, seeds: tuple) -> "BracketBoard":
+    def open_board(
+        self, shape: knockout.Bracket, match: knockout.BracketMatch, seeds: tuple
+    ) -> "BracketBoard":
         tournament = self.tournament
         entrants = {e.pk: e for e in tournament.entrants.filter(pk__in=self.seeds)}
         first, second = (entrants[self.entrant_of(seed)].seat_names() for seed in seeds)
-        table = Table.objects.create(name=bracket_table_name(tournament.name, self.number, match))
+        # Its number in its round, unless the round is that one match (a final).
+        mates = [
+            other
+            for other in shape.matches
+            if (other.part, other.round) == (match.part, match.round)
+        ]
+        number = match.number if len(mates) > 1 else None
+        name = bracket_table_name(tournament.name, self.match_title(match, shape), number)
+        table = Table.objects.create(name=name)
         started = table.start_match(
             [first[0], second[0], first[1], second[1]],
             tournament.game(),
@@ -208,11 +226,7 @@ class BracketBoard(models.Model):
         match = next((match for match in shape.matches if match.key == self.key), None)
         if match is None:
             return str(self.table or self.key)
-        title = round_name(match.part, match.round, shape.winners_rounds, self.bracket.elimination)
-        if rules.Format(self.tournament.format).knockout:
-            return title
-        # After a qualifying stage: the championship's or the consolation's.
-        return f"{bracket_name(self.bracket.number, False)} · {title}"
+        return self.bracket.match_title(match, shape)
 
     @property
     def kind(self) -> str:

@@ -117,11 +117,14 @@ def round_name(part: str, round: int, winners_rounds: int, elimination: str) -> 
     return pgettext("bracket round", "Round %(number)s") % {"number": round}
 
 
-def bracket_table_name(event: str, bracket: int, match: knockout.BracketMatch) -> str:
-    """The table a bracket match is played at, named for the event and the match (at most
-    60 characters, the event's name cut first)."""
-    tail = gettext(", bracket %(bracket)s, %(match)s") % {"bracket": bracket, "match": match.key}
-    return event[: 60 - len(tail)] + tail
+def bracket_table_name(event: str, title: str, number: int | None) -> str:
+    """The table a bracket match is played at, named for the event, its round's title and its
+    number in the round (None: the round's only match), at most 60 characters, the event's
+    name cut first ("Cup · Semi-finals, match 2"; "Cup · Final")."""
+    if number is not None:
+        title = gettext("%(round)s, match %(number)s") % {"round": title, "number": number}
+    tail = f" · {title}"
+    return event[: max(0, 60 - len(tail))] + tail
 
 
 def bracket_drawn() -> str:

@@ -357,3 +357,24 @@ def test_draw_tapped_on_four_phones_at_once_draws_one_bracket_and_no_error():
     assert statuses == [302] * 4
     assert Bracket.objects.filter(tournament=tournament).count() == 1
     assert sorted(boards(tournament)) == ["W1-1", "W1-2"]
+
+
+def test_a_bracket_matchs_table_is_named_by_its_round_not_its_key(client):
+    # Before, "Cup, bracket 1, W1-2": a key no player knows.
+    tournament = drawn(client)
+    semis = boards(tournament)
+    assert str(semis["W1-1"].table) == f"{tournament.name} · Semi-finals, match 1"
+    assert str(semis["W1-2"].table) == f"{tournament.name} · Semi-finals, match 2"
+    ended(semis["W1-1"], 0)
+    ended(semis["W1-2"], 1)
+    # The round's only match: no number.
+    assert str(boards(tournament)["W2-1"].table) == f"{tournament.name} · Final"
+
+
+def test_a_long_events_name_is_cut_so_its_tables_name_keeps_the_round(client):
+    tournament = make_tournament(FOUR, format="single_elimination")
+    tournament.name = "Copa Relámpago del Parque de la Calle Ocho, edición XX"
+    tournament.save()
+    client.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    name = str(boards(tournament)["W1-2"].table)
+    assert len(name) <= 60 and name.endswith(" · Semi-finals, match 2")
