@@ -364,11 +364,8 @@ def games_row(hand, game: rules.Game, totals) -> dict:
     reason = hand.reason or {}
     words = words_of(game).MARKS
     marks = [(mark, *words[mark]) for mark in reason.get("marks", ())]
-    # A tie has no winner's cell to carry its mark: the row under it, saying the replay, does.
-    tie = [(str(short), str(long)) for mark, short, long in marks if mark == rules.HandMark.TIE]
     return {
         "marks": tuple((str(mark), str(short), str(long)) for mark, short, long in marks),
-        "tie_mark": tie[0] if tie else None,
         "played_for": reason.get("played_for"),
         "replay_for": reason.get("replay_for"),
     }
@@ -388,19 +385,15 @@ def games_extras(match: Match, game: rules.Game, rows: list[dict]) -> dict:
 
 def games_legend(game: rules.Game, rows: list[dict]) -> list[tuple[str, str]]:
     """What each mark on these rows of a sheet of games won means, only the marks they carry."""
-    shown = {code for row in rows for code, _short, _long in row["marks"]}
+    # Marks are drawn beside a winner's games: a tie has none (the row under it says it in
+    # words), and the worth shown beside them is what the hand was played for.
+    won = [row for row in rows if any(won for *_, won in row["cells"])]
+    shown = {code for row in won for code, *_ in row["marks"]}
     words = words_of(game)
     legend = [
         (str(short), str(long)) for mark, (short, long) in words.MARKS.items() if mark in shown
     ]
-    # And each worth shown beside a won hand's games: what the hand was played for.
-    worths = sorted(
-        {
-            row["played_for"]
-            for row in rows
-            if (row["played_for"] or 1) > 1 and any(won for *_, won in row["cells"])
-        }
-    )
+    worths = sorted({row["played_for"] for row in won if (row["played_for"] or 1) > 1})
     return legend + [words.played_for_legend(worth) for worth in worths]
 
 

@@ -1,7 +1,7 @@
 """Fixtures of the browser tests."""
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture
@@ -15,6 +15,29 @@ def phone(page: Page, request):
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.set_viewport_size({"width": 360, "height": 740})
     yield page
+    assert problems == []
+
+
+@pytest.fixture
+def phone_in(browser: Browser, browser_context_args):
+    """Makes a small phone (360 x 740) whose browser speaks a language ("es"): its own
+    context's locale, which its requests' Accept-Language follows (a header set on the `phone`
+    fixture's context is not sent over that context's en-US). Each fails the test on a console
+    error or page error, as `phone` does."""
+    contexts, problems = [], []
+
+    def make(language: str) -> Page:
+        args = {**browser_context_args, "locale": language}
+        context = browser.new_context(**{**args, "viewport": {"width": 360, "height": 740}})
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
     assert problems == []
 
 

@@ -2,7 +2,6 @@
 or the buttons stack."""
 
 import pytest
-from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("fresh_catalogues")]
 
@@ -18,11 +17,12 @@ LABEL_LINES = """buttons => buttons.map(button => {
 
 @pytest.mark.parametrize("language", ["en", "es", "sv"])
 def test_the_undo_question_s_buttons_read_on_one_line(
-    live_server, phone: Page, make_match, add_hand, language
+    live_server, phone_in, make_match, add_hand, language
 ):
     match = make_match(names=("Ana", "Beto", "Carla", "Dani"))
     add_hand(match, 0, {1: 10, 2: 11, 3: 10})
-    phone.context.set_extra_http_headers({"Accept-Language": language})
+    phone = phone_in(language)
     phone.goto(f"{live_server.url}{match.undo_url()}")
+    assert phone.evaluate("document.documentElement.lang") == language
     lines = phone.locator(".confirm .actions .btn").evaluate_all(LABEL_LINES)
     assert lines == [1, 1]

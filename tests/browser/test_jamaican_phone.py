@@ -88,6 +88,7 @@ def test_a_partner_set_through_one_all_bruk_tie_and_key_to_six_love(phone: Page,
     save(phone)
     games(phone, 2, 0)
     expect(phone.locator('#sheet [data-mark="key"]')).to_be_visible()
+    assert phone.evaluate(BROKEN_MARKS) == []
     for out in ("Alice", "Cara", "Alice"):
         enter(phone, out)
     games(phone, 5, 0)
@@ -96,6 +97,29 @@ def test_a_partner_set_through_one_all_bruk_tie_and_key_to_six_love(phone: Page,
     expect(phone.get_by_test_id("six-love")).to_have_text("Six-love! Given to Ben & Dev.")
     shot(phone, "partner-six-love")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# The marks on the sheet and in its legend drawn over two lines: none should be.
+BROKEN_MARKS = """Array.from(document.querySelectorAll('#sheet .mark'))
+    .filter((mark) => mark.getClientRects().length > 1).map((mark) => mark.textContent)"""
+
+
+def test_a_mark_in_the_legend_stays_whole_beside_a_long_meaning_in_spanish(phone_in, live_server):
+    # "1-1" broke after its hyphen beside "Uno a uno: la próxima mano se juega a dos" at 360 px.
+    phone = phone_in("es")
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("details.rules-fold summary").click()
+    phone.locator('input[name="preset"][value="jamaican_partner"]').check()
+    expect(phone.locator("input[name=rules_of]")).to_have_value("jamaican_partner")
+    for index, name in enumerate(["Kofi", "Lena", "Marlon", "Nia"], start=1):
+        phone.fill(f'[name="player_{index}"]', name)
+    phone.get_by_role("button", name="Empezar la partida").click()
+    for number, out in enumerate(("Kofi", "Lena"), start=2):  # one-all
+        phone.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+        phone.locator(".save-row button.save").click()
+        expect(phone.locator("#play-state")).to_have_attribute("data-next-hand", str(number))
+    expect(phone.locator(".sheet-legend .mark", has_text="1-1")).to_have_count(1)
+    assert phone.evaluate(BROKEN_MARKS) == []
 
 
 def test_a_cut_throat_set_of_three_with_a_correction_and_an_undo(phone: Page, live_server):

@@ -357,24 +357,25 @@ def test_the_legend_explains_only_the_marks_on_the_set_and_a_tie_keeps_its_own(
     post(client, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: replayed
     shown = page(client, match)
 
-    assert legend(shown) == [
-        ("1-1", "One-all: the next hand is played for two"),
-        ("Tie", "Tie: the hand is played again for more"),
-    ]
+    # The tie's row says it in words ("Tie: replay for 2"): no mark to explain.
+    assert legend(shown) == [("1-1", "One-all: the next hand is played for two")]
     # The tie is the set's own mark: not the blocked mark of a sheet of points.
     sheet = re.search(r'<section class="sheet".*?</section>', shown, re.S)[0]
     tie_row = re.search(r'<tr data-hand="3".*?</tr>', sheet, re.S)[0]
     assert "<abbr" not in tie_row and "Blocked" not in sheet
 
 
-def test_a_tie_carries_its_mark_on_the_row_saying_its_replay(client: Client, make_match):
+def test_a_tie_says_itself_in_words_and_the_legend_explains_no_mark_the_sheet_lacks(
+    client: Client, make_match
+):
+    # Before, the legend explained "Tie", a mark no cell drew (a tie has no winner's cell).
     match = jamaican(make_match)
     post(client, match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: replayed
 
     shown = page(client, match)
     note = re.search(r'<tr class="void-note" data-hand="1">.*?</tr>', shown, re.S)[0]
-    assert re.search(r'<abbr class="mark" title="Tie: the hand is played again for more">Tie<', note)
-    assert ("Tie", "Tie: the hand is played again for more") in legend(shown)
+    assert "Tie: replay for 2" in note
+    assert 'class="sheet-legend"' not in shown
 
 
 def test_the_legend_says_what_a_hand_won_was_played_for(client: Client, make_match):
@@ -386,5 +387,6 @@ def test_the_legend_says_what_a_hand_won_was_played_for(client: Client, make_mat
 
     shown = page(client, match)
     assert match.totals == [0, 2]
-    assert re.search(r">×2</abbr>", shown)
-    assert legend(shown)[-1] == ("×2", "Played for 2")
+    times_two = "\u00d72"  # the sheet's mark beside the hand's games
+    assert f">{times_two}</abbr>" in shown
+    assert legend(shown)[-1] == (times_two, "Played for 2")
