@@ -2,6 +2,7 @@
 something else (the bar that asks before a hand ends the match stuck over the capicú switch)."""
 
 import dataclasses
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
@@ -74,6 +75,11 @@ def ask_to_end(page: Page, out: str, count: int) -> None:
     expect(save).to_be_visible()
     for field in page.locator("form[data-hand-save] [data-pips] input[inputmode=numeric]").all():
         field.fill(str(count))
+    # The preview's answer lengthens the form above the button: tapped before it came, the tap
+    # could land where the button was.
+    # The preview's answer lengthens the form above the button: tapped before it came, the tap
+    # could land where the button was. Its last answer says who wins.
+    expect(page.locator("#preview")).to_contain_text(re.compile(r"\bwins?\b"))
     save.tap()
     expect(page.get_by_role("button", name="Yes, save: the match ends")).to_be_visible()
     page.wait_for_load_state("networkidle")

@@ -122,7 +122,7 @@ def bracket_table_name(event: str, title: str, number: int | None) -> str:
     number in the round (None: the round's only match), at most 60 characters, the event's
     name cut first ("Cup · Semi-finals, match 2"; "Cup · Final")."""
     if number is not None:
-        title = gettext("%(round)s, match %(number)s") % {"round": title, "number": number}
+        title = gettext("%(title)s, match %(number)s") % {"title": title, "number": number}
     tail = f" · {title}"
     return event[: max(0, 60 - len(tail))] + tail
 
