@@ -179,11 +179,13 @@ class TournamentForm(forms.Form):
     """A new tournament. The games offered are those the chosen format can seat (the game says
     which: Preset.tournament_formats), and each format asks only what it uses."""
 
-    # The format and game post on change (htmx) and the form comes back with what they ask.
+    # The format and game post on change (htmx) and the form comes back with what they ask; a
+    # second change before the first's answer replaces the first (its answer would come stale).
     REFRESH = {
         "hx-post": reverse_lazy("new_tournament"),
         "hx-trigger": "change",
         "hx-select-oob": "#tournament-fields",
+        "hx-sync": "closest form:replace",
     }
 
     name = forms.CharField(label=_("Name of the tournament"), max_length=60)
