@@ -33,6 +33,7 @@ def test_a_bracket_match_played_without_signal_arrives_once_and_the_winner_goes_
     offline(phone)
     # Ana goes out twice, the others holding 10 each: 30 a hand, 60 of 50.
     enter(phone, (ana, {gil: 10, ben: 10, hugo: 10}))
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
     expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
     enter(phone, (ana, {gil: 10, ben: 10, hugo: 10}))
     expect(phone.locator("[data-waiting] li")).to_have_count(2)

@@ -26,6 +26,7 @@ def test_a_set_played_without_signal_arrives_in_order_once(live_server, phone: P
     controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
     offline(phone)
     tap(phone, "Alice")
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
     expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
     tap(phone, "Blocked", {"Alice": 8, "Ben": 8, "Cara": 15, "Dev": 20})  # a tie
     tap(phone, "Cara", key=True)  # the replay on a key: worth 2

@@ -78,9 +78,14 @@ def test_a_hand_queued_on_a_kept_copy_is_saved_once_the_signal_returns(
         page.get_by_label(name, exact=True).fill(str(value))
     offline(page)
     page.get_by_role("button", name="Save hand").click()
+    # Kept once its send has failed: a reload before that aborts the send, and the hand comes
+    # back as typed, not waiting (the note's words sit hidden in every page: only shown counts).
+    queued = page.locator("[data-keep-note=queued]")
+    expect(queued).to_be_visible()
     page.reload()  # the kept copy, with the hand still waiting on the phone
     expect(page.locator("[data-stale]")).to_be_visible()
-    expect(page.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
+    expect(queued).to_be_visible()
+    expect(queued).to_contain_text("Hand 1 is kept")
     online(page)
     expect(page.locator(".msg")).to_contain_text("Hand 1 saved")
     expect(page.get_by_test_id("total-0")).to_have_text("22")

@@ -40,6 +40,7 @@ def test_a_whole_match_played_without_signal_arrives_in_order_once(
     expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
     offline(phone)
     enter(phone, BEN_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
     expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 2 is kept")
     enter(phone, ALICE_OUT)
     phone.reload()  # the kept copy of the page, the two hands still waiting on the phone
@@ -161,6 +162,7 @@ def test_a_gateway_error_keeps_the_hand_waiting_and_sends_it_again_once(
     phone.goto(match_url(live_server, match))
     phone.route("**/hand", lambda route: route.fulfill(status=502, body="Bad Gateway"))
     enter(phone, ALICE_OUT)
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
     expect(phone.locator("[data-keep-note=queued]")).to_contain_text("Hand 1 is kept")
     phone.unroute("**/hand")
     assert stored(match) == []
