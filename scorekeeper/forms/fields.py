@@ -17,6 +17,20 @@ from scorekeeper.models import (
 from scorekeeper.words.explain import preset_summary
 from scorekeeper.words.labels import RULE_EXPLANATIONS
 
+# A form posted back with what was typed in it, to be shown again, neither checked nor saved: a
+# count put in from a photo without the script, or the way back from the photo without it.
+REFILL = "refill"
+
+
+def as_typed(form: forms.Form, data) -> dict:
+    """What `data` holds for each of the form's fields, as its widget reads a post: initial
+    values that show a post again in a form of the same fields, with no error on it."""
+    return {
+        name: field.widget.value_from_datadict(data, {}, form.add_prefix(name))
+        for name, field in form.fields.items()
+    }
+
+
 USUAL_TARGET = 0  # the target radio for "the game's usual": 200 (250, 10, 15 for scoring games)
 
 

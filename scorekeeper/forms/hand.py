@@ -10,6 +10,7 @@ from scorekeeper import rules
 from scorekeeper.forms.fields import (
     PipsField,
     WholeNumberField,
+    as_typed,
     count_fields,
     parse_out,
     parse_tile,
@@ -197,6 +198,14 @@ class HandForm(forms.Form):
         if form.game.kind.counts_from_seats and not match.finished and initial["number"] == current:
             prefill_round(form, match)  # the counts posted from the players' own phones
         return form
+
+    @classmethod
+    def refilled(cls, match: Match, data) -> "HandForm":
+        """The form for the next hand with what `data` (a post) typed in it, unchecked: the
+        hand is saved by its own button, after the table has looked at it."""
+        out, entry = data.get("out"), data.get("entry")
+        initial = as_typed(cls(match, out=out, entry=entry), data)
+        return cls(match, out=out, entry=entry, initial=initial)
 
     @classmethod
     def for_hand(

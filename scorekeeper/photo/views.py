@@ -59,7 +59,7 @@ def confirm_count(request: HtmxHttpRequest) -> HttpResponse:
     with it in its field (the hand's own page checks the rest, as if typed)."""
     form = HalvesForm(request.POST)
     if not form.is_valid():
-        context = words.page_words() | {"form": form}
+        context = words.page_words() | {"form": form, "typed": carried(request.POST)}
         return render(request, "photo/confirmed.html", context, status=422)
     data = form.cleaned_data
     back = [(name, value) for name, value in carried(request.POST) if name != data["photo_for"]]
@@ -68,6 +68,7 @@ def confirm_count(request: HtmxHttpRequest) -> HttpResponse:
     context = words.page_words() | {
         "form": form,
         "carried": back,
+        "typed": carried(request.POST),  # the way back without the count
         "counted": words.counted_line(data["total"]),
     }
     return render(request, "photo/confirmed.html", context)

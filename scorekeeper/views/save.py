@@ -11,6 +11,7 @@ from scorekeeper.forms import (
     HandForm,
     PlayForm,
 )
+from scorekeeper.forms.fields import REFILL
 from scorekeeper.inputs import isolated
 from scorekeeper.models import (
     Hand,
@@ -40,6 +41,10 @@ from scorekeeper.words.units import unit_words
 
 @posted_to_open_match
 def save_hand(request: HtmxHttpRequest, match: Match) -> HttpResponse:
+    if REFILL in request.POST:
+        # A count put in from a photo without the script: the form again as typed, nothing
+        # saved (the table saves the hand with its own button once it has looked at it).
+        return render_match(request, match, HandForm.refilled(match, request.POST))
     response = hand_saved(request, match)
     # What became of the hand, for the phone's queue of hands waiting to be sent (saves.js).
     response.headers.setdefault("X-Hand", "refused")

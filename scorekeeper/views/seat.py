@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.forms.fields import REFILL, as_typed
 from scorekeeper.forms.mexican_train import SeatCountForm
 from scorekeeper.inputs import isolated, typed_number, whole_number
 from scorekeeper.models import (
@@ -39,8 +40,8 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     match = Match.objects.with_seats().get(pk=link.seat.match_id)
     position = link.seat.position
     counts = open_round_counts(match) if not match.finished else {}
-    if request.method != "POST":
-        form = SeatCountForm.for_seat(match, counts.get(position))
+    form = drawn_form(request, match, counts.get(position))
+    if form is not None:
         return render_seat(request, link, match, form, counts)
     if match.finished:
         if retried_last_count(request, match, position):
@@ -79,6 +80,18 @@ def seat_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
                 messages.success(request, count_in())
             return redirect(link)
     return render_seat(request, link, match, form, counts, status=refused_status(request))
+
+
+def drawn_form(request: HtmxHttpRequest, match: Match, posted) -> SeatCountForm | None:
+    """The form a request only draws: the seat's as it stands (`posted`: see for_seat), or a
+    count put in from a photo without the script, shown in the form and not yet sent; None for
+    a post to record. (A count for a round closed since is a post: it is told so, below.)"""
+    if request.method != "POST":
+        return SeatCountForm.for_seat(match, posted)
+    open_round = None if match.finished else match.hand_count + 1
+    if REFILL in request.POST and whole_number(request.POST.get("number")) == open_round:
+        return SeatCountForm(match, initial=as_typed(SeatCountForm(match), request.POST))
+    return None
 
 
 def render_seat(request, link: SeatLink, match: Match, form, counts: dict, status: int = 200):

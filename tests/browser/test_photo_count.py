@@ -124,7 +124,8 @@ def test_without_the_script_the_photo_goes_by_the_forms_and_the_hand_is_saved(
     live_server, browser, make_match
 ):
     """No JavaScript: the camera button's own submit posts the hand form with the photo, the
-    page draws it back, a half is corrected, and the count goes back into the hand."""
+    page draws it back, a half is corrected, the count goes back into the hand's form, and
+    the hand is saved by its own button."""
     match = make_match()
     context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
     page = context.new_page()
@@ -147,7 +148,14 @@ def test_without_the_script_the_photo_goes_by_the_forms_and_the_hand_is_saved(
     expect(page.locator("[data-photo-counted]")).to_have_text(f"{fixed} pips from the photo.")
     page.get_by_role("button", name="Put it in the hand").click()
 
-    expect(page.locator("#play")).to_be_visible()
+    # The form again, the count in Ben's field beside the counts typed: the table looks at the
+    # hand before its own Save.
+    expect(page.get_by_label("Ben", exact=True)).to_have_value(str(fixed))
+    expect(page.get_by_label("Cara", exact=True)).to_have_value("5")
+    expect(page.get_by_label("Dev", exact=True)).to_have_value("7")
+    assert not Hand.objects.filter(match=match).exists()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".msg")).to_contain_text("Hand 1 saved")
     hand = Hand.objects.get(match=match)
     assert hand.counts.get(position=1).pips == fixed
     assert hand.counts.get(position=2).pips == 5

@@ -11,8 +11,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils.datastructures import MultiValueDict
 
-from scorekeeper.models import SeatLink
+from scorekeeper.models import Hand, RoundCount, SeatLink
 from scorekeeper.photo.models import PhotoCount
 from tests.photo.render import render
 from tests.support.testing import make_match
@@ -78,6 +79,73 @@ def test_without_the_script_the_confirmed_count_goes_back_into_the_hand(client: 
     total = 12 + sum(int(h) for h in halves[1:])
     assert f'<input type="hidden" name="pips_1" value="{total}">' in done
     assert f'action="{match.save_hand_url()}"' in done
+
+
+def hidden_fields(page: str, action: str, back: bool = False) -> list[tuple[str, str]]:
+    """The hidden values of the page's form that posts to `action`: the count put in, or (with
+    `back`) the way back without it."""
+    forms = re.findall(r"<form[^>]*>.*?</form>", page, re.S)
+    (form,) = [f for f in forms if f'action="{action}"' in f and ("photo-back" in f) == back]
+    return re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form)
+
+
+def field_value(page: str, name: str) -> str:
+    (tag,) = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
+    found = re.search(r'value="([^"]*)"', tag)
+    return found[1] if found else ""
+
+
+def test_the_count_put_in_the_hand_without_the_script_waits_for_save(client: Client, photo):
+    """Put in the hand: the form again with the count in its field and what was typed in the
+    others, no hand saved and no field refused (Dev's count is still to come)."""
+    match = make_match()
+    typed = {"out": "0", "number": "1", "token": "5b1f2d8e-3c5a-4d7e-9f10-2a3b4c5d6e7f"}
+    typed |= {"entry": "each", "pips_1": "", "pips_2": "9", "pips_3": "", "capicu": "on"}
+    place = {"photo_for": "pips_1", "photo_back": match.save_hand_url(), "photo_page": "/"}
+    confirm = {**typed, **place, "half": ["4", "6"]}
+    done = client.post(reverse("photo_confirm"), confirm).content.decode()
+    back = hidden_fields(done, match.save_hand_url())
+    assert ("pips_1", "10") in back and ("refill", "1") in back
+    page = client.post(
+        match.save_hand_url(),
+        MultiValueDict({name: [value for n, value in back if n == name] for name, _ in back}),
+    )
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert not Hand.objects.filter(match=match).exists()
+    assert (field_value(html, "pips_1"), field_value(html, "pips_2")) == ("10", "9")
+    assert field_value(html, "pips_3") == ""
+    assert re.search(r'<input type="checkbox" name="capicu"[^>]*checked', html)
+    assert 'class="field-error"' not in html
+    assert 'name="token" value="5b1f2d8e-3c5a-4d7e-9f10-2a3b4c5d6e7f"' in html
+
+
+def test_back_without_the_count_keeps_what_was_typed(client: Client, photo):
+    """The way back from the photo, without the script, brings back the other counts typed."""
+    match = make_match()
+    typed = {"out": "0", "number": "1", "token": "5b1f2d8e-3c5a-4d7e-9f10-2a3b4c5d6e7f"}
+    typed |= {"entry": "each", "pips_1": "", "pips_2": "9", "pips_3": "14"}
+    posted = {**typed, "photo_for": "pips_1", "photo": upload(photo.jpeg)}
+    posted |= {"photo_back": match.save_hand_url(), "photo_page": match.get_absolute_url()}
+    counted = client.post(URL, posted).content.decode()
+    back = dict(hidden_fields(counted, match.save_hand_url(), back=True))
+    assert back["refill"] == "1" and back["pips_3"] == "14"
+    html = client.post(match.save_hand_url(), back).content.decode()
+    assert (field_value(html, "pips_2"), field_value(html, "pips_3")) == ("9", "14")
+    assert 'class="field-error"' not in html
+    assert not Hand.objects.filter(match=match).exists()
+
+
+def test_a_players_count_from_a_photo_waits_for_them_to_send_it(client: Client):
+    match = start(client)
+    link = SeatLink.for_match(match)[1]
+    posted = {"number": "1", "pips": "23", "refill": "1"}
+    html = client.post(link.get_absolute_url(), posted).content.decode()
+    assert field_value(html, "pips") == "23"
+    assert not RoundCount.objects.filter(match=match).exists()
+    # From a round closed since, the count is not put in the next round's form.
+    client.post(link.get_absolute_url(), posted | {"number": "0"})
+    assert not RoundCount.objects.filter(match=match).exists()
 
 
 @pytest.mark.parametrize(
