@@ -49,6 +49,7 @@ def test_a_typed_hand_survives_a_reload(live_server, phone: Page, make_match):
     expect(phone.get_by_label("Dev", exact=True)).to_have_value("")
     expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()
     expect(phone.locator("#entry .out.chosen")).to_have_text("Ben")
+    expect(phone.locator("[data-keep-note=restored]")).to_be_visible()
     expect(phone.locator("[data-keep-note=restored]")).to_contain_text(
         "Hand 1 as you were typing it"
     )
@@ -182,6 +183,7 @@ def test_a_save_refused_after_an_undo_on_another_phone_says_why_and_keeps_the_ha
     phone.on("framenavigated", lambda frame: navigated.append(frame.url))
     navigated: list[str] = []
     phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator("[data-keep-note=restored]")).to_be_visible()
     expect(phone.locator("[data-keep-note=restored]")).to_contain_text("Hand 1 as you were")
     expect(phone.locator(".msg")).to_have_text(
         "The match changed on another phone, so nothing was changed. Check the score and try again."

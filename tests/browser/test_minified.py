@@ -72,6 +72,7 @@ def test_minified_tiles_count_and_the_typed_hand_survives_a_reload(
     expect(phone.get_by_label("Cara", exact=True)).to_have_value("11")
     phone.reload()
     expect(phone.get_by_label("Alice", exact=True)).to_have_value("4")
+    expect(phone.locator("[data-keep-note=restored]")).to_be_visible()
     expect(phone.locator("[data-keep-note=restored]")).to_contain_text("Hand 1")
 
 
