@@ -16,8 +16,9 @@ STEEP = (5, 4, 2, 1.5)
 SMALLEST = 0.002
 # A region an edge closes is worn by WEAR pixels (the edge's own band), then cleared of what
 # is narrower than the photo's long side / NARROW; its table is looked at in a ring TIGHT
-# pixels round it, its face closed over JOIN pixels (its line).
-WEAR, NARROW, TIGHT, JOIN = 9, 100, 17, 11
+# pixels round it, its face closed over JOIN pixels (its line), and kept whole TRIM / 2
+# pixels in from the region's edge.
+WEAR, NARROW, TIGHT, JOIN, TRIM = 9, 100, 17, 11, 21
 
 
 def edged_mask(image: np.ndarray) -> np.ndarray:
@@ -125,8 +126,11 @@ def _tightened(grey: np.ndarray, regions: np.ndarray) -> np.ndarray:
         patch = grey[y0:y1, x0:x1]
         face = float(np.percentile(patch[region > 0], 75))
         table = float(np.median(patch[ring > 0])) if ring.any() else face
-        side = patch > (face + table) / 2 if face > table else patch < (face + table) / 2
+        # (nearer its face than the table: a shadow darker than a light table is no face)
+        side = np.abs(patch - face) < abs(face - table) / 2
         face_mask = (near & side.astype(np.uint8)) if abs(face - table) > 0.06 * face else near
+        # (only its rim is cut down: light and shade across a face leave it whole inside)
+        face_mask |= cv2.erode(region, _disc(TRIM))
         face_mask = cv2.morphologyEx(face_mask * 255, cv2.MORPH_OPEN, _disc(5))
         # (its line and pips part it: joined again over a line's width)
         face_mask = cv2.morphologyEx(face_mask, cv2.MORPH_CLOSE, _disc(JOIN))
