@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.cover import bitten, covered
-from scorekeeper.photo.faces import edged_mask, tile_sized
+from scorekeeper.photo.faces import closed_mask, edged_mask, tile_sized
 from scorekeeper.photo.seams import (
     SEAM_INK,
     end_to_end,
@@ -18,7 +18,13 @@ from scorekeeper.photo.seams import (
     own_lines,
     seam,
 )
-from scorekeeper.photo.table import above_table, halves_joined, light_mask, lighter
+from scorekeeper.photo.table import (
+    above_table,
+    halves_joined,
+    light_mask,
+    light_regions,
+    lighter,
+)
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
@@ -29,6 +35,8 @@ MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
 # is flattened to this height to look for the lines between them (photo.seams).
 MOST_TOUCHING = 12
+# A finder reading the table's edges alone must find this many tiles more than the others.
+EDGES_MORE = 1
 SEAM_H = 120
 
 Point = tuple[int, int]
@@ -135,23 +143,40 @@ def _centre(tile: Tile) -> tuple[float, float]:
 
 
 def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
-    """The tiles told from the table as lighter than most of the photo; unless that finds
-    none, leaves a region unread or takes half the photo for tiles (a light table, light and
-    shade in patches under leaves, a dusk): then as lighter than the table around them, if
-    that finds more; then, likewise, as calm faces their edges close (photo.faces)."""
+    """The tiles told from the table as lighter than most of the photo; unless that reads
+    none, leaves a region unread, takes half the photo for tiles or leaves more than one light
+    region a tile's size unread (a light table, light and shade in patches under leaves, a
+    dusk): then as lighter than the table around them, if that reads more; then, likewise, as
+    calm faces their edges close, and as the faces inside any sharp edge closed all round (a
+    blotchy table's light and shade change softly; photo.faces)."""
     small = cv2.GaussianBlur(image, (5, 5), 0)
     whiteness = small.min(axis=2)
     greyish = small.max(axis=2) - whiteness < 90
     light = lighter(whiteness, 35)
-    found = _tile_outlines(image, light_mask(light, greyish))
+    first = light_mask(light, greyish)
+    found = _tile_outlines(image, first)
     tiles = sum(not cut for _, cut, _ in found[0])
-    if tiles and not found[1] and light is not None and light.mean() <= 0.45:
+    calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
+    if tiles and not found[1] and calm:
         return found
     for mask in (light_mask(lighter(above_table(whiteness), 12), greyish), edged_mask(image)):
         near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
         if sum(not cut for _, cut, _ in near[0]) - near[1] > tiles - found[1]:
             found, tiles = near, sum(not cut for _, cut, _ in near[0])
-    return found
+    # Found by edges alone, it must read more tiles again (a finger over a tile's end leaves
+    # a shorter face whose edges close round it).
+    mask = closed_mask(image)
+    near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
+    better = _readable(image, near) - near[1] > _readable(image, found) - found[1] + EDGES_MORE
+    return near if better else found
+
+
+def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
+    """How many of the outlines found are tiles to count: whole, and nothing over one alone."""
+    return sum(
+        not cut and not (alone and _covered(_flatten(image, corners)))
+        for corners, cut, alone in found[0]
+    )
 
 
 def _tile_outlines(

@@ -14,6 +14,11 @@ PALE = 0.25
 STEEP = (5, 4, 2, 1.5)
 # The least share of the photo a whole tile takes (held far off, at a slant).
 SMALLEST = 0.002
+# A region an edge closes is worn by WEAR pixels (the edge's own band), then cleared of what
+# is narrower than the photo's long side / NARROW; its table is looked at in a ring TIGHT
+# pixels round it, its face closed over JOIN pixels (its line), and kept whole TRIM / 2
+# pixels in from the region's edge.
+WEAR, NARROW, TIGHT, JOIN, TRIM = 9, 100, 17, 11, 21
 
 
 def edged_mask(image: np.ndarray) -> np.ndarray:
@@ -77,3 +82,59 @@ def tile_sized(found: tuple[list, int], width: int, height: int) -> tuple[list, 
     outlines, unread = found
     whole = [o for o in outlines if o[1] or cv2.contourArea(o[0].astype(np.float32)) >= smallest]
     return whole, unread
+
+
+def closed_mask(image: np.ndarray, steep: float = 3) -> np.ndarray:
+    """Where the tiles are, told by the sharp edges closing them all round (a blotchy table's
+    light and shade change softly, a tile's rim steeply): every region an edge steeper than
+    `steep` times the photo's median closes, cut down to its face."""
+    height, width = image.shape[:2]
+    smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
+    grey = smooth.min(axis=2).astype(np.float32)
+    slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    slope /= cv2.blur(grey, (61, 61)) + 10
+    edges = (slope > max(0.06, steep * float(np.median(slope)))).astype(np.uint8) * 255
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(edges)
+    cv2.drawContours(filled, contours, -1, 255, -1)
+    # Less the edge's own band round it (its outside is the table), and what is only an edge.
+    worn = cv2.erode(filled, _disc(WEAR))
+    worn = cv2.morphologyEx(
+        worn, cv2.MORPH_OPEN, _disc(max(7, round(max(width, height) / NARROW)) | 1)
+    )
+    return _tightened(grey, worn)
+
+
+def _disc(size: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+
+
+def _tightened(grey: np.ndarray, regions: np.ndarray) -> np.ndarray:
+    """Each region cut down to its face: the side of the level halfway between its face and
+    the table just round it that its face lies on (its rim and shadow, a hair of table, off)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(regions, connectivity=8)
+    faces = np.zeros_like(regions)
+    height, width = regions.shape
+    for label in range(1, count):
+        x, y, w, h, _ = stats[label]
+        x0, y0 = max(0, x - TIGHT), max(0, y - TIGHT)
+        x1, y1 = min(width, x + w + TIGHT), min(height, y + h + TIGHT)
+        region = (labels[y0:y1, x0:x1] == label).astype(np.uint8)
+        near = cv2.dilate(region, _disc(5))
+        ring = cv2.dilate(region, _disc(TIGHT)) & ~near
+        patch = grey[y0:y1, x0:x1]
+        face = float(np.percentile(patch[region > 0], 75))
+        table = float(np.median(patch[ring > 0])) if ring.any() else face
+        # (nearer its face than the table: a shadow darker than a light table is no face)
+        side = np.abs(patch - face) < abs(face - table) / 2
+        face_mask = (near & side.astype(np.uint8)) if abs(face - table) > 0.06 * face else near
+        # (only its rim is cut down: light and shade across a face leave it whole inside)
+        face_mask |= cv2.erode(region, _disc(TRIM))
+        face_mask = cv2.morphologyEx(face_mask * 255, cv2.MORPH_OPEN, _disc(5))
+        # (its line and pips part it: joined again over a line's width)
+        face_mask = cv2.morphologyEx(face_mask, cv2.MORPH_CLOSE, _disc(JOIN))
+        contours, _ = cv2.findContours(face_mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        parts = [c for c in contours if cv2.contourArea(c) >= 0.2 * region.sum()]
+        cv2.drawContours(faces[y0:y1, x0:x1], parts, -1, 255, -1)
+    return faces

@@ -15,6 +15,13 @@ def light_mask(light: np.ndarray | None, greyish: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
 
 
+def light_regions(mask: np.ndarray) -> int:
+    """How many regions of a light mask are a tile's size or more (the least a tile found in it
+    takes of the photo)."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    return int((stats[1:, cv2.CC_STAT_AREA] >= 0.0012 * mask.size).sum())
+
+
 def lighter(whiteness: np.ndarray, apart: float) -> np.ndarray | None:
     """The lighter of the photo's two kinds of pixel, if they lie `apart` or more."""
     level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
