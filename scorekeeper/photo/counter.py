@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.cover import bitten, covered
-from scorekeeper.photo.faces import closed_mask, edged_mask, tile_sized
+from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
 from scorekeeper.photo.seams import (
     SEAM_INK,
     end_to_end,
@@ -166,7 +166,7 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
     # Found by edges alone, it must read more tiles again (a finger over a tile's end leaves
     # a shorter face whose edges close round it).
     mask = closed_mask(image)
-    near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
+    near = fitted(image, tile_sized(_tile_outlines(image, mask), *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1] + EDGES_MORE
     return near if better else found
 
