@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.cover import bitten, covered
-from scorekeeper.photo.faces import closed_mask, edged_mask, tile_sized
+from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
 from scorekeeper.photo.seams import (
     SEAM_INK,
     end_to_end,
@@ -35,8 +35,6 @@ MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
 # is flattened to this height to look for the lines between them (photo.seams).
 MOST_TOUCHING = 12
-# A finder reading the table's edges alone must find this many tiles more than the others.
-EDGES_MORE = 1
 SEAM_H = 120
 
 Point = tuple[int, int]
@@ -163,11 +161,12 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
         near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
         if sum(not cut for _, cut, _ in near[0]) - near[1] > tiles - found[1]:
             found, tiles = near, sum(not cut for _, cut, _ in near[0])
-    # Found by edges alone, it must read more tiles again (a finger over a tile's end leaves
-    # a shorter face whose edges close round it).
+    # Found by edges alone, it must read more tiles than the others (a finger over a tile's
+    # end leaves a shorter face whose edges close round it; a lone tile fitted to its face's
+    # own edge is no longer taken for one a finger covers, so one more is enough).
     mask = closed_mask(image)
-    near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
-    better = _readable(image, near) - near[1] > _readable(image, found) - found[1] + EDGES_MORE
+    near = fitted(image, tile_sized(_tile_outlines(image, mask), *mask.shape[::-1]))
+    better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
     return near if better else found
 
 

@@ -2,6 +2,8 @@
 table, a patch of sun): calm regions the photo's edges close all round, of a tile's size and
 shape (OpenCV and numpy only, no Django)."""
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -138,3 +140,52 @@ def _tightened(grey: np.ndarray, regions: np.ndarray) -> np.ndarray:
         parts = [c for c in contours if cv2.contourArea(c) >= 0.2 * region.sum()]
         cv2.drawContours(faces[y0:y1, x0:x1], parts, -1, 255, -1)
     return faces
+
+
+# A lone tile's outline found by its closing edges is fitted again to its face's own edge:
+# looked for SEEK pixels out and in from each side of it flattened to FIT_W by FIT_H (a rim's
+# strip, or a face cut short, are off by less; a pip's inner edge lies further in).
+SEEK, FIT_W, FIT_H = 16, 240, 120
+
+
+def fitted(image: np.ndarray, found: tuple[list, int]) -> tuple[list, int]:
+    """The outlines found, each lone whole tile's sides moved onto its face's edge."""
+    outlines, unread = found
+    return [
+        (_fit(image, c) if alone and not cut else c, cut, alone) for c, cut, alone in outlines
+    ], unread
+
+
+def _fit(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A tile's corners with each side moved onto the line where, going out, its light face
+    turns darker along most of that side (a pip's edge runs along a part of it only): a
+    line through where that is along each half of the side."""
+    width, height = FIT_W + 2 * SEEK, FIT_H + 2 * SEEK
+    inner = np.float32(
+        [[SEEK, SEEK], [SEEK + FIT_W, SEEK], [SEEK + FIT_W, SEEK + FIT_H], [SEEK, SEEK + FIT_H]]
+    )
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), inner)
+    flat = cv2.warpPerspective(image, warp, (width, height), flags=cv2.INTER_LINEAR)
+    grey = cv2.GaussianBlur(flat.min(axis=2).astype(np.float32), (0, 0), 1.0)
+    top = [(a, d) for a, d in _edge(grey)]
+    bottom = [(a, height - 1 - d) for a, d in _edge(grey[::-1])]
+    left = [(d, a) for a, d in _edge(grey.T)]
+    right = [(width - 1 - d, a) for a, d in _edge(grey.T[::-1])]
+    lines = [np.cross([*p, 1.0], [*q, 1.0]) for p, q in (top, right, bottom, left)]
+    points = [np.cross(lines[k - 1], lines[k]) for k in (0, 1, 2, 3)]
+    # (each corner where its two sides meet: left and top, top and right, ...)
+    points = np.float32([p[:2] / p[2] for p in points])
+    return cv2.perspectiveTransform(points[None], np.linalg.inv(warp))[0]
+
+
+def _edge(grey: np.ndarray) -> list[tuple[float, float]]:
+    """Where, along each half of the top side of `grey` (a flattened tile and SEEK pixels
+    round it), the face's edge lies: the row that grows lighter going in along most of it."""
+    length = grey.shape[1] - 2 * SEEK
+    step = grey[2 : 2 * SEEK + 2] - grey[: 2 * SEEK]
+    ends = (SEEK + length // 8, SEEK + length // 2, SEEK + length - length // 8)
+    found = []
+    for start, end in itertools.pairwise(ends):
+        profile = np.percentile(step[:, start:end], 25, axis=1)
+        found.append(((start + end) / 2, 1.0 + int(np.argmax(profile))))
+    return found

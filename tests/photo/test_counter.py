@@ -74,25 +74,25 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (18 of 40 exact, 347 of 480 halves, Dec 6, faces also found
-    inside the sharp edges closing them on a blotchy table; 17 and 285 before, tiles' rims
-    drawn all round; 16 and 268 before, rims at the corners only; 12 and 225 before faces
-    were also found by their edges): tiles on a white table under leaves are told from its
-    bright patches only where they stand above the table around them or an edge closes them
-    all round, and a tile alone found by its edges is often taken for one a finger covers (its
-    rim and a hair of table in the band inside its outline); a floor, so the counter does not
-    slip back."""
+    """Far short of the bars (20 of 40 exact, 368 of 480 halves, Dec 6, a lone tile found by
+    its closing edges fitted again to its face's own edge; 18 and 347 before, faces found inside
+    the sharp edges closing them on a blotchy table; 17 and 285 before, tiles' rims drawn all
+    round; 16 and 268 before, rims at the corners only; 12 and 225 before faces were also
+    found by their edges): tiles on a white table under leaves are told from its bright patches
+    only where they stand above the table around them or an edge closes them all round, and
+    there the table's light and shade often leave a region of no tile's shape, or half a tile;
+    a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 18
+    assert exact >= 20
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.72
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.76
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
     """Tiles held at a slant, a finger over about half of them (57 covered of 148, seed 38):
     at most 1 of those covered is counted (2 before tiles' rims were drawn all round, 18
     before the rim was looked at, 6 before a finger's tip and a tile's missing line were), and
-    the photos exact on 32 of 40 (29, 16, then 25 before)."""
+    the photos exact on 33 of 40 (32, 29, 16, then 25 before)."""
     counted = exact = 0
     for photo in held_corpus(40, seed=38):
         count = count_photo(photo.jpeg)
@@ -104,7 +104,7 @@ def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
             if tile.cut
         )
     assert counted <= 1
-    assert exact >= 32
+    assert exact >= 33
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():
