@@ -1,6 +1,7 @@
 """Playing a match on a phone in Chromium: setup, hands, tiles, corrections, watching."""
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -37,13 +38,29 @@ def play(page: Page, out: str, pips: dict[str, int], capicu: bool = False, ends=
         page.get_by_role("link", name="Per hand").click()
         # The per-hand form is in, and the first count has the cursor, before typing.
         expect(page.get_by_label(next(iter(pips)), exact=True)).to_be_focused()
-    type_pips(page, pips)
-    if capicu:
-        page.get_by_text(re.compile("Capicú")).click()
+    # The preview's answer to the hand as typed can lengthen the form above Save: Save is
+    # tapped once that answer is in, not where the button stood before it.
+    with page.expect_response(previewed(page, pips, capicu)):
+        type_pips(page, pips)
+        if capicu:
+            page.get_by_text(re.compile("Capicú")).click()
+    expect(page.locator("#preview")).not_to_have_class(re.compile("htmx-request"))
     page.get_by_role("button", name="Save hand").click()
     if ends:  # the hand that ends the match is asked about once
         page.get_by_role("button", name="Yes, save: the match ends").click()
     expect(page.locator(".msg")).to_have_text(f"{number} saved.")
+
+
+def previewed(page: Page, pips: dict[str, int], capicu: bool = False):
+    """Whether a response is the preview's answer to the hand as it will be typed: its request
+    carries the last count's value (typed after the others) and the capicú tap."""
+    name, value = list(pips.items())[-1]
+    field = page.get_by_label(name, exact=True).get_attribute("name")
+    marks = [urlencode({field: str(value)}), *(["capicu=on"] if capicu else [])]
+    return lambda response: (
+        response.url.endswith("/preview")
+        and all(mark in (response.request.post_data or "").split("&") for mark in marks)
+    )
 
 
 def type_pips(page: Page, pips: dict[str, int | str]) -> None:
