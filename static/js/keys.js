@@ -66,6 +66,25 @@ function showConfirm(root) {
   return true;
 }
 
+// The preview's answer, a line or two longer or shorter than what it replaces, would move Save
+// under a thumb on its way to it: the page scrolls by as much, so Save stays where it was seen
+// (a save bar stuck to the bottom of the screen does not move: nothing to do).
+let steady = null;
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const preview = event.detail.target;
+  steady = null;
+  if (!preview || !preview.matches || !preview.matches("[data-preview]")) return;
+  const row = preview.closest("form") && preview.closest("form").querySelector(".save-row");
+  if (!row || row.getBoundingClientRect().bottom >= window.innerHeight - 1) return;
+  steady = { preview, height: preview.getBoundingClientRect().height };
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (!steady || event.detail.target !== steady.preview) return;
+  const grown = steady.preview.getBoundingClientRect().height - steady.height;
+  steady = null;
+  if (grown) window.scrollBy(0, grown);
+});
+
 export function onLoad(root) {
   root.querySelectorAll("[data-pips]").forEach((pips) => {
     const form = pips.closest("form");

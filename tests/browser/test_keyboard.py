@@ -85,3 +85,28 @@ def test_save_is_in_reach_above_the_number_pad_for_a_blocked_hand(
         box = page.get_by_role("button", name="Save hand").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 400, name
     context.close()
+
+
+def save_top(page: Page) -> float:
+    return page.get_by_role("button", name="Save hand").bounding_box()["y"]
+
+
+def test_save_stays_under_the_thumb_as_the_preview_answers(live_server, page: Page, make_match):
+    """On a screen the hand form fits, the preview's answer (three lines where its hint took
+    one) would push Save down just as a thumb goes for it: the page scrolls with it instead."""
+    match = make_match()
+    page.set_viewport_size({"width": 360, "height": 1000})
+    page.goto(f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    tap_out(page, "Ben")
+    page.get_by_role("link", name="Per hand").click()
+    expect(page.get_by_label("Alice", exact=True)).to_be_focused()
+    preview = page.locator("#preview")
+    hint = preview.bounding_box()["height"]
+    before = save_top(page)
+    assert before + 60 < 1000  # the save bar is not stuck to the bottom: it can move
+    with page.expect_response(lambda r: "pips_3=7" in (r.request.post_data or "").split("&")):
+        for name, value in {"Alice": 12, "Cara": 5, "Dev": 7}.items():
+            page.get_by_label(name, exact=True).fill(str(value))
+    expect(preview).to_contain_text("24 for Ben & Dev")
+    assert preview.bounding_box()["height"] > hint + 10  # the answer is taller than the hint
+    assert abs(save_top(page) - before) <= 1
