@@ -23,6 +23,7 @@ from scorekeeper.forms.fields import (
     PointsButtons,
     PresetField,
     PresetRadioSelect,
+    as_typed,
     clean_name,
     target_choices,
 )
@@ -266,11 +267,7 @@ class SetupForm(GameSwitches, forms.Form):
         shown = rules.LEGACY_PRESETS.get(data.get("rules_of"), data.get("rules_of"))
         if chosen and self.fields["preset"].valid_value(chosen) and chosen != shown:
             self._fill_switches(data, chosen)
-        initial = {
-            name: field.widget.value_from_datadict(data, {}, self.add_prefix(name))
-            for name, field in self.fields.items()
-        }
-        return SetupForm(initial=initial)
+        return SetupForm(initial=as_typed(self, data))
 
     def _fill_switches(self, data, preset: str) -> None:
         data["rules_of"] = preset
