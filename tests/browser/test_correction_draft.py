@@ -182,16 +182,16 @@ def test_a_correction_typed_before_its_module_arrives_is_kept(
     """keep.js comes a moment after the page (main.js asks for it): what was typed meanwhile is
     kept as soon as it arrives."""
     held: list[Route] = []
-    phone.route(re.compile(r"/static/js/keep\.js$"), lambda route: held.append(route))
-    phone.goto(hand_url(live_server, played(make_match, add_hand), 2))
-    phone.fill("#id_pips_1", "12")
-    phone.get_by_text("Capicú").click()
-    for _ in range(100):  # the page asks for it once htmx has loaded the page
-        if held:
-            break
-        phone.wait_for_timeout(50)
-    assert len(held) == 1
+    keep_js = re.compile(r"/static/js/keep\.js$")
+    phone.route(keep_js, lambda route: held.append(route))
+    # The page asks for it once htmx has loaded the page: typed before, or after, it is held.
+    with phone.expect_request(keep_js):
+        phone.goto(hand_url(live_server, played(make_match, add_hand), 2))
+        phone.fill("#id_pips_1", "12")
+        phone.get_by_text("Capicú").click()
+    # The request is held by then (the route's message comes before this answer's).
     assert phone.evaluate(KEPT) == []
+    assert len(held) == 1
     held[0].continue_()
     phone.wait_for_function("() => " + KEPT + ".length === 1")
     phone.unroute_all()
