@@ -110,6 +110,7 @@ def render_match(
     # Undo on the win banner only until the table starts its next match.
     context["superseded"] = match.finished and match.superseded()
     context["form"], context["play_form"] = next_forms(request, match, form, play_form, slots)
+    context["drawn"] = drawn_preview(match, context["form"])
     # Rematch starts one match however often it is tapped.
     context["start_token"] = slots.get("token") or uuid.uuid4()
     context["spoken"] = spoken
@@ -164,6 +165,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             whole_number(request.GET.get("round")) or None,
         )
         context = {**scoreboard(match), "table": match.table, "form": form}
+        context["drawn"] = drawn_preview(match, form)
         context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)
     return render_match(request, match)
@@ -243,7 +245,13 @@ END_TEXTS: dict[str, Callable[[Match, rules.MatchState], str]] = {
 def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
     """What the hand will score, as the fields are filled (htmx)."""
     match = get_match(key, number, sheet=False)
-    form = HandForm(match, request.POST)
+    context = preview_context(match, HandForm(match, request.POST))
+    return render(request, "match.html#preview", context)
+
+
+def preview_context(match: Match, form: HandForm) -> dict:
+    """What the hand as the form holds it does to the match (the preview line, its short
+    form above Save, how it ends the match), or what is still missing to say."""
     context = {"preview": None, "problem": None}
     if form.is_valid() and not match.finished:
         result = form.cleaned_data["result"]
@@ -264,7 +272,20 @@ def preview_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpRespons
             )
         ]
         context["problem"] = form.errors[missing[0]][0] if missing else None
-    return render(request, "match.html#preview", context)
+    return context
+
+
+def drawn_preview(match: Match, form: HandForm) -> dict:
+    """The preview drawn with the form, where there is nothing to type first (who went out is
+    all a hand of games won needs) or the form comes back with what was posted: a page without
+    JavaScript names the hand's worth too, and none says to fill in pips it has not."""
+    if form.is_bound:
+        return preview_context(match, form)
+    if form.count_seats or form.pooled_entry or form.pair_entry or not form.initial.get("out"):
+        return {}
+    # (a token of its own: a kept page's form holds a slot filled in as it is sent)
+    data = {name: form[name].value() for name in ("out", "number", "entry")}
+    return preview_context(match, HandForm(match, {**data, "token": uuid.uuid4()}))
 
 
 def polled_counts(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:

@@ -270,12 +270,15 @@ def test_undo_is_on_the_winning_banner(client: Client, make_match, add_hand):
     assert "banner-undo" in banner[: banner.index("</div>")]
 
 
-def test_the_question_asks_for_the_preview_of_the_numbers_as_typed(
+def test_the_question_is_drawn_with_the_preview_of_the_numbers_as_typed(
     client: Client, make_match, add_hand
 ):
+    # Drawn with the page (without JavaScript too), not asked for once it has loaded.
     match = near_the_line(make_match, add_hand)
     html = client.post(url(match, "hand"), winning_hand()).content.decode()
-    assert 'hx-trigger="load, input from:closest form' in html
+    output = html[html.index('<output id="preview"') : html.index("</output>")]
+    assert "Ana reaches 52 and wins." in output
+    assert 'hx-trigger="input from:closest form' in output
 
 
 def test_the_question_sits_in_the_bar_beside_its_button(client: Client, make_match, add_hand):

@@ -123,6 +123,44 @@ def test_the_form_names_the_hands_worth_before_it_is_saved(client: Client, make_
     assert match.hand_count == 1
 
 
+def drawn_preview(html: str) -> tuple[str, str]:
+    """The preview line and the bar above Save as the page draws them, before any script."""
+    line = re.search(r'<output id="preview"[^>]*>(.*?)</output>', html, re.S)[1]
+    return line, re.search(r'id="preview-short"[^>]*>(.*?)</p>', html, re.S)[1]
+
+
+def test_a_page_without_javascript_names_the_hands_worth_as_it_draws_the_form(
+    client: Client, make_match
+):
+    """Who went out is all a hand of games won needs: the form, drawn, says what it is worth
+    (without a script nothing asks for the preview), never to fill in pips it has not."""
+    match = jamaican(make_match)
+    post(client, match, 0)
+
+    line, short = drawn_preview(client.get(url(match) + "?out=3").content.decode())
+    assert "Dev went out. For 1: one-all: the next hand is played for 2." in line
+    assert "One-all: play for 2" in short
+    # The part htmx draws when a name is tapped says it too, and asks for no preview on load.
+    part = client.get(url(match) + "?part=entry&out=3", headers={"HX-Request": "true"})
+    assert "one-all: the next hand is played for 2" in drawn_preview(part.content.decode())[0]
+    assert 'hx-trigger="input from' in part.content.decode()
+    # A blocked hand has its counts to fill in first.
+    line, short = drawn_preview(client.get(url(match) + "?out=blocked").content.decode())
+    assert "Fill in the pips to see the score." in line and not short.strip()
+    assert match.hand_count == 1
+
+
+def test_a_form_drawn_again_after_a_refusal_keeps_its_preview(client: Client, make_match):
+    match = jamaican(make_match)
+
+    refused = post(client, match, "blocked", {0: 70, 1: 9, 2: 27, 3: 11})
+
+    line, _ = drawn_preview(refused.content.decode())
+    # What is wrong with the count it has, not to fill in pips that are there.
+    assert "No hand of 7 tiles can hold more than 69 pips." in line
+    assert match.hand_count == 0
+
+
 def test_refusals_shown_at_their_fields_change_nothing(client: Client, make_match):
     match = jamaican(make_match)
 
