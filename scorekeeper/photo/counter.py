@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten, covered
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
 from scorekeeper.photo.seams import (
@@ -148,8 +149,8 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
     calm faces their edges close, and as the faces inside any sharp edge closed all round (a
     blotchy table's light and shade change softly; photo.faces)."""
     small = cv2.GaussianBlur(image, (5, 5), 0)
-    whiteness = small.min(axis=2)
-    greyish = small.max(axis=2) - whiteness < 90
+    whiteness = darkest(small)
+    greyish = brightest(small) - whiteness < 90
     light = lighter(whiteness, 35)
     first = light_mask(light, greyish)
     found = _tile_outlines(image, first)

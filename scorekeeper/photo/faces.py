@@ -7,6 +7,8 @@ import itertools
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import brightest, darkest
+
 # How coloured a face may be at most ((max - min) / max of its channels: ivory 0.12, skin 0.35).
 PALE = 0.25
 # How many times steeper than the photo's median an edge is: each tried, its faces kept (an
@@ -29,9 +31,10 @@ def edged_mask(image: np.ndarray) -> np.ndarray:
     a tile's rounded rim and shadow are an edge all round it."""
     height, width = image.shape[:2]
     smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
-    grey = smooth.min(axis=2).astype(np.float32)
+    grey = darkest(smooth).astype(np.float32)
     # A face is white or ivory however it is lit (a finger, a coloured table are not).
-    colour = (smooth.max(axis=2) - grey) / (smooth.max(axis=2) + 1.0)
+    most = brightest(smooth).astype(np.float32)
+    colour = (most - grey) / (most + 1.0)
     slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
     # An edge as steep for its light (dusk is dark all over), and steeper than the photo's grain.
     slope /= cv2.blur(grey, (61, 61)) + 10
@@ -92,7 +95,7 @@ def closed_mask(image: np.ndarray, steep: float = 3) -> np.ndarray:
     `steep` times the photo's median closes, cut down to its face."""
     height, width = image.shape[:2]
     smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
-    grey = smooth.min(axis=2).astype(np.float32)
+    grey = darkest(smooth).astype(np.float32)
     slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
     slope /= cv2.blur(grey, (61, 61)) + 10
     edges = (slope > max(0.06, steep * float(np.median(slope)))).astype(np.uint8) * 255
