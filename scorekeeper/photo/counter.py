@@ -21,10 +21,13 @@ from scorekeeper.photo.seams import (
 )
 from scorekeeper.photo.table import (
     above_table,
+    colour_mask,
+    coloured_outlines,
     halves_joined,
     light_mask,
     light_regions,
     lighter,
+    tinted_ink,
 )
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -158,9 +161,14 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
     if tiles and not found[1] and calm:
         return found
-    for mask in (light_mask(lighter(above_table(whiteness), 12), greyish), edged_mask(image)):
+    above = light_mask(lighter(above_table(whiteness), 12), greyish)
+    tinted = colour_mask(image)
+    for mask in (above, edged_mask(image), tinted):
         near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
-        if sum(not cut for _, cut, _ in near[0]) - near[1] > tiles - found[1]:
+        near = coloured_outlines(image, near) if mask is tinted else near
+        # (faces of colour found as many as by the others: their own outlines fit closer)
+        gain = sum(not cut for _, cut, _ in near[0]) - near[1] - (tiles - found[1])
+        if gain > 0 or (mask is tinted and gain == 0 and near[0]):
             found, tiles = near, sum(not cut for _, cut, _ in near[0])
     # Found by edges alone, it must read more tiles than the others (a finger over a tile's
     # end leaves a shorter face whose edges close round it; a lone tile fitted to its face's
@@ -401,7 +409,10 @@ def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
 def _ink(flat: np.ndarray) -> np.ndarray:
     """How far each pixel is below the tile's own white nearby, in its darkest channel: a pip
-    of any colour shows, a shadow over the tile does not."""
+    of any colour shows, a shadow over the tile does not (on a face of colour, how far from
+    its own colour)."""
+    if (tinted := tinted_ink(flat)) is not None:
+        return tinted
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(flat, kernel)
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
@@ -409,7 +420,8 @@ def _ink(flat: np.ndarray) -> np.ndarray:
 
 def _covered(flat: np.ndarray) -> bool:
     ink = _ink(flat)
-    return covered(ink, _dividing_line(ink)[1])
+    over = tinted_ink(flat, over=True)
+    return covered(ink if over is None else over, _dividing_line(ink)[1])
 
 
 def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:

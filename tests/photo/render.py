@@ -93,11 +93,20 @@ def positions(value: int) -> list[tuple[float, float]]:
     return [_THREE[name] for name in NINE[value]] if value <= 9 else TWELVE[value]
 
 
-def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Random):
-    """The tile seen from above at 4x the size it gets drawn at: an ivory face, the line,
-    the pips; and its mask (the rounded rectangle)."""
+def tile_face(
+    halves: tuple[int, int],
+    most: int,
+    colours: list,
+    rng: random.Random,
+    face_colour: tuple[int, int, int] | None = None,
+):
+    """The tile seen from above at 4x the size it gets drawn at: an ivory face (or one of
+    `face_colour`, its line then of its pips' colour), the line, the pips; and its mask (the
+    rounded rectangle)."""
     width, height = 400, 200
     ivory = tuple(int(c) for c in (rng.randint(215, 245), rng.randint(225, 250), 245))
+    if face_colour is not None:
+        ivory = tuple(int(np.clip(c + rng.randint(-12, 12), 0, 255)) for c in face_colour)
     face = np.zeros((height, width, 3), np.uint8)
     mask = np.zeros((height, width), np.uint8)
     radius = 18
@@ -113,7 +122,8 @@ def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Ran
     outside = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     rim = cv2.distanceTransform(outside, cv2.DIST_L2, 5)[1:-1, 1:-1]
     face = (face * (1 - 0.2 * np.clip(1 - rim / 12, 0, 1))[..., None]).astype(np.uint8)
-    cv2.line(face, (200, 18), (200, 182), (50, 50, 50), 6)
+    line = (50, 50, 50) if face_colour is None else colours[0]
+    cv2.line(face, (200, 18), (200, 182), line, 6)
     pip = {6: 19, 9: 16, 12: 13}[most]
     for half, value in enumerate(halves):
         colour = colours[value % len(colours)]
@@ -219,21 +229,25 @@ def render(
     row: int = 0,
     park: bool = False,
     held: bool = False,
+    style: tuple | None = None,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
     laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
     `held`, in a hand at a slant, fingers over some (a tile a finger covers is drawn as cut:
-    it must not be counted)."""
+    it must not be counted); with `style` (a face's colour, its pips' colour), tiles of that
+    colour on any table, light or dark."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
-    scene = _background(width, height, rng, light=park and rng.random() < 0.6)
+    light = (park or style is not None) and rng.random() < (0.3 if style else 0.6)
+    scene = _background(width, height, rng, light=light)
     shade = np.zeros((height, width), np.float32)
     colours = (
         [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
         if rng.random() < 0.4
         else rng.sample(PIP_COLOURS, len(PIP_COLOURS))
     )
+    colours = colours if style is None else [style[1]]
     camera = _camera(width, height, rng, lean=0.25 if held else 0.14)
     back = np.linalg.inv(camera)
     with_cut = (rng.random() < 0.2) if cut is None else cut
@@ -244,7 +258,7 @@ def render(
     faces = []
     for sx, sy, angle in _laid_on_table(laid, back) + on_table:
         halves = (rng.randint(0, most), rng.randint(0, most))
-        face, mask = tile_face(halves, most, colours, rng)
+        face, mask = tile_face(halves, most, colours, rng, None if style is None else style[0])
         turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
         turn[:, 2] += (sx - 200, sy - 100)
         flat_face = cv2.warpAffine(face, turn, (width, height), flags=cv2.INTER_AREA)
@@ -371,3 +385,30 @@ def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:
     if not touching:
         return [render(rng) for _ in range(size)]
     return [render(rng, tiles=rng.randint(0, 4), row=rng.randint(2, 6)) for _ in range(size)]
+
+
+# Tiles of colour (BGR): black with white, ivory or coloured pips; saturated plastic (pink, red,
+# blue, green, yellow) with pips of a colour that stands out on it.
+WHITE, IVORY, YELLOW, BLACK = (240, 242, 245), (205, 228, 240), (20, 200, 250), (25, 25, 25)
+COLOUR_SETS = [
+    ((35, 35, 35), [WHITE, IVORY, YELLOW, (50, 60, 210), (60, 170, 60), (210, 140, 40)]),
+    ((180, 100, 250), [YELLOW, WHITE, BLACK]),  # pink
+    ((40, 40, 200), [WHITE, YELLOW, BLACK]),  # red
+    ((190, 100, 30), [WHITE, YELLOW]),  # blue
+    ((60, 150, 40), [WHITE, YELLOW, BLACK]),  # green
+    ((40, 200, 240), [BLACK, (40, 40, 200), (190, 100, 30)]),  # yellow
+]
+
+
+def colour_corpus(size: int, seed: int = 40) -> list[Photo]:
+    """`size` photos of tiles of colour (one set a photo: black, or pink, red, blue, green,
+    yellow plastic, pips of a contrasting colour) on any table, dark or light: 1 to 8 tiles
+    apart, and a row of 2 to 4 touching in one photo of four."""
+    rng = random.Random(seed)
+    photos = []
+    for _ in range(size):
+        face, pips = rng.choice(COLOUR_SETS)
+        row = rng.choice((0, 0, 0, rng.randint(2, 4)))
+        style = (face, rng.choice(pips))
+        photos.append(render(rng, tiles=rng.randint(1, 8) - (row > 0), row=row, style=style))
+    return photos
