@@ -6,6 +6,8 @@ the face's own colour (OpenCV and numpy only, no Django)."""
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import brightest
+
 # A face of colour stands this far at least from the table's colour (in its most different
 # channel); a flattened tile is a coloured face when its median's hue is above COLOURED, or a
 # dark face when its median is below DARK times its lightest pixels (white pips on black).
@@ -119,7 +121,7 @@ def _even(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
         region = labels[y : y + h, x : x + w] == label
         patch = image[y : y + h, x : x + w]
         face = np.median(patch[region], axis=0)
-        near = _most(cv2.absdiff(patch, np.full_like(patch, face))) < EVEN
+        near = brightest(cv2.absdiff(patch, np.full_like(patch, face))) < EVEN
         alone = cv2.copyMakeBorder((region & near).astype(np.uint8) * 255, *[size] * 4, 0)
         outlines, _ = cv2.findContours(alone, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         cv2.drawContours(alone, outlines, -1, 255, -1)  # its pips and line filled
@@ -144,16 +146,10 @@ def _apart(image: np.ndarray, table: np.ndarray) -> np.ndarray:
     """Where `image` lies further from `table` (in its most different channel) than Otsu's
     level of that distance or, if less, GRAIN times its median (white pips on a black face
     far from a green table put Otsu's level between pips and face), and COLOUR_APART."""
-    apart = _most(cv2.absdiff(image, table))
+    apart = brightest(cv2.absdiff(image, table))
     level, _ = cv2.threshold(apart, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     level = min(level, GRAIN * float(np.median(apart)))
     return (apart > max(level, COLOUR_APART)).astype(np.uint8) * 255
-
-
-def _most(image: np.ndarray) -> np.ndarray:
-    """Each pixel's largest channel (numpy's max over channels is slow on a whole photo)."""
-    blue, green, red = cv2.split(image)
-    return cv2.max(cv2.max(blue, green), red)
 
 
 def coloured(flat: np.ndarray) -> bool:
@@ -201,7 +197,7 @@ def off_colour(flat: np.ndarray) -> np.ndarray:
     median over half a tile), in the channel it differs most: a pip, its line, darker or
     lighter or of another hue."""
     face = cv2.medianBlur(flat, 61)
-    return _most(cv2.absdiff(flat, face))
+    return brightest(cv2.absdiff(flat, face))
 
 
 def off_face_and_pips(flat: np.ndarray) -> np.ndarray:
