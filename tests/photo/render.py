@@ -8,6 +8,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tests.photo import real
+
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
 # double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
 _THREE = {"tl": (0.2, 0.2), "tm": (0.5, 0.2), "tr": (0.8, 0.2), "ml": (0.2, 0.5)}
@@ -93,9 +95,17 @@ def positions(value: int) -> list[tuple[float, float]]:
     return [_THREE[name] for name in NINE[value]] if value <= 9 else TWELVE[value]
 
 
-def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Random):
+def tile_face(
+    halves: tuple[int, int],
+    most: int,
+    colours: list,
+    rng: random.Random,
+    rivet: float = 0.0,
+    drilled: bool = False,
+):
     """The tile seen from above at 4x the size it gets drawn at: an ivory face, the line,
-    the pips; and its mask (the rounded rectangle)."""
+    the pips; and its mask (the rounded rectangle). With `rivet`, a spinner that many pips
+    wide in the line's middle; `drilled`, pips drilled and painted (tests.photo.real)."""
     width, height = 400, 200
     ivory = tuple(int(c) for c in (rng.randint(215, 245), rng.randint(225, 250), 245))
     face = np.zeros((height, width, 3), np.uint8)
@@ -115,11 +125,16 @@ def tile_face(halves: tuple[int, int], most: int, colours: list, rng: random.Ran
     face = (face * (1 - 0.2 * np.clip(1 - rim / 12, 0, 1))[..., None]).astype(np.uint8)
     cv2.line(face, (200, 18), (200, 182), (50, 50, 50), 6)
     pip = {6: 19, 9: 16, 12: 13}[most]
+    if rivet:
+        real.spinner(face, (200, 100), round(pip * rivet), rng)
     for half, value in enumerate(halves):
         colour = colours[value % len(colours)]
         for x, y in positions(value):
             centre = (round(half * 200 + 14 + x * 172), round(14 + y * 172))
-            cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
+            if drilled:
+                real.drilled_pip(face, centre, pip, colour, ivory)
+            else:
+                cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
     return face, mask
 
 
@@ -219,15 +234,22 @@ def render(
     row: int = 0,
     park: bool = False,
     held: bool = False,
+    spinner: bool = False,
+    sides: bool = False,
+    drilled: bool = False,
+    light: bool | None = None,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
     laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
     `held`, in a hand at a slant, fingers over some (a tile a finger covers is drawn as cut:
-    it must not be counted)."""
+    it must not be counted). As real sets are (tests.photo.real): with `spinner`, a metal
+    rivet in each tile's line; with `sides`, the tiles' walls the camera sees; with `drilled`,
+    pips drilled and painted; with `light`, on a light table (or not)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
-    scene = _background(width, height, rng, light=park and rng.random() < 0.6)
+    light = (park and rng.random() < 0.6) if light is None else light
+    scene = _background(width, height, rng, light=light)
     shade = np.zeros((height, width), np.float32)
     colours = (
         [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
@@ -236,17 +258,21 @@ def render(
     )
     camera = _camera(width, height, rng, lean=0.25 if held else 0.14)
     back = np.linalg.inv(camera)
+    rivet = rng.uniform(1.0, 1.45) if spinner else 0.0
+    seen_sides = real.sides_of(camera, width, height, rng) if sides else None
     with_cut = (rng.random() < 0.2) if cut is None else cut
     laid, taken, long = _row(row, width, height, long, rng) if row else ([], (), long)
     placed = _place(count, width, height, long, with_cut and count > 0, rng, taken)
     on_table = [(*_to_scene(x, y, back), angle) for x, y, angle in placed]
     drawn = []
     faces = []
+    walled = []
     for sx, sy, angle in _laid_on_table(laid, back) + on_table:
         halves = (rng.randint(0, most), rng.randint(0, most))
-        face, mask = tile_face(halves, most, colours, rng)
+        face, mask = tile_face(halves, most, colours, rng, rivet, drilled)
         turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
         turn[:, 2] += (sx - 200, sy - 100)
+        walled.append((face, mask, turn))
         flat_face = cv2.warpAffine(face, turn, (width, height), flags=cv2.INTER_AREA)
         flat_mask = cv2.warpAffine(mask, turn, (width, height)).astype(np.float32) / 255
         drop = cv2.GaussianBlur(flat_mask, (0, 0), long / 25)
@@ -262,6 +288,8 @@ def render(
         drawn.append(Drawn(halves, centres, not inside))
     # The tiles' shadows fall on the table, then the tiles lie on it.
     scene = scene * (1 - 0.45 * shade[..., None])
+    if seen_sides is not None:
+        _walls(scene, walled, seen_sides, long)
     for flat_face, flat_mask in faces:
         scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
     if held:
@@ -278,6 +306,15 @@ def render(
     ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
+
+
+def _walls(scene: np.ndarray, walled: list, sides: real.Sides, long: int) -> None:
+    """Every tile's walls the camera sees, under all the faces (a wall between tiles laid
+    touching shows only in the gap between them)."""
+    corners = np.float32([[[0, 0], [400, 0], [400, 200], [0, 200]]])
+    for face, mask, turn in walled:
+        ivory = np.percentile(face[mask > 0], 75, axis=0)
+        real.walls(scene, cv2.transform(corners, turn)[0], ivory, sides, long)
 
 
 SKIN = [(140, 170, 215), (100, 135, 185), (60, 90, 140), (45, 65, 100)]
@@ -371,3 +408,23 @@ def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:
     if not touching:
         return [render(rng) for _ in range(size)]
     return [render(rng, tiles=rng.randint(0, 4), row=rng.randint(2, 6)) for _ in range(size)]
+
+
+def real_corpus(size: int, seed: int = 39) -> list[Photo]:
+    """`size` photos of real sets (tests.photo.real): spinners in most, the tiles' walls
+    seen in most, pips drilled in half; tiles apart, or a row of 2 to 5 touching beside 0 to 3
+    apart in one photo of three; on dark and light tables; double-six, nine and twelve."""
+    rng = random.Random(seed)
+    photos = []
+    for _ in range(size):
+        kind = {
+            "spinner": rng.random() < 0.7,
+            "sides": rng.random() < 0.8,
+            "drilled": rng.random() < 0.5,
+            "light": rng.random() < 0.3,
+        }
+        if rng.random() < 1 / 3:
+            photos.append(render(rng, tiles=rng.randint(0, 3), row=rng.randint(2, 5), **kind))
+        else:
+            photos.append(render(rng, tiles=rng.randint(1, 10), **kind))
+    return photos
