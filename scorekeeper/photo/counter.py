@@ -25,6 +25,7 @@ from scorekeeper.photo.table import (
     light_regions,
     lighter,
 )
+from scorekeeper.photo.walls import face_of
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
@@ -36,6 +37,9 @@ MOST_PIPS = 12
 # is flattened to this height to look for the lines between them (photo.seams).
 MOST_TOUCHING = 12
 SEAM_H = 120
+# A spinner's reach from the line's middle in a flattened tile: a double-six's is up to 1.45
+# pips wide (16.5 px), and no pip comes nearer than 17 px.
+SPINNER = 16
 
 Point = tuple[int, int]
 
@@ -152,7 +156,7 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
     greyish = small.max(axis=2) - whiteness < 90
     light = lighter(whiteness, 35)
     first = light_mask(light, greyish)
-    found = _tile_outlines(image, first)
+    found = _tile_outlines(image, first, walls=True)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
     if tiles and not found[1] and calm:
@@ -179,11 +183,12 @@ def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
 
 
 def _tile_outlines(
-    image: np.ndarray, mask: np.ndarray
+    image: np.ndarray, mask: np.ndarray, walls: bool = False
 ) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """Each tile found in the light `mask`: its four corners (long side first) and whether the
     photo's edge cuts it; and how many light regions a tile's size or more were read as no
-    tile."""
+    tile. With `walls` (tiles lighter than most of the photo, their walls beside them as
+    light), each light rectangle cut down to its face (photo.walls)."""
     height, width = mask.shape
     mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -198,6 +203,7 @@ def _tile_outlines(
             found += [] if corners is None else [(corners, True, area, False)]
             continue
         quad = _quad(contour, area)
+        quad = face_of(image, quad) if walls and quad is not None else quad
         cells = _cells(image, quad)
         if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
             cells = []  # a tile with a bite out of it: a finger over it
@@ -421,6 +427,9 @@ def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]
     strong = float(np.percentile(inner, 99.5))
     levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
     split, _ = _dividing_line(ink)
+    # A spinner (a metal rivet in the line's middle, wider than the line) is no pip.
+    ink = ink.copy()
+    cv2.circle(ink, (split, FLAT_H // 2), SPINNER, 0, -1)
     band = 9
     found = []
     for level in levels:
