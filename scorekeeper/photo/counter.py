@@ -8,8 +8,17 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.channels import brightest, darkest
-from scorekeeper.photo.cover import bitten, covered
+from scorekeeper.photo.cover import bitten
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
+from scorekeeper.photo.pips import (
+    FLAT_H,
+    FLAT_W,
+    half_blobs,
+    ink_of,
+    pips_of,
+    typical_pip_area,
+)
+from scorekeeper.photo.pips import hidden as over_tile
 from scorekeeper.photo.seams import (
     SEAM_INK,
     end_to_end,
@@ -27,13 +36,11 @@ from scorekeeper.photo.table import (
     light_mask,
     light_regions,
     lighter,
-    tinted_ink,
 )
+from scorekeeper.photo.walls import face_of
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
-# A tile is warped flat to this size, its long side across, whatever its angle in the photo.
-FLAT_W, FLAT_H = 240, 120
 # The most pips a half can hold (a double-twelve set).
 MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
@@ -116,15 +123,16 @@ def count_image(image: np.ndarray) -> Count:
     flats = [(c, _flatten(image, c), alone) for c, cut, alone in outlines if not cut]
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
-    hidden = [alone and _covered(flat) for _, flat, alone in flats]
+    hidden = [alone and over_tile(flat) for _, flat, alone in flats]
     tiles = [_cut_tile(c) for (c, _, _), over in zip(flats, hidden, strict=True) if over]
     flats = [(c, flat) for (c, flat, _), over in zip(flats, hidden, strict=True) if not over]
-    blobs = [_half_blobs(flat) for _, flat in flats]
-    pip_areas = [_typical_pip_area(blobs, level) for level in (0, 1)]
+    blobs = [half_blobs(flat) for _, flat in flats]
+    pip_areas = [typical_pip_area(blobs, level) for level in (0, 1)]
     tiles += [_cut_tile(corners) for corners, cut, _ in outlines if cut]
     for (corners, _), (split, found) in zip(flats, blobs, strict=True):
         counts = tuple(
-            max(_pips(found[level][half], pip_areas[level]) for level in (0, 1)) for half in (0, 1)
+            max(pips_of(found[level][half], pip_areas[level]) for level in (0, 1))
+            for half in (0, 1)
         )
         # More than a half can hold: shown as the most, marked for the player to look at.
         unsure = any(count > MOST_PIPS for count in counts)
@@ -156,7 +164,7 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
     greyish = brightest(small) - whiteness < 90
     light = lighter(whiteness, 35)
     first = light_mask(light, greyish)
-    found = _tile_outlines(image, first)
+    found = _tile_outlines(image, first, walls=True)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
     if tiles and not found[1] and calm:
@@ -182,17 +190,18 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
     """How many of the outlines found are tiles to count: whole, and nothing over one alone."""
     return sum(
-        not cut and not (alone and _covered(_flatten(image, corners)))
+        not cut and not (alone and over_tile(_flatten(image, corners)))
         for corners, cut, alone in found[0]
     )
 
 
 def _tile_outlines(
-    image: np.ndarray, mask: np.ndarray
+    image: np.ndarray, mask: np.ndarray, walls: bool = False
 ) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """Each tile found in the light `mask`: its four corners (long side first) and whether the
     photo's edge cuts it; and how many light regions a tile's size or more were read as no
-    tile."""
+    tile. With `walls` (tiles lighter than most of the photo, their walls beside them as
+    light), each light rectangle cut down to its face (photo.walls)."""
     height, width = mask.shape
     mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -207,6 +216,7 @@ def _tile_outlines(
             found += [] if corners is None else [(corners, True, area, False)]
             continue
         quad = _quad(contour, area)
+        quad = face_of(image, quad) if walls and quad is not None else quad
         cells = _cells(image, quad)
         if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
             cells = []  # a tile with a bite out of it: a finger over it
@@ -273,7 +283,7 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     size = (round(SEAM_H * ratio), SEAM_H)
     rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
-    ink = _ink(cv2.warpPerspective(image, warp, size, flags=cv2.INTER_LINEAR))
+    ink = ink_of(cv2.warpPerspective(image, warp, size, flags=cv2.INTER_LINEAR))
     lines = line_darkness(ink)
     best = None
     for across, down in grids:
@@ -405,81 +415,6 @@ def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
     warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
     return cv2.warpPerspective(image, warp, (FLAT_W, FLAT_H), flags=cv2.INTER_LINEAR)
-
-
-def _ink(flat: np.ndarray) -> np.ndarray:
-    """How far each pixel is below the tile's own white nearby, in its darkest channel: a pip
-    of any colour shows, a shadow over the tile does not (on a face of colour, how far from
-    its own colour)."""
-    if (tinted := tinted_ink(flat)) is not None:
-        return tinted
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
-    white = cv2.dilate(flat, kernel)
-    return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
-
-
-def _covered(flat: np.ndarray) -> bool:
-    ink = _ink(flat)
-    over = tinted_ink(flat, over=True)
-    return covered(ink if over is None else over, _dividing_line(ink)[1])
-
-
-def _half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
-    """Where the dividing line runs, and the area of each dark blob in each half: once at a
-    level that finds faint pips, once at a stricter one where pips that blur ran together
-    stand apart again."""
-    ink = cv2.GaussianBlur(_ink(flat), (3, 3), 0)
-    margin = 7
-    inner = ink[margin:-margin, margin:-margin]
-    strong = float(np.percentile(inner, 99.5))
-    levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
-    split, _ = _dividing_line(ink)
-    band = 9
-    found = []
-    for level in levels:
-        dark = (ink > level).astype(np.uint8)[margin:-margin]
-        left, right = dark[:, margin : split - band], dark[:, split + band : FLAT_W - margin]
-        found.append((_blob_areas(left), _blob_areas(right)))
-    return split, found
-
-
-def _dividing_line(ink: np.ndarray) -> tuple[int, float]:
-    """The column of the line between the halves and how dark it is: near the middle, dark
-    down nearly all the tile's width (a low percentile over the rows: a column of pips has
-    light gaps)."""
-    start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
-    rows = ink[FLAT_H // 7 : FLAT_H * 6 // 7, start:end]
-    along = np.percentile(rows, 15, axis=0)
-    column = start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
-    return column, float(along.max())
-
-
-def _blob_areas(dark: np.ndarray) -> list[int]:
-    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    areas = []
-    for _, _, w, h, area in stats[1:count]:
-        if area < 18 or max(w, h) > 3.5 * min(w, h) or area < 0.35 * w * h:
-            continue  # a speck, or a sliver of the edge or the line
-        areas.append(int(area))
-    return areas
-
-
-def _typical_pip_area(blobs: list, level: int) -> float:
-    """The area of one pip at a level: the set's pips are all one size, so the photo's median
-    blob."""
-    areas = [area for _, found in blobs for half in found[level] for area in half]
-    return float(np.median(areas)) if areas else 0.0
-
-
-def _pips(areas: list[int], pip_area: float) -> int:
-    """Blobs counted as pips: one twice a pip's size is two pips run together by blur; one far
-    smaller than a pip is a speck."""
-    count = 0
-    for area in areas:
-        if area < 0.4 * pip_area:
-            continue
-        count += max(1, round(area / pip_area)) if area > 1.6 * pip_area else 1
-    return count
 
 
 def _labels(corners: np.ndarray, split: int) -> tuple[Point, Point]:

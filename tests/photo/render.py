@@ -8,6 +8,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tests.photo import real
+
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
 # double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
 _THREE = {"tl": (0.2, 0.2), "tm": (0.5, 0.2), "tr": (0.8, 0.2), "ml": (0.2, 0.5)}
@@ -99,10 +101,13 @@ def tile_face(
     colours: list,
     rng: random.Random,
     face_colour: tuple[int, int, int] | None = None,
+    rivet: float = 0.0,
+    drilled: bool = False,
 ):
     """The tile seen from above at 4x the size it gets drawn at: an ivory face (or one of
     `face_colour`, its line then of its pips' colour), the line, the pips; and its mask (the
-    rounded rectangle)."""
+    rounded rectangle). With `rivet`, a spinner that many pips wide in the line's middle;
+    `drilled`, pips drilled and painted (tests.photo.real)."""
     width, height = 400, 200
     ivory = tuple(int(c) for c in (rng.randint(215, 245), rng.randint(225, 250), 245))
     if face_colour is not None:
@@ -125,11 +130,16 @@ def tile_face(
     line = (50, 50, 50) if face_colour is None else colours[0]
     cv2.line(face, (200, 18), (200, 182), line, 6)
     pip = {6: 19, 9: 16, 12: 13}[most]
+    if rivet:
+        real.spinner(face, (200, 100), round(pip * rivet), rng)
     for half, value in enumerate(halves):
         colour = colours[value % len(colours)]
         for x, y in positions(value):
             centre = (round(half * 200 + 14 + x * 172), round(14 + y * 172))
-            cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
+            if drilled:
+                real.drilled_pip(face, centre, pip, colour, ivory)
+            else:
+                cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
     return face, mask
 
 
@@ -230,16 +240,23 @@ def render(
     park: bool = False,
     held: bool = False,
     style: tuple | None = None,
+    spinner: bool = False,
+    sides: bool = False,
+    drilled: bool = False,
+    light: bool | None = None,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
     laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
     `held`, in a hand at a slant, fingers over some (a tile a finger covers is drawn as cut:
     it must not be counted); with `style` (a face's colour, its pips' colour), tiles of that
-    colour on any table, light or dark."""
+    colour on any table, light or dark. As real sets are (tests.photo.real): with `spinner`, a
+    metal rivet in each tile's line; with `sides`, the tiles' walls the camera sees; with
+    `drilled`, pips drilled and painted; with `light`, on a light table (or not)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
-    light = (park or style is not None) and rng.random() < (0.3 if style else 0.6)
+    if light is None:
+        light = (park or style is not None) and rng.random() < (0.3 if style else 0.6)
     scene = _background(width, height, rng, light=light)
     shade = np.zeros((height, width), np.float32)
     colours = (
@@ -250,17 +267,23 @@ def render(
     colours = colours if style is None else [style[1]]
     camera = _camera(width, height, rng, lean=0.25 if held else 0.14)
     back = np.linalg.inv(camera)
+    rivet = rng.uniform(1.0, 1.45) if spinner else 0.0
+    seen_sides = real.sides_of(camera, width, height, rng) if sides else None
     with_cut = (rng.random() < 0.2) if cut is None else cut
     laid, taken, long = _row(row, width, height, long, rng) if row else ([], (), long)
     placed = _place(count, width, height, long, with_cut and count > 0, rng, taken)
     on_table = [(*_to_scene(x, y, back), angle) for x, y, angle in placed]
     drawn = []
     faces = []
+    walled = []
     for sx, sy, angle in _laid_on_table(laid, back) + on_table:
         halves = (rng.randint(0, most), rng.randint(0, most))
-        face, mask = tile_face(halves, most, colours, rng, None if style is None else style[0])
+        face, mask = tile_face(
+            halves, most, colours, rng, None if style is None else style[0], rivet, drilled
+        )
         turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
         turn[:, 2] += (sx - 200, sy - 100)
+        walled.append((face, mask, turn))
         flat_face = cv2.warpAffine(face, turn, (width, height), flags=cv2.INTER_AREA)
         flat_mask = cv2.warpAffine(mask, turn, (width, height)).astype(np.float32) / 255
         drop = cv2.GaussianBlur(flat_mask, (0, 0), long / 25)
@@ -276,6 +299,8 @@ def render(
         drawn.append(Drawn(halves, centres, not inside))
     # The tiles' shadows fall on the table, then the tiles lie on it.
     scene = scene * (1 - 0.45 * shade[..., None])
+    if seen_sides is not None:
+        _walls(scene, walled, seen_sides, long)
     for flat_face, flat_mask in faces:
         scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
     if held:
@@ -292,6 +317,15 @@ def render(
     ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
+
+
+def _walls(scene: np.ndarray, walled: list, sides: real.Sides, long: int) -> None:
+    """Every tile's walls the camera sees, under all the faces (a wall between tiles laid
+    touching shows only in the gap between them)."""
+    corners = np.float32([[[0, 0], [400, 0], [400, 200], [0, 200]]])
+    for face, mask, turn in walled:
+        ivory = np.percentile(face[mask > 0], 75, axis=0)
+        real.walls(scene, cv2.transform(corners, turn)[0], ivory, sides, long)
 
 
 SKIN = [(140, 170, 215), (100, 135, 185), (60, 90, 140), (45, 65, 100)]
@@ -411,4 +445,24 @@ def colour_corpus(size: int, seed: int = 40) -> list[Photo]:
         row = rng.choice((0, 0, 0, rng.randint(2, 4)))
         style = (face, rng.choice(pips))
         photos.append(render(rng, tiles=rng.randint(1, 8) - (row > 0), row=row, style=style))
+    return photos
+
+
+def real_corpus(size: int, seed: int = 39) -> list[Photo]:
+    """`size` photos of real sets (tests.photo.real): spinners in most, the tiles' walls
+    seen in most, pips drilled in half; tiles apart, or a row of 2 to 5 touching beside 0 to 3
+    apart in one photo of three; on dark and light tables; double-six, nine and twelve."""
+    rng = random.Random(seed)
+    photos = []
+    for _ in range(size):
+        kind = {
+            "spinner": rng.random() < 0.7,
+            "sides": rng.random() < 0.8,
+            "drilled": rng.random() < 0.5,
+            "light": rng.random() < 0.3,
+        }
+        if rng.random() < 1 / 3:
+            photos.append(render(rng, tiles=rng.randint(0, 3), row=rng.randint(2, 5), **kind))
+        else:
+            photos.append(render(rng, tiles=rng.randint(1, 10), **kind))
     return photos

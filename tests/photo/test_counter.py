@@ -9,7 +9,16 @@ import numpy as np
 import pytest
 
 from scorekeeper.photo.counter import LONGEST, NotAnImage, count_image, count_photo, decode
-from tests.photo.render import Photo, corpus, held_corpus, park_corpus, render, tile_face
+from tests.photo.real import Sides, walls
+from tests.photo.render import (
+    Photo,
+    corpus,
+    held_corpus,
+    park_corpus,
+    real_corpus,
+    render,
+    tile_face,
+)
 
 
 @pytest.fixture(scope="module")
@@ -222,3 +231,65 @@ def test_tiles_darker_than_a_sunlit_white_table_are_found_by_their_edges():
     photo = (cv2.GaussianBlur(image, (0, 0), 1.0) + noise).clip(0, 255).astype(np.uint8)
     count = count_image(photo)
     assert sorted(sorted(tile.halves) for tile in count.counted) == sorted(map(sorted, halves))
+
+
+@pytest.fixture(scope="module")
+def real() -> list[tuple[Photo, object]]:
+    """Real sets (tests.photo.real): spinners, the tiles' walls a tilted phone sees, drilled
+    pips; apart and in rows, on dark and light tables."""
+    return [(photo, count_photo(photo.jpeg)) for photo in real_corpus(40, seed=39)]
+
+
+def test_photos_of_real_sets_are_read_no_worse_than_measured(real):
+    """Short of the bars (31 of 40 exact, 384 of 426 halves, Dec 6; 32 and 376 of 400 on seed
+    139 held out): each light rectangle is cut down to its face where its walls take a sharp
+    strip of it (photo.walls), and a spinner is no pip; 25 and 365 before (29 and 367). Left:
+    a wall as light as the face whose groove the blur hides, and tiles on a light table whose
+    halves the spinner parts; a floor, so the counter does not slip back."""
+    exact = sum(count.total == photo.total for photo, count in real)
+    assert exact >= 31
+    right_total = [halves_right(photo, count) for photo, count in real]
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.9
+
+
+def one_real_tile(
+    halves: tuple[int, int], most: int, rivet: float, shift, seed: int = 3, light=(0.6, 0.8)
+) -> np.ndarray:
+    """A tile drawn flat on a dark table, 240 px long, with a spinner `rivet` pips wide and its
+    walls showing `shift` (x, y) beyond its face, lit from `light`, a black back under a white
+    face."""
+    rng = random.Random(seed)
+    image = np.full((600, 800, 3), 60.0)
+    face, mask = tile_face(halves, most, [(20, 20, 20)], rng, rivet=rivet, drilled=True)
+    face = cv2.resize(face, (240, 120), interpolation=cv2.INTER_AREA)
+    inside = cv2.resize(mask, (240, 120), interpolation=cv2.INTER_AREA)[..., None] / 255
+    corners = np.float32([[280, 240], [520, 240], [520, 360], [280, 360]])
+    if shift is not None:
+        middle = corners.mean(axis=0)
+        toward = np.float32(shift) / np.linalg.norm(shift)
+        sides = Sides(
+            foot=middle + toward * 1000,
+            height=1000 * 0.2 * 240 / float(np.linalg.norm(shift)),
+            light=np.float32(light),
+            thick=0.2,
+            back=(30, 30, 30),
+            face_share=0.5,
+        )
+        walls(image, corners, face[60, 2].astype(np.float32) / 0.8, sides, 240)
+    spot = image[240:360, 280:520]
+    spot[:] = face * inside + spot * (1 - inside)
+    return cv2.GaussianBlur(image.clip(0, 255).astype(np.uint8), (0, 0), 1.0)
+
+
+def test_a_spinner_in_the_line_is_no_pip():
+    """A brass, gold or silver rivet 1.45 pips wide in the middle of the line, a double-six's
+    middle pips beside it."""
+    count = count_image(one_real_tile((6, 5), 6, 1.45, None))
+    assert [sorted(tile.halves) for tile in count.counted] == [[5, 6]]
+
+
+def test_a_double_twelve_tile_with_thick_walls_showing_is_read_from_its_face():
+    """Its walls seen on two sides (a quarter of its width below it, a tenth beside), a
+    white face on a black back: the face is found and read, not face and walls."""
+    count = count_image(one_real_tile((12, 11), 12, 0.0, (-12, 30), light=(1, 0)))
+    assert [sorted(tile.halves) for tile in count.counted] == [[11, 12]]

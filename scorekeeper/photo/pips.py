@@ -1,0 +1,95 @@
+"""A flattened tile read: how far each pixel lies from its face (its ink), whether something
+lies over it, where its dividing line runs, and each half's pips as blobs (OpenCV and numpy
+only, no Django)."""
+
+import cv2
+import numpy as np
+
+from scorekeeper.photo.cover import covered as covered_rim
+from scorekeeper.photo.table import tinted_ink
+
+# A tile is warped flat to this size, its long side across, whatever its angle in the photo.
+FLAT_W, FLAT_H = 240, 120
+# A spinner's reach from the line's middle in a flattened tile: a double-six's is up to 1.45
+# pips wide (16.5 px), and no pip comes nearer than 17 px.
+SPINNER = 16
+
+
+def ink_of(flat: np.ndarray) -> np.ndarray:
+    """How far each pixel is below the tile's own white nearby, in its darkest channel: a pip
+    of any colour shows, a shadow over the tile does not (on a face of colour, how far from
+    its own colour)."""
+    if (tinted := tinted_ink(flat)) is not None:
+        return tinted
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
+    white = cv2.dilate(flat, kernel)
+    return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
+
+
+def hidden(flat: np.ndarray) -> bool:
+    """Whether something lies over a tile lying alone (a finger): dark across its rim, or on
+    a face of colour far from both the face's colour and its pips' (photo.cover)."""
+    ink = ink_of(flat)
+    over = tinted_ink(flat, over=True)
+    return covered_rim(ink if over is None else over, dividing_line(ink)[1])
+
+
+def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
+    """Where the dividing line runs, and the area of each dark blob in each half: once at a
+    level that finds faint pips, once at a stricter one where pips that blur ran together
+    stand apart again."""
+    ink = cv2.GaussianBlur(ink_of(flat), (3, 3), 0)
+    margin = 7
+    inner = ink[margin:-margin, margin:-margin]
+    strong = float(np.percentile(inner, 99.5))
+    levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
+    split, _ = dividing_line(ink)
+    # A spinner (a metal rivet in the line's middle, wider than the line) is no pip.
+    ink = ink.copy()
+    cv2.circle(ink, (split, FLAT_H // 2), SPINNER, 0, -1)
+    band = 9
+    found = []
+    for level in levels:
+        dark = (ink > level).astype(np.uint8)[margin:-margin]
+        left, right = dark[:, margin : split - band], dark[:, split + band : FLAT_W - margin]
+        found.append((blob_areas(left), blob_areas(right)))
+    return split, found
+
+
+def dividing_line(ink: np.ndarray) -> tuple[int, float]:
+    """The column of the line between the halves and how dark it is: near the middle, dark
+    down nearly all the tile's width (a low percentile over the rows: a column of pips has
+    light gaps)."""
+    start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
+    rows = ink[FLAT_H // 7 : FLAT_H * 6 // 7, start:end]
+    along = np.percentile(rows, 15, axis=0)
+    column = start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
+    return column, float(along.max())
+
+
+def blob_areas(dark: np.ndarray) -> list[int]:
+    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    areas = []
+    for _, _, w, h, area in stats[1:count]:
+        if area < 18 or max(w, h) > 3.5 * min(w, h) or area < 0.35 * w * h:
+            continue  # a speck, or a sliver of the edge or the line
+        areas.append(int(area))
+    return areas
+
+
+def typical_pip_area(blobs: list, level: int) -> float:
+    """The area of one pip at a level: the set's pips are all one size, so the photo's median
+    blob."""
+    areas = [area for _, found in blobs for half in found[level] for area in half]
+    return float(np.median(areas)) if areas else 0.0
+
+
+def pips_of(areas: list[int], pip_area: float) -> int:
+    """Blobs counted as pips: one twice a pip's size is two pips run together by blur; one far
+    smaller than a pip is a speck."""
+    count = 0
+    for area in areas:
+        if area < 0.4 * pip_area:
+            continue
+        count += max(1, round(area / pip_area)) if area > 1.6 * pip_area else 1
+    return count
