@@ -120,12 +120,11 @@ def count_photo(data: bytes) -> Count:
 def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
     outlines, unread = _outlines(image)
-    flats = [(c, _flatten(image, c), alone) for c, cut, alone in outlines if not cut]
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
-    hidden = [alone and over_tile(flat) for _, flat, alone in flats]
-    tiles = [_cut_tile(c) for (c, _, _), over in zip(flats, hidden, strict=True) if over]
-    flats = [(c, flat) for (c, flat, _), over in zip(flats, hidden, strict=True) if not over]
+    seen = [_uncovered(image, c) if alone else (c, False) for c, cut, alone in outlines if not cut]
+    tiles = [_cut_tile(c) for c, over in seen if over]
+    flats = [(c, _flatten(image, c)) for c, over in seen if not over]
     blobs = [half_blobs(flat) for _, flat in flats]
     pip_areas = [typical_pip_area(blobs, level) for level in (0, 1)]
     tiles += [_cut_tile(corners) for corners, cut, _ in outlines if cut]
@@ -190,9 +189,21 @@ def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
     """How many of the outlines found are tiles to count: whole, and nothing over one alone."""
     return sum(
-        not cut and not (alone and over_tile(_flatten(image, corners)))
+        not cut and not (alone and _uncovered(image, corners)[1])
         for corners, cut, alone in found[0]
     )
+
+
+def _uncovered(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, bool]:
+    """A lone tile's outline and whether something lies over it (a finger): an outline that
+    holds its walls beside the face (their shade darkens its rim as a finger would) is cut
+    down to its face first, and judged by that (photo.walls)."""
+    if not over_tile(_flatten(image, corners)):
+        return corners, False
+    face = face_of(image, corners)
+    if face is corners or over_tile(_flatten(image, face)):
+        return corners, True
+    return face, False
 
 
 def _tile_outlines(

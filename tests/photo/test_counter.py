@@ -241,25 +241,33 @@ def real() -> list[tuple[Photo, object]]:
 
 
 def test_photos_of_real_sets_are_read_no_worse_than_measured(real):
-    """Short of the bars (31 of 40 exact, 384 of 426 halves, Dec 6; 32 and 376 of 400 on seed
-    139 held out): each light rectangle is cut down to its face where its walls take a sharp
-    strip of it (photo.walls), and a spinner is no pip; 25 and 365 before (29 and 367). Left:
-    a wall as light as the face whose groove the blur hides, and tiles on a light table whose
-    halves the spinner parts; a floor, so the counter does not slip back."""
+    """Short of the bars (32 of 40 exact, 394 of 426 halves, Dec 6; 32 and 378 of 400 on
+    seed 139 held out): each light rectangle is cut down to its face where its walls take a
+    sharp strip of it (photo.walls), a spinner is no pip, and a lone tile whose walls darken
+    its rim is cut down to its face before a finger is looked for; 31 and 384 before that last
+    (32 and 376), 25 and 365 before photo.walls (29 and 367). Left: walls as light as the face
+    whose groove the blur hides (the tile is still shown cut), tiles in rows on a light table,
+    walls seen between touching tiles; a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in real)
-    assert exact >= 31
+    assert exact >= 32
     right_total = [halves_right(photo, count) for photo, count in real]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.9
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.92
 
 
 def one_real_tile(
-    halves: tuple[int, int], most: int, rivet: float, shift, seed: int = 3, light=(0.6, 0.8)
+    halves: tuple[int, int],
+    most: int,
+    rivet: float,
+    shift,
+    seed: int = 3,
+    light=(0.6, 0.8),
+    table: float = 60.0,
 ) -> np.ndarray:
-    """A tile drawn flat on a dark table, 240 px long, with a spinner `rivet` pips wide and its
-    walls showing `shift` (x, y) beyond its face, lit from `light`, a black back under a white
-    face."""
+    """A tile drawn flat on a table (dark unless `table` says how light), 240 px long, with a
+    spinner `rivet` pips wide and its walls showing `shift` (x, y) beyond its face, lit from
+    `light`, a black back under a white face."""
     rng = random.Random(seed)
-    image = np.full((600, 800, 3), 60.0)
+    image = np.full((600, 800, 3), table)
     face, mask = tile_face(halves, most, [(20, 20, 20)], rng, rivet=rivet, drilled=True)
     face = cv2.resize(face, (240, 120), interpolation=cv2.INTER_AREA)
     inside = cv2.resize(mask, (240, 120), interpolation=cv2.INTER_AREA)[..., None] / 255
@@ -293,3 +301,11 @@ def test_a_double_twelve_tile_with_thick_walls_showing_is_read_from_its_face():
     white face on a black back: the face is found and read, not face and walls."""
     count = count_image(one_real_tile((12, 11), 12, 0.0, (-12, 30), light=(1, 0)))
     assert [sorted(tile.halves) for tile in count.counted] == [[11, 12]]
+
+
+def test_a_tile_whose_walls_darken_its_rim_on_a_light_table_is_read_not_cut():
+    """On a light table the tile's outline takes in its walls (a quarter of its width below
+    it, its black back's shade): that darkens its rim as a finger would, and the tile was
+    shown cut. Cut down to its face on that side (photo.walls), it is read."""
+    count = count_image(one_real_tile((6, 5), 6, 1.2, (0, 30), light=(1, 0), table=190.0))
+    assert [sorted(tile.halves) for tile in count.counted] == [[5, 6]]
