@@ -121,12 +121,15 @@ def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
     walls: list[np.ndarray] = []
     outlines, unread = _outlines(image, walls)
-    wall = photo_wall(walls)
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
     seen = [
-        _uncovered(image, c, wall) if alone else (c, False) for c, cut, alone in outlines if not cut
+        _uncovered(image, c, walls) if alone else (c, False)
+        for c, cut, alone in outlines
+        if not cut
     ]
+    wall = photo_wall(walls)
+    seen = [_walled(image, c, wall) if over else (c, over) for c, over in seen]
     tiles = [_cut_tile(c) for c, over in seen if over]
     flats = [(c, _flatten(image, c)) for c, over in seen if not over]
     blobs = [half_blobs(flat) for _, flat in flats]
@@ -200,18 +203,30 @@ def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
 
 
 def _uncovered(
-    image: np.ndarray, corners: np.ndarray, wall: np.ndarray | None = None
+    image: np.ndarray, corners: np.ndarray, walls: list | None = None
 ) -> tuple[np.ndarray, bool]:
     """A lone tile's outline and whether something lies over it (a finger): an outline that
     holds its walls beside the face (their shade darkens its rim as a finger would) is cut
-    down to its face first, and judged by that (photo.walls); where its own face is not told
-    apart, by the walls seen beside the other tiles of the photo (`wall`)."""
+    down to its face first, and judged by that (photo.walls); the walls so seen are added to
+    `walls`."""
     if not over_tile(_flatten(image, corners)):
         return corners, False
     face = face_of(image, corners)
-    if face is corners and wall is not None:
-        face = without_wall(corners, wall)
     if face is corners or over_tile(_flatten(image, face)):
+        return corners, True
+    if walls is not None:
+        walls.append(wall_of(corners, face))
+    return face, False
+
+
+def _walled(image: np.ndarray, corners: np.ndarray, wall: np.ndarray | None) -> tuple:
+    """A lone tile that reads as covered and whose own face was not told apart, judged again
+    as its outline cut down by the walls seen beside the photo's other tiles (`wall`: one
+    camera sees every tile's on the same sides, as wide; none seen, it stays covered)."""
+    if wall is None:
+        return corners, True
+    face = without_wall(corners, wall)
+    if over_tile(_flatten(image, face)):
         return corners, True
     return face, False
 
