@@ -37,7 +37,7 @@ from scorekeeper.photo.table import (
     light_regions,
     lighter,
 )
-from scorekeeper.photo.walls import face_of
+from scorekeeper.photo.walls import face_of, photo_wall, wall_of, without_wall
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
@@ -119,10 +119,17 @@ def count_photo(data: bytes) -> Count:
 
 def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
-    outlines, unread = _outlines(image)
+    walls: list[np.ndarray] = []
+    outlines, unread = _outlines(image, walls)
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
-    seen = [_uncovered(image, c) if alone else (c, False) for c, cut, alone in outlines if not cut]
+    seen = [
+        _uncovered(image, c, walls) if alone else (c, False)
+        for c, cut, alone in outlines
+        if not cut
+    ]
+    wall = photo_wall(walls)
+    seen = [_walled(image, c, wall) if over else (c, over) for c, over in seen]
     tiles = [_cut_tile(c) for c, over in seen if over]
     flats = [(c, _flatten(image, c)) for c, over in seen if not over]
     blobs = [half_blobs(flat) for _, flat in flats]
@@ -151,19 +158,20 @@ def _centre(tile: Tile) -> tuple[float, float]:
     return sum(xs) / 4, sum(ys) / 4
 
 
-def _outlines(image: np.ndarray) -> tuple[list[tuple[np.ndarray, bool]], int]:
+def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """The tiles told from the table as lighter than most of the photo; unless that reads
     none, leaves a region unread, takes half the photo for tiles or leaves more than one light
     region a tile's size unread (a light table, light and shade in patches under leaves, a
     dusk): then as lighter than the table around them, if that reads more; then, likewise, as
     calm faces their edges close, and as the faces inside any sharp edge closed all round (a
-    blotchy table's light and shade change softly; photo.faces)."""
+    blotchy table's light and shade change softly; photo.faces). The walls seen beside the
+    faces of the first are added to `walls`."""
     small = cv2.GaussianBlur(image, (5, 5), 0)
     whiteness = darkest(small)
     greyish = brightest(small) - whiteness < 90
     light = lighter(whiteness, 35)
     first = light_mask(light, greyish)
-    found = _tile_outlines(image, first, walls=True)
+    found = _tile_outlines(image, first, walls=walls)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
     if tiles and not found[1] and calm:
@@ -194,25 +202,43 @@ def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
     )
 
 
-def _uncovered(image: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, bool]:
+def _uncovered(
+    image: np.ndarray, corners: np.ndarray, walls: list | None = None
+) -> tuple[np.ndarray, bool]:
     """A lone tile's outline and whether something lies over it (a finger): an outline that
     holds its walls beside the face (their shade darkens its rim as a finger would) is cut
-    down to its face first, and judged by that (photo.walls)."""
+    down to its face first, and judged by that (photo.walls); the walls so seen are added to
+    `walls`."""
     if not over_tile(_flatten(image, corners)):
         return corners, False
     face = face_of(image, corners)
     if face is corners or over_tile(_flatten(image, face)):
         return corners, True
+    if walls is not None:
+        walls.append(wall_of(corners, face))
+    return face, False
+
+
+def _walled(image: np.ndarray, corners: np.ndarray, wall: np.ndarray | None) -> tuple:
+    """A lone tile that reads as covered and whose own face was not told apart, judged again
+    as its outline cut down by the walls seen beside the photo's other tiles (`wall`: one
+    camera sees every tile's on the same sides, as wide; none seen, it stays covered)."""
+    if wall is None:
+        return corners, True
+    face = without_wall(corners, wall)
+    if over_tile(_flatten(image, face)):
+        return corners, True
     return face, False
 
 
 def _tile_outlines(
-    image: np.ndarray, mask: np.ndarray, walls: bool = False
+    image: np.ndarray, mask: np.ndarray, walls: list | None = None
 ) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """Each tile found in the light `mask`: its four corners (long side first) and whether the
     photo's edge cuts it; and how many light regions a tile's size or more were read as no
     tile. With `walls` (tiles lighter than most of the photo, their walls beside them as
-    light), each light rectangle cut down to its face (photo.walls)."""
+    light), each light rectangle cut down to its face (photo.walls), the walls seen beside
+    it added to `walls`."""
     height, width = mask.shape
     mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -227,7 +253,7 @@ def _tile_outlines(
             found += [] if corners is None else [(corners, True, area, False)]
             continue
         quad = _quad(contour, area)
-        quad = face_of(image, quad) if walls and quad is not None else quad
+        quad = _face(image, quad, walls) if walls is not None and quad is not None else quad
         cells = _cells(image, quad)
         if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
             cells = []  # a tile with a bite out of it: a finger over it
@@ -251,6 +277,14 @@ def _tile_outlines(
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
     kept = [(c, cut, alone) for c, cut, area, alone in found if not cut or area > 0.25 * typical]
     return kept, unread
+
+
+def _face(image: np.ndarray, quad: np.ndarray, walls: list) -> np.ndarray:
+    """A light rectangle's face (photo.walls), and the walls seen beside it added to `walls`."""
+    face = face_of(image, quad)
+    if face is not quad:
+        walls.append(wall_of(quad, face))
+    return face
 
 
 def _unshaped(image: np.ndarray, shapeless: list, typical: float) -> tuple[list, int]:

@@ -111,3 +111,56 @@ def _solid(face: np.ndarray) -> np.ndarray | None:
     hull = hull.reshape(-1, 2).astype(np.float32)
     box = cv2.boxPoints(rect)
     return np.array([hull[np.argmin(((hull - p) ** 2).sum(axis=1))] for p in box], np.float32)
+
+
+def wall_of(quad: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """How far and which way a tile's walls reach beyond its face in the photo, as one vector
+    (the camera sees every tile's walls on the same sides, as wide): each side of the face
+    moved in from the rectangle's, along that side's outward normal."""
+    wall = np.zeros(2, np.float32)
+    for k, normal in enumerate(_normals(quad)):
+        inset = float(np.dot(_middle(quad, k) - _middle(face, k), normal))
+        wall += max(0.0, inset) * normal
+    return wall
+
+
+def photo_wall(walls: list[np.ndarray]) -> np.ndarray | None:
+    """The walls of a photo's tiles (one camera: the same sides, as wide), from those seen
+    beside the faces told apart: their median, or None where none was seen."""
+    if not walls:
+        return None
+    return np.median(np.array(walls), axis=0).astype(np.float32)
+
+
+def without_wall(quad: np.ndarray, wall: np.ndarray) -> np.ndarray:
+    """A light rectangle cut down to its face by the photo's walls (`wall`, from wall_of):
+    each side moved in by as much as the walls reach out past it, the corners where the
+    moved sides meet."""
+    normals = _normals(quad)
+    moved = [quad[k] - max(0.0, float(np.dot(wall, normals[k]))) * normals[k] for k in range(4)]
+    corners = []
+    for k in range(4):
+        # (where side k-1, moved, meets side k, moved)
+        p, r = moved[k - 1], quad[k] - quad[k - 1]
+        q, s = moved[k], quad[(k + 1) % 4] - quad[k]
+        cross = float(r[0] * s[1] - r[1] * s[0])
+        if abs(cross) < 1e-6:
+            return quad
+        t = float((q - p)[0] * s[1] - (q - p)[1] * s[0]) / cross
+        corners.append(p + t * r)
+    return np.array(corners, np.float32)
+
+
+def _middle(quad: np.ndarray, k: int) -> np.ndarray:
+    return (quad[k] + quad[(k + 1) % 4]) / 2
+
+
+def _normals(quad: np.ndarray) -> list[np.ndarray]:
+    """Each side's normal pointing out of the rectangle (side k from corner k to k+1)."""
+    centre = quad.mean(axis=0)
+    normals = []
+    for k in range(4):
+        side = quad[(k + 1) % 4] - quad[k]
+        normal = np.float32([side[1], -side[0]]) / max(float(np.linalg.norm(side)), 1e-6)
+        normals.append(normal if np.dot(_middle(quad, k) - centre, normal) > 0 else -normal)
+    return normals

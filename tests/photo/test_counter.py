@@ -241,17 +241,19 @@ def real() -> list[tuple[Photo, object]]:
 
 
 def test_photos_of_real_sets_are_read_no_worse_than_measured(real):
-    """Short of the bars (32 of 40 exact, 394 of 426 halves, Dec 6; 32 and 378 of 400 on
+    """Short of the bars (32 of 40 exact, 402 of 426 halves, Dec 6; 33 and 380 of 400 on
     seed 139 held out): each light rectangle is cut down to its face where its walls take a
     sharp strip of it (photo.walls), a spinner is no pip, and a lone tile whose walls darken
-    its rim is cut down to its face before a finger is looked for; 31 and 384 before that last
-    (32 and 376), 25 and 365 before photo.walls (29 and 367). Left: walls as light as the face
+    its rim is cut down to its face before a finger is looked for, by its own face or else by
+    the walls the photo's other tiles show (one camera: the same sides, as wide); 32 and 394
+    before those the photo's (32 and 378), 31 and 384 before a lone tile's own face (32 and
+    376), 25 and 365 before photo.walls (29 and 367). Left: walls as light as the face
     whose groove the blur hides (the tile is still shown cut), tiles in rows on a light table,
     walls seen between touching tiles; a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in real)
     assert exact >= 32
     right_total = [halves_right(photo, count) for photo, count in real]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.92
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.94
 
 
 def one_real_tile(
