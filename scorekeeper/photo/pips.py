@@ -13,6 +13,9 @@ FLAT_W, FLAT_H = 240, 120
 # A spinner's reach from the line's middle in a flattened tile: a double-six's is up to 1.45
 # pips wide (16.5 px), and no pip comes nearer than 17 px.
 SPINNER = 16
+# A blob as tall as wide (within ROUND) filling its box as a disc does (ROUND_FILL or more) is
+# one pip, however large: two pips run together are twice as long as wide.
+ROUND, ROUND_FILL = 1.3, 0.68
 
 
 def ink_of(flat: np.ndarray) -> np.ndarray:
@@ -67,29 +70,33 @@ def dividing_line(ink: np.ndarray) -> tuple[int, float]:
     return column, float(along.max())
 
 
-def blob_areas(dark: np.ndarray) -> list[int]:
+def blob_areas(dark: np.ndarray) -> list[tuple[int, bool]]:
+    """Each dark blob's area, and whether it is round (one pip, however large: on a real set
+    a half of few pips has larger pips than one of many) rather than pips run together."""
     count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    areas = []
+    blobs = []
     for _, _, w, h, area in stats[1:count]:
         if area < 18 or max(w, h) > 3.5 * min(w, h) or area < 0.35 * w * h:
             continue  # a speck, or a sliver of the edge or the line
-        areas.append(int(area))
-    return areas
+        blobs.append((int(area), max(w, h) < ROUND * min(w, h) and area >= ROUND_FILL * w * h))
+    return blobs
 
 
 def typical_pip_area(blobs: list, level: int) -> float:
-    """The area of one pip at a level: the set's pips are all one size, so the photo's median
-    blob."""
-    areas = [area for _, found in blobs for half in found[level] for area in half]
+    """The area of one pip at a level: the photo's median blob (a set's pips are one size,
+    or on a real set larger on halves of few pips: a round blob is one pip, whatever its
+    size)."""
+    areas = [area for _, found in blobs for half in found[level] for area, _ in half]
     return float(np.median(areas)) if areas else 0.0
 
 
-def pips_of(areas: list[int], pip_area: float) -> int:
-    """Blobs counted as pips: one twice a pip's size is two pips run together by blur; one far
-    smaller than a pip is a speck."""
+def pips_of(areas: list[tuple[int, bool]], pip_area: float) -> int:
+    """Blobs counted as pips: one twice a pip's size and not round is two pips run together by
+    blur; one far smaller than a pip is a speck."""
     count = 0
-    for area in areas:
+    for area, round_ in areas:
         if area < 0.4 * pip_area:
             continue
-        count += max(1, round(area / pip_area)) if area > 1.6 * pip_area else 1
+        merged = area > 1.6 * pip_area and not round_
+        count += max(1, round(area / pip_area)) if merged else 1
     return count

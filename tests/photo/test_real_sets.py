@@ -1,0 +1,31 @@
+"""Tiles drawn as phone photos of real double-twelve sets show them: a half of few pips has
+larger pips than one of many (seen on public phone photos of real sets, Dec 6)."""
+
+import cv2
+import numpy as np
+
+from scorekeeper.photo.counter import count_image
+
+NINE = [(x, y) for x in (25, 58, 91) for y in (27, 60, 93)]
+
+
+def real_set_tile(few: list[tuple[int, int]], few_radius: int, many=NINE) -> np.ndarray:
+    """A white tile 240 by 120 px on a dark cloth: `many` pips of radius 9 on its left half,
+    `few` pips of `few_radius` on its right half, the line from 3 px of its top to 3 px of
+    its bottom."""
+    image = np.full((600, 800, 3), 55, np.uint8)
+    tile = np.full((120, 240, 3), 236, np.uint8)
+    for x, y in many:
+        cv2.circle(tile, (x, y), 9, (150, 40, 170), -1, cv2.LINE_AA)
+    for x, y in few:
+        cv2.circle(tile, (x, y), few_radius, (200, 120, 20), -1, cv2.LINE_AA)
+    cv2.rectangle(tile, (116, 3), (123, 116), (20, 20, 20), -1)
+    image[240:360, 280:520] = tile
+    return cv2.GaussianBlur(image, (0, 0), 1.0)
+
+
+def test_large_round_pips_beside_small_ones_are_one_pip_each():
+    """Three pips of nearly three times a small pip's area beside nine small ones, away from
+    the rim: each was counted as three."""
+    count = count_image(real_set_tile([(150, 25), (180, 60), (210, 95)], 15))
+    assert [sorted(tile.halves) for tile in count.counted] == [[3, 9]]
