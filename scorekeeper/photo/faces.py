@@ -152,11 +152,52 @@ SEEK, FIT_W, FIT_H = 16, 240, 120
 
 
 def fitted(image: np.ndarray, found: tuple[list, int]) -> tuple[list, int]:
-    """The outlines found, each lone whole tile's sides moved onto its face's edge."""
+    """The outlines found, each lone whole tile's sides moved onto its face's edge, and each
+    region of no tile's shape inside the photo fitted too: a tile if its face's edge is."""
     outlines, unread = found
-    return [
-        (_fit(image, c) if alone and not cut else c, cut, alone) for c, cut, alone in outlines
-    ], unread
+    return [_refit(image, c, cut, alone) for c, cut, alone in outlines], unread
+
+
+def _refit(image: np.ndarray, corners: np.ndarray, cut: bool, alone: bool) -> tuple:
+    """A lone whole tile fitted to its face's edge; a region of no tile's shape inside the
+    photo (light and shade across a face notch its edges) fitted likewise, and taken as a
+    tile alone when what it fits is tile-shaped and as large (whether something lies over it
+    is then looked at as for any tile alone)."""
+    if not cut:
+        return (_fit(image, corners), cut, alone) if alone else (corners, cut, alone)
+    if _near_edge(corners, image.shape):
+        return corners, cut, alone
+    if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
+        corners = np.roll(corners, -1, axis=0)
+    fit = _fit(image, corners)
+    (_, _), (w, h), _ = cv2.minAreaRect(fit)
+    area = cv2.contourArea(fit.astype(np.float32))
+    box = cv2.contourArea(corners.astype(np.float32))
+    shaped = min(w, h) > 1 and 1.4 <= max(w, h) / min(w, h) <= 3.2
+    if shaped and 0.7 * box <= area <= 1.3 * box and _rectangle(fit, area, w * h):
+        return fit, False, True
+    return corners, cut, alone
+
+
+def _rectangle(quad: np.ndarray, area: float, box: float) -> bool:
+    """Whether four corners are a tile's as a phone sees it: filling its box, opposite sides
+    as long within 15% (the edge it was fitted to ran along each side, not across a corner)."""
+    sides = [float(np.linalg.norm(quad[k] - quad[k - 1])) for k in range(4)]
+    even = all(min(sides[k], sides[k + 2]) >= 0.85 * max(sides[k], sides[k + 2]) for k in (0, 1))
+    return even and area >= 0.92 * box
+
+
+def _near_edge(corners: np.ndarray, shape: tuple) -> bool:
+    """Whether an outline reaches the photo's edge (a tile it cuts, shown cut whatever fits)."""
+    height, width = shape[:2]
+    near = max(2, round(max(width, height) / 250))
+    xs, ys = corners[:, 0], corners[:, 1]
+    return bool(
+        xs.min() <= near
+        or ys.min() <= near
+        or xs.max() >= width - near
+        or ys.max() >= height - near
+    )
 
 
 def _fit(image: np.ndarray, corners: np.ndarray) -> np.ndarray:

@@ -83,8 +83,10 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (20 of 40 exact, 368 of 480 halves, Dec 6, a lone tile found by
-    its closing edges fitted again to its face's own edge; 18 and 347 before, faces found inside
+    """Far short of the bars (20 of 40 exact, 377 of 480 halves, Dec 6, a region of no tile's
+    shape that closing edges found fitted to its face's own edge, read as a tile when that is a
+    rectangle; 368 before, a lone tile found by its closing edges fitted again to its face's own
+    edge; 18 and 347 before, faces found inside
     the sharp edges closing them on a blotchy table; 17 and 285 before, tiles' rims drawn all
     round; 16 and 268 before, rims at the corners only; 12 and 225 before faces were also
     found by their edges): tiles on a white table under leaves are told from its bright patches
@@ -94,7 +96,7 @@ def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
     exact = sum(count.total == photo.total for photo, count in park)
     assert exact >= 20
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.76
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.78
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
