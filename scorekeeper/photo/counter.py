@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.channels import brightest, darkest
-from scorekeeper.photo.cover import bitten
+from scorekeeper.photo.cover import MARGIN, bitten
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
 from scorekeeper.photo.pips import (
     FLAT_H,
@@ -209,10 +209,10 @@ def _uncovered(
     holds its walls beside the face (their shade darkens its rim as a finger would) is cut
     down to its face first, and judged by that (photo.walls); the walls so seen are added to
     `walls`."""
-    if not over_tile(_flatten(image, corners)):
+    if not over_tile(_widened(image, corners)):
         return corners, False
     face = face_of(image, corners)
-    if face is corners or over_tile(_flatten(image, face)):
+    if face is corners or over_tile(_widened(image, face)):
         return corners, True
     if walls is not None:
         walls.append(wall_of(corners, face))
@@ -226,7 +226,7 @@ def _walled(image: np.ndarray, corners: np.ndarray, wall: np.ndarray | None) -> 
     if wall is None:
         return corners, True
     face = without_wall(corners, wall)
-    if over_tile(_flatten(image, face)):
+    if over_tile(_widened(image, face)):
         return corners, True
     return face, False
 
@@ -460,6 +460,16 @@ def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
     warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
     return cv2.warpPerspective(image, warp, (FLAT_W, FLAT_H), flags=cv2.INTER_LINEAR)
+
+
+def _widened(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A tile flattened with MARGIN pixels of what lies round it."""
+    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]]) + MARGIN
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
+    size = (FLAT_W + 2 * MARGIN, FLAT_H + 2 * MARGIN)
+    return cv2.warpPerspective(
+        image, warp, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def _labels(corners: np.ndarray, split: int) -> tuple[Point, Point]:

@@ -15,6 +15,10 @@ CORNER = 14
 # FINGER_INK darker than the face, FINGER_RIM pixels of it in the band and reaching FINGER_DEEP
 # pixels in, where the pips are (a whole tile's rim and pips, apart, measured at most 94 px).
 FINGER_INK, FINGER_RIM, FINGER_DEEP = 60, 130, 16
+# Whether something dark over a tile carries on beyond its edge is seen in the tile flattened
+# with MARGIN pixels of what lies round it: a dark patch reaching within BEYOND pixels of
+# that's outer edge does (MARGIN within the reach of the tile's white, 15 px).
+MARGIN, BEYOND = 12, 6
 # A tile whose region fills less of its four corners than this has something over it.
 COVERED = 0.9
 # A tile's dividing line is more than this darker than its face (a percentile down the line;
@@ -29,20 +33,39 @@ def bitten(area: float, quad_area: float) -> bool:
     return area < COVERED * quad_area
 
 
-def covered(ink: np.ndarray, line: float) -> bool:
+def covered(ink: np.ndarray, line: float, outward: np.ndarray) -> bool:
     """Whether something lies over a flattened tile (`ink`: how far each pixel is below the
-    tile's white; `line`: how dark its dividing line is): something dark across the band just
-    inside its edge, which holds no pip nor line on any tile, only what lies over the tile;
-    or no dividing line in its middle (what shows of it is an end, the rest under a finger)."""
+    tile's white; `line`: how dark its dividing line is; `outward`: which pixels lie in a
+    dark patch that carries on beyond the tile's edge): something dark across the band just
+    inside its edge and on beyond it (a pip or the line may reach into the band on a real
+    tile, a strip of its face between them and its edge; a finger crosses the edge), or no
+    dividing line in its middle (what shows of it is an end, the rest under a finger)."""
     band = _depth(ink.shape[:2])
     band = (band >= RIM_OUT) & (band < RIM_IN)
+    ink = np.where(outward, ink, 0)
     return line <= LINE_INK or float((ink[band] > RIM_INK).mean()) > RIM_SHARE or _tip(ink, band)
+
+
+def outward(wide: np.ndarray) -> np.ndarray:
+    """Which pixels of a flattened tile (`wide`: with MARGIN pixels round it) lie in a dark
+    patch that carries on beyond the tile's edge (a finger over it, the table beside it); a
+    pip or the line's end has a strip of the tile's own face between it and the edge."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
+    white = cv2.dilate(wide, kernel)
+    ink = (white.astype(np.int16) - wide).max(axis=2)
+    count, patches = cv2.connectedComponents((ink > FINGER_INK).astype(np.uint8))
+    ring = np.ones(patches.shape, bool)
+    ring[BEYOND:-BEYOND, BEYOND:-BEYOND] = False
+    beyond = np.zeros(count, bool)
+    beyond[np.unique(patches[ring])] = True
+    beyond[0] = False
+    return beyond[patches][MARGIN:-MARGIN, MARGIN:-MARGIN]
 
 
 def _tip(ink: np.ndarray, band: np.ndarray) -> bool:
     """Whether one dark patch lies across the band and on into the face (a finger's tip), or
-    along the band for longer: the band holds no pip and no tile's line, and no whole tile's
-    rim reaches in so far."""
+    along the band for longer: what of the band carries on beyond the edge is no pip and no
+    tile's line, and no whole tile's rim reaches in so far."""
     count, patches = cv2.connectedComponents((ink > FINGER_INK).astype(np.uint8))
     on_rim = np.bincount(patches[band], minlength=count)
     deep = np.zeros(count, bool)

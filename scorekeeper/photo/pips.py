@@ -5,6 +5,7 @@ only, no Django)."""
 import cv2
 import numpy as np
 
+from scorekeeper.photo.cover import MARGIN, outward
 from scorekeeper.photo.cover import covered as covered_rim
 from scorekeeper.photo.table import tinted_ink
 
@@ -29,12 +30,14 @@ def ink_of(flat: np.ndarray) -> np.ndarray:
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
 
 
-def hidden(flat: np.ndarray) -> bool:
-    """Whether something lies over a tile lying alone (a finger): dark across its rim, or on
-    a face of colour far from both the face's colour and its pips' (photo.cover)."""
+def hidden(wide: np.ndarray) -> bool:
+    """Whether something lies over a tile lying alone (a finger), `wide` the tile flattened
+    with MARGIN pixels of what lies round it: dark across its rim and on beyond its edge, or
+    on a face of colour far from both the face's colour and its pips' (photo.cover)."""
+    flat = wide[MARGIN:-MARGIN, MARGIN:-MARGIN]
     ink = ink_of(flat)
     over = tinted_ink(flat, over=True)
-    return covered_rim(ink if over is None else over, dividing_line(ink)[1])
+    return covered_rim(ink if over is None else over, dividing_line(ink)[1], outward(wide))
 
 
 def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:

@@ -29,3 +29,28 @@ def test_large_round_pips_beside_small_ones_are_one_pip_each():
     the rim: each was counted as three."""
     count = count_image(real_set_tile([(150, 25), (180, 60), (210, 95)], 15))
     assert [sorted(tile.halves) for tile in count.counted] == [[3, 9]]
+
+
+def rim_reaching_tile() -> np.ndarray:
+    """A lone white tile 240 by 120 px on a dark cloth, as on a real double-twelve set: nine
+    pips on its left half and eight on its right, radius 11, the outer ones reaching to 6 px
+    of its edge (into the band where a finger over it would show), the line from 2 px of its
+    top to 2 px of its bottom."""
+    image = np.full((600, 800, 3), 55, np.uint8)
+    tile = np.full((120, 240, 3), 236, np.uint8)
+    rows = (17, 60, 103)
+    for x, y in [(x, y) for x in (19, 58, 100) for y in rows]:
+        cv2.circle(tile, (x, y), 11, (150, 40, 170), -1, cv2.LINE_AA)
+    for x, y in [(x, y) for x in (140, 182, 221) for y in rows if (x, y) != (182, 60)]:
+        cv2.circle(tile, (x, y), 11, (200, 120, 20), -1, cv2.LINE_AA)
+    cv2.rectangle(tile, (116, 2), (123, 117), (20, 20, 20), -1)
+    image[240:360, 280:520] = tile
+    return cv2.GaussianBlur(image, (0, 0), 1.0)
+
+
+def test_a_lone_tile_whose_pips_and_line_reach_its_rim_is_read_not_cut():
+    """Its pips and line reach into the band just inside its edge, where a finger over a tile
+    shows; a strip of its face lies between them and its edge (a finger carries on beyond the
+    edge onto the table): it was shown cut, as if a finger lay over it."""
+    count = count_image(rim_reaching_tile())
+    assert [sorted(tile.halves) for tile in count.tiles] == [[8, 9]]
