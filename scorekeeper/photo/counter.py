@@ -1,7 +1,6 @@
 """Domino pips counted from a photo: the tiles found, each split in its two halves, each half's
 pips counted (OpenCV and numpy only, no Django)."""
 
-import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -27,6 +26,7 @@ from scorekeeper.photo.seams import (
     middles,
     own_lines,
     seam,
+    tiles_between,
 )
 from scorekeeper.photo.table import (
     above_table,
@@ -356,15 +356,13 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         rank = (own, across * down == (tiles or across * down), -off, seen, strong)
         rank += (round(min(evens or [1.0]), 1), across * down)
         if best is None or rank > best[0]:
-            best = (rank, xs, ys)
+            best = (rank, across, down)
     if best is None:
         return []
-    _, xs, ys = best
     back = np.linalg.inv(warp)
     return [
-        cv2.perspectiveTransform(_cell(x0, y0, x1, y1)[None], back)[0]
-        for y0, y1 in itertools.pairwise(ys)
-        for x0, x1 in itertools.pairwise(xs)
+        cv2.perspectiveTransform(_cell(*box)[None], back)[0]
+        for box in tiles_between(ink, best[1], best[2])
     ]
 
 

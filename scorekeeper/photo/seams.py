@@ -14,6 +14,10 @@ SEAM_INK, SEAM_FAINT = 9, 3
 SEAM_EVEN = 0.65
 # A tile's own dividing line, across its middle, is more than this darker than its face.
 OWN_INK = 12
+# Tiles laid touching differ in length by up to this share of a tile (a set's tiles vary, the
+# camera makes those nearer larger), and the lines between them drift up to DRIFT of a tile
+# from equal parts; each share of a tile a line lies from equal parts costs AWAY in darkness.
+SPREAD, DRIFT, AWAY = 0.2, 0.3, 4.0
 
 
 def end_to_end(ratio: float, across: int, down: int, tiles: int) -> bool:
@@ -55,6 +59,16 @@ def line_darkness(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     return columns - np.median(columns), rows - np.median(rows), even_columns, even_rows
 
 
+def sharp_lines(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much darker than most each column and each row of a flattened rectangle is all
+    along its length, barely smoothed: where the lines between tiles lie exactly (smoothed
+    more, a column of a tile's many pips, small gaps between them, reads as dark as they)."""
+    wide = cv2.dilate(cv2.blur(ink, (1, 3)), np.ones((1, 3), np.uint8))
+    tall = cv2.dilate(cv2.blur(ink, (3, 1)), np.ones((3, 1), np.uint8))
+    columns, rows = _lightest_mean(wide, axis=0), _lightest_mean(tall, axis=1)
+    return columns - np.median(columns), rows - np.median(rows)
+
+
 def _lightest_mean(ink: np.ndarray, axis: int) -> np.ndarray:
     along = np.sort(ink, axis=axis).astype(np.float32)
     share = max(1, ink.shape[axis] // 6)
@@ -75,6 +89,55 @@ def lines_at(darkness: np.ndarray, even: np.ndarray, parts: int):
         strengths.append(float(darkness[at]))
         evenness.append(float(even[at]))
     return [*cuts, size], strengths, evenness
+
+
+def tiles_between(ink: np.ndarray, across: int, down: int) -> list[tuple[int, int, int, int]]:
+    """Each tile of a grid `across` by `down` laid touching in a flattened rectangle (left,
+    top, right, bottom; row by row), cut where the lines between them really run: the lines
+    between rows across the whole rectangle, then those between the tiles of each row in that
+    row alone (tiles a little apart in size leave them out of line from row to row)."""
+    ys = placed(sharp_lines(ink)[1], down)
+    boxes = []
+    for y0, y1 in itertools.pairwise(ys):
+        xs = placed(sharp_lines(ink[y0:y1])[0], across)
+        boxes += [(x0, y0, x1, y1) for x0, x1 in itertools.pairwise(xs)]
+    return boxes
+
+
+def placed(darkness: np.ndarray, parts: int) -> list[int]:
+    """Where the lines between `parts` tiles laid touching run, the rectangle's ends included:
+    each where the rectangle is darkest along it (`darkness`, barely smoothed), found
+    together. Tiles a little apart in size, or nearer the camera, drift the lines from equal
+    parts, so each tile may be up to SPREAD longer or shorter than the rest, and each line
+    up to DRIFT of a tile from where equal tiles would put it (a tile's own line, half a tile
+    on, is never taken for one between tiles)."""
+    size = len(darkness)
+    step = size / parts
+    back, score = [], np.zeros(1, np.float32)
+    before = np.zeros(1, np.int64)
+    for i in range(1, parts):
+        here = np.arange(
+            max(round((i - DRIFT) * step), 1), min(round((i + DRIFT) * step), size - 1) + 1
+        )
+        gap = here[:, None] - before[None, :]
+        fits = (gap >= (1 - SPREAD) * step) & (gap <= (1 + SPREAD) * step)
+        total = np.where(fits, score[None, :], -np.inf)
+        pick = np.argmax(total, axis=1)
+        away = np.abs(here - i * step) / step
+        score = total[np.arange(len(here)), pick] + darkness[here] - AWAY * away
+        back.append((here, pick))
+        before = here
+    cuts = [size]
+    if parts > 1:
+        last = size - before
+        fits = (last >= (1 - SPREAD) * step) & (last <= (1 + SPREAD) * step)
+        at = int(np.argmax(np.where(fits, score, -np.inf)))
+        for here, pick in reversed(back):
+            cuts.append(int(here[at]))
+            at = int(pick[at])
+    cuts.append(0)
+    cuts.reverse()
+    return cuts
 
 
 def own_lines(ink: np.ndarray, xs: list[int], ys: list[int]) -> float:
