@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.channels import brightest, darkest
-from scorekeeper.photo.cover import MARGIN, bitten
+from scorekeeper.photo.cover import bitten
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
 from scorekeeper.photo.pips import (
     FLAT_H,
@@ -18,6 +18,7 @@ from scorekeeper.photo.pips import (
     typical_pip_area,
 )
 from scorekeeper.photo.pips import hidden as over_tile
+from scorekeeper.photo.pips import widened as _widened
 from scorekeeper.photo.seams import (
     SEAM_INK,
     end_to_end,
@@ -282,9 +283,17 @@ def _tile_outlines(
 def _face(image: np.ndarray, quad: np.ndarray, walls: list) -> np.ndarray:
     """A light rectangle's face (photo.walls), and the walls seen beside it added to `walls`."""
     face = face_of(image, quad)
-    if face is not quad:
-        walls.append(wall_of(quad, face))
+    if face is quad or _through_pips(image, quad, face):
+        return quad
+    walls.append(wall_of(quad, face))
     return face
+
+
+def _through_pips(image: np.ndarray, quad: np.ndarray, face: np.ndarray) -> bool:
+    """Whether a tile's face cut from its walls was cut through a row of its pips (a strip of
+    a white face with pips along it, taken for a wall): the pips reach past the face's new
+    edge, and it reads as covered where the whole tile does not."""
+    return over_tile(_widened(image, face)) and not over_tile(_widened(image, quad))
 
 
 def _unshaped(image: np.ndarray, shapeless: list, typical: float) -> tuple[list, int]:
@@ -458,16 +467,6 @@ def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
     warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
     return cv2.warpPerspective(image, warp, (FLAT_W, FLAT_H), flags=cv2.INTER_LINEAR)
-
-
-def _widened(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """A tile flattened with MARGIN pixels of what lies round it."""
-    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]]) + MARGIN
-    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
-    size = (FLAT_W + 2 * MARGIN, FLAT_H + 2 * MARGIN)
-    return cv2.warpPerspective(
-        image, warp, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    )
 
 
 def _labels(corners: np.ndarray, split: int) -> tuple[Point, Point]:

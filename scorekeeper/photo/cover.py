@@ -19,6 +19,9 @@ FINGER_INK, FINGER_RIM, FINGER_DEEP = 60, 130, 16
 # with MARGIN pixels of what lies round it: a dark patch reaching within BEYOND pixels of
 # that's outer edge does (MARGIN within the reach of the tile's white, 15 px).
 MARGIN, BEYOND = 12, 6
+# A pip close to a tile's rounded corner may touch the table beside it by a thread of dark
+# a few pixels wide; a finger is far wider: what is narrower than THREAD pixels is let go.
+THREAD = 9
 # A tile whose region fills less of its four corners than this has something over it.
 COVERED = 0.9
 # A tile's dividing line is more than this darker than its face (a percentile down the line;
@@ -53,7 +56,9 @@ def outward(wide: np.ndarray) -> np.ndarray:
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(wide, kernel)
     ink = (white.astype(np.int16) - wide).max(axis=2)
-    count, patches = cv2.connectedComponents((ink > FINGER_INK).astype(np.uint8))
+    dark = (ink > FINGER_INK).astype(np.uint8)
+    thread = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (THREAD, THREAD))
+    count, patches = cv2.connectedComponents(cv2.morphologyEx(dark, cv2.MORPH_OPEN, thread))
     ring = np.ones(patches.shape, bool)
     ring[BEYOND:-BEYOND, BEYOND:-BEYOND] = False
     beyond = np.zeros(count, bool)

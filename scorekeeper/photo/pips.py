@@ -30,6 +30,16 @@ def ink_of(flat: np.ndarray) -> np.ndarray:
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
 
 
+def widened(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A tile flattened with MARGIN pixels of what lies round it."""
+    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]]) + MARGIN
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
+    size = (FLAT_W + 2 * MARGIN, FLAT_H + 2 * MARGIN)
+    return cv2.warpPerspective(
+        image, warp, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
 def hidden(wide: np.ndarray) -> bool:
     """Whether something lies over a tile lying alone (a finger), `wide` the tile flattened
     with MARGIN pixels of what lies round it: dark across its rim and on beyond its edge, or

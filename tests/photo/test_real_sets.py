@@ -54,3 +54,30 @@ def test_a_lone_tile_whose_pips_and_line_reach_its_rim_is_read_not_cut():
     edge onto the table): it was shown cut, as if a finger lay over it."""
     count = count_image(rim_reaching_tile())
     assert [sorted(tile.halves) for tile in count.tiles] == [[8, 9]]
+
+
+def double_twelve(thread: int) -> np.ndarray:
+    """A lone white double-twelve 240 by 120 px on a dark cloth, as on a real set: twelve
+    pips of radius 11 a half in three rows of four, the outer ones 5 px from its edge; its
+    top left pip joined across the rim to the table beyond the corner by a dark thread
+    `thread` px wide (none for 0)."""
+    image = np.full((600, 800, 3), 55, np.uint8)
+    tile = np.full((120, 240, 3), 236, np.uint8)
+    for x in np.linspace(16, 96, 4).round().astype(int):
+        for y in (16, 60, 104):
+            cv2.circle(tile, (int(x), y), 11, (150, 40, 170), -1, cv2.LINE_AA)
+            cv2.circle(tile, (int(240 - x), y), 11, (40, 120, 200), -1, cv2.LINE_AA)
+    cv2.rectangle(tile, (116, 2), (123, 117), (20, 20, 20), -1)
+    image[240:360, 280:520] = tile
+    if thread:
+        cv2.line(image, (296, 256), (274, 234), (60, 40, 70), thread, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (0, 0), 1.0)
+
+
+def test_a_pip_joined_to_the_table_by_a_thread_is_no_finger():
+    """A pip near a lone tile's corner joined to the table beyond its edge by a thread of
+    dark 2 px wide (on real photos, the rounded corner's shade, a hair): a finger that
+    carries on beyond the edge is far wider. The tile was not read."""
+    for thread in (0, 2):
+        count = count_image(double_twelve(thread))
+        assert [tile.halves for tile in count.tiles] == [(12, 12)]
