@@ -17,6 +17,9 @@ SPINNER = 16
 # A blob as tall as wide (within ROUND) filling its box as a disc does (ROUND_FILL or more) is
 # one pip, however large: two pips run together are twice as long as wide.
 ROUND, ROUND_FILL = 1.3, 0.68
+# A half's pips are read against its own darkest ink, but not less than this share of the
+# whole tile's.
+HALF_FLOOR = 0.5
 
 
 def ink_of(flat: np.ndarray) -> np.ndarray:
@@ -53,23 +56,35 @@ def hidden(wide: np.ndarray) -> bool:
 def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
     """Where the dividing line runs, and the area of each dark blob in each half: once at a
     level that finds faint pips, once at a stricter one where pips that blur ran together
-    stand apart again."""
+    stand apart again. Each half's levels follow its own darkest ink (pale pips on a tile
+    with a black line are judged against their own contrast), but not below a share of the
+    tile's (a blank half's specks stay specks)."""
     ink = cv2.GaussianBlur(ink_of(flat), (3, 3), 0)
     margin = 7
-    inner = ink[margin:-margin, margin:-margin]
-    strong = float(np.percentile(inner, 99.5))
-    levels = [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
+    tile_strong = float(np.percentile(ink[margin:-margin, margin:-margin], 99.5))
     split, _ = dividing_line(ink)
     # A spinner (a metal rivet in the line's middle, wider than the line) is no pip.
     ink = ink.copy()
     cv2.circle(ink, (split, FLAT_H // 2), SPINNER, 0, -1)
     band = 9
-    found = []
-    for level in levels:
-        dark = (ink > level).astype(np.uint8)[margin:-margin]
-        left, right = dark[:, margin : split - band], dark[:, split + band : FLAT_W - margin]
-        found.append((blob_areas(left), blob_areas(right)))
+    inner = ink[margin:-margin]
+    halves = (inner[:, margin : split - band], inner[:, split + band : FLAT_W - margin])
+    levels = [_levels(half, tile_strong) for half in halves]
+    found = [
+        tuple(
+            blob_areas((half > level[i]).astype(np.uint8))
+            for half, level in zip(halves, levels, strict=True)
+        )
+        for i in (0, 1)
+    ]
     return split, found
+
+
+def _levels(half: np.ndarray, tile_strong: float) -> list[float]:
+    """The two ink levels a half's pips are read at: shares of its own darkest ink (or of
+    HALF_FLOOR of the tile's, whichever is more), never below 38 nor above a cap."""
+    strong = max(float(np.percentile(half, 99.5)) if half.size else 0.0, HALF_FLOOR * tile_strong)
+    return [min(max(share * strong, 38), 110 + 60 * i) for i, share in enumerate((0.45, 0.7))]
 
 
 def dividing_line(ink: np.ndarray) -> tuple[int, float]:
