@@ -96,6 +96,8 @@ def tiles_between(ink: np.ndarray, across: int, down: int) -> list[tuple[int, in
     top, right, bottom; row by row), cut where the lines between them really run: the lines
     between rows across the whole rectangle, then those between the tiles of each row in that
     row alone (tiles a little apart in size leave them out of line from row to row)."""
+    if across == down == 1:
+        return [(0, 0, ink.shape[1], ink.shape[0])]  # a tile alone: no line between tiles
     ys = placed(sharp_lines(ink)[1], down)
     boxes = []
     for y0, y1 in itertools.pairwise(ys):
