@@ -81,3 +81,24 @@ def test_a_pip_joined_to_the_table_by_a_thread_is_no_finger():
     for thread in (0, 2):
         count = count_image(double_twelve(thread))
         assert [tile.halves for tile in count.tiles] == [(12, 12)]
+
+
+def pale_pips_tile(grey: int) -> np.ndarray:
+    """A white tile 240 by 120 px on a dark cloth, a black line across its middle: nine pale
+    grey pips (`grey`) on its left half, three black pips on its right."""
+    image = np.full((600, 800, 3), 55, np.uint8)
+    tile = np.full((120, 240, 3), 236, np.uint8)
+    for x, y in NINE:
+        cv2.circle(tile, (x, y), 9, (grey, grey, grey), -1, cv2.LINE_AA)
+    for x, y in [(150, 25), (180, 60), (210, 95)]:
+        cv2.circle(tile, (x, y), 9, (20, 20, 20), -1, cv2.LINE_AA)
+    cv2.rectangle(tile, (116, 8), (123, 111), (15, 15, 15), -1)
+    image[240:360, 280:520] = tile
+    return cv2.GaussianBlur(image, (0, 0), 1.0)
+
+
+def test_pale_grey_pips_beside_a_black_line_are_counted():
+    """Light grey pips on a white tile whose line is black: read against the tile's darkest
+    ink (its line), they were cut down to specks and the half read 0."""
+    count = count_image(pale_pips_tile(150))
+    assert [sorted(tile.halves) for tile in count.counted] == [[3, 9]]
