@@ -13,6 +13,8 @@ LONGEST = 1000
 COUNTED = (60, 200, 60)
 CUT = (40, 40, 230)
 INK = (255, 255, 255)
+# How tall, in pixels, the font's digits are at scale 1.
+TEXT_HEIGHT = 24
 
 
 def overlay(image: np.ndarray, count: Count) -> str:
@@ -31,12 +33,22 @@ def overlay(image: np.ndarray, count: Count) -> str:
             cv2.line(image, tuple(corners[0]), tuple(corners[2]), CUT, line, cv2.LINE_AA)
             cv2.line(image, tuple(corners[1]), tuple(corners[3]), CUT, line, cv2.LINE_AA)
             continue
-        _label(image, f"#{number}", tuple(corners[0]), colour, 0.5 * line)
+        size = _text_size(corners, max(image.shape[:2]))
+        _label(image, f"#{number}", tuple(corners[0]), colour, 0.7 * size)
         for (x, y), pips in zip(tile.labels, tile.halves, strict=True):
-            _label(image, str(pips), (round(x * scale), round(y * scale)), colour, 0.6 * line)
+            _label(image, str(pips), (round(x * scale), round(y * scale)), colour, size)
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
     assert ok
     return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
+
+
+def _text_size(corners: np.ndarray, longest: int) -> float:
+    """The font scale for a tile's counts: a little under half the tile's width, so a count sits
+    inside its half, but never so small that it cannot be read on a phone held at arm's length
+    (the drawing is shown about 340 px wide)."""
+    sides = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)
+    height = min(max(0.42 * sides.min(), longest / 32), longest / 14)
+    return height / TEXT_HEIGHT
 
 
 def _label(image: np.ndarray, text: str, centre: tuple, colour: tuple, size: float) -> None:
@@ -45,5 +57,9 @@ def _label(image: np.ndarray, text: str, centre: tuple, colour: tuple, size: flo
     thick = max(1, round(size * 1.6))
     (w, h), base = cv2.getTextSize(text, font, size, thick)
     x, y = centre[0] - w // 2, centre[1] + h // 2
-    cv2.rectangle(image, (x - 3, y - h - 3), (x + w + 3, y + base), colour, -1)
+    top, bottom = (max(0, x - 3), max(0, y - h - 3)), (x + w + 3, y + base)
+    box = image[top[1] : bottom[1], top[0] : bottom[0]]
+    # A darker shade of the outline's colour, so white digits read in sunlight; the pips beneath
+    # still show through, so the table can check the count against them.
+    box[:] = (0.25 * box + 0.75 * np.array(colour) * 0.6).astype(np.uint8)
     cv2.putText(image, text, (x, y), font, size, INK, thick, cv2.LINE_AA)
