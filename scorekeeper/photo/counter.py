@@ -26,8 +26,8 @@ from scorekeeper.photo.seams import (
     lines_at,
     middles,
     own_lines,
+    placed_cells,
     seam,
-    tiles_between,
 )
 from scorekeeper.photo.table import (
     above_table,
@@ -368,23 +368,13 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
             best = (rank, across, down)
     if best is None:
         return []
-    back = np.linalg.inv(warp)
-    return [
-        cv2.perspectiveTransform(_cell(*box)[None], back)[0]
-        for box in tiles_between(ink, best[1], best[2])
-    ]
+    return placed_cells(image, quad, size, best[1], best[2])
 
 
 def _tile_shaped(ratio: float) -> bool:
     """A tile is twice as long as wide; a camera's angle stretches or squeezes that (a tile
     held at a slant, seen along its length, measured 3.0 to 1; seen across it, 1.42)."""
     return 1.4 <= max(ratio, 1 / ratio) <= 3.2
-
-
-def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-    """The corners of one tile in the flattened rectangle, its long side first."""
-    corners = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-    return corners if x1 - x0 >= y1 - y0 else np.roll(corners, -1, axis=0)
 
 
 def _split(contour: np.ndarray, typical: float) -> list[tuple[np.ndarray, bool, float, bool]]:

@@ -120,11 +120,14 @@ def typical_pip_area(blobs: list, level: int) -> float:
 
 def pips_of(areas: list[tuple[int, bool]], pip_area: float) -> int:
     """Blobs counted as pips: one twice a pip's size and not round is two pips run together by
-    blur; one far smaller than a pip is a speck."""
+    blur; one far smaller than a pip is a speck. (A half whose pips are all alike in size, as
+    a set's larger pips on halves of few, has none: three blobs or more show its own size.)"""
+    sizes = [area for area, _ in areas if area >= 0.4 * pip_area]
+    own = float(np.median(sizes)) if len(sizes) >= 3 else 0.0
     count = 0
     for area, round_ in areas:
         if area < 0.4 * pip_area:
             continue
-        merged = area > 1.6 * pip_area and not round_
+        merged = area > 1.6 * max(pip_area, own) and not round_
         count += max(1, round(area / pip_area)) if merged else 1
     return count

@@ -7,6 +7,8 @@ import itertools
 import cv2
 import numpy as np
 
+from scorekeeper.photo.pips import ink_of
+
 # A line between tiles is seen when this much of it is this much darker than the tiles' faces
 # beside it.
 SEAM_INK, SEAM_FAINT = 9, 3
@@ -18,6 +20,17 @@ OWN_INK = 12
 # camera makes those nearer larger), and the lines between them drift up to DRIFT of a tile
 # from equal parts; each share of a tile a line lies from equal parts costs AWAY in darkness.
 SPREAD, DRIFT, AWAY = 0.2, 0.3, 4.0
+# Where the lines between them run is looked for with each tile's short side this long.
+FINE_SIDE = 60
+# A tile in a row a little out of line has its own line up to OFF_MIDDLE of its length from
+# the middle of the row; found more than MOVED of its length from where its two ends are
+# equal, the tile is taken to run past the row's outline.
+OFF_MIDDLE, MOVED = 0.2, 0.06
+# The row is looked at with this share of its height beside it on either side; a face is
+# told from the table there if the two are at least FACE_APART apart in grey.
+BESIDE, FACE_APART = 0.25, 60
+# Along a tile, a row of its pips breaks its face for less than GAP of its length.
+GAP = 0.05
 
 
 def end_to_end(ratio: float, across: int, down: int, tiles: int) -> bool:
@@ -163,3 +176,90 @@ def own_line(cell: np.ndarray) -> bool:
     if middle.size == 0:
         return False
     return float(np.percentile(middle, 15, axis=0).max() - np.median(cell)) > OWN_INK
+
+
+def centred(ink: np.ndarray, grey: np.ndarray, boxes: list) -> list[tuple[int, int, int, int]]:
+    """Each upright tile of a row laid side by side, its ends moved so its own line lies in its
+    middle (tiles a little out of line: the row's outline cuts an end of a tile off, and the
+    pips there with it). `grey` is the row flattened with BESIDE of its height of what lies
+    beside it on either side. A tile grows only over its own face, lighter than the table by
+    FACE_APART (on a table about as light, nothing moves); a tile whose own line is not found
+    is left as it was."""
+    margin = round(BESIDE * ink.shape[0])
+    table = float(np.median(np.vstack([grey[: margin // 2], grey[-(margin // 2) :]])))
+    face = float(np.median(grey[margin:-margin]))
+    if face - table < FACE_APART:
+        return boxes
+    light = grey > (face + table) / 2
+    return [_about_line(ink, light, margin, box) for box in boxes]
+
+
+def _about_line(
+    ink: np.ndarray, light: np.ndarray, margin: int, box: tuple[int, int, int, int]
+) -> tuple[int, int, int, int]:
+    """One upright tile's box, each end grown to a tile's width from its own line (a tile is
+    twice as long as wide) as far as its face runs on beyond the row's outline."""
+    x0, y0, x1, y1 = box
+    inset = (x1 - x0) // 6
+    strip = ink[y0:y1, x0 + inset : x1 - inset]
+    length = y1 - y0
+    if strip.size == 0 or length < 8:
+        return box
+    # Its own line: dark across all the strip (a row of pips leaves light gaps between them).
+    rows = np.percentile(strip, 15, axis=1)
+    low, high = round(length * (0.5 - OFF_MIDDLE)), round(length * (0.5 + OFF_MIDDLE))
+    at = y0 + low + int(np.argmax(rows[low:high]))
+    if rows[at - y0] - np.median(strip) <= OWN_INK:
+        return box
+    half = round(length * (0.5 + OFF_MIDDLE))
+    gap = max(2, round(GAP * length))
+    face = light[:, x0 + inset : x1 - inset].mean(axis=1) >= 0.2
+    top = _face_end(face[: margin + y0][::-1], y0 - at + half, gap)
+    bottom = _face_end(face[margin + y1 :], at + half - y1, gap)
+    grown = (x0, y0 - top, x1, y1 + bottom)
+    return grown if top + bottom >= MOVED * length else box
+
+
+def _face_end(face: np.ndarray, short: int, gap: int) -> int:
+    """How far a tile's end moves out, up to `short`: over the rows of face beyond it, to the
+    first `gap` rows of none (a row of its pips breaks the face for fewer)."""
+    run = np.concatenate([face[: max(short, 0)], np.zeros(gap, bool)])
+    ends = np.convolve(~run, np.ones(gap, int), mode="valid")
+    return int(np.flatnonzero(ends == gap)[0])
+
+
+def placed_cells(
+    image: np.ndarray, quad: np.ndarray, size: tuple[int, int], across: int, down: int
+) -> list[np.ndarray]:
+    """The tiles of a grid `across` by `down` laid touching in a light rectangle, cut where the
+    lines between them really run, looked for at the photo's own sharpness (flattened to
+    photo.counter.SEAM_H, a hairline between tiles pressed tight fades below a column of pips)."""
+    if across == down == 1:  # a tile alone: no line between tiles, its long side first
+        return [quad if size[0] >= size[1] else np.roll(quad, -1, axis=0)]
+    native = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])) / 2
+    short = min(size[0] / across, size[1] / down)
+    scale = float(np.clip(min(FINE_SIDE / short, native / size[0]), 1, 4))
+    fine = (round(size[0] * scale), round(size[1] * scale))
+    rect = np.float32([[0, 0], [fine[0], 0], [fine[0], fine[1]], [0, fine[1]]])
+    warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
+    ink = ink_of(cv2.warpPerspective(image, warp, fine, flags=cv2.INTER_LINEAR))
+    boxes = tiles_between(ink, across, down)
+    if down == 1 and across > 1 and size[0] / across < size[1]:
+        boxes = centred(ink, _beside(image, warp, fine), boxes)  # perhaps out of line
+    back = np.linalg.inv(warp)
+    return [cv2.perspectiveTransform(_cell(*box)[None], back)[0] for box in boxes]
+
+
+def _beside(image: np.ndarray, warp: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A flattened row of tiles in grey, with BESIDE of its height of what lies beside it
+    above and below."""
+    margin = round(BESIDE * size[1])
+    shift = np.float64([[1, 0, 0], [0, 1, margin], [0, 0, 1]])
+    flat = cv2.warpPerspective(image, shift @ warp, (size[0], size[1] + 2 * margin))
+    return cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+
+
+def _cell(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """The corners of one tile in the flattened rectangle, its long side first."""
+    corners = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    return corners if x1 - x0 >= y1 - y0 else np.roll(corners, -1, axis=0)

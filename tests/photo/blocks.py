@@ -1,0 +1,73 @@
+"""Photos of tiles laid touching as players leave them (tests.photo.render draws the rest):
+upright tiles side by side a little out of line, each pushed up or down its length (or rows
+of them, a row slid along the one above), on a dark table, a hairline between them."""
+
+import random
+
+import cv2
+import numpy as np
+
+from tests.photo.render import PIP_COLOURS, Drawn, Photo, tile_face
+
+# The photo's size, and a tile's short side in it.
+WIDTH, HEIGHT = 1600, 1200
+SIDES = (100, 140)
+
+
+def _upright(rng: random.Random, side: int) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """One upright tile `side` wide and twice as long (its first half below), its mask, and
+    its halves: many pips, so a half cut short loses some."""
+    halves = (rng.randint(5, 12), rng.randint(5, 12))
+    colours = rng.sample(PIP_COLOURS[1:], 3)
+    face, mask = tile_face(halves, 12, colours, rng)
+    size = (side, 2 * side)
+    face = cv2.resize(np.rot90(face).copy(), size, interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(np.rot90(mask).copy(), size, interpolation=cv2.INTER_AREA)
+    return face, mask, halves
+
+
+def _lay(scene: np.ndarray, rng: random.Random, side: int, x: int, y: int) -> Drawn:
+    """One upright tile laid with its top left corner at (x, y)."""
+    face, mask, halves = _upright(rng, side)
+    here = scene[y : y + 2 * side, x : x + side]
+    here[:] = np.where(mask[..., None] > 127, face, here)
+    middle = x + side / 2
+    return Drawn(halves, ((middle, y + 1.5 * side), (middle, y + 0.5 * side)), False)
+
+
+def touching(rng: random.Random, across: int, down: int, stagger: float, slide: float) -> Photo:
+    """A block of `down` rows of `across` upright tiles laid touching (a hairline apart): each
+    tile pushed up or down by a half to all of `stagger` of its length, by turns, each row
+    slid along by up to `slide` of a tile's width; turned a little, blurred, noisy, as a JPEG."""
+    side = rng.randint(*SIDES)
+    shade = rng.randint(20, 60)
+    scene = np.full((HEIGHT, WIDTH, 3), shade, np.uint8)
+    left = (WIDTH - across * (side + 1)) // 2
+    top = (HEIGHT - down * (2 * side + 1)) // 2
+    tiles = []
+    for row in range(down):
+        shift = round(rng.uniform(-slide, slide) * side)
+        for column in range(across):
+            # (each out of line with the one before: up, then down)
+            push = round((-1) ** column * rng.uniform(stagger / 2, stagger) * 2 * side)
+            x = left + shift + column * (side + 1)
+            tiles.append(_lay(scene, rng, side, x, top + row * (2 * side + 1) + push))
+    turn = cv2.getRotationMatrix2D((WIDTH / 2, HEIGHT / 2), rng.uniform(-12, 12), 1.0)
+    scene = cv2.warpAffine(scene, turn, (WIDTH, HEIGHT), borderValue=(shade, shade, shade))
+    tiles = [_turned(tile, turn) for tile in tiles]
+    scene = cv2.GaussianBlur(scene, (0, 0), rng.uniform(0.5, 1.2))
+    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 4, scene.shape)
+    scene = (scene + noise).clip(0, 255).astype(np.uint8)
+    jpeg = cv2.imencode(".jpg", scene, [cv2.IMWRITE_JPEG_QUALITY, 88])[1].tobytes()
+    return Photo(jpeg, tuple(tiles))
+
+
+def _turned(tile: Drawn, turn: np.ndarray) -> Drawn:
+    centres = tuple(tuple(float(v) for v in turn @ (x, y, 1)) for x, y in tile.centres)
+    return Drawn(tile.halves, centres, tile.cut)
+
+
+def touching_corpus(size: int, seed: int = 41) -> list[Photo]:
+    """`size` photos of a row of 3 to 5 upright tiles laid touching a little out of line."""
+    rng = random.Random(seed)
+    return [touching(rng, rng.randint(3, 5), 1, 0.1, 0.0) for _ in range(size)]
