@@ -175,6 +175,7 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     found = _tile_outlines(image, first, walls=walls)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
+    calm = calm and not _glare_at_edge(found[0])
     if tiles and not found[1] and calm:
         return found
     above = light_mask(lighter(above_table(whiteness), 12), greyish)
@@ -193,6 +194,15 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     near = fitted(image, tile_sized(_tile_outlines(image, mask), *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
     return near if better else found
+
+
+def _glare_at_edge(outlines: list) -> bool:
+    """Whether a light region the photo's edge cuts is far larger than a whole tile: no tile
+    cut by the edge but a patch of light on the table (a lamp's glare on a shiny table), which
+    may have run into the tiles lying in it."""
+    whole = [cv2.contourArea(c) for c, cut, _ in outlines if not cut]
+    typical = float(np.median(whole)) if whole else 0.0
+    return any(cut and cv2.contourArea(c) > 2 * typical for c, cut, _ in outlines)
 
 
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:

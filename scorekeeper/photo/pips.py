@@ -120,14 +120,15 @@ def typical_pip_area(blobs: list, level: int) -> float:
 
 def pips_of(areas: list[tuple[int, bool]], pip_area: float) -> int:
     """Blobs counted as pips: one twice a pip's size and not round is two pips run together by
-    blur; one far smaller than a pip is a speck. (A half whose pips are all alike in size, as
-    a set's larger pips on halves of few, has none: three blobs or more show its own size.)"""
-    sizes = [area for area, _ in areas if area >= 0.4 * pip_area]
-    own = float(np.median(sizes)) if len(sizes) >= 3 else 0.0
+    blur (twice the half's own round pips too: on a real set a half of few pips has larger
+    pips, and one the half's edge cuts is no longer round); one far smaller than a pip is a
+    speck."""
+    own = [area for area, round_ in areas if round_ and area >= 0.4 * pip_area]
+    single = max(pip_area, float(np.median(own))) if own else pip_area
     count = 0
     for area, round_ in areas:
         if area < 0.4 * pip_area:
             continue
-        merged = area > 1.6 * max(pip_area, own) and not round_
-        count += max(1, round(area / pip_area)) if merged else 1
+        merged = area > 1.6 * single and not round_
+        count += max(1, round(area / single)) if merged else 1
     return count

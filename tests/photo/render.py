@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tests.photo import real
+from tests.photo import real, shine
 
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
 # double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
@@ -103,15 +103,17 @@ def tile_face(
     face_colour: tuple[int, int, int] | None = None,
     rivet: float = 0.0,
     drilled: bool = False,
+    glossy: bool = False,
 ):
     """The tile seen from above at 4x the size it gets drawn at: an ivory face (or one of
     `face_colour`, its line then of its pips' colour), the line, the pips; and its mask (the
     rounded rectangle). With `rivet`, a spinner that many pips wide in the line's middle;
-    `drilled`, pips drilled and painted (tests.photo.real)."""
+    `drilled`, pips drilled and painted (tests.photo.real); `glossy`, each with a glint."""
     width, height = 400, 200
     ivory = tuple(int(c) for c in (rng.randint(215, 245), rng.randint(225, 250), 245))
     if face_colour is not None:
         ivory = tuple(int(np.clip(c + rng.randint(-12, 12), 0, 255)) for c in face_colour)
+    ivory = shine.cream(rng) if glossy else ivory
     face = np.zeros((height, width, 3), np.uint8)
     mask = np.zeros((height, width), np.uint8)
     radius = 18
@@ -130,16 +132,23 @@ def tile_face(
     line = (50, 50, 50) if face_colour is None else colours[0]
     cv2.line(face, (200, 18), (200, 182), line, 6)
     pip = {6: 19, 9: 16, 12: 13}[most]
+    # (a glossy set's pips larger, and reaching nearer the rim)
+    pip, spread = (round(pip * 1.3), 1.12) if glossy else (pip, 1.0)
     if rivet:
         real.spinner(face, (200, 100), round(pip * rivet), rng)
     for half, value in enumerate(halves):
         colour = colours[value % len(colours)]
         for x, y in positions(value):
-            centre = (round(half * 200 + 14 + x * 172), round(14 + y * 172))
+            centre = (
+                round(half * 200 + 100 + (x * 172 - 86) * spread),
+                round(100 + (y * 172 - 86) * spread),
+            )
             if drilled:
                 real.drilled_pip(face, centre, pip, colour, ivory)
             else:
                 cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
+            if glossy:
+                shine.glint(face, centre, pip, rng)
     return face, mask
 
 
@@ -244,6 +253,7 @@ def render(
     sides: bool = False,
     drilled: bool = False,
     light: bool | None = None,
+    shiny: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
     laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
@@ -251,7 +261,8 @@ def render(
     it must not be counted); with `style` (a face's colour, its pips' colour), tiles of that
     colour on any table, light or dark. As real sets are (tests.photo.real): with `spinner`, a
     metal rivet in each tile's line; with `sides`, the tiles' walls the camera sees; with
-    `drilled`, pips drilled and painted; with `light`, on a light table (or not)."""
+    `drilled`, pips drilled and painted; with `light`, on a light table (or not); with
+    `shiny`, on a shiny table under a lamp, its glare and glossy pips (tests.photo.shine)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
@@ -276,10 +287,11 @@ def render(
     drawn = []
     faces = []
     walled = []
-    for sx, sy, angle in _laid_on_table(laid, back) + on_table:
+    placed_all = _laid_on_table(laid, back) + on_table
+    for sx, sy, angle in placed_all:
         halves = (rng.randint(0, most), rng.randint(0, most))
         face, mask = tile_face(
-            halves, most, colours, rng, None if style is None else style[0], rivet, drilled
+            halves, most, colours, rng, None if style is None else style[0], rivet, drilled, shiny
         )
         turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
         turn[:, 2] += (sx - 200, sy - 100)
@@ -297,7 +309,8 @@ def render(
         inside = all(2 <= px <= width - 3 and 2 <= py <= height - 3 for px, py in seen[2:])
         centres = (tuple(map(float, seen[0])), tuple(map(float, seen[1])))
         drawn.append(Drawn(halves, centres, not inside))
-    # The tiles' shadows fall on the table, then the tiles lie on it.
+    # The tiles' shadows fall on the table (a lamp's glare on it), then the tiles lie on it.
+    scene = shine.glare(scene, placed_all, long, rng) if shiny else scene
     scene = scene * (1 - 0.45 * shade[..., None])
     if seen_sides is not None:
         _walls(scene, walled, seen_sides, long)
@@ -410,6 +423,13 @@ def held_corpus(size: int, seed: int = 38) -> list[Photo]:
     """`size` photos of 1 to 8 tiles held at a slant, fingers over some of them."""
     rng = random.Random(seed)
     return [render(rng, tiles=rng.randint(1, 8), held=True) for _ in range(size)]
+
+
+def shiny_corpus(size: int, seed: int = 43) -> list[Photo]:
+    """`size` photos of 2 to 6 tiles apart on a dark shiny table under a lamp: glossy pips,
+    and the lamp's glare coming in from the photo's edge up to a tile (tests.photo.shine)."""
+    rng = random.Random(seed)
+    return [render(rng, tiles=rng.randint(2, 6), shiny=True, light=False) for _ in range(size)]
 
 
 def corpus(size: int, seed: int = 35, touching: bool = False) -> list[Photo]:
