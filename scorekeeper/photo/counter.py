@@ -9,6 +9,7 @@ import numpy as np
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
+from scorekeeper.photo.notches import notched_tiles, worn_apart
 from scorekeeper.photo.pips import (
     FLAT_H,
     FLAT_W,
@@ -282,7 +283,7 @@ def _tile_outlines(
             cells = _cells(image, quad, tiles=max(1, round(area / typical)))
             unread += not cells
         found += [(corners, False, typical, len(cells) == 1) for corners in cells]
-    parts, missed = _unshaped(image, shapeless, typical)
+    parts, missed = _unshaped(image, shapeless, typical, bool(areas))
     found += parts
     unread += missed
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
@@ -306,21 +307,35 @@ def _through_pips(image: np.ndarray, quad: np.ndarray, face: np.ndarray) -> bool
     return over_tile(_widened(image, face)) and not over_tile(_widened(image, quad))
 
 
-def _unshaped(image: np.ndarray, shapeless: list, typical: float) -> tuple[list, int]:
-    """Regions of no tile's shape: a tile's size, a tile a finger covers (shown as cut); larger,
-    a rectangle whose lines barely show (blur) cut into as many tiles as its area holds, or
-    the region worn apart; and how many were read as no tile."""
+def _unshaped(image: np.ndarray, shapeless: list, typical: float, learnt: bool) -> tuple[list, int]:
+    """Regions of no tile's shape, the largest first: a tile's size, a tile a finger covers
+    (shown as cut); larger, a rectangle whose lines barely show (blur) cut into as many tiles
+    as its area holds, the region worn apart, or tiles laid touching out of line cut at its
+    notches; and how many were read as no tile. Unless `learnt` from tiles found whole, a
+    tile's size is learnt from the first region so cut (a patch of table is then no tile)."""
     found, unread = [], 0
-    for contour, area, quad in shapeless:
+    for contour, area, quad in sorted(shapeless, key=lambda region: -region[1]):
         if 0.3 * typical < area <= 1.5 * typical:
             corners = _corners(contour, area, loose=True)
             found += [] if corners is None else [(corners, True, typical, False)]
         elif area > 1.5 * typical:
-            cells = _cells(image, quad, tiles=round(area / typical))
-            parts = [(c, False, typical, False) for c in cells] or _split(contour, typical)
+            parts = _parted(image, contour, quad, round(area / typical), typical)
+            if parts and not learnt:
+                typical, learnt = float(np.median([_area(c) for c, *_ in parts])), True
             found += parts
             unread += not parts
     return found, unread
+
+
+def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, typical: float) -> list:
+    """The tiles a large region of no tile's shape holds (corners, cut, typical, alone)."""
+    cells = _cells(image, quad, tiles=tiles)
+    parts = [(c, False, typical, False) for c in cells] or worn_apart(contour, typical, _corners)
+    return parts or [(c, False, typical, False) for c in notched_tiles(contour, image, _shaped)]
+
+
+def _area(corners: np.ndarray) -> float:
+    return float(cv2.contourArea(corners.astype(np.float32)))
 
 
 def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[np.ndarray]:
@@ -387,43 +402,8 @@ def _tile_shaped(ratio: float) -> bool:
     return 1.4 <= max(ratio, 1 / ratio) <= 3.2
 
 
-def _split(contour: np.ndarray, typical: float) -> list[tuple[np.ndarray, bool, float, bool]]:
-    """Tiles lying close enough to run together: the region (its holes filled, or a tile's
-    line would split it) worn down a pixel at a time until it falls apart, each part grown
-    back (its corners, whether shown cut, the typical area, whether alone); none if it never
-    does or no part is tile-shaped."""
-    x, y, w, h = cv2.boundingRect(contour)
-    region = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(region, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
-    kernel = np.ones((3, 3), np.uint8)
-    worn = region
-    for steps in range(1, 16):
-        worn = cv2.erode(worn, kernel)
-        parts, _ = cv2.findContours(worn, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        parts = [part for part in parts if cv2.contourArea(part) > 0.3 * typical]
-        if len(parts) < 2:
-            continue
-        tiles = []
-        for part in parts:
-            alone = np.zeros_like(worn)
-            cv2.drawContours(alone, [part], -1, 255, -1)
-            grown = cv2.dilate(alone, kernel, iterations=steps) & region
-            outline = max(
-                cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
-                key=cv2.contourArea,
-            )
-            area = cv2.contourArea(outline)
-            corners = _corners(outline, area, loose=False)
-            whole = corners is not None
-            corners = corners if whole else _corners(outline, area, loose=True)
-            if corners is not None:
-                tiles.append((corners + np.float32([x - 1, y - 1]), not whole))
-        # A part of no tile's shape (a tile a finger covers) is shown cut; then a finger lies
-        # here, and the others are looked at for one as a tile alone is.
-        fingered = any(cut for _, cut in tiles)
-        tiles = [(c, cut, typical, fingered and not cut) for c, cut in tiles]
-        return tiles if any(not cut for _, cut, _, _ in tiles) else []
-    return []
+def _shaped(outline: np.ndarray, area: float) -> np.ndarray | None:
+    return _corners(outline, area, loose=False)
 
 
 def _touches_edge(contour: np.ndarray, width: int, height: int) -> bool:

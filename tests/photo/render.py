@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tests.photo import cloth as woven
 from tests.photo import real, shine
 
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
@@ -180,11 +181,12 @@ def _place(count, width, height, long, cut, rng, taken=()):
     return placed
 
 
-def _row(size: int, width: int, height: int, long: int, rng: random.Random):
+def _row(size: int, width: int, height: int, long: int, rng: random.Random, askew: bool = False):
     """A row of tiles laid touching, all at one angle: long side to long side or end to end,
     each a hair (0 to 1.5 px) from the next and a little out of line, the tiles made smaller
-    if the row would not fit. Where the row lies, each tile's offset from there and angle, the
-    spot the row takes (x, y, reach), and the tiles' length."""
+    if the row would not fit (with `askew`, laid out of line: tests.photo.cloth). Where the
+    row lies, each tile's offset from there and angle, the spot the row takes (x, y, reach),
+    and the tiles' length."""
     angle = rng.uniform(0, 180)
     side_by_side = rng.random() < 0.5
     turn = np.radians(angle)
@@ -192,7 +194,7 @@ def _row(size: int, width: int, height: int, long: int, rng: random.Random):
     across = np.array([np.sin(turn), np.cos(turn)])
     direction, sideways = (across, along) if side_by_side else (along, across)
     # The camera shows the table up to 1.4 times larger: room for that.
-    length = size * (0.5 if side_by_side else 1) + 0.05 * size
+    length = (size * (0.5 if side_by_side else 1) + 0.05 * size) * (1.2 if askew else 1)
     extent = 1.4 * (np.abs(direction) * length + np.abs(sideways)) / 2
     long = min(long, int(min(0.32 * width / extent[0], 0.31 * height / extent[1])))
     extent = extent * long
@@ -205,6 +207,9 @@ def _row(size: int, width: int, height: int, long: int, rng: random.Random):
         wobble = rng.uniform(-0.02, 0.02) * long
         shift = offset * direction + wobble * sideways
         tiles.append((float(shift[0]), float(shift[1]), angle + rng.choice((0, 180))))
+    if askew:
+        askew_tiles = woven.out_of_line(size, long, along, across, rng)
+        tiles = [(dx, dy, angle + turn + rng.choice((0, 180))) for dx, dy, turn in askew_tiles]
     return ((x, y), tiles), ((x, y, float(np.hypot(*extent))),), long
 
 
@@ -254,6 +259,7 @@ def render(
     drilled: bool = False,
     light: bool | None = None,
     shiny: bool = False,
+    cloth: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
     laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
@@ -262,13 +268,14 @@ def render(
     colour on any table, light or dark. As real sets are (tests.photo.real): with `spinner`, a
     metal rivet in each tile's line; with `sides`, the tiles' walls the camera sees; with
     `drilled`, pips drilled and painted; with `light`, on a light table (or not); with
-    `shiny`, on a shiny table under a lamp, its glare and glossy pips (tests.photo.shine)."""
+    `shiny`, on a shiny table under a lamp, its glare and glossy pips (tests.photo.shine); with
+    `cloth`, on a light cloth, the row laid out of line (tests.photo.cloth)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
     if light is None:
         light = (park or style is not None) and rng.random() < (0.3 if style else 0.6)
-    scene = _background(width, height, rng, light=light)
+    scene = woven.cloth(width, height, rng) if cloth else _background(width, height, rng, light)
     shade = np.zeros((height, width), np.float32)
     colours = (
         [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
@@ -281,7 +288,7 @@ def render(
     rivet = rng.uniform(1.0, 1.45) if spinner else 0.0
     seen_sides = real.sides_of(camera, width, height, rng) if sides else None
     with_cut = (rng.random() < 0.2) if cut is None else cut
-    laid, taken, long = _row(row, width, height, long, rng) if row else ([], (), long)
+    laid, taken, long = _row(row, width, height, long, rng, cloth) if row else ([], (), long)
     placed = _place(count, width, height, long, with_cut and count > 0, rng, taken)
     on_table = [(*_to_scene(x, y, back), angle) for x, y, angle in placed]
     drawn = []
@@ -485,4 +492,15 @@ def real_corpus(size: int, seed: int = 39) -> list[Photo]:
             photos.append(render(rng, tiles=rng.randint(0, 3), row=rng.randint(2, 5), **kind))
         else:
             photos.append(render(rng, tiles=rng.randint(1, 10), **kind))
+    return photos
+
+
+def cloth_corpus(size: int, seed: int = 41) -> list[Photo]:
+    """`size` photos of white or ivory tiles on a light cloth (tests.photo.cloth): 2 or 3
+    laid touching out of line, beside 0 to 2 apart."""
+    rng = random.Random(seed)
+    photos = []
+    for _ in range(size):
+        tiles, row = rng.randint(0, 2), rng.randint(2, 3)
+        photos.append(render(rng, tiles=tiles, row=row, cloth=True, cut=False))
     return photos

@@ -195,14 +195,15 @@ def test_a_row_of_four_tiles_side_to_side_and_three_end_to_end_are_read():
     assert count.total == sum(map(sum, halves))
 
 
-def test_tiles_touching_in_no_row_are_said_to_be_unread():
+def test_tiles_touching_in_no_row_are_cut_at_their_notch():
     """Two tiles meeting at a corner, one lying a little over the other's end, make one L of
-    light: no grid of tiles, so not counted, and the count says a region a tile's size or
-    more was left unread."""
-    image, _ = flat_tiles([(100, 100, False), (296, 100, True), (600, 600, False)])
+    light: no grid of tiles, but cut where its outline turns inward (photo.notches), each
+    tile is read, and no region is left unread."""
+    image, halves = flat_tiles([(100, 100, False), (296, 100, True), (600, 600, False)])
     count = count_image(image)
-    assert count.unread == 1
-    assert len(count.counted) == 1
+    assert count.unread == 0
+    assert len(count.counted) == 3
+    assert count.total == sum(map(sum, halves))
 
 
 def test_tiles_meeting_at_a_corner_edge_to_edge_are_each_read():
