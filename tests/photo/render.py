@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from tests.photo import cloth as woven
-from tests.photo import real, shine
+from tests.photo import hands, real, shine
 
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
 # double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
@@ -324,7 +324,7 @@ def render(
     for flat_face, flat_mask in faces:
         scene = scene * (1 - flat_mask[..., None]) + flat_face * flat_mask[..., None]
     if held:
-        scene, covered = _fingers(scene, [mask for _, mask in faces], long, rng)
+        scene, covered = hands.fingers(scene, [mask for _, mask in faces], long, rng)
         drawn = [
             Drawn(tile.halves, tile.centres, tile.cut or hidden)
             for tile, hidden in zip(drawn, covered, strict=True)
@@ -346,32 +346,6 @@ def _walls(scene: np.ndarray, walled: list, sides: real.Sides, long: int) -> Non
     for face, mask, turn in walled:
         ivory = np.percentile(face[mask > 0], 75, axis=0)
         real.walls(scene, cv2.transform(corners, turn)[0], ivory, sides, long)
-
-
-SKIN = [(140, 170, 215), (100, 135, 185), (60, 90, 140), (45, 65, 100)]
-
-
-def _fingers(scene: np.ndarray, masks: list, long: int, rng: random.Random):
-    """A finger over half the tiles, from beyond one of its sides as far in as a third of the
-    tile; and which tiles fingers cover (2% of a tile's face or more)."""
-    height, width = scene.shape[:2]
-    skin = np.array(rng.choice(SKIN), np.float32)
-    fingers = np.zeros((height, width), np.float32)
-    for mask in masks:
-        if rng.random() < 0.5:
-            continue
-        ys, xs = np.nonzero(mask > 0.5)
-        cx, cy = float(xs.mean()), float(ys.mean())
-        turn = rng.uniform(0, 2 * np.pi)
-        reach, length = long * rng.uniform(0.3, 0.55), long * rng.uniform(1.0, 1.5)
-        tip = (round(cx + np.cos(turn) * reach), round(cy + np.sin(turn) * reach))
-        root = (round(tip[0] + np.cos(turn) * length), round(tip[1] + np.sin(turn) * length))
-        cv2.line(fingers, tip, root, 1.0, max(8, round(long * rng.uniform(0.16, 0.24))))
-    fingers = cv2.GaussianBlur(fingers, (0, 0), 1.5)
-    lit = skin * rng.uniform(0.85, 1.1) * (0.8 + 0.2 * fingers[..., None])
-    scene = scene * (1 - fingers[..., None]) + lit * fingers[..., None]
-    covered = [float((fingers * mask).sum()) >= 0.02 * float(mask.sum()) for mask in masks]
-    return scene, covered
 
 
 def _light(scene: np.ndarray, rng: random.Random) -> np.ndarray:
