@@ -219,13 +219,15 @@ def _uncovered(
 ) -> tuple[np.ndarray, bool]:
     """A lone tile's outline and whether something lies over it (a finger): an outline that
     holds its walls beside the face (their shade darkens its rim as a finger would) is cut
-    down to its face first, and judged by that (photo.walls); the walls so seen are added to
-    `walls`."""
+    down to its face first, and judged by that (photo.walls), or where its face is not told
+    apart (as light as it, a groove between), judged past the walls along its sides
+    (photo.cover); the walls so seen are added to `walls`."""
     if not over_tile(_widened(image, corners)):
         return corners, False
     face = face_of(image, corners)
     if face is corners or over_tile(_widened(image, face)):
-        return corners, True
+        # (a wall its face was not told from: a thin even band along a whole side)
+        return corners, over_tile(_widened(image, corners), walls=True)
     if walls is not None:
         walls.append(wall_of(corners, face))
     return face, False

@@ -25,6 +25,9 @@ THREAD = 9
 # A glint (a shiny pip's highlight) is at most GLINT pixels across in a flattened tile, and
 # more than GLINT_LIFT lighter than what lies round it.
 GLINT, GLINT_LIFT = 5, 15
+# A wall seen along a side of a tile (its outline holds it) is dark along WALL_ALONG of the
+# side, no deeper than WALL_DEEP pixels anywhere and as deep all along within WALL_EVEN.
+WALL_ALONG, WALL_DEEP, WALL_EVEN = 0.75, 24, 6
 # A tile whose region fills less of its four corners than this has something over it.
 COVERED = 0.9
 # A tile's dividing line is more than this darker than its face (a percentile down the line;
@@ -39,20 +42,26 @@ def bitten(area: float, quad_area: float) -> bool:
     return area < COVERED * quad_area
 
 
-def covered(ink: np.ndarray, line: float, outward: np.ndarray) -> bool:
+def covered(ink: np.ndarray, line: float, outward: np.ndarray, walls: bool = False) -> bool:
     """Whether something lies over a flattened tile (`ink`: how far each pixel is below the
     tile's white; `line`: how dark its dividing line is; `outward`: which pixels lie in a
     dark patch that carries on beyond the tile's edge): something dark across the band just
     inside its edge and on beyond it (a pip or the line may reach into the band on a real
     tile, a strip of its face between them and its edge; a finger crosses the edge), or no
-    dividing line in its middle (what shows of it is an end, the rest under a finger)."""
-    band = _depth(ink.shape[:2])
-    band = (band >= RIM_OUT) & (band < RIM_IN)
+    dividing line in its middle (what shows of it is an end, the rest under a finger). With
+    `walls`, the band starts past a wall the outline holds (a thin even band along a whole
+    side, no finger)."""
     ink = np.where(outward, ink, 0)
-    return line <= LINE_INK or float((ink[band] > RIM_INK).mean()) > RIM_SHARE or _tip(ink, band)
+    depth = _inside_walls(ink > FINGER_INK) if walls else _depth(ink.shape[:2])
+    band = (depth >= RIM_OUT) & (depth < RIM_IN)
+    return (
+        line <= LINE_INK
+        or float((ink[band] > RIM_INK).mean()) > RIM_SHARE
+        or _tip(ink, band, depth)
+    )
 
 
-def outward(wide: np.ndarray) -> np.ndarray:
+def outward(wide: np.ndarray, face: np.ndarray | None = None) -> np.ndarray:
     """Which pixels of a flattened tile (`wide`: with MARGIN pixels round it) lie in a dark
     patch that carries on beyond the tile's edge (a finger over it, the table beside it); a
     pip or the line's end has a strip of the tile's own face between it and the edge."""
@@ -63,6 +72,7 @@ def outward(wide: np.ndarray) -> np.ndarray:
     calm = np.minimum(wide, cv2.add(opened, np.full_like(opened, GLINT_LIFT)))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(calm, kernel)
+    white = white if face is None else np.minimum(white, face)
     ink = (white.astype(np.int16) - wide).max(axis=2)
     dark = (ink > FINGER_INK).astype(np.uint8)
     thread = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (THREAD, THREAD))
@@ -75,14 +85,45 @@ def outward(wide: np.ndarray) -> np.ndarray:
     return beyond[patches][MARGIN:-MARGIN, MARGIN:-MARGIN]
 
 
-def _tip(ink: np.ndarray, band: np.ndarray) -> bool:
+def _inside_walls(dark: np.ndarray) -> np.ndarray:
+    """How far each pixel of a flattened tile lies inside its face, where a wall may take a
+    strip along a side (`dark`: what is dark and carries on beyond the edge): a thin band
+    dark along a whole side, as deep all along it, is a wall the camera sees at an angle
+    (a finger is narrower than a tile's width, and round); the face starts past it. Outside
+    the face, -1."""
+    height, width = dark.shape
+    top, bottom = _wall(dark), _wall(dark[::-1])
+    left, right = _wall(dark.T), _wall(dark.T[::-1])
+    if not top + bottom + left + right:
+        return _depth((height, width))
+    depth = np.full((height, width), -1.0)
+    depth[top : height - bottom, left : width - right] = _depth(
+        (height - top - bottom, width - left - right)
+    )
+    return depth
+
+
+def _wall(dark: np.ndarray) -> int:
+    """How deep a wall reaches in from the top side of a flattened tile: at every point along
+    the side (its rounded corners left out), the dark run from the edge inward; a wall's are
+    nearly all there (WALL_ALONG of them: light catches a wall's end), shallow and alike.
+    0 for no wall."""
+    side = dark[:WALL_DEEP, CORNER:-CORNER]
+    runs = np.argmin(np.vstack([side, np.zeros((1, side.shape[1]), bool)]), axis=0)
+    if float((runs >= 2).mean()) < WALL_ALONG:
+        return 0
+    low, high = np.percentile(runs[runs >= 2], [10, 90])
+    return int(high) + 1 if high - low <= WALL_EVEN and high < WALL_DEEP else 0
+
+
+def _tip(ink: np.ndarray, band: np.ndarray, depth: np.ndarray) -> bool:
     """Whether one dark patch lies across the band and on into the face (a finger's tip), or
     along the band for longer: what of the band carries on beyond the edge is no pip and no
     tile's line, and no whole tile's rim reaches in so far."""
     count, patches = cv2.connectedComponents((ink > FINGER_INK).astype(np.uint8))
     on_rim = np.bincount(patches[band], minlength=count)
     deep = np.zeros(count, bool)
-    deep[np.unique(patches[_depth(ink.shape[:2]) >= FINGER_DEEP])] = True
+    deep[np.unique(patches[depth >= FINGER_DEEP])] = True
     # (or, reaching in no deeper than the band, lying along it for longer: a fingertip over
     # the tile's corner, the rest of the finger beyond the tile's outline)
     return bool((on_rim[1:] * np.where(deep[1:], 1, 0.7) >= FINGER_RIM).any())

@@ -20,16 +20,19 @@ ROUND, ROUND_FILL = 1.3, 0.68
 # A half's pips are read against its own darkest ink, but not less than this share of the
 # whole tile's.
 HALF_FLOOR = 0.5
+# The face's colour, for telling what lies over a tile, is its median colour this much lighter.
+GLARE_SLACK = 30
 
 
-def ink_of(flat: np.ndarray) -> np.ndarray:
+def ink_of(flat: np.ndarray, face: np.ndarray | None = None) -> np.ndarray:
     """How far each pixel is below the tile's own white nearby, in its darkest channel: a pip
     of any colour shows, a shadow over the tile does not (on a face of colour, how far from
-    its own colour)."""
+    its own colour). With `face` (the face's own colour), the white is no lighter than it."""
     if (tinted := tinted_ink(flat)) is not None:
         return tinted
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(flat, kernel)
+    white = white if face is None else np.minimum(white, face)
     return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
 
 
@@ -43,14 +46,24 @@ def widened(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     )
 
 
-def hidden(wide: np.ndarray) -> bool:
+def hidden(wide: np.ndarray, walls: bool = False) -> bool:
     """Whether something lies over a tile lying alone (a finger), `wide` the tile flattened
     with MARGIN pixels of what lies round it: dark across its rim and on beyond its edge, or
-    on a face of colour far from both the face's colour and its pips' (photo.cover)."""
+    on a face of colour far from both the face's colour and its pips' (photo.cover); with
+    `walls`, a wall along a whole side of the outline is no finger."""
     flat = wide[MARGIN:-MARGIN, MARGIN:-MARGIN]
-    ink = ink_of(flat)
+    face = face_colour(flat)
+    ink = ink_of(flat, face)
     over = tinted_ink(flat, over=True)
-    return covered_rim(ink if over is None else over, dividing_line(ink)[1], outward(wide))
+    ink, line = ink if over is None else over, dividing_line(ink)[1]
+    return covered_rim(ink, line, outward(wide, face), walls)
+
+
+def face_colour(flat: np.ndarray) -> np.ndarray:
+    """The colour of a flattened tile's face, a little lighter than most of it: glare off a
+    glossy face or its wrap is lighter still, and a cream face darker than glare by far in
+    its blue; what is dark is judged against the face, not the glare beside it."""
+    return (np.median(flat.reshape(-1, 3), axis=0) + GLARE_SLACK).clip(0, 255).astype(np.uint8)
 
 
 def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]]:
