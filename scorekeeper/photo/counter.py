@@ -43,6 +43,10 @@ from scorekeeper.photo.walls import face_of, photo_wall, wall_of, without_wall
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
 LONGEST = 1600
+# A smaller photo (a picture saved from the web, a crop) is enlarged to this long side first:
+# the counter's sizes in pixels (the smallest pip, a wall's width, the gap between tiles) were
+# set on photos this size, and in a photo a third of it a tile's pips are taken for specks.
+SMALLEST = 1200
 # The most pips a half can hold (a double-twelve set).
 MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
@@ -107,12 +111,14 @@ def decode(data: bytes) -> np.ndarray:
 
 
 def shrink(image: np.ndarray) -> np.ndarray:
+    """The photo scaled to between SMALLEST and LONGEST pixels on its long side."""
     longest = max(image.shape[:2])
-    if longest <= LONGEST:
+    if SMALLEST <= longest <= LONGEST:
         return image
-    scale = LONGEST / longest
+    scale = min(max(longest, SMALLEST), LONGEST) / longest
     size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    enlarge = scale > 1
+    return cv2.resize(image, size, interpolation=cv2.INTER_CUBIC if enlarge else cv2.INTER_AREA)
 
 
 def count_photo(data: bytes) -> Count:
