@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scorekeeper.photo.chains import seamed_tiles, short_side
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
@@ -327,7 +328,7 @@ def _unshaped(image: np.ndarray, shapeless: list, typical: float, learnt: bool) 
             corners = _corners(contour, area, loose=True)
             found += [] if corners is None else [(corners, True, typical, False)]
         elif area > 1.5 * typical:
-            parts = _parted(image, contour, quad, round(area / typical), typical)
+            parts = _parted(image, contour, quad, round(area / typical), (typical, learnt))
             if parts and not learnt:
                 typical, learnt = float(np.median([_area(c) for c, *_ in parts])), True
             found += parts
@@ -335,11 +336,17 @@ def _unshaped(image: np.ndarray, shapeless: list, typical: float, learnt: bool) 
     return found, unread
 
 
-def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, typical: float) -> list:
-    """The tiles a large region of no tile's shape holds (corners, cut, typical, alone)."""
+def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, size: tuple) -> list:
+    """The tiles a large region of no tile's shape holds (corners, cut, typical, alone), by
+    the tiles' `size` (their typical area, and whether learnt from tiles found whole)."""
+    typical = size[0]
     cells = _cells(image, quad, tiles=tiles)
     parts = [(c, False, typical, False) for c in cells] or worn_apart(contour, typical, _corners)
-    return parts or [(c, False, typical, False) for c in notched_tiles(contour, image, _shaped)]
+    parts = parts or [(c, False, typical, False) for c in notched_tiles(contour, image, _shaped)]
+    if parts:
+        return parts
+    side = short_side(contour, *size)
+    return [(c, False, typical, False) for c in seamed_tiles(contour, image, side, _shaped)]
 
 
 def _area(corners: np.ndarray) -> float:

@@ -52,6 +52,26 @@ def touching(rng: random.Random, across: int, down: int, stagger: float, slide: 
             push = round((-1) ** column * rng.uniform(stagger / 2, stagger) * 2 * side)
             x = left + shift + column * (side + 1)
             tiles.append(_lay(scene, rng, side, x, top + row * (2 * side + 1) + push))
+    return _photo(scene, rng, shade, tiles)
+
+
+def chain(rng: random.Random, down: int, across: int) -> Photo:
+    """An L of upright tiles laid touching (a hairline apart): `down` of them end to end in
+    a column, the last with `across` more side by side beside it; turned a little, blurred,
+    noisy, as a JPEG."""
+    side = rng.randint(*SIDES) * 3 // 4
+    shade = rng.randint(20, 60)
+    scene = np.full((HEIGHT, WIDTH, 3), shade, np.uint8)
+    left = (WIDTH - (across + 1) * (side + 1)) // 2
+    top = (HEIGHT - down * (2 * side + 1)) // 2
+    tiles = [_lay(scene, rng, side, left, top + row * (2 * side + 1)) for row in range(down)]
+    bottom = top + (down - 1) * (2 * side + 1)
+    tiles += [_lay(scene, rng, side, left + k * (side + 1), bottom) for k in range(1, across + 1)]
+    return _photo(scene, rng, shade, tiles)
+
+
+def _photo(scene: np.ndarray, rng: random.Random, shade: int, tiles: list) -> Photo:
+    """The scene turned a little, blurred, noisy, as a JPEG, its tiles turned with it."""
     turn = cv2.getRotationMatrix2D((WIDTH / 2, HEIGHT / 2), rng.uniform(-12, 12), 1.0)
     scene = cv2.warpAffine(scene, turn, (WIDTH, HEIGHT), borderValue=(shade, shade, shade))
     tiles = [_turned(tile, turn) for tile in tiles]
@@ -60,6 +80,12 @@ def touching(rng: random.Random, across: int, down: int, stagger: float, slide: 
     scene = (scene + noise).clip(0, 255).astype(np.uint8)
     jpeg = cv2.imencode(".jpg", scene, [cv2.IMWRITE_JPEG_QUALITY, 88])[1].tobytes()
     return Photo(jpeg, tuple(tiles))
+
+
+def chain_corpus(size: int, seed: int = 43) -> list[Photo]:
+    """`size` photos of an L of tiles laid touching: 2 or 3 end to end, 1 or 2 beside."""
+    rng = random.Random(seed)
+    return [chain(rng, rng.randint(2, 3), rng.randint(1, 2)) for _ in range(size)]
 
 
 def _turned(tile: Drawn, turn: np.ndarray) -> Drawn:

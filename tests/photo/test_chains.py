@@ -1,0 +1,24 @@
+"""Tiles laid touching in an L (tests.photo.blocks): end to end in a column, side by side at
+its foot, found as one light region of no tile's shape; parted along the seams between them."""
+
+import pytest
+
+from scorekeeper.photo.counter import count_photo
+from tests.photo.blocks import chain_corpus
+from tests.photo.test_counter import halves_right
+
+
+@pytest.fixture(scope="module")
+def counted():
+    return [(photo, count_photo(photo.jpeg)) for photo in chain_corpus(12)]
+
+
+def test_an_l_of_tiles_touching_is_counted_exactly(counted) -> None:
+    # (Before the region was parted along its seams: none of the twelve, 15 of 96 halves.)
+    exact = sum(count.total == photo.total for photo, count in counted)
+    assert exact >= 7
+
+
+def test_the_halves_of_an_l_of_tiles_touching_are_read(counted) -> None:
+    right = [halves_right(photo, count) for photo, count in counted]
+    assert sum(r for r, _ in right) >= 0.65 * sum(n for _, n in right)
