@@ -34,7 +34,10 @@ def overlay(image: np.ndarray, count: Count) -> str:
             cv2.line(image, tuple(corners[1]), tuple(corners[3]), CUT, line, cv2.LINE_AA)
             continue
         size = _text_size(corners, max(image.shape[:2]))
-        _label(image, f"#{number}", tuple(corners[0]), colour, 0.7 * size)
+        # The tile's number on its line, between its halves' counts (at a corner it ran into
+        # the next tile's number where tiles lie close).
+        middle = tuple(np.round(corners.mean(axis=0)).astype(int))
+        _label(image, f"#{number}", middle, colour, 0.6 * size)
         for (x, y), pips in zip(tile.labels, tile.halves, strict=True):
             _label(image, str(pips), (round(x * scale), round(y * scale)), colour, size)
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
