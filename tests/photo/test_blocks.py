@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.photo.counter import count_photo
 from tests.photo.blocks import touching_corpus
-from tests.photo.test_counter import halves_right
+from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
@@ -16,11 +16,9 @@ def counted():
 
 def test_a_row_out_of_line_is_counted_exactly(counted) -> None:
     # (Before each tile was grown to its face: none of the twelve, 61 of 102 halves.)
-    exact = sum(count.total == photo.total for photo, count in counted)
-    assert exact >= 11
+    assert exact_totals(counted) >= 11
 
 
 def test_every_tile_of_a_row_out_of_line_is_found_and_each_half_read(counted) -> None:
     assert all(len(count.counted) == len(photo.tiles) for photo, count in counted)
-    right = [halves_right(photo, count) for photo, count in counted]
-    assert sum(r for r, _ in right) >= 0.97 * sum(n for _, n in right)
+    assert halves_share(counted) >= 0.97

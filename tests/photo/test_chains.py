@@ -5,7 +5,7 @@ import pytest
 
 from scorekeeper.photo.counter import count_photo
 from tests.photo.blocks import chain_corpus
-from tests.photo.test_counter import halves_right
+from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
@@ -15,10 +15,8 @@ def counted():
 
 def test_an_l_of_tiles_touching_is_counted_exactly(counted) -> None:
     # (Before the region was parted along its seams: none of the twelve, 15 of 96 halves.)
-    exact = sum(count.total == photo.total for photo, count in counted)
-    assert exact >= 7
+    assert exact_totals(counted) >= 7
 
 
 def test_the_halves_of_an_l_of_tiles_touching_are_read(counted) -> None:
-    right = [halves_right(photo, count) for photo, count in counted]
-    assert sum(r for r, _ in right) >= 0.65 * sum(n for _, n in right)
+    assert halves_share(counted) >= 0.65

@@ -59,6 +59,17 @@ def halves_right(photo: Photo, count) -> tuple[int, int]:
     return right, total
 
 
+def exact_totals(counted) -> int:
+    """How many of the (photo, count) pairs have the drawn total exactly."""
+    return sum(count.total == photo.total for photo, count in counted)
+
+
+def halves_share(counted) -> float:
+    """The share of every drawn half, over the (photo, count) pairs, that was read right."""
+    sums = [halves_right(photo, count) for photo, count in counted]
+    return sum(r for r, _ in sums) / sum(n for _, n in sums)
+
+
 def share_of_halves(rendered) -> float:
     sums = [halves_right(photo, count) for photo, count in rendered]
     right, total = sum(s[0] for s in sums), sum(s[1] for s in sums)

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.photo.counter import count_photo
 from tests.photo.render import Photo, shiny_corpus
-from tests.photo.test_counter import halves_right
+from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,5 @@ def test_tiles_in_a_lamps_glare_on_a_shiny_table_are_read(shiny):
     and by their edges (photo.counter); a glint on a pip is left out of the face's white
     that a finger is told against (photo.cover). Left: a tile lying wholly inside the glare,
     whose face is hardly lighter than it."""
-    exact = sum(count.total == photo.total for photo, count in shiny)
-    assert exact >= 10
-    right_total = [halves_right(photo, count) for photo, count in shiny]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.89
+    assert exact_totals(shiny) >= 10
+    assert halves_share(shiny) >= 0.89

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.photo.counter import SMALLEST, count_photo, decode
 from tests.photo.render import Photo, real_corpus
-from tests.photo.test_counter import halves_right
+from tests.photo.test_counter import exact_totals, halves_share
 
 # The rendered photos are 1200 px on their long side: drawn again at a third of that, their
 # pips are a few pixels across.
@@ -34,9 +34,5 @@ def test_a_small_photo_is_counted_at_the_smallest_size():
 
 
 def test_photos_of_real_sets_drawn_small_are_read(small):
-    exact = sum(count.total == photo.total for photo, count in small)
-    halves = [halves_right(photo, count) for photo, count in small]
-    right, total = sum(h[0] for h in halves), sum(h[1] for h in halves)
-    print(f"small: {exact}/{len(small)} exact, {right}/{total} halves")
-    assert exact >= 10
-    assert right >= 0.95 * total
+    assert exact_totals(small) >= 10
+    assert halves_share(small) >= 0.95
