@@ -55,11 +55,16 @@ def seamed_tiles(contour: np.ndarray, image: np.ndarray, side: float, shaped) ->
 def _grown(part: np.ndarray, kernel: np.ndarray, region: np.ndarray) -> np.ndarray:
     """A part grown back by what wearing took, within its region: its hull (pips on the rim
     bite into the face)."""
-    alone = np.zeros_like(region)
-    cv2.drawContours(alone, [part], -1, 255, -1)
-    grown = cv2.dilate(alone, kernel) & region
+    # (looked at only round the part: what the kernel reaches of the region)
+    reach = kernel.shape[0]
+    x, y, w, h = cv2.boundingRect(part)
+    x0, y0 = max(0, x - reach), max(0, y - reach)
+    x1, y1 = min(region.shape[1], x + w + reach), min(region.shape[0], y + h + reach)
+    alone = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(alone, [part], -1, 255, -1, offset=(-x0, -y0))
+    grown = cv2.dilate(alone, kernel) & region[y0:y1, x0:x1]
     points = cv2.findNonZero(grown)
-    return cv2.convexHull(part if points is None else points)
+    return cv2.convexHull(part if points is None else points + np.int32([x0, y0]))
 
 
 def _paired(hulls: list, typical: float, shaped) -> list | None:

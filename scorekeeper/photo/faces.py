@@ -53,18 +53,19 @@ def _calm_faces(calm: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """The solid, pale regions of a face's size where the photo is `calm`, holes filled."""
     height, width = calm.shape
     calm = cv2.morphologyEx(calm.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(calm, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(calm, connectivity=4)
     smallest, largest = 0.0004 * width * height, 0.06 * width * height
     # Pips near the rim open the face's calm region onto its edge: closed over a pip's width.
     close = max(5, round(max(width, height) / 80)) | 1
     round_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close))
     faces = np.zeros((height, width), np.uint8)
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        if w * h < smallest or area > largest or w * h > 4 * largest:
-            continue
+    boxes = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
+    sized = (boxes >= smallest) & (boxes <= 4 * largest) & (stats[:, cv2.CC_STAT_AREA] <= largest)
+    for label in np.flatnonzero(sized[1:]) + 1:
+        x, y, w, h, _ = stats[label]
         region = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
-        pale = float(np.median(colour[y : y + h, x : x + w][region > 0])) < PALE
+        if float(np.median(colour[y : y + h, x : x + w][region > 0])) >= PALE:
+            continue  # (a coloured region: no face, whatever its shape)
         border = cv2.BORDER_CONSTANT
         region = cv2.copyMakeBorder(region, close, close, close, close, border, value=0)
         region = cv2.morphologyEx(region, cv2.MORPH_CLOSE, round_kernel)
@@ -75,7 +76,7 @@ def _calm_faces(calm: np.ndarray, colour: np.ndarray) -> np.ndarray:
         )
         filled = cv2.contourArea(outline)
         hull = cv2.contourArea(cv2.convexHull(outline))
-        if smallest <= filled <= largest and filled >= 0.85 * hull and pale:
+        if smallest <= filled <= largest and filled >= 0.85 * hull:
             cv2.drawContours(faces, [outline], -1, 255, -1, offset=(int(x), int(y)))
     return faces
 
