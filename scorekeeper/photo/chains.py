@@ -5,6 +5,8 @@ found as one light region of no tile's shape: parted along the thin dark seams b
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import darkest
+
 # A face is at least this share as light as the lightest of it within a third of a tile's
 # width (a seam, a pip or a tile's line is darker; the face's light changes only slowly).
 LIGHT = 0.8
@@ -33,7 +35,7 @@ def seamed_tiles(contour: np.ndarray, image: np.ndarray, side: float, shaped) ->
     x, y, w, h = cv2.boundingRect(contour)
     region = np.zeros((h, w), np.uint8)
     cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
-    grey = image[y : y + h, x : x + w].min(axis=2).astype(np.float32)
+    grey = darkest(image[y : y + h, x : x + w]).astype(np.float32)
     reach = max(5, round(side / 3)) | 1
     near = cv2.dilate(grey, np.ones((reach, reach), np.uint8))
     face = ((grey > LIGHT * near) & (region > 0)).astype(np.uint8) * 255
@@ -63,8 +65,11 @@ def _grown(part: np.ndarray, kernel: np.ndarray, region: np.ndarray) -> np.ndarr
     alone = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.drawContours(alone, [part], -1, 255, -1, offset=(-x0, -y0))
     grown = cv2.dilate(alone, kernel) & region[y0:y1, x0:x1]
-    points = cv2.findNonZero(grown)
-    return cv2.convexHull(part if points is None else points + np.int32([x0, y0]))
+    # (the hull of what grew is the hull of its outlines' points)
+    outlines, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not outlines:
+        return cv2.convexHull(part)
+    return cv2.convexHull(np.vstack(outlines) + np.int32([x0, y0]))
 
 
 def _paired(hulls: list, typical: float, shaped) -> list | None:

@@ -6,6 +6,8 @@ from functools import cache
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import brightest
+
 # The band of a flattened tile from RIM_OUT to RIM_IN pixels inside its edge: more than
 # RIM_SHARE of it RIM_INK darker than the face means something lies over the tile.
 RIM_OUT, RIM_IN, RIM_INK, RIM_SHARE = 3, 9, 80, 0.05
@@ -73,7 +75,7 @@ def outward(wide: np.ndarray, face: np.ndarray | None = None) -> np.ndarray:
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(calm, kernel)
     white = white if face is None else np.minimum(white, face)
-    ink = (white.astype(np.int16) - wide).max(axis=2)
+    ink = brightest(white.astype(np.int16) - wide)
     dark = (ink > FINGER_INK).astype(np.uint8)
     thread = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (THREAD, THREAD))
     count, patches = cv2.connectedComponents(cv2.morphologyEx(dark, cv2.MORPH_OPEN, thread))

@@ -211,7 +211,7 @@ def _fit(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     )
     warp = cv2.getPerspectiveTransform(corners.astype(np.float32), inner)
     flat = cv2.warpPerspective(image, warp, (width, height), flags=cv2.INTER_LINEAR)
-    grey = cv2.GaussianBlur(flat.min(axis=2).astype(np.float32), (0, 0), 1.0)
+    grey = cv2.GaussianBlur(darkest(flat).astype(np.float32), (0, 0), 1.0)
     top = [(a, d) for a, d in _edge(grey)]
     bottom = [(a, height - 1 - d) for a, d in _edge(grey[::-1])]
     left = [(d, a) for a, d in _edge(grey.T)]

@@ -8,6 +8,8 @@ import itertools
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import darkest
+
 # A notch between two tiles reaches in at least this share of the region's short side (a pip
 # on a face's rim, the grain of its outline, reach in far less).
 DEEP = 0.12
@@ -35,7 +37,7 @@ def notched_tiles(contour: np.ndarray, image: np.ndarray, shaped) -> list[np.nda
     if cv2.contourArea(contour) < SOLID * cv2.contourArea(cv2.convexHull(contour)):
         return []  # ragged: the table's light and shade
     x, y, w, h = cv2.boundingRect(contour)
-    ink = 255 - image[y : y + h, x : x + w].min(axis=2)
+    ink = 255 - darkest(image[y : y + h, x : x + w])
     scale = min(1.0, LOOKED_AT / max(w, h))
     size = (round(w * scale) + 2, round(h * scale) + 2)
     region = np.zeros(size[::-1], np.uint8)

@@ -5,6 +5,7 @@ only, no Django)."""
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import brightest
 from scorekeeper.photo.cover import MARGIN, outward
 from scorekeeper.photo.cover import covered as covered_rim
 from scorekeeper.photo.table import tinted_ink
@@ -33,7 +34,7 @@ def ink_of(flat: np.ndarray, face: np.ndarray | None = None) -> np.ndarray:
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (31, 31))
     white = cv2.dilate(flat, kernel)
     white = white if face is None else np.minimum(white, face)
-    return (white.astype(np.int16) - flat).max(axis=2).clip(0, 255).astype(np.uint8)
+    return brightest(white.astype(np.int16) - flat).clip(0, 255).astype(np.uint8)
 
 
 def widened(image: np.ndarray, corners: np.ndarray) -> np.ndarray:

@@ -209,5 +209,5 @@ def off_face_and_pips(flat: np.ndarray) -> np.ndarray:
     if len(inner) == 0:
         return apart
     pip = np.median(inner, axis=0).astype(np.int16)
-    from_pip = np.abs(flat.astype(np.int16) - pip).max(axis=2).astype(np.uint8)
+    from_pip = brightest(np.abs(flat.astype(np.int16) - pip)).astype(np.uint8)
     return np.minimum(apart, from_pip)

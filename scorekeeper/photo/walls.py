@@ -6,6 +6,8 @@ The face is what is as light as the face, its pips and line inside it."""
 import cv2
 import numpy as np
 
+from scorekeeper.photo.channels import darkest
+
 # A rectangle found is looked at flattened to at most this many pixels on its long side.
 LOOK = 240
 # The face is what is at least this share as light as most of the face (the lighter quarter of
@@ -42,7 +44,7 @@ def face_of(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
     flat = cv2.warpPerspective(image, warp, size, flags=cv2.INTER_LINEAR)
-    grey = cv2.GaussianBlur(flat.min(axis=2), (3, 3), 0)
+    grey = cv2.GaussianBlur(darkest(flat), (3, 3), 0)
     level = float(np.percentile(grey, 75))
     if level < DUSK:
         return quad  # at dusk the noise is as strong as a wall's shade: left as found
