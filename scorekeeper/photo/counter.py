@@ -9,7 +9,7 @@ import numpy as np
 from scorekeeper.photo.chains import seamed_tiles, short_side
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten
-from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, tile_sized
+from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, relief, tile_sized
 from scorekeeper.photo.notches import notched_tiles, worn_apart
 from scorekeeper.photo.pips import (
     FLAT_H,
@@ -188,7 +188,8 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
         return found
     above = light_mask(lighter(above_table(whiteness), 12), greyish)
     tinted = colour_mask(image)
-    for mask in (above, edged_mask(image), tinted):
+    seen = relief(image)
+    for mask in (above, edged_mask(image, seen), tinted):
         near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
         near = coloured_outlines(image, near) if mask is tinted else near
         # (faces of colour found as many as by the others: their own outlines fit closer)
@@ -198,7 +199,7 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     # Found by edges alone, it must read more tiles than the others (a finger over a tile's
     # end leaves a shorter face whose edges close round it; a lone tile fitted to its face's
     # own edge is no longer taken for one a finger covers, so one more is enough).
-    mask = closed_mask(image)
+    mask = closed_mask(image, seen=seen)
     near = fitted(image, tile_sized(_tile_outlines(image, mask), *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
     return near if better else found

@@ -3,6 +3,7 @@ table, a patch of sun): calm regions the photo's edges close all round, of a til
 shape (OpenCV and numpy only, no Django)."""
 
 import itertools
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -25,21 +26,36 @@ SMALLEST = 0.002
 WEAR, NARROW, TIGHT, JOIN, TRIM = 9, 100, 17, 11, 21
 
 
-def edged_mask(image: np.ndarray) -> np.ndarray:
+class Relief(NamedTuple):
+    """A photo smoothed, its darkest channel, how steep its light changes at each pixel for the
+    light there (an edge), and the photo's median steepness (its grain)."""
+
+    smooth: np.ndarray
+    grey: np.ndarray
+    slope: np.ndarray
+    grain: float
+
+
+def relief(image: np.ndarray) -> Relief:
+    """The photo's edges, as both edge finders read them (worked out once for both)."""
+    smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
+    grey = darkest(smooth).astype(np.float32)
+    slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    # An edge as steep for its light (dusk is dark all over), and steeper than the photo's grain.
+    slope /= cv2.blur(grey, (61, 61)) + 10
+    return Relief(smooth, grey, slope, float(np.median(slope)))
+
+
+def edged_mask(image: np.ndarray, seen: Relief | None = None) -> np.ndarray:
     """Where the tiles' faces are, told by their rims rather than their brightness: the face is
     calm (no edge in it but pips and its line), the table's light and shade change slowly, and
     a tile's rounded rim and shadow are an edge all round it."""
     height, width = image.shape[:2]
-    smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
-    grey = darkest(smooth).astype(np.float32)
+    smooth, grey, slope, grain = relief(image) if seen is None else seen
     # A face is white or ivory however it is lit (a finger, a coloured table are not).
     most = brightest(smooth).astype(np.float32)
     colour = (most - grey) / (most + 1.0)
-    slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    # An edge as steep for its light (dusk is dark all over), and steeper than the photo's grain.
-    slope /= cv2.blur(grey, (61, 61)) + 10
     faces = np.zeros((height, width), np.uint8)
-    grain = float(np.median(slope))
     for steep in STEEP:
         faces |= _calm_faces(slope < max(0.06, steep * grain), colour)
     # Grown by the band of edge round each (a tile's rim, its shadow), the halves on either
@@ -90,16 +106,13 @@ def tile_sized(found: tuple[list, int], width: int, height: int) -> tuple[list, 
     return whole, unread
 
 
-def closed_mask(image: np.ndarray, steep: float = 3) -> np.ndarray:
+def closed_mask(image: np.ndarray, steep: float = 3, seen: Relief | None = None) -> np.ndarray:
     """Where the tiles are, told by the sharp edges closing them all round (a blotchy table's
     light and shade change softly, a tile's rim steeply): every region an edge steeper than
     `steep` times the photo's median closes, cut down to its face."""
     height, width = image.shape[:2]
-    smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
-    grey = darkest(smooth).astype(np.float32)
-    slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
-    slope /= cv2.blur(grey, (61, 61)) + 10
-    edges = (slope > max(0.06, steep * float(np.median(slope)))).astype(np.uint8) * 255
+    _, grey, slope, grain = relief(image) if seen is None else seen
+    edges = (slope > max(0.06, steep * grain)).astype(np.uint8) * 255
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(edges)
