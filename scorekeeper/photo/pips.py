@@ -21,7 +21,7 @@ ROUND, ROUND_FILL = 1.3, 0.68
 # whole tile's.
 HALF_FLOOR = 0.5
 # What glare left of a pip: specks of ink at least this share of a pip's area in all.
-SPECKS = 0.1
+SPECKS = 0.15
 # A blob: its area, whether it is round, and its centre from its half's middle.
 Blob = tuple[int, bool, float, float]
 # The face's colour, for telling what lies over a tile, is its median colour this much lighter.
