@@ -21,6 +21,10 @@ ROUND, ROUND_FILL = 1.3, 0.68
 # A half's pips are read against its own darkest ink, but not less than this share of the
 # whole tile's.
 HALF_FLOOR = 0.5
+# What glare left of a pip: specks of ink at least this share of a pip's area in all.
+SPECKS = 0.15
+# A blob: its area, whether it is round, and its centre from its half's middle.
+Blob = tuple[int, bool, float, float]
 # The face's colour, for telling what lies over a tile, is its median colour this much lighter.
 GLARE_SLACK = 30
 
@@ -73,7 +77,7 @@ def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]
     stand apart again. Each half's levels follow its own darkest ink (pale pips on a tile
     with a black line are judged against their own contrast), but not below a share of the
     tile's (a blank half's specks stay specks)."""
-    ink = cv2.GaussianBlur(ink_of(flat), (3, 3), 0)
+    ink = cv2.GaussianBlur(ink_of(flat, face_colour(flat)), (3, 3), 0)
     margin = 7
     tile_strong = float(np.percentile(ink[margin:-margin, margin:-margin], 99.5))
     split, _ = dividing_line(ink)
@@ -84,10 +88,15 @@ def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]
     inner = ink[margin:-margin]
     halves = (inner[:, margin : split - band], inner[:, split + band : FLAT_W - margin])
     levels = [_levels(half, tile_strong) for half in halves]
+    # Each half's middle in its own crop: a half's pips lie alike about it.
+    middles = (
+        (split / 2 - margin, FLAT_H / 2 - margin),
+        ((FLAT_W - split) / 2 - band, FLAT_H / 2 - margin),
+    )
     found = [
         tuple(
-            blob_areas((half > level[i]).astype(np.uint8))
-            for half, level in zip(halves, levels, strict=True)
+            blob_areas((half > level[i]).astype(np.uint8), middle)
+            for half, level, middle in zip(halves, levels, middles, strict=True)
         )
         for i in (0, 1)
     ]
@@ -112,15 +121,17 @@ def dividing_line(ink: np.ndarray) -> tuple[int, float]:
     return column, float(along.max())
 
 
-def blob_areas(dark: np.ndarray) -> list[tuple[int, bool]]:
-    """Each dark blob's area, and whether it is round (one pip, however large: on a real set
-    a half of few pips has larger pips than one of many) rather than pips run together."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+def blob_areas(dark: np.ndarray, middle: tuple[float, float] = (0.0, 0.0)) -> list[Blob]:
+    """Each dark blob's area, whether it is round (one pip, however large: on a real set
+    a half of few pips has larger pips than one of many) rather than pips run together, and
+    where its centre lies from the half's `middle`."""
+    count, _, stats, centres = cv2.connectedComponentsWithStats(dark, connectivity=8)
     blobs = []
-    for _, _, w, h, area in stats[1:count]:
+    for (_, _, w, h, area), (x, y) in zip(stats[1:count], centres[1:count], strict=True):
         if area < 18 or max(w, h) > 3.5 * min(w, h) or area < 0.35 * w * h:
             continue  # a speck, or a sliver of the edge or the line
-        blobs.append((int(area), max(w, h) < ROUND * min(w, h) and area >= ROUND_FILL * w * h))
+        round_ = bool(max(w, h) < ROUND * min(w, h) and area >= ROUND_FILL * w * h)
+        blobs.append((int(area), round_, float(x - middle[0]), float(y - middle[1])))
     return blobs
 
 
@@ -128,21 +139,100 @@ def typical_pip_area(blobs: list, level: int) -> float:
     """The area of one pip at a level: the photo's median blob (a set's pips are one size,
     or on a real set larger on halves of few pips: a round blob is one pip, whatever its
     size)."""
-    areas = [area for _, found in blobs for half in found[level] for area, _ in half]
+    areas = [blob[0] for _, found in blobs for half in found[level] for blob in half]
     return float(np.median(areas)) if areas else 0.0
 
 
-def pips_of(areas: list[tuple[int, bool]], pip_area: float) -> int:
+def pips_of(blobs: list[Blob], pip_area: float) -> int:
     """Blobs counted as pips: one twice a pip's size and not round is two pips run together by
     blur (twice the half's own round pips too: on a real set a half of few pips has larger
     pips, and one the half's edge cuts is no longer round); one far smaller than a pip is a
-    speck."""
-    own = [area for area, round_ in areas if round_ and area >= 0.4 * pip_area]
+    speck, unless it is what glare left of a pip (glare_hidden). Pieces of one pip a glare
+    line split are joined first (joined)."""
+    own = [area for area, round_, *_ in blobs if round_ and area >= 0.4 * pip_area]
     single = max(pip_area, float(np.median(own))) if own else pip_area
+    blobs = joined(blobs, single)
     count = 0
-    for area, round_ in areas:
+    for area, round_, *_ in blobs:
         if area < 0.4 * pip_area:
             continue
         merged = area > 1.6 * single and not round_
         count += max(1, round(area / single)) if merged else 1
-    return count
+    return count + glare_hidden(blobs, pip_area)
+
+
+def joined(blobs: list[Blob], pip_area: float) -> list[Blob]:
+    """A half's blobs with the pieces of one pip made one again: two pips, apart or run
+    together, lie at least a pip's width from middle to middle, but the pieces of one pip a
+    line of glare split lie nearer (each smaller than a pip, both no more than one)."""
+    reach = float(np.sqrt(max(pip_area, 1.0) / np.pi))
+    kept: list[Blob] = []
+    for blob in sorted(blobs, key=lambda blob: -blob[0]):
+        area, _, x, y = blob
+        piece = next(
+            (
+                i
+                for i, (a, _, u, v) in enumerate(kept)
+                if _pieces(a, area, np.hypot(x - u, y - v), reach, pip_area)
+            ),
+            None,
+        )
+        if piece is None:
+            kept.append(blob)
+            continue
+        a, _, u, v = kept[piece]
+        kept[piece] = (
+            a + area,
+            False,
+            (a * u + area * x) / (a + area),
+            (a * v + area * y) / (a + area),
+        )
+    return kept
+
+
+def _pieces(first: int, second: int, apart: float, reach: float, pip_area: float) -> bool:
+    return apart < 1.3 * reach and first < 0.9 * pip_area and first + second <= 1.2 * pip_area
+
+
+def glare_hidden(blobs: list[Blob], pip_area: float) -> int:
+    """Pips glare washed out or split into specks: a half's pips lie alike about its middle
+    (every layout of pips turns onto itself half a turn round), so where a pip's twin across
+    the middle is missing but specks of ink lie there, the specks are that pip. The middle is
+    the point near the half's own that pairs the most pips (an outline a little off, or a pip
+    glare cut, moves it a few pixels)."""
+    reach = float(np.sqrt(max(pip_area, 1.0) / np.pi))
+    pips = [(x, y) for area, _, x, y in blobs if area >= 0.4 * pip_area]
+    specks = [(area, x, y) for area, _, x, y in blobs if area < 0.4 * pip_area]
+    middle = _middle(pips, reach)
+    found: list[tuple[float, float]] = []
+    for x, y in pips:
+        twin = (2 * middle[0] - x, 2 * middle[1] - y)
+        if np.hypot(x - middle[0], y - middle[1]) < reach or _near(twin, pips + found, reach):
+            continue
+        left = sum(area for area, sx, sy in specks if np.hypot(sx - twin[0], sy - twin[1]) < reach)
+        if left >= SPECKS * pip_area:
+            found.append(twin)
+    return len(found)
+
+
+def _middle(pips: list[tuple[float, float]], reach: float) -> tuple[float, float]:
+    """The point the half's pips lie alike about: of the half's own middle and the points
+    halfway between two pips near it (within a pip's width across, less along), the one
+    whose half turn lands the most pips on pips."""
+    best, most = (0.0, 0.0), _paired(pips, (0.0, 0.0), reach)
+    for i, (x, y) in enumerate(pips):
+        for u, v in pips[i:]:
+            middle = ((x + u) / 2, (y + v) / 2)
+            if abs(middle[0]) > reach or abs(middle[1]) > 0.6 * reach:
+                continue
+            if (paired := _paired(pips, middle, reach)) > most:
+                best, most = middle, paired
+    return best
+
+
+def _paired(pips: list[tuple[float, float]], middle: tuple[float, float], reach: float) -> int:
+    return sum(_near((2 * middle[0] - x, 2 * middle[1] - y), pips, reach) for x, y in pips)
+
+
+def _near(point: tuple[float, float], others: list[tuple[float, float]], reach: float) -> bool:
+    return any(np.hypot(point[0] - x, point[1] - y) < reach for x, y in others)

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from tests.photo import cloth as woven
-from tests.photo import hands, real, shine
+from tests.photo import hands, real, shine, wrap
 
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
 # double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
@@ -105,11 +105,13 @@ def tile_face(
     rivet: float = 0.0,
     drilled: bool = False,
     glossy: bool = False,
+    wrapped: bool = False,
 ):
     """The tile seen from above at 4x the size it gets drawn at: an ivory face (or one of
     `face_colour`, its line then of its pips' colour), the line, the pips; and its mask (the
     rounded rectangle). With `rivet`, a spinner that many pips wide in the line's middle;
-    `drilled`, pips drilled and painted (tests.photo.real); `glossy`, each with a glint."""
+    `drilled`, pips drilled and painted (tests.photo.real); `glossy`, each with a glint;
+    `wrapped`, the glare of a plastic wrap over it (tests.photo.wrap)."""
     width, height = 400, 200
     ivory = tuple(int(c) for c in (rng.randint(215, 245), rng.randint(225, 250), 245))
     if face_colour is not None:
@@ -137,6 +139,7 @@ def tile_face(
     pip, spread = (round(pip * 1.3), 1.12) if glossy else (pip, 1.0)
     if rivet:
         real.spinner(face, (200, 100), round(pip * rivet), rng)
+    centres = []
     for half, value in enumerate(halves):
         colour = colours[value % len(colours)]
         for x, y in positions(value):
@@ -150,6 +153,9 @@ def tile_face(
                 cv2.circle(face, centre, pip, colour, -1, cv2.LINE_AA)
             if glossy:
                 shine.glint(face, centre, pip, rng)
+            centres.append(centre)
+    if wrapped:
+        wrap.sheen(face, centres, pip, rng)
     return face, mask
 
 
@@ -260,6 +266,7 @@ def render(
     light: bool | None = None,
     shiny: bool = False,
     cloth: bool = False,
+    wrapped: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
     laid touching in a row; with `park`, as a phone sees them at a park table (see _park); with
@@ -269,7 +276,8 @@ def render(
     metal rivet in each tile's line; with `sides`, the tiles' walls the camera sees; with
     `drilled`, pips drilled and painted; with `light`, on a light table (or not); with
     `shiny`, on a shiny table under a lamp, its glare and glossy pips (tests.photo.shine); with
-    `cloth`, on a light cloth, the row laid out of line (tests.photo.cloth)."""
+    `cloth`, on a light cloth, the row laid out of line (tests.photo.cloth); with `wrapped`,
+    in a plastic wrap's glare (tests.photo.wrap)."""
     most = most or rng.choice((6, 9, 12))
     count = rng.randint(1, 12) if tiles is None else tiles
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
@@ -298,7 +306,7 @@ def render(
     for sx, sy, angle in placed_all:
         halves = (rng.randint(0, most), rng.randint(0, most))
         face, mask = tile_face(
-            halves, most, colours, rng, None if style is None else style[0], rivet, drilled, shiny
+            halves, most, colours, rng, style and style[0], rivet, drilled, shiny, wrapped
         )
         turn = cv2.getRotationMatrix2D((200, 100), angle, long / 400)
         turn[:, 2] += (sx - 200, sy - 100)
@@ -502,3 +510,12 @@ def cloth_corpus(size: int, seed: int = 41) -> list[Photo]:
         tiles, row = rng.randint(0, 2), rng.randint(2, 3)
         photos.append(render(rng, tiles=tiles, row=row, cloth=True, cut=False))
     return photos
+
+
+def wrapped_corpus(size: int, seed: int = 44) -> list[Photo]:
+    """`size` photos of 2 to 8 double-six tiles apart on a dark table, still in their plastic
+    wrap: its glare washes pips out or splits them (tests.photo.wrap)."""
+    rng = random.Random(seed)
+    return [
+        render(rng, tiles=rng.randint(2, 8), most=6, light=False, wrapped=True) for _ in range(size)
+    ]
