@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from tests.photo import cloth as woven
-from tests.photo import hands, real, shine, wrap
+from tests.photo import hands, laying, real, shine, wrap
 
 # Where the pips of a half sit, on a grid of 3 columns and 4 rows (x, y from 0 to 1), as
 # double-twelve sets lay them out; up to 9 on 3 x 3 as double-six and double-nine sets do.
@@ -313,7 +313,7 @@ def render(
         walled.append((face, mask, turn))
         flat_face = cv2.warpAffine(face, turn, (width, height), flags=cv2.INTER_AREA)
         flat_mask = cv2.warpAffine(mask, turn, (width, height)).astype(np.float32) / 255
-        drop = _blurred(flat_mask, long / 25)
+        drop = laying.shadow(flat_mask, long / 25)
         shift = np.float32([[1, 0, long / 25], [0, 1, long / 20]])
         shade = np.maximum(shade, cv2.warpAffine(drop, shift, (width, height)))
         faces.append((flat_face, flat_mask))
@@ -330,7 +330,7 @@ def render(
     if seen_sides is not None:
         _walls(scene, walled, seen_sides, long)
     for flat_face, flat_mask in faces:
-        _lay(scene, flat_face, flat_mask)
+        laying.lay(scene, flat_face, flat_mask)
     if held:
         scene, covered = hands.fingers(scene, [mask for _, mask in faces], long, rng)
         drawn = [
@@ -345,30 +345,6 @@ def render(
     ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return Photo(jpeg.tobytes(), tuple(drawn))
-
-
-def _blurred(mask: np.ndarray, sigma: float) -> np.ndarray:
-    """A tile's mask blurred into its shadow: worked only round the tile, as far as the blur
-    reaches (beyond it, the blur of an empty table is nothing)."""
-    reach = int(np.ceil(4 * sigma)) + 2
-    x, y, w, h = cv2.boundingRect((mask > 0).astype(np.uint8))
-    if w == 0:
-        return np.zeros_like(mask)
-    height, width = mask.shape
-    x0, y0 = max(0, x - 2 * reach), max(0, y - 2 * reach)
-    x1, y1 = min(width, x + w + 2 * reach), min(height, y + h + 2 * reach)
-    drop = np.zeros_like(mask)
-    drop[y0:y1, x0:x1] = cv2.GaussianBlur(mask[y0:y1, x0:x1], (0, 0), sigma)
-    return drop
-
-
-def _lay(scene: np.ndarray, face: np.ndarray, mask: np.ndarray) -> None:
-    """A tile's face laid over the scene where its mask is (worked only inside the mask's
-    bounds: the rest of the scene is as it was)."""
-    x, y, w, h = cv2.boundingRect((mask > 0).astype(np.uint8))
-    box = (slice(y, y + h), slice(x, x + w))
-    part, alpha = scene[box], mask[box][..., None]
-    scene[box] = part * (1 - alpha) + face[box] * alpha
 
 
 def _walls(scene: np.ndarray, walled: list, sides: real.Sides, long: int) -> None:
