@@ -285,7 +285,6 @@ def _tile_outlines(
     typical = float(np.median(areas)) if areas else smallest
     cut, touching = _edged(edged, typical if areas else 0.0)
     found += cut
-    shapeless += touching
     unread = 0
     for cells, area, quad in whole:
         # One tile as large as several (tiles laid touching whose lines barely show), or
@@ -295,7 +294,10 @@ def _tile_outlines(
             cells = _cells(image, quad, tiles=max(1, round(area / typical)))
             unread += not cells
         found += [(corners, False, typical, len(cells) == 1) for corners in cells]
-    parts, missed = _unshaped(image, shapeless, typical, bool(areas))
+    shapeless = sorted(shapeless, key=lambda region: -region[1])
+    # (the photo's edge cuts one of its tiles: parted once a tile's size is known, never
+    # the region a tile's size is learnt from)
+    parts, missed = _unshaped(image, shapeless, typical, bool(areas), touching)
     found += parts
     unread += missed
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
@@ -332,14 +334,19 @@ def _through_pips(image: np.ndarray, quad: np.ndarray, face: np.ndarray) -> bool
     return over_tile(_widened(image, face)) and not over_tile(_widened(image, quad))
 
 
-def _unshaped(image: np.ndarray, shapeless: list, typical: float, learnt: bool) -> tuple[list, int]:
+def _unshaped(
+    image: np.ndarray, shapeless: list, typical: float, learnt: bool, touching: list
+) -> tuple[list, int]:
     """Regions of no tile's shape, the largest first: a tile's size, a tile a finger covers
     (shown as cut); larger, a rectangle whose lines barely show (blur) cut into as many tiles
     as its area holds, the region worn apart, or tiles laid touching out of line cut at its
     notches; and how many were read as no tile. Unless `learnt` from tiles found whole, a
-    tile's size is learnt from the first region so cut (a patch of table is then no tile)."""
+    tile's size is learnt from the first region so cut (a patch of table is then no tile);
+    then the regions the photo's edge cuts (`touching`), once a tile's size is known."""
     found, unread = [], 0
-    for contour, area, quad in sorted(shapeless, key=lambda region: -region[1]):
+    for contour, area, quad in shapeless + sorted(touching, key=lambda region: -region[1]):
+        if not learnt and any(contour is region[0] for region in touching):
+            continue
         if 0.3 * typical < area <= 1.5 * typical:
             corners = corners_of(contour, area, loose=True)
             found += [] if corners is None else [(corners, True, typical, False)]
@@ -361,7 +368,8 @@ def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, size: tupl
     """The tiles a large region of no tile's shape holds (corners, cut, typical, alone), by
     the tiles' `size` (their typical area, and whether learnt from tiles found whole); and
     whether a tile's area or more of it is left unread. A way that leaves part of it unread
-    is weighed against the next: the one reading the most tiles wins."""
+    is weighed against the next: the one reading the most tiles wins (a region is left
+    unread only where the seams leave a tile's area unparted)."""
     typical = size[0]
     cells = _cells(image, quad, tiles=tiles)
     if cells:
@@ -372,7 +380,9 @@ def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, size: tupl
         if parts and not left:
             return parts, False
         if _uncut(parts) > _uncut(best[0]):
-            best = (parts, left)
+            # (what wearing apart leaves is no tile's shape at all, most often a finger over
+            # one: read as before, not as a region left unread)
+            best = (parts, left and way is _seamed)
     return best
 
 
@@ -392,11 +402,11 @@ def _worn(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, bo
 
 def _notched(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, bool]:
     """The region cut at its notches (photo.notches): every part a tile, or none; none too
-    if one part is far larger than another (a set's tiles are one size: a block of tiles
-    side by side is of a tile's shape too)."""
+    if one part is two and a half times another or more (a set's tiles are one size: a
+    block of tiles side by side is of a tile's shape too)."""
     tiles = notched_tiles(contour, image, shaped)
     areas = [_area(c) for c in tiles]
-    if not tiles or max(areas) > 1.6 * min(areas):
+    if not tiles or max(areas) > 2.5 * min(areas):
         return [], True
     return [(c, False, size[0], False) for c in tiles], False
 
