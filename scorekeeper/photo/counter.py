@@ -31,7 +31,15 @@ from scorekeeper.photo.seams import (
     placed_cells,
     seam,
 )
-from scorekeeper.photo.shapes import corners_of, quad_of, shaped, tile_shaped, touches_edge
+from scorekeeper.photo.shapes import (
+    at_edge,
+    corners_of,
+    edge_cut,
+    quad_of,
+    shaped,
+    tile_shaped,
+    touches_edge,
+)
 from scorekeeper.photo.table import (
     above_table,
     colour_mask,
@@ -283,7 +291,7 @@ def _tile_outlines(
             shapeless.append((contour, area, quad))
     areas = [area / len(cells) for cells, area, _ in whole for _ in cells]
     typical = float(np.median(areas)) if areas else smallest
-    cut, touching = _edged(edged, typical if areas else 0.0)
+    cut, touching = edge_cut(edged, typical if areas else 0.0)
     found += cut
     unread = 0
     for cells, area, quad in whole:
@@ -303,19 +311,6 @@ def _tile_outlines(
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
     kept = [(c, cut, alone) for c, cut, area, alone in found if not cut or area > 0.25 * typical]
     return kept, unread
-
-
-def _edged(edged: list, typical: float) -> tuple[list, list]:
-    """Of the light regions the photo's edge cuts, those shown as one tile cut (solid, and
-    not far larger than a `typical` tile, when known), and those of tiles laid touching, one
-    of them cut by the edge, to be parted."""
-    cut, touching = [], []
-    for contour, area, corners in edged:
-        if corners is None or (typical and area > 2 * typical):
-            touching.append((contour, area, None))
-        else:
-            cut.append((corners, True, area, False))
-    return cut, touching
 
 
 def _face(image: np.ndarray, quad: np.ndarray, walls: list) -> np.ndarray:
@@ -354,14 +349,9 @@ def _unshaped(
             parts, left = _parted(image, contour, quad, round(area / typical), (typical, learnt))
             if parts and not learnt:
                 typical, learnt = float(np.median([_area(c) for c, *_ in parts])), True
-            found += [(c, cut or _at_edge(c, image.shape), *rest) for c, cut, *rest in parts]
+            found += [(c, cut or at_edge(c, image.shape), *rest) for c, cut, *rest in parts]
             unread += left
     return found, unread
-
-
-def _at_edge(corners: np.ndarray, shape: tuple) -> bool:
-    """Whether a tile parted from a region runs into the photo's edge (shown cut)."""
-    return touches_edge(corners.astype(np.float32).reshape(-1, 1, 2), shape[1], shape[0])
 
 
 def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, size: tuple) -> tuple:

@@ -50,3 +50,21 @@ def quad_of(contour: np.ndarray, area: float) -> np.ndarray | None:
     if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
         corners = np.roll(corners, -1, axis=0)
     return corners
+
+
+def edge_cut(edged: list, typical: float) -> tuple[list, list]:
+    """Of the light regions the photo's edge cuts, those shown as one tile cut (solid, and
+    not far larger than a `typical` tile, when known), and those of tiles laid touching, one
+    of them cut by the edge, to be parted."""
+    cut, touching = [], []
+    for contour, area, corners in edged:
+        if corners is None or (typical and area > 2 * typical):
+            touching.append((contour, area, None))
+        else:
+            cut.append((corners, True, area, False))
+    return cut, touching
+
+
+def at_edge(corners: np.ndarray, shape: tuple) -> bool:
+    """Whether a tile parted from a region runs into the photo's edge (shown cut)."""
+    return touches_edge(corners.astype(np.float32).reshape(-1, 1, 2), shape[1], shape[0])
