@@ -1,6 +1,6 @@
-"""Tiles laid touching end to end or side by side in chains, T and L shapes or tight clusters,
-found as one light region of no tile's shape: parted along the thin dark seams between them
-(OpenCV and numpy only, no Django)."""
+"""Tiles laid touching end to end or side by side in chains, T and L shapes, loops or tight
+clusters, found as one light region of no tile's shape: parted along the thin dark seams
+between them (OpenCV and numpy only, no Django)."""
 
 import cv2
 import numpy as np
@@ -9,12 +9,19 @@ from scorekeeper.photo.channels import darkest
 
 # A face is at least this share as light as the lightest of it within a third of a tile's
 # width (a seam, a pip or a tile's line is darker; the face's light changes only slowly).
-LIGHT = 0.8
+# A seam between tiles pressed tight, or only the shadow of one's rim, is fainter: the
+# region is looked at again at each stricter level, for what the looser ones left joined.
+LEVELS = (0.8, 0.84, 0.88, 0.92)
 # A part this share of a tile's area or more is looked at (less: a crumb the seams left).
-CRUMB = 0.3
+CRUMB = 0.2
 # A tile seen from above is twice as long as wide; parted from its neighbours, this much
 # longer or less (one and a half tiles a faint seam left joined are longer).
 RATIO = (1.6, 2.6)
+# A tile's own line, across its middle, is this much darker than its face at least (a seam
+# between two halves of tiles side by side is no darker than its rims' shade).
+OWN_INK = 12
+# A tile is flattened at most this many pixels wide to find its own line.
+FLAT = 48
 
 
 def short_side(contour: np.ndarray, typical: float, learnt: bool) -> float:
@@ -26,32 +33,81 @@ def short_side(contour: np.ndarray, typical: float, learnt: bool) -> float:
     return 2 * cv2.contourArea(contour) / max(cv2.arcLength(contour, True), 1.0)
 
 
-def seamed_tiles(contour: np.ndarray, image: np.ndarray, side: float, shaped) -> list:
+def seamed_tiles(
+    contour: np.ndarray, image: np.ndarray, side: float, shaped, learnt: bool = True
+) -> tuple[list, bool]:
     """The tiles in a region (its outline) holding tiles laid touching: its face (what is
     nearly as light as the face nearby) with its pips and lines filled, worn a little so
     the thin dark seams between tiles part it, each part's hull a tile, or two square halves
-    a tile's line parted joined (`shaped`: a hull's corners by its area, or None). None
-    unless every part is a tile and there are two or more."""
+    joined across the darkest line between them (a tile's own line); looked at again at
+    stricter levels of light for what is left (a faint seam). Each tile shows its own line
+    across its middle (half of one tile and half of the next do not). None unless two or
+    more are found (`shaped`: a hull's corners by its area, or None); and whether a tile's
+    area or more of the region is left unparted. Unless `learnt` from the photo's other
+    tiles, a tile's size is taken from the parts that look like whole tiles at the first
+    level (a region's outline gives it only roughly)."""
     x, y, w, h = cv2.boundingRect(contour)
     region = np.zeros((h, w), np.uint8)
     cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
     grey = darkest(image[y : y + h, x : x + w]).astype(np.float32)
     reach = max(5, round(side / 3)) | 1
     near = cv2.dilate(grey, np.ones((reach, reach), np.uint8))
-    face = ((grey > LIGHT * near) & (region > 0)).astype(np.uint8) * 255
-    outlines, _ = cv2.findContours(face, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(face)
-    cv2.drawContours(filled, outlines, -1, 255, -1)
+    ink = near - grey
     wear = 2 * max(1, round(side / 25)) + 1
-    worn = cv2.erode(filled, np.ones((wear, wear), np.uint8))
-    parts, _ = cv2.findContours(worn, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    typical = 2 * side * side
     kernel = np.ones((wear, wear), np.uint8)
-    hulls = [_grown(p, kernel, region) for p in parts if cv2.contourArea(p) >= CRUMB * typical]
-    tiles = _paired(hulls, typical, shaped)
-    if tiles is None or len(tiles) < 2:
-        return []
-    return [corners + np.float32([x, y]) for corners in tiles]
+    typical = 2 * side * side
+    hulls = _parts((grey > LEVELS[0] * near) & (region > 0), region, kernel, typical)
+    if not learnt:
+        typical = _whole_size(hulls, typical, shaped, ink)
+    tiles: list[np.ndarray] = []
+    for level in LEVELS:
+        if level != LEVELS[0]:
+            hulls = _parts((grey > level * near) & (region > 0), region, kernel, typical)
+        found = _paired(hulls, typical, shaped, ink)
+        for corners in found:
+            cv2.fillConvexPoly(region, np.round(corners).astype(np.int32), 0)
+        tiles += found
+        if cv2.countNonZero(region) < CRUMB * typical:
+            break
+    left = _left_over(region, side, typical)
+    if len(tiles) < 2:
+        return [], True
+    return [corners + np.float32([x, y]) for corners in tiles], left
+
+
+def _left_over(region: np.ndarray, side: float, typical: float) -> bool:
+    """Whether a part of the region as large as most of a tile is left unparted (what is
+    left round the tiles found, their rims and the seams between them, is thin)."""
+    size = max(3, round(side / 3)) | 1
+    solid = cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((size, size), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(solid)
+    return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > 0.6 * typical)
+
+
+def _whole_size(hulls: list, typical: float, shaped, ink: np.ndarray) -> float:
+    """A tile's area: the median of the parts twice as long as wide and showing their own
+    line, as much as twice a `typical` tile or as little as two thirds of it; `typical` if
+    fewer than two."""
+    areas = []
+    for hull in hulls:
+        area = cv2.contourArea(hull)
+        corners = _tile(hull, area, typical, shaped, (0.6, 2.0))
+        if corners is not None and _own_line(ink, corners) > OWN_INK:
+            areas.append(area)
+    return float(np.median(areas)) if len(areas) >= 2 else typical
+
+
+def _parts(face: np.ndarray, region: np.ndarray, kernel: np.ndarray, typical: float) -> list:
+    """The hulls of the parts of a `face` (its pips and lines filled) worn by `kernel` falls
+    into, each grown back within the region; crumbs left out."""
+    outlines, _ = cv2.findContours(
+        face.astype(np.uint8) * 255, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    filled = np.zeros(face.shape, np.uint8)
+    cv2.drawContours(filled, outlines, -1, 255, -1)
+    worn = cv2.erode(filled, kernel)
+    parts, _ = cv2.findContours(worn, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return [_grown(p, kernel, region) for p in parts if cv2.contourArea(p) >= CRUMB * typical]
 
 
 def _grown(part: np.ndarray, kernel: np.ndarray, region: np.ndarray) -> np.ndarray:
@@ -72,40 +128,82 @@ def _grown(part: np.ndarray, kernel: np.ndarray, region: np.ndarray) -> np.ndarr
     return cv2.convexHull(np.vstack(outlines) + np.int32([x0, y0]))
 
 
-def _paired(hulls: list, typical: float, shaped) -> list | None:
-    """Each hull a tile, or two halves (each about half a tile) whose joined hull is one;
-    None if any hull is left over."""
+def _paired(hulls: list, typical: float, shaped, ink: np.ndarray) -> list:
+    """Each hull that is a tile showing its own line, and of the halves (each about half a
+    tile) those two by two whose joined hull is one, the pairs with the darkest line between
+    them first (a tile's own line is darker than the seam between two tiles). A part of a
+    tile's shape showing no line across its middle is the halves of two tiles laid end to
+    end, each paired on along its length only (two tiles face down side by side are not
+    four halves)."""
     tiles, halves = [], []
     for hull in hulls:
         area = cv2.contourArea(hull)
         corners = _tile(hull, area, typical, shaped)
-        if corners is not None:
+        if corners is not None and _own_line(ink, corners) > OWN_INK:
             tiles.append(corners)
+        elif corners is not None:
+            halves += _halved(corners)
         elif area <= 0.7 * typical:
-            halves.append(hull)
-        else:
-            return None
-    while halves:
-        first = halves.pop()
-        for k, other in enumerate(halves):
-            joined = cv2.convexHull(np.vstack([first, other]))
-            area = cv2.contourArea(joined)
-            corners = _tile(joined, area, typical, shaped)
-            if corners is not None:
-                tiles.append(corners)
-                del halves[k]
-                break
-        else:
-            return None
+            halves.append((hull.reshape(-1, 2).astype(np.float32), None))
+    pairs = []
+    middles = [half.mean(axis=0) for half, _ in halves]
+    for i, (first, along) in enumerate(halves):
+        for k in range(i + 1, len(halves)):
+            # (two halves of a tile lie a tile's width apart)
+            if float(np.sum((middles[i] - middles[k]) ** 2)) > typical:
+                continue
+            joined = cv2.convexHull(np.vstack([first, halves[k][0]]))
+            corners = _tile(joined, cv2.contourArea(joined), typical, shaped)
+            if corners is not None and _in_line(corners, along, halves[k][1]):
+                pairs.append((_own_line(ink, corners), i, k, corners))
+    used: set[int] = set()
+    for line, i, k, corners in sorted(pairs, key=lambda pair: -pair[0]):
+        if line > OWN_INK and i not in used and k not in used:
+            used |= {i, k}
+            tiles.append(corners)
     return tiles
 
 
-def _tile(hull: np.ndarray, area: float, typical: float, shaped) -> np.ndarray | None:
-    """A hull's corners if it is one tile: about a tile's area, twice as long as wide; its
-    corners those of the rectangle round it (pips on the rim bite into its face)."""
+def _in_line(corners: np.ndarray, *alongs: np.ndarray | None) -> bool:
+    """Whether a tile's length runs along each direction given (none: any way)."""
+    length = corners.reshape(4, 2)[1] - corners.reshape(4, 2)[0]
+    length = length / max(float(np.linalg.norm(length)), 1.0)
+    return all(along is None or abs(float(length @ along)) > 0.8 for along in alongs)
+
+
+def _halved(corners: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """A tile-shaped part's two square halves (cut across its middle), each with the
+    direction of its length."""
+    a, b, c, d = corners.reshape(4, 2).astype(np.float32)
+    top, bottom = (a + b) / 2, (c + d) / 2
+    along = (b - a) / max(float(np.linalg.norm(b - a)), 1.0)
+    return [(np.float32([a, top, bottom, d]), along), (np.float32([top, b, c, bottom]), along)]
+
+
+def _own_line(ink: np.ndarray, corners: np.ndarray) -> float:
+    """How much darker than its face a tile's own line runs across its middle: the darkest,
+    near its middle, of the tile's rows across it at a low share down their length (a
+    column of pips has light gaps), its rims left out."""
+    points = corners.reshape(4, 2).astype(np.float32)
+    # (near its own size: a thin line shrunk far is lost between the pixels looked at)
+    width = int(np.clip(round(float(np.linalg.norm(points[2] - points[1])) / 2), 16, FLAT))
+    size = (2 * width, width)
+    rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), rect)
+    flat = cv2.warpPerspective(ink, warp, size, flags=cv2.INTER_LINEAR)
+    middle = flat[width // 7 : width * 6 // 7, width * 84 // 100 : width * 116 // 100 + 1]
+    return float(np.percentile(middle, 15, axis=0).max() - np.median(flat))
+
+
+def _tile(
+    hull: np.ndarray, area: float, typical: float, shaped, sizes: tuple = (0.6, 1.3)
+) -> np.ndarray | None:
+    """A hull's corners if it is one tile: about a tile's area (between `sizes` of it), twice
+    as long as wide; its corners those of the rectangle round it (pips on the rim bite into
+    its face)."""
     (_, _), (w, h), _ = cv2.minAreaRect(hull)
     ratio = max(w, h) / max(min(w, h), 1.0)
-    if not 0.6 * typical < area < 1.3 * typical or not RATIO[0] < ratio < RATIO[1]:
+    if not sizes[0] * typical < area < sizes[1] * typical or not RATIO[0] < ratio < RATIO[1]:
         return None
     box = cv2.boxPoints(cv2.minAreaRect(hull)).reshape(-1, 1, 2)
     return shaped(np.round(box).astype(np.int32), area)

@@ -31,6 +31,15 @@ from scorekeeper.photo.seams import (
     placed_cells,
     seam,
 )
+from scorekeeper.photo.shapes import (
+    at_edge,
+    corners_of,
+    edge_cut,
+    quad_of,
+    shaped,
+    tile_shaped,
+    touches_edge,
+)
 from scorekeeper.photo.table import (
     above_table,
     colour_mask,
@@ -265,16 +274,15 @@ def _tile_outlines(
     mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     smallest = 0.0012 * width * height
-    found, shapeless, whole = [], [], []
+    found, shapeless, whole, edged = [], [], [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         if area < smallest:
             continue
-        if _touches_edge(contour, width, height):
-            corners = _corners(contour, area, loose=True)
-            found += [] if corners is None else [(corners, True, area, False)]
+        if touches_edge(contour, width, height):
+            edged.append((contour, area, corners_of(contour, area, loose=True)))
             continue
-        quad = _quad(contour, area)
+        quad = quad_of(contour, area)
         quad = _face(image, quad, walls) if walls is not None and quad is not None else quad
         cells = _cells(image, quad)
         if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
@@ -284,6 +292,8 @@ def _tile_outlines(
             shapeless.append((contour, area, quad))
     areas = [area / len(cells) for cells, area, _ in whole for _ in cells]
     typical = float(np.median(areas)) if areas else smallest
+    cut, touching = edge_cut(edged, typical if areas else 0.0)
+    found += cut
     unread = 0
     for cells, area, quad in whole:
         # One tile as large as several (tiles laid touching whose lines barely show), or
@@ -293,7 +303,10 @@ def _tile_outlines(
             cells = _cells(image, quad, tiles=max(1, round(area / typical)))
             unread += not cells
         found += [(corners, False, typical, len(cells) == 1) for corners in cells]
-    parts, missed = _unshaped(image, shapeless, typical, bool(areas))
+    shapeless = sorted(shapeless, key=lambda region: -region[1])
+    # (the photo's edge cuts one of its tiles: parted once a tile's size is known, never
+    # the region a tile's size is learnt from)
+    parts, missed = _unshaped(image, shapeless, typical, bool(areas), touching)
     found += parts
     unread += missed
     # A sliver at the edge is a tile mostly out of the photo only if it is big enough.
@@ -317,37 +330,82 @@ def _through_pips(image: np.ndarray, quad: np.ndarray, face: np.ndarray) -> bool
     return over_tile(_widened(image, face)) and not over_tile(_widened(image, quad))
 
 
-def _unshaped(image: np.ndarray, shapeless: list, typical: float, learnt: bool) -> tuple[list, int]:
+def _unshaped(
+    image: np.ndarray, shapeless: list, typical: float, learnt: bool, touching: list
+) -> tuple[list, int]:
     """Regions of no tile's shape, the largest first: a tile's size, a tile a finger covers
     (shown as cut); larger, a rectangle whose lines barely show (blur) cut into as many tiles
     as its area holds, the region worn apart, or tiles laid touching out of line cut at its
     notches; and how many were read as no tile. Unless `learnt` from tiles found whole, a
-    tile's size is learnt from the first region so cut (a patch of table is then no tile)."""
+    tile's size is learnt from the first region so cut (a patch of table is then no tile);
+    then the regions the photo's edge cuts (`touching`), once a tile's size is known."""
     found, unread = [], 0
-    for contour, area, quad in sorted(shapeless, key=lambda region: -region[1]):
+    for contour, area, quad in shapeless + sorted(touching, key=lambda region: -region[1]):
+        if not learnt and any(contour is region[0] for region in touching):
+            continue
         if 0.3 * typical < area <= 1.5 * typical:
-            corners = _corners(contour, area, loose=True)
+            corners = corners_of(contour, area, loose=True)
             found += [] if corners is None else [(corners, True, typical, False)]
         elif area > 1.5 * typical:
-            parts = _parted(image, contour, quad, round(area / typical), (typical, learnt))
+            parts, left = _parted(image, contour, quad, round(area / typical), (typical, learnt))
             if parts and not learnt:
                 typical, learnt = float(np.median([_area(c) for c, *_ in parts])), True
-            found += parts
-            unread += not parts
+            found += [(c, cut or at_edge(c, image.shape), *rest) for c, cut, *rest in parts]
+            unread += left
     return found, unread
 
 
-def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, size: tuple) -> list:
+def _parted(image: np.ndarray, contour: np.ndarray, quad, tiles: int, size: tuple) -> tuple:
     """The tiles a large region of no tile's shape holds (corners, cut, typical, alone), by
-    the tiles' `size` (their typical area, and whether learnt from tiles found whole)."""
+    the tiles' `size` (their typical area, and whether learnt from tiles found whole); and
+    whether a tile's area or more of it is left unread. A way that leaves part of it unread
+    is weighed against the next: the one reading the most tiles wins (a region is left
+    unread only where the seams leave a tile's area unparted)."""
     typical = size[0]
     cells = _cells(image, quad, tiles=tiles)
-    parts = [(c, False, typical, False) for c in cells] or worn_apart(contour, typical, _corners)
-    parts = parts or [(c, False, typical, False) for c in notched_tiles(contour, image, _shaped)]
-    if parts:
-        return parts
-    side = short_side(contour, *size)
-    return [(c, False, typical, False) for c in seamed_tiles(contour, image, side, _shaped)]
+    if cells:
+        return [(c, False, typical, False) for c in cells], False
+    best: tuple[list, bool] = ([], True)
+    for way in (_worn, _notched, _seamed):
+        parts, left = way(image, contour, size)
+        if parts and not left:
+            return parts, False
+        if _uncut(parts) > _uncut(best[0]):
+            # (what wearing apart leaves is no tile's shape at all, most often a finger over
+            # one: read as before, not as a region left unread)
+            best = (parts, left and way is _seamed)
+    return best
+
+
+def _uncut(parts: list) -> int:
+    return sum(not cut for _, cut, *_ in parts)
+
+
+def _worn(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, bool]:
+    """The region worn apart (photo.notches), and whether a tile's area or more of it is in
+    no part (a part of no shape at all is dropped; a tile's rim and wall are in none)."""
+    parts = worn_apart(contour, size[0], corners_of)
+    if not parts:
+        return [], True
+    areas = [_area(c) for c, *_ in parts]
+    return parts, cv2.contourArea(contour) - sum(areas) > float(np.median(areas))
+
+
+def _notched(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, bool]:
+    """The region cut at its notches (photo.notches): every part a tile, or none; none too
+    if one part is two and a half times another or more (a set's tiles are one size: a
+    block of tiles side by side is of a tile's shape too)."""
+    tiles = notched_tiles(contour, image, shaped)
+    areas = [_area(c) for c in tiles]
+    if not tiles or max(areas) > 2.5 * min(areas):
+        return [], True
+    return [(c, False, size[0], False) for c in tiles], False
+
+
+def _seamed(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, bool]:
+    """The region parted along its seams (photo.chains)."""
+    tiles, left = seamed_tiles(contour, image, short_side(contour, *size), shaped, size[1])
+    return [(c, False, size[0], False) for c in tiles], left
 
 
 def _area(corners: np.ndarray) -> float:
@@ -370,7 +428,7 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
         (across, down)
         for across in range(1, MOST_TOUCHING + 1)
         for down in range(1, MOST_TOUCHING // across + 1)
-        if _tile_shaped(ratio * down / across)
+        if tile_shaped(ratio * down / across)
         and (across * down == (tiles or across * down) or end_to_end(ratio, across, down, tiles))
     ]
     if not grids:
@@ -410,53 +468,6 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     if best is None:
         return []
     return placed_cells(image, quad, size, best[1], best[2])
-
-
-def _tile_shaped(ratio: float) -> bool:
-    """A tile is twice as long as wide; a camera's angle stretches or squeezes that (a tile
-    held at a slant, seen along its length, measured 3.0 to 1; seen across it, 1.42)."""
-    return 1.4 <= max(ratio, 1 / ratio) <= 3.2
-
-
-def _shaped(outline: np.ndarray, area: float) -> np.ndarray | None:
-    return _corners(outline, area, loose=False)
-
-
-def _touches_edge(contour: np.ndarray, width: int, height: int) -> bool:
-    """Whether the photo's edge cuts a region: it comes within a few pixels of it (a tile's
-    rim is darker than its face, and may be all that lies between the face and the edge)."""
-    x, y, w, h = cv2.boundingRect(contour)
-    near = max(2, round(max(width, height) / 250))
-    return x <= near or y <= near or x + w >= width - near or y + h >= height - near
-
-
-def _corners(contour: np.ndarray, area: float, loose: bool) -> np.ndarray | None:
-    """The four corners of a tile-shaped contour, its long side first; None for any other
-    shape (a loose check for a tile the edge cuts: any fairly solid block)."""
-    if loose:
-        # What is left of a cut tile has any shape, but a solid one (its pips and line may
-        # open onto the edge): outlined by its box.
-        hull = cv2.convexHull(contour)
-        box = cv2.boxPoints(cv2.minAreaRect(contour))
-        return box if area > 0.7 * cv2.contourArea(hull) else None
-    (_, _), (w, h), _ = cv2.minAreaRect(contour)
-    quad = _quad(contour, area)
-    return quad if quad is not None and _tile_shaped(w / h) else None
-
-
-def _quad(contour: np.ndarray, area: float) -> np.ndarray | None:
-    """The four corners of a solid, rectangular contour (one tile, or tiles laid touching in
-    a row or a block), its long side first; None for any other shape."""
-    (_, _), (w, h), _ = rect = cv2.minAreaRect(contour)
-    if min(w, h) < 1 or area < 0.8 * w * h:
-        return None
-    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float32)
-    # The hull point nearest each corner of the box: the tile's own corner, under perspective.
-    box = cv2.boxPoints(rect)
-    corners = np.array([hull[np.argmin(((hull - p) ** 2).sum(axis=1))] for p in box])
-    if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
-        corners = np.roll(corners, -1, axis=0)
-    return corners
 
 
 def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:

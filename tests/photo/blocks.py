@@ -97,3 +97,42 @@ def touching_corpus(size: int, seed: int = 41) -> list[Photo]:
     """`size` photos of a row of 3 to 5 upright tiles laid touching a little out of line."""
     rng = random.Random(seed)
     return [touching(rng, rng.randint(3, 5), 1, 0.1, 0.0) for _ in range(size)]
+
+
+def _lay_flat(scene: np.ndarray, rng: random.Random, side: int, x: int, y: int) -> Drawn:
+    """One tile laid lengthwise with its top left corner at (x, y) (its first half left)."""
+    halves = (rng.randint(0, 6), rng.randint(0, 6))
+    face, mask = tile_face(halves, 6, rng.sample(PIP_COLOURS[1:], 3), rng)
+    size = (2 * side, side)
+    face = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(mask, size, interpolation=cv2.INTER_AREA)
+    here = scene[y : y + side, x : x + 2 * side]
+    here[:] = np.where(mask[..., None] > 127, face, here)
+    middle = y + side / 2
+    return Drawn(halves, ((x + 0.5 * side, middle), (x + 1.5 * side, middle)), False)
+
+
+def snake(rng: random.Random, first: int, down: int, back: int) -> Photo:
+    """A chain of tiles pressed tight end to end, as a game leaves them (no table between
+    them, only their rims' shade): `first` lengthwise in a row, `down` upright in a column
+    from its end, `back` lengthwise in a row back from the column's foot; turned a little,
+    blurred, noisy, as a JPEG."""
+    side = rng.randint(*SIDES) * 3 // 4
+    shade = rng.randint(20, 60)
+    scene = np.full((HEIGHT, WIDTH, 3), shade, np.uint8)
+    left = (WIDTH - 2 * first * side) // 2
+    top = (HEIGHT - (down * 2 + 1) * side) // 2
+    tiles = [_lay_flat(scene, rng, side, left + 2 * k * side, top) for k in range(first)]
+    column = left + (2 * first - 1) * side
+    tiles += [_lay(scene, rng, side, column, top + (1 + 2 * k) * side) for k in range(down)]
+    foot = top + (2 * down - 1) * side
+    tiles += [_lay_flat(scene, rng, side, column - 2 * (k + 1) * side, foot) for k in range(back)]
+    return _photo(scene, rng, shade, tiles)
+
+
+def snake_corpus(size: int, seed: int = 44) -> list[Photo]:
+    """`size` photos of a chain of 5 to 9 tiles pressed tight, turning twice."""
+    rng = random.Random(seed)
+    return [
+        snake(rng, rng.randint(2, 3), rng.randint(1, 3), rng.randint(1, 3)) for _ in range(size)
+    ]

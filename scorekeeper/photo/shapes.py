@@ -1,0 +1,70 @@
+"""A light region's shape: a tile's four corners, whether it is a tile's shape, whether the
+photo's edge cuts it (OpenCV and numpy only, no Django)."""
+
+import cv2
+import numpy as np
+
+
+def tile_shaped(ratio: float) -> bool:
+    """A tile is twice as long as wide; a camera's angle stretches or squeezes that (a tile
+    held at a slant, seen along its length, measured 3.0 to 1; seen across it, 1.42)."""
+    return 1.4 <= max(ratio, 1 / ratio) <= 3.2
+
+
+def shaped(outline: np.ndarray, area: float) -> np.ndarray | None:
+    return corners_of(outline, area, loose=False)
+
+
+def touches_edge(contour: np.ndarray, width: int, height: int) -> bool:
+    """Whether the photo's edge cuts a region: it comes within a few pixels of it (a tile's
+    rim is darker than its face, and may be all that lies between the face and the edge)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    near = max(2, round(max(width, height) / 250))
+    return x <= near or y <= near or x + w >= width - near or y + h >= height - near
+
+
+def corners_of(contour: np.ndarray, area: float, loose: bool) -> np.ndarray | None:
+    """The four corners of a tile-shaped contour, its long side first; None for any other
+    shape (a loose check for a tile the edge cuts: any fairly solid block)."""
+    if loose:
+        # What is left of a cut tile has any shape, but a solid one (its pips and line may
+        # open onto the edge): outlined by its box.
+        hull = cv2.convexHull(contour)
+        box = cv2.boxPoints(cv2.minAreaRect(contour))
+        return box if area > 0.7 * cv2.contourArea(hull) else None
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    quad = quad_of(contour, area)
+    return quad if quad is not None and tile_shaped(w / h) else None
+
+
+def quad_of(contour: np.ndarray, area: float) -> np.ndarray | None:
+    """The four corners of a solid, rectangular contour (one tile, or tiles laid touching in
+    a row or a block), its long side first; None for any other shape."""
+    (_, _), (w, h), _ = rect = cv2.minAreaRect(contour)
+    if min(w, h) < 1 or area < 0.8 * w * h:
+        return None
+    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float32)
+    # The hull point nearest each corner of the box: the tile's own corner, under perspective.
+    box = cv2.boxPoints(rect)
+    corners = np.array([hull[np.argmin(((hull - p) ** 2).sum(axis=1))] for p in box])
+    if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
+        corners = np.roll(corners, -1, axis=0)
+    return corners
+
+
+def edge_cut(edged: list, typical: float) -> tuple[list, list]:
+    """Of the light regions the photo's edge cuts, those shown as one tile cut (solid, and
+    not far larger than a `typical` tile, when known), and those of tiles laid touching, one
+    of them cut by the edge, to be parted."""
+    cut, touching = [], []
+    for contour, area, corners in edged:
+        if corners is None or (typical and area > 2 * typical):
+            touching.append((contour, area, None))
+        else:
+            cut.append((corners, True, area, False))
+    return cut, touching
+
+
+def at_edge(corners: np.ndarray, shape: tuple) -> bool:
+    """Whether a tile parted from a region runs into the photo's edge (shown cut)."""
+    return touches_edge(corners.astype(np.float32).reshape(-1, 1, 2), shape[1], shape[0])
