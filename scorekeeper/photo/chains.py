@@ -135,16 +135,7 @@ def _paired(hulls: list, typical: float, shaped, ink: np.ndarray) -> list:
     tile's shape showing no line across its middle is the halves of two tiles laid end to
     end, each paired on along its length only (two tiles face down side by side are not
     four halves)."""
-    tiles, halves = [], []
-    for hull in hulls:
-        area = cv2.contourArea(hull)
-        corners = _tile(hull, area, typical, shaped)
-        if corners is not None and _own_line(ink, corners) > OWN_INK:
-            tiles.append(corners)
-        elif corners is not None:
-            halves += _halved(corners)
-        elif area <= 0.7 * typical:
-            halves.append((hull.reshape(-1, 2).astype(np.float32), None))
+    tiles, halves = _tiles_and_halves(hulls, typical, shaped, ink)
     pairs = []
     middles = [half.mean(axis=0) for half, _ in halves]
     for i, (first, along) in enumerate(halves):
@@ -162,6 +153,23 @@ def _paired(hulls: list, typical: float, shaped, ink: np.ndarray) -> list:
             used |= {i, k}
             tiles.append(corners)
     return tiles
+
+
+def _tiles_and_halves(hulls: list, typical: float, shaped, ink: np.ndarray) -> tuple[list, list]:
+    """The hulls that are tiles showing their own line, and the halves (each with the
+    direction it may be paired along, or None): a hull about half a tile, or the two halves
+    of a tile-shaped hull that shows no line across its middle."""
+    tiles, halves = [], []
+    for hull in hulls:
+        area = cv2.contourArea(hull)
+        corners = _tile(hull, area, typical, shaped)
+        if corners is not None and _own_line(ink, corners) > OWN_INK:
+            tiles.append(corners)
+        elif corners is not None:
+            halves += _halved(corners)
+        elif area <= 0.7 * typical:
+            halves.append((hull.reshape(-1, 2).astype(np.float32), None))
+    return tiles, halves
 
 
 def _in_line(corners: np.ndarray, *alongs: np.ndarray | None) -> bool:
