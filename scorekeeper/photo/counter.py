@@ -340,8 +340,10 @@ def _unshaped(
     tile's size is learnt from the first region so cut (a patch of table is then no tile);
     then the regions the photo's edge cuts (`touching`), once a tile's size is known."""
     found, unread = [], 0
-    for contour, area, quad in shapeless + sorted(touching, key=lambda region: -region[1]):
-        if not learnt and any(contour is region[0] for region in touching):
+    regions = [(region, False) for region in shapeless]
+    regions += [(region, True) for region in sorted(touching, key=lambda region: -region[1])]
+    for (contour, area, quad), cut_by_edge in regions:
+        if cut_by_edge and not learnt:
             continue
         if 0.3 * typical < area <= 1.5 * typical:
             corners = corners_of(contour, area, loose=True)
