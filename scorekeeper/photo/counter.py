@@ -11,16 +11,10 @@ from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten
 from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, relief, tile_sized
 from scorekeeper.photo.notches import notched_tiles, worn_apart
-from scorekeeper.photo.pips import (
-    FLAT_H,
-    FLAT_W,
-    half_blobs,
-    ink_of,
-    pips_of,
-    typical_pip_area,
-)
 from scorekeeper.photo.pips import hidden as over_tile
+from scorekeeper.photo.pips import ink_of
 from scorekeeper.photo.pips import widened as _widened
+from scorekeeper.photo.reading import Tile, cut_tile, own_line, read
 from scorekeeper.photo.seams import (
     SEAM_INK,
     end_to_end,
@@ -57,37 +51,14 @@ LONGEST = 1600
 # the counter's sizes in pixels (the smallest pip, a wall's width, the gap between tiles) were
 # set on photos this size, and in a photo a third of it a tile's pips are taken for specks.
 SMALLEST = 1200
-# The most pips a half can hold (a double-twelve set).
-MOST_PIPS = 12
 # Tiles laid touching (a row, or a block) are split into at most this many; a light rectangle
 # is flattened to this height to look for the lines between them (photo.seams).
 MOST_TOUCHING = 12
 SEAM_H = 120
 
-Point = tuple[int, int]
-
 
 class NotAnImage(ValueError):
     """The bytes are not a picture OpenCV can read."""
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One tile found: its four corners in the photo, the pips of each half (None for a tile
-    the photo's edge cuts), where each half's count is written, and whether it looked odd."""
-
-    corners: tuple[Point, Point, Point, Point]
-    halves: tuple[int, int] | None
-    labels: tuple[Point, Point]
-    unsure: bool = False
-
-    @property
-    def cut(self) -> bool:
-        return self.halves is None
-
-    @property
-    def pips(self) -> int:
-        return sum(self.halves) if self.halves else 0
 
 
 @dataclass(frozen=True)
@@ -137,8 +108,20 @@ def count_photo(data: bytes) -> Count:
 
 def count_image(image: np.ndarray) -> Count:
     height, width = image.shape[:2]
+    tiles, unread = _count(image)
+    if any(tile.unsure for tile in tiles):
+        # (a half read with more pips than a half holds: tiles laid touching whose lines
+        # between them barely show taken for fewer; their regions are looked at again)
+        tiles, unread = _count(image, crowded=True)
+    tiles.sort(key=lambda tile: (_row(tile, height), _centre(tile)[0]))
+    return Count(tuple(tiles), width, height, unread)
+
+
+def _count(image: np.ndarray, crowded: bool = False) -> tuple[list[Tile], int]:
+    """The tiles found and read, and how many light regions a tile's size were left unread;
+    `crowded`, each region of tiles laid touching read as it is parted (_crowded)."""
     walls: list[np.ndarray] = []
-    outlines, unread = _outlines(image, walls)
+    outlines, unread = _outlines(image, walls, crowded)
     # A tile lying alone with something dark across its rim (a finger) is shown as cut, not
     # miscounted (between tiles laid touching, their rims and the line between them lie).
     seen = [
@@ -148,23 +131,10 @@ def count_image(image: np.ndarray) -> Count:
     ]
     wall = photo_wall(walls)
     seen = [_walled(image, c, wall) if over else (c, over) for c, over in seen]
-    tiles = [_cut_tile(c) for c, over in seen if over]
-    flats = [(c, _flatten(image, c)) for c, over in seen if not over]
-    blobs = [half_blobs(flat) for _, flat in flats]
-    pip_areas = [typical_pip_area(blobs, level) for level in (0, 1)]
-    tiles += [_cut_tile(corners) for corners, cut, _ in outlines if cut]
-    for (corners, _), (split, found) in zip(flats, blobs, strict=True):
-        counts = tuple(
-            max(pips_of(found[level][half], pip_areas[level]) for level in (0, 1))
-            for half in (0, 1)
-        )
-        # More than a half can hold: shown as the most, marked for the player to look at.
-        unsure = any(count > MOST_PIPS for count in counts)
-        counts = tuple(min(count, MOST_PIPS) for count in counts)
-        tile = Tile(_points(corners), counts, _labels(corners, split), unsure)
-        tiles.append(tile)
-    tiles.sort(key=lambda tile: (_row(tile, height), _centre(tile)[0]))
-    return Count(tuple(tiles), width, height, unread)
+    tiles = [cut_tile(c) for c, over in seen if over]
+    tiles += [cut_tile(corners) for corners, cut, _ in outlines if cut]
+    tiles += read(image, [c for c, over in seen if not over])
+    return tiles, unread
 
 
 def _row(tile: Tile, height: int) -> int:
@@ -176,20 +146,22 @@ def _centre(tile: Tile) -> tuple[float, float]:
     return sum(xs) / 4, sum(ys) / 4
 
 
-def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bool]], int]:
+def _outlines(
+    image: np.ndarray, walls: list, crowded: bool = False
+) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """The tiles told from the table as lighter than most of the photo; unless that reads
     none, leaves a region unread, takes half the photo for tiles or leaves more than one light
     region a tile's size unread (a light table, light and shade in patches under leaves, a
     dusk): then as lighter than the table around them, if that reads more; then, likewise, as
     calm faces their edges close, and as the faces inside any sharp edge closed all round (a
     blotchy table's light and shade change softly; photo.faces). The walls seen beside the
-    faces of the first are added to `walls`."""
+    faces of the first are added to `walls`; `crowded`: see _count."""
     small = cv2.GaussianBlur(image, (5, 5), 0)
     whiteness = darkest(small)
     greyish = brightest(small) - whiteness < 90
     light = lighter(whiteness, 35)
     first = light_mask(light, greyish)
-    found = _tile_outlines(image, first, walls=walls)
+    found = _tile_outlines(image, first, walls=walls, crowded=crowded)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
     calm = calm and not _glare_at_edge(found[0])
@@ -199,7 +171,7 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     tinted = colour_mask(image)
     seen = relief(image)
     for mask in (above, edged_mask(image, seen), tinted):
-        near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
+        near = tile_sized(_tile_outlines(image, mask, crowded=crowded), *mask.shape[::-1])
         near = coloured_outlines(image, near) if mask is tinted else near
         # (faces of colour found as many as by the others: their own outlines fit closer)
         gain = sum(not cut for _, cut, _ in near[0]) - near[1] - (tiles - found[1])
@@ -209,7 +181,8 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     # end leaves a shorter face whose edges close round it; a lone tile fitted to its face's
     # own edge is no longer taken for one a finger covers, so one more is enough).
     mask = closed_mask(image, seen=seen)
-    near = fitted(image, tile_sized(_tile_outlines(image, mask), *mask.shape[::-1]))
+    near = _tile_outlines(image, mask, crowded=crowded)
+    near = fitted(image, tile_sized(near, *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
     return near if better else found
 
@@ -263,13 +236,13 @@ def _walled(image: np.ndarray, corners: np.ndarray, wall: np.ndarray | None) -> 
 
 
 def _tile_outlines(
-    image: np.ndarray, mask: np.ndarray, walls: list | None = None
+    image: np.ndarray, mask: np.ndarray, walls: list | None = None, crowded: bool = False
 ) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """Each tile found in the light `mask`: its four corners (long side first) and whether the
     photo's edge cuts it; and how many light regions a tile's size or more were read as no
     tile. With `walls` (tiles lighter than most of the photo, their walls beside them as
     light), each light rectangle cut down to its face (photo.walls), the walls seen beside
-    it added to `walls`."""
+    it added to `walls`; `crowded`: see _count."""
     height, width = mask.shape
     mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -285,6 +258,7 @@ def _tile_outlines(
         quad = quad_of(contour, area)
         quad = _face(image, quad, walls) if walls is not None and quad is not None else quad
         cells = _cells(image, quad)
+        cells = _crowded(image, quad, cells) if crowded and cells else cells
         if len(cells) == 1 and bitten(area, cv2.contourArea(quad)):
             cells = []  # a tile with a bite out of it: a finger over it
         whole += [(cells, area, quad)] if cells else []
@@ -472,26 +446,20 @@ def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[n
     return placed_cells(image, quad, size, best[1], best[2])
 
 
-def _flatten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
-    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), flat)
-    return cv2.warpPerspective(image, warp, (FLAT_W, FLAT_H), flags=cv2.INTER_LINEAR)
-
-
-def _labels(corners: np.ndarray, split: int) -> tuple[Point, Point]:
-    flat = np.float32([[0, 0], [FLAT_W, 0], [FLAT_W, FLAT_H], [0, FLAT_H]])
-    back = cv2.getPerspectiveTransform(flat, corners.astype(np.float32))
-    centres = np.float32([[[split / 2, FLAT_H / 2], [(split + FLAT_W) / 2, FLAT_H / 2]]])
-    (a, b) = cv2.perspectiveTransform(centres, back)[0]
-    return (round(a[0]), round(a[1])), (round(b[0]), round(b[1]))
-
-
-def _points(corners: np.ndarray) -> tuple[Point, Point, Point, Point]:
-    a, b, c, d = ((round(float(x)), round(float(y))) for x, y in corners)
-    return a, b, c, d
-
-
-def _cut_tile(corners: np.ndarray) -> Tile:
-    middle = corners.mean(axis=0)
-    label = (round(float(middle[0])), round(float(middle[1])))
-    return Tile(_points(corners), None, (label, label))
+def _crowded(image: np.ndarray, quad: np.ndarray, cells: list[np.ndarray]) -> list[np.ndarray]:
+    """The tiles a region of tiles laid touching holds, when parted as `cells` one reads with
+    more pips in a half than a half holds: of the grids of more tiles, the one whose faintest
+    own line across a tile's middle is darkest, if at least half as dark as the faintest of
+    the cells' (tiles side by side whose own lines meet in one; a region parted where no
+    tile lies has lines through no tile's middle)."""
+    if not any(tile.unsure for tile in read(image, cells)):
+        return cells
+    best, darkest = cells, 0.5 * min(own_line(image, cell) for cell in cells)
+    for tiles in range(len(cells) + 1, MOST_TOUCHING + 1):
+        grid = _cells(image, quad, tiles=tiles)
+        if len(grid) != tiles:
+            continue
+        faintest = min(own_line(image, cell) for cell in grid)
+        if faintest > darkest:
+            best, darkest = grid, faintest
+    return best

@@ -7,7 +7,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from scorekeeper.inputs import typed_number
 from scorekeeper.photo import words
-from scorekeeper.photo.counter import MOST_PIPS, Count, NotAnImage, count_image, decode
+from scorekeeper.photo.counter import Count, NotAnImage, count_image, decode
+from scorekeeper.photo.reading import MOST_PIPS
 
 # The names the camera button adds to the form it sits in; every other name posted with the
 # photo is the hand form's own, carried through and posted back with the count.

@@ -35,23 +35,26 @@ def _lay(scene: np.ndarray, rng: random.Random, side: int, x: int, y: int) -> Dr
     return Drawn(halves, ((middle, y + 1.5 * side), (middle, y + 0.5 * side)), False)
 
 
-def touching(rng: random.Random, across: int, down: int, stagger: float, slide: float) -> Photo:
-    """A block of `down` rows of `across` upright tiles laid touching (a hairline apart): each
-    tile pushed up or down by a half to all of `stagger` of its length, by turns, each row
-    slid along by up to `slide` of a tile's width; turned a little, blurred, noisy, as a JPEG."""
+def touching(
+    rng: random.Random, across: int, down: int, stagger: float, slide: float, gap: int = 1
+) -> Photo:
+    """A block of `down` rows of `across` upright tiles laid touching (`gap` pixels apart: a
+    hairline, or none): each tile pushed up or down by a half to all of `stagger` of its
+    length, by turns, each row slid along by up to `slide` of a tile's width; turned a little,
+    blurred, noisy, as a JPEG."""
     side = rng.randint(*SIDES)
     shade = rng.randint(20, 60)
     scene = np.full((HEIGHT, WIDTH, 3), shade, np.uint8)
-    left = (WIDTH - across * (side + 1)) // 2
-    top = (HEIGHT - down * (2 * side + 1)) // 2
+    left = (WIDTH - across * (side + gap)) // 2
+    top = (HEIGHT - down * (2 * side + gap)) // 2
     tiles = []
     for row in range(down):
         shift = round(rng.uniform(-slide, slide) * side)
         for column in range(across):
             # (each out of line with the one before: up, then down)
             push = round((-1) ** column * rng.uniform(stagger / 2, stagger) * 2 * side)
-            x = left + shift + column * (side + 1)
-            tiles.append(_lay(scene, rng, side, x, top + row * (2 * side + 1) + push))
+            x = left + shift + column * (side + gap)
+            tiles.append(_lay(scene, rng, side, x, top + row * (2 * side + gap) + push))
     return _photo(scene, rng, shade, tiles)
 
 
@@ -97,6 +100,14 @@ def touching_corpus(size: int, seed: int = 41) -> list[Photo]:
     """`size` photos of a row of 3 to 5 upright tiles laid touching a little out of line."""
     rng = random.Random(seed)
     return [touching(rng, rng.randint(3, 5), 1, 0.1, 0.0) for _ in range(size)]
+
+
+def block_corpus(size: int, seed: int = 45) -> list[Photo]:
+    """`size` photos of a block of two rows of 3 or 4 upright tiles pressed together in line,
+    a hairline apart or none: each row's own lines meet in one line across it, so a row (or
+    the block) looks like one tile with far more pips than a half holds."""
+    rng = random.Random(seed)
+    return [touching(rng, rng.randint(3, 4), 2, 0.0, 0.0, rng.randint(0, 1)) for _ in range(size)]
 
 
 def _lay_flat(scene: np.ndarray, rng: random.Random, side: int, x: int, y: int) -> Drawn:
