@@ -6,12 +6,17 @@
 
 const LONGEST = 1600;
 
-// The photo as a JPEG at most LONGEST px on its long side; the file itself if the phone cannot
-// draw it (the server then says what it could not read).
+// The photo as a JPEG at most LONGEST px on its long side; the file itself if it is a JPEG no
+// longer than that already (compressed a second time, its pips' edges blur and the count can
+// change) or if the phone cannot draw it (the server then says what it could not read).
 function shrink(file) {
   if (!window.createImageBitmap) return Promise.resolve(file);
   return createImageBitmap(file, { imageOrientation: "from-image" }).then((bitmap) => {
     const scale = Math.min(1, LONGEST / Math.max(bitmap.width, bitmap.height));
+    if (scale === 1 && file.type === "image/jpeg") {
+      bitmap.close();
+      return file;
+    }
     const canvas = document.createElement("canvas");
     canvas.width = Math.round(bitmap.width * scale);
     canvas.height = Math.round(bitmap.height * scale);

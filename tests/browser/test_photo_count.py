@@ -4,10 +4,13 @@ signal it says the count needs the server."""
 
 import random
 
+import cv2
+import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand
+from scorekeeper.photo import counter, forms
 from tests.browser.signal import offline
 from tests.photo.render import render
 
@@ -83,6 +86,42 @@ def test_a_half_corrected_leaves_no_other_total_on_show(live_server, phone: Page
     half.select_option(str(counted))  # put back as counted: the count's own line again
     expect(line).to_be_visible()
     expect(ben.locator("[data-photo-sum]")).to_have_text(str(total))
+
+
+def sent_photo(page: Page, box, chosen: dict, received: list) -> bytes:
+    """The photo the camera button sends for the file `chosen`, as the server decoded it
+    (`received`: what the form's decode was given, in order)."""
+    before = len(received)
+    box.locator("input[type=file]").set_input_files(chosen)
+    expect(box.locator("img.photo-overlay")).to_be_visible()
+    assert len(received) == before + 1
+    return received[-1]
+
+
+def test_a_large_photo_is_shrunk_and_a_small_jpeg_is_sent_as_it_is(
+    live_server, phone: Page, make_match, monkeypatch
+):
+    """A camera's photo is shrunk to 1600 px on its long side before it is sent; a JPEG that
+    size or smaller goes as the file itself: a second compression blurs pips' edges."""
+    received: list[bytes] = []
+
+    def decode(data: bytes):
+        received.append(data)
+        return counter.decode(data)
+
+    monkeypatch.setattr(forms, "decode", decode)
+    open_hand(phone, live_server, make_match())
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    large = render(random.Random(5), width=2400, height=1800, tiles=3, cut=False, most=6)
+    big = {"name": "big.jpg", "mimeType": "image/jpeg", "buffer": large.jpeg}
+    sent = sent_photo(phone, ben, big, received)
+    shape = cv2.imdecode(np.frombuffer(sent, np.uint8), cv2.IMREAD_COLOR).shape
+    assert shape[:2] == (1200, 1600)
+
+    ben.locator("button[data-photo-use]").click()
+    expect(ben.locator("img.photo-overlay")).to_have_count(0)
+    chosen, _, _ = photo_file()
+    assert sent_photo(phone, ben, chosen, received) == chosen["buffer"]
 
 
 def test_the_no_script_button_is_never_shown_while_the_script_loads(
