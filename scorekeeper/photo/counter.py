@@ -9,7 +9,7 @@ import numpy as np
 from scorekeeper.photo.chains import seamed_tiles, short_side
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten
-from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, relief, tile_sized
+from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, relief, tile_sized, woven_mask
 from scorekeeper.photo.notches import notched_tiles, worn_apart
 from scorekeeper.photo.pips import hidden as over_tile
 from scorekeeper.photo.pips import ink_of
@@ -153,9 +153,10 @@ def _outlines(
     none, leaves a region unread, takes half the photo for tiles or leaves more than one light
     region a tile's size unread (a light table, light and shade in patches under leaves, a
     dusk): then as lighter than the table around them, if that reads more; then, likewise, as
-    calm faces their edges close, and as the faces inside any sharp edge closed all round (a
-    blotchy table's light and shade change softly; photo.faces). The walls seen beside the
-    faces of the first are added to `walls`; `crowded`: see _count."""
+    calm faces their edges close, as faces of a colour, where most of the photo is as light as
+    a face as faces calmer than a cloth's weave, and as the faces inside any sharp edge closed
+    all round (a blotchy table's light and shade change softly; photo.faces). The walls seen
+    beside the faces of the first are added to `walls`; `crowded`: see _count."""
     small = cv2.GaussianBlur(image, (5, 5), 0)
     whiteness = darkest(small)
     greyish = brightest(small) - whiteness < 90
@@ -170,7 +171,8 @@ def _outlines(
     above = light_mask(lighter(above_table(whiteness), 12), greyish)
     tinted = colour_mask(image)
     seen = relief(image)
-    for mask in (above, edged_mask(image, seen), tinted):
+    woven = [woven_mask(image, seen)] if light is None or light.mean() > 0.5 else []
+    for mask in (above, edged_mask(image, seen), tinted, *woven):
         near = tile_sized(_tile_outlines(image, mask, crowded=crowded), *mask.shape[::-1])
         near = coloured_outlines(image, near) if mask is tinted else near
         # (faces of colour found as many as by the others: their own outlines fit closer)

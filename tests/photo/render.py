@@ -265,7 +265,7 @@ def render(
     drilled: bool = False,
     light: bool | None = None,
     shiny: bool = False,
-    cloth: bool = False,
+    cloth: bool | int = False,
     wrapped: bool = False,
 ) -> Photo:
     """A photo of `tiles` tiles lying apart (random if None) and, with `row`, that many more
@@ -283,7 +283,8 @@ def render(
     long = rng.randint(150, 220) if count + row <= 6 else rng.randint(110, 150)
     if light is None:
         light = (park or style is not None) and rng.random() < (0.3 if style else 0.6)
-    scene = woven.cloth(width, height, rng) if cloth else _background(width, height, rng, light)
+    scene = woven.cloth(width, height, rng, cloth) if cloth else None
+    scene = _background(width, height, rng, light) if scene is None else scene
     shade = np.zeros((height, width), np.float32)
     colours = (
         [rng.choice((PIP_COLOURS[0], PIP_COLOURS[10]))]
