@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.channels import darkest
+from scorekeeper.photo.cover import GLINT, GLINT_LIFT
 
 # A face is at least this share as light as the lightest of it within a third of a tile's
 # width (a seam, a pip or a tile's line is darker; the face's light changes only slowly).
@@ -51,7 +52,10 @@ def seamed_tiles(
     cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
     grey = darkest(image[y : y + h, x : x + w]).astype(np.float32)
     reach = max(5, round(side / 3)) | 1
-    near = cv2.dilate(grey, np.ones((reach, reach), np.uint8))
+    # (the face's light nearby with glints left out: a glare's streak on a wrap or a shiny
+    # face, far lighter than the face round it, would make the face read dark next to it and
+    # fall apart at the stricter levels that part tiles by their walls' shade)
+    near = cv2.dilate(_calm(grey), np.ones((reach, reach), np.uint8))
     ink = near - grey
     wear = 2 * max(1, round(side / 25)) + 1
     kernel = np.ones((wear, wear), np.uint8)
@@ -215,3 +219,10 @@ def _tile(
         return None
     box = cv2.boxPoints(cv2.minAreaRect(hull)).reshape(-1, 1, 2)
     return shaped(np.round(box).astype(np.int32), area)
+
+
+def _calm(grey: np.ndarray) -> np.ndarray:
+    """A region's light with glints left out (a glare's streak or spot, at most GLINT pixels
+    across and more than GLINT_LIFT lighter than what lies round it: photo.cover)."""
+    opened = cv2.morphologyEx(grey, cv2.MORPH_OPEN, np.ones((GLINT, GLINT), np.uint8))
+    return np.minimum(grey, opened + GLINT_LIFT)

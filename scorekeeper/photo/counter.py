@@ -42,6 +42,7 @@ from scorekeeper.photo.table import (
     light_mask,
     light_regions,
     lighter,
+    unread_regions,
 )
 from scorekeeper.photo.walls import face_of, photo_wall, wall_of, without_wall
 
@@ -165,10 +166,11 @@ def _outlines(
     found = _tile_outlines(image, first, walls=walls, crowded=crowded)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
-    calm = calm and not _glare_at_edge(found[0])
+    above = light_mask(lighter(above_table(whiteness), 12), greyish)
+    # (and no tile in shade, lighter than the table round it, left out)
+    calm = calm and not _glare_at_edge(found[0]) and unread_regions(above, found[0]) <= 1
     if tiles and not found[1] and calm:
         return found
-    above = light_mask(lighter(above_table(whiteness), 12), greyish)
     tinted = colour_mask(image)
     seen = relief(image)
     woven = [woven_mask(image, seen)] if light is None or light.mean() > 0.5 else []

@@ -28,8 +28,10 @@ THREAD = 9
 # more than GLINT_LIFT lighter than what lies round it.
 GLINT, GLINT_LIFT = 5, 15
 # A wall seen along a side of a tile (its outline holds it) is dark along WALL_ALONG of the
-# side, no deeper than WALL_DEEP pixels anywhere and as deep all along within WALL_EVEN.
-WALL_ALONG, WALL_DEEP, WALL_EVEN = 0.75, 24, 6
+# side, no deeper than WALL_DEEP pixels anywhere and as deep all along within WALL_EVEN (a
+# glossy wall, or one under a wrap, catches the light in patches: its groove and foot show
+# dark along only part of the side; a finger across the side is narrower than that).
+WALL_ALONG, WALL_DEEP, WALL_EVEN = 0.6, 24, 6
 # A tile whose region fills less of its four corners than this has something over it.
 COVERED = 0.9
 # A tile's dividing line is more than this darker than its face (a percentile down the line;

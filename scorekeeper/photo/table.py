@@ -38,6 +38,20 @@ def light_regions(mask: np.ndarray) -> int:
     return int((stats[1:, cv2.CC_STAT_AREA] >= 0.0012 * mask.size).sum())
 
 
+def unread_regions(mask: np.ndarray, outlines: list) -> int:
+    """How many regions of a light mask a tile's size or more (the least a tile found in it
+    takes of the photo) lie outside every tile found (`outlines`: their corners first): a
+    tile in shade, lighter than the table round it but not as light as the others."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    large = stats[:, cv2.CC_STAT_AREA] >= 0.0012 * mask.size
+    read = np.zeros(mask.shape, np.uint8)
+    for corners, *_ in outlines:
+        cv2.fillConvexPoly(read, np.round(corners).astype(np.int32), 1)
+    large[np.unique(labels[read > 0])] = False
+    large[0] = False
+    return int(large.sum())
+
+
 def lighter(whiteness: np.ndarray, apart: float) -> np.ndarray | None:
     """The lighter of the photo's two kinds of pixel, if they lie `apart` or more."""
     level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
