@@ -35,6 +35,7 @@ from scorekeeper.photo.shapes import (
     at_edge,
     corners_of,
     edge_cut,
+    glare_at_edge,
     quad_of,
     shaped,
     tile_shaped,
@@ -49,6 +50,7 @@ from scorekeeper.photo.table import (
     light_regions,
     lighter,
 )
+from scorekeeper.photo.union import joined
 from scorekeeper.photo.walls import face_of, photo_wall, wall_of, without_wall
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -192,15 +194,17 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     found = _tile_outlines(image, first, walls=walls)
     tiles = sum(not cut for _, cut, _ in found[0])
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
-    calm = calm and not _glare_at_edge(found[0])
+    calm = calm and not glare_at_edge(found[0])
     if tiles and not found[1] and calm:
         return found
     above = light_mask(lighter(above_table(whiteness), 12), greyish)
     tinted = colour_mask(image)
     seen = relief(image)
+    tried = [found]
     for mask in (above, edged_mask(image, seen), tinted):
         near = tile_sized(_tile_outlines(image, mask), *mask.shape[::-1])
         near = coloured_outlines(image, near) if mask is tinted else near
+        tried.append(near)
         # (faces of colour found as many as by the others: their own outlines fit closer)
         gain = sum(not cut for _, cut, _ in near[0]) - near[1] - (tiles - found[1])
         if gain > 0 or (mask is tinted and gain == 0 and near[0]):
@@ -211,16 +215,10 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     mask = closed_mask(image, seen=seen)
     near = fitted(image, tile_sized(_tile_outlines(image, mask), *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
-    return near if better else found
-
-
-def _glare_at_edge(outlines: list) -> bool:
-    """Whether a light region the photo's edge cuts is far larger than a whole tile: no tile
-    cut by the edge but a patch of light on the table (a lamp's glare on a shiny table), which
-    may have run into the tiles lying in it."""
-    whole = [cv2.contourArea(c) for c, cut, _ in outlines if not cut]
-    typical = float(np.median(whole)) if whole else 0.0
-    return any(cut and cv2.contourArea(c) > 2 * typical for c, cut, _ in outlines)
+    chosen = near if better else found
+    # (a tile a patch of the table hid from the way chosen, found whole by another)
+    tried.append(near)
+    return joined(chosen, tried, lambda c: not _uncovered(image, c)[1])
 
 
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
