@@ -218,7 +218,7 @@ def _outlines(image: np.ndarray, walls: list) -> tuple[list[tuple[np.ndarray, bo
     chosen = near if better else found
     # (a tile a patch of the table hid from the way chosen, found whole by another)
     tried.append(near)
-    return joined(chosen, tried, lambda c: not _uncovered(image, c)[1])
+    return joined(chosen, tried, lambda c: not _uncovered(image, c)[1], image.shape)
 
 
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:

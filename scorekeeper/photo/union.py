@@ -7,16 +7,20 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from scorekeeper.photo.shapes import at_edge
+
 # A tile another way found is of the photo's tiles' size: its area within this factor of
 # theirs (a patch of the table a tile's shape is rarely of a tile's size too).
 SIZE = 1.6
 
 
-def joined(chosen: tuple[list, int], others: list[tuple[list, int]], readable: Callable) -> tuple:
+def joined(
+    chosen: tuple[list, int], others: list[tuple[list, int]], readable: Callable, shape: tuple
+) -> tuple:
     """The outlines `chosen` (corners, cut, alone) and how many regions were left unread, with
     each whole tile alone another way found where `chosen` has nothing (no outline over its
-    middle, none of its outlines' middles in it), of the chosen tiles' size, and `readable`
-    (nothing over it)."""
+    middle, none of its outlines' middles in it, or only pieces of it), of the chosen tiles'
+    size, and `readable` (nothing over it); `shape`, the photo's."""
     outlines, unread = chosen
     whole = [_area(c) for c, cut, _ in outlines if not cut]
     typical = float(np.median(whole)) if whole else 0.0
@@ -25,9 +29,18 @@ def joined(chosen: tuple[list, int], others: list[tuple[list, int]], readable: C
         for corners, cut, alone in found:
             if cut or not alone or not _sized(_area(corners), typical):
                 continue
-            if _apart(corners, kept) and readable(corners):
+            under = [o for o in kept if not _apart(corners, [o])]
+            if all(_piece(o, corners, shape) for o in under) and readable(corners):
+                kept = [o for o in kept if not any(o is u for u in under)]
                 kept.append((corners, cut, alone))
     return kept, unread
+
+
+def _piece(outline: tuple, corners: np.ndarray, shape: tuple) -> bool:
+    """Whether an outline under a whole tile another way found is a piece of it: cut (of no
+    tile's shape), inside the photo, smaller."""
+    other, cut, _ = outline
+    return cut and not at_edge(other, shape) and _area(other) < _area(corners)
 
 
 def _sized(area: float, typical: float) -> bool:
