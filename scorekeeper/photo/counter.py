@@ -29,6 +29,7 @@ from scorekeeper.photo.shapes import (
     at_edge,
     corners_of,
     edge_cut,
+    glare_at_edge,
     quad_of,
     shaped,
     tile_shaped,
@@ -44,6 +45,7 @@ from scorekeeper.photo.table import (
     lighter,
     unread_regions,
 )
+from scorekeeper.photo.union import joined
 from scorekeeper.photo.walls import face_of, photo_wall, wall_of, without_wall
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -168,15 +170,17 @@ def _outlines(
     calm = light is not None and light.mean() <= 0.45 and light_regions(first) <= tiles + 1
     above = light_mask(lighter(above_table(whiteness), 12), greyish)
     # (and no tile in shade, lighter than the table round it, left out)
-    calm = calm and not _glare_at_edge(found[0]) and unread_regions(above, found[0]) <= 1
+    calm = calm and not glare_at_edge(found[0]) and unread_regions(above, found[0]) <= 1
     if tiles and not found[1] and calm:
         return found
     tinted = colour_mask(image)
     seen = relief(image)
     woven = [woven_mask(image, seen)] if light is None or light.mean() > 0.5 else []
+    tried = [found]
     for mask in (above, edged_mask(image, seen), tinted, *woven):
         near = tile_sized(_tile_outlines(image, mask, crowded=crowded), *mask.shape[::-1])
         near = coloured_outlines(image, near) if mask is tinted else near
+        tried.append(near)
         # (faces of colour found as many as by the others: their own outlines fit closer)
         gain = sum(not cut for _, cut, _ in near[0]) - near[1] - (tiles - found[1])
         if gain > 0 or (mask is tinted and gain == 0 and near[0]):
@@ -188,16 +192,10 @@ def _outlines(
     near = _tile_outlines(image, mask, crowded=crowded)
     near = fitted(image, tile_sized(near, *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
-    return near if better else found
-
-
-def _glare_at_edge(outlines: list) -> bool:
-    """Whether a light region the photo's edge cuts is far larger than a whole tile: no tile
-    cut by the edge but a patch of light on the table (a lamp's glare on a shiny table), which
-    may have run into the tiles lying in it."""
-    whole = [cv2.contourArea(c) for c, cut, _ in outlines if not cut]
-    typical = float(np.median(whole)) if whole else 0.0
-    return any(cut and cv2.contourArea(c) > 2 * typical for c, cut, _ in outlines)
+    chosen = near if better else found
+    # (a tile a patch of the table hid from the way chosen, found whole by another)
+    tried.append(near)
+    return joined(chosen, tried, lambda c: not _uncovered(image, c)[1], image.shape)
 
 
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:

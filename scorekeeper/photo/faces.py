@@ -62,7 +62,11 @@ def edged_mask(image: np.ndarray, seen: Relief | None = None) -> np.ndarray:
     # side of the line become one face again.
     reach = max(5, round(max(width, height) / 90)) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
-    return cv2.dilate(faces, kernel)
+    faces = cv2.dilate(faces, kernel)
+    # (a half crowded with pips is no calm region: each face alone of a half's shape is
+    # given its other half where that lies)
+    other_halves(faces, grey)
+    return faces
 
 
 def _calm_faces(calm: np.ndarray, colour: np.ndarray) -> np.ndarray:
@@ -275,3 +279,76 @@ def woven_mask(image: np.ndarray, seen: Relief | None = None) -> np.ndarray:
     contours, _ = cv2.findContours(calm, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(calm, contours, -1, 255, -1)
     return cv2.morphologyEx(calm, cv2.MORPH_OPEN, _disc(row))
+
+
+# A half alone is square within SQUARE (its box's long side over its short side) and fills its
+# box; the other half, across its line, holds pips: FEW_INK to PIPS of it darker than its face.
+SQUARE, FEW_INK, PIPS = 1.35, 0.03, 0.45
+
+
+def other_halves(faces: np.ndarray, grey: np.ndarray) -> None:
+    """Each face found whose other half is not (the half crowded with pips is no calm region
+    on a blotchy table): a lone square face grown, in `faces`, across the side where its
+    line runs dark along it and a face as light beyond holds pips."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(faces, connectivity=8)
+    for label in range(1, count):
+        if stats[label, cv2.CC_STAT_AREA] > 0.03 * faces.size:
+            continue
+        x, y, w, h, area = stats[label]
+        contours, _ = cv2.findContours(
+            (labels[y : y + h, x : x + w] == label).astype(np.uint8),
+            cv2.RETR_EXTERNAL,
+            cv2.CHAIN_APPROX_SIMPLE,
+        )
+        (cx, cy), (bw, bh), angle = cv2.minAreaRect(contours[0])
+        if min(bw, bh) < 8 or max(bw, bh) > SQUARE * min(bw, bh) or area < 0.8 * bw * bh:
+            continue
+        other = _other_half(grey, ((cx + x, cy + y), (bw, bh), angle))
+        if other is not None:
+            cv2.fillConvexPoly(faces, np.int32(np.round(other)), 255)
+
+
+def _other_half(grey: np.ndarray, half: tuple) -> np.ndarray | None:
+    """The corners of the half beyond a lone square `half` (a rotated box) on the side where
+    its line is: of the four sides, the one where the band along it is darkest against the
+    faces on either side, the far one as light as this one and holding pips; None if none."""
+    box = cv2.boxPoints(half)
+    best, found = 0.0, None
+    for k in range(4):
+        # (the half's side from corner k to k+1, and the box beyond it, as long)
+        a, b = box[k], box[(k + 1) % 4]
+        out = box[(k + 1) % 4] - box[(k + 2) % 4]
+        pair = np.float32([box[(k + 3) % 4], box[(k + 2) % 4], b + out, a + out])
+        score = _line_between(grey, pair)
+        if score > best:
+            best, found = score, np.float32([a, b, b + out, a + out])
+    return found
+
+
+def _line_between(grey: np.ndarray, pair: np.ndarray) -> float:
+    """How plainly two halves side by side are one tile's (`pair`: their outline, the first
+    half's far side first): the band between them darker than both faces, the second as
+    light as the first between its pips, holding pips. 0 if not."""
+    size = 40
+    flat = cv2.warpPerspective(
+        grey,
+        cv2.getPerspectiveTransform(
+            pair, np.float32([[0, 0], [0, size], [2 * size, size], [2 * size, 0]])
+        ),
+        (2 * size, size),
+    )
+    first, second = flat[3:-3, 3 : size - 4], flat[3:-3, size + 4 : -3]
+    face = float(np.percentile(first, 80))
+    light = float(np.percentile(second, 80))
+    ink = float(np.mean(second < 0.75 * light))
+    # (dark along most of its length, the faces light right up to it on both sides: a rim's
+    # shade has the table beyond it)
+    line = float(np.percentile(flat[3:-3, size - 3 : size + 3].min(axis=1), 75))
+    beside = min(
+        float(np.percentile(flat[3:-3, size - 9 : size - 3], 60)),
+        float(np.percentile(flat[3:-3, size + 3 : size + 9], 60)),
+    )
+    darker = line > 0.8 * min(face, light) or beside < 0.9 * min(face, light)
+    if abs(light - face) > 0.15 * face or not FEW_INK <= ink <= PIPS or darker:
+        return 0.0
+    return min(face, light) - line

@@ -68,3 +68,12 @@ def edge_cut(edged: list, typical: float) -> tuple[list, list]:
 def at_edge(corners: np.ndarray, shape: tuple) -> bool:
     """Whether a tile parted from a region runs into the photo's edge (shown cut)."""
     return touches_edge(corners.astype(np.float32).reshape(-1, 1, 2), shape[1], shape[0])
+
+
+def glare_at_edge(outlines: list) -> bool:
+    """Whether a light region the photo's edge cuts is far larger than a whole tile: no tile
+    cut by the edge but a patch of light on the table (a lamp's glare on a shiny table), which
+    may have run into the tiles lying in it."""
+    whole = [cv2.contourArea(c) for c, cut, _ in outlines if not cut]
+    typical = float(np.median(whole)) if whole else 0.0
+    return any(cut and cv2.contourArea(c) > 2 * typical for c, cut, _ in outlines)

@@ -94,7 +94,10 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (20 of 40 exact, 377 of 480 halves, Dec 6, a region of no tile's
+    """Far short of the bars (22 of 40 exact, 404 of 480 halves, Dec 6, a lone half found
+    by its calm face given its other half across its line, and the tiles one way of telling
+    faces from the table missed kept where another found them; 387 before, 20 and 377 before
+    that, a region of no tile's
     shape that closing edges found fitted to its face's own edge, read as a tile when that is a
     rectangle; 368 before, a lone tile found by its closing edges fitted again to its face's own
     edge; 18 and 347 before, faces found inside
@@ -105,9 +108,9 @@ def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
     there the table's light and shade often leave a region of no tile's shape, or half a tile;
     a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 20
+    assert exact >= 22
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.78
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.84
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
