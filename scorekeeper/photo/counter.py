@@ -9,7 +9,15 @@ import numpy as np
 from scorekeeper.photo.chains import seamed_tiles, short_side
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.cover import bitten
-from scorekeeper.photo.faces import closed_mask, edged_mask, fitted, relief, tile_sized, woven_mask
+from scorekeeper.photo.faces import (
+    closed_mask,
+    edged_mask,
+    fitted,
+    in_pieces,
+    relief,
+    tile_sized,
+    woven_mask,
+)
 from scorekeeper.photo.notches import notched_tiles, worn_apart
 from scorekeeper.photo.pips import hidden as over_tile
 from scorekeeper.photo.pips import ink_of
@@ -156,9 +164,10 @@ def _outlines(
     none, leaves a region unread, takes half the photo for tiles or leaves more than one light
     region a tile's size unread (a light table, light and shade in patches under leaves, a
     dusk): then as lighter than the table around them, if that reads more; then, likewise, as
-    calm faces their edges close, as faces of a colour, where most of the photo is as light as
-    a face as faces calmer than a cloth's weave, and as the faces inside any sharp edge closed
-    all round (a blotchy table's light and shade change softly; photo.faces). The walls seen
+    calm faces their edges close, as faces of a colour (not tiles parted into pieces that
+    another mask finds whole: faces.in_pieces), where most of the photo is as light as a face
+    as faces calmer than a cloth's weave, and as the faces inside any sharp edge closed all
+    round (a blotchy table's light and shade change softly; photo.faces). The walls seen
     beside the faces of the first are added to `walls`; `crowded`: see _count."""
     small = cv2.GaussianBlur(image, (5, 5), 0)
     whiteness = darkest(small)
@@ -176,15 +185,21 @@ def _outlines(
     tinted = colour_mask(image)
     seen = relief(image)
     woven = [woven_mask(image, seen)] if light is None or light.mean() > 0.5 else []
+    coloured = None  # the faces of colour, while they are the reading taken
     tried = [found]
     for mask in (above, edged_mask(image, seen), tinted, *woven):
         near = tile_sized(_tile_outlines(image, mask, crowded=crowded), *mask.shape[::-1])
         near = coloured_outlines(image, near) if mask is tinted else near
         tried.append(near)
-        # (faces of colour found as many as by the others: their own outlines fit closer)
+        # (faces of colour found as many as by the others: their own outlines fit closer;
+        # but not a tile of the table's hue parted between its pips into many: in_pieces)
         gain = sum(not cut for _, cut, _ in near[0]) - near[1] - (tiles - found[1])
-        if gain > 0 or (mask is tinted and gain == 0 and near[0]):
+        taken = gain > 0 or (mask is tinted and gain == 0 and near[0])
+        if mask is tinted:
+            taken = taken and not in_pieces(near, found)
+        if taken or (found is coloured and in_pieces(found, near)):
             found, tiles = near, sum(not cut for _, cut, _ in near[0])
+            coloured = near if mask is tinted else None
     # Found by edges alone, it must read more tiles than the others (a finger over a tile's
     # end leaves a shorter face whose edges close round it; a lone tile fitted to its face's
     # own edge is no longer taken for one a finger covers, so one more is enough).
@@ -192,6 +207,7 @@ def _outlines(
     near = _tile_outlines(image, mask, crowded=crowded)
     near = fitted(image, tile_sized(near, *mask.shape[::-1]))
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
+    better = better or (found is coloured and in_pieces(found, near))
     chosen = near if better else found
     # (a tile a patch of the table hid from the way chosen, found whole by another)
     tried.append(near)
