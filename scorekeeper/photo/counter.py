@@ -472,12 +472,12 @@ def _crowded(image: np.ndarray, quad: np.ndarray, cells: list[np.ndarray]) -> li
     tile lies has lines through no tile's middle)."""
     if not any(tile.unsure for tile in read(image, cells)):
         return cells
-    best, darkest = cells, 0.5 * min(own_line(image, cell) for cell in cells)
+    best, bar = cells, 0.5 * min(own_line(image, cell) for cell in cells)
     for tiles in range(len(cells) + 1, MOST_TOUCHING + 1):
         grid = _cells(image, quad, tiles=tiles)
         if len(grid) != tiles:
             continue
         faintest = min(own_line(image, cell) for cell in grid)
-        if faintest > darkest:
-            best, darkest = grid, faintest
+        if faintest > bar:
+            best, bar = grid, faintest
     return best
