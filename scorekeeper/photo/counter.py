@@ -13,7 +13,6 @@ from scorekeeper.photo.faces import (
     closed_mask,
     edged_mask,
     fitted,
-    in_pieces,
     relief,
     tile_sized,
     woven_mask,
@@ -35,6 +34,7 @@ from scorekeeper.photo.seams import (
 )
 from scorekeeper.photo.shapes import (
     at_edge,
+    corner_area,
     corners_of,
     edge_cut,
     glare_at_edge,
@@ -53,7 +53,7 @@ from scorekeeper.photo.table import (
     lighter,
     unread_regions,
 )
-from scorekeeper.photo.union import joined
+from scorekeeper.photo.union import in_pieces, joined
 from scorekeeper.photo.walls import face_of, photo_wall, wall_of, without_wall
 
 # The long side a photo is counted at (the phone shrinks it to this before sending).
@@ -165,7 +165,7 @@ def _outlines(
     region a tile's size unread (a light table, light and shade in patches under leaves, a
     dusk): then as lighter than the table around them, if that reads more; then, likewise, as
     calm faces their edges close, as faces of a colour (not tiles parted into pieces that
-    another mask finds whole: faces.in_pieces), where most of the photo is as light as a face
+    another mask finds whole: union.in_pieces), where most of the photo is as light as a face
     as faces calmer than a cloth's weave, and as the faces inside any sharp edge closed all
     round (a blotchy table's light and shade change softly; photo.faces). The walls seen
     beside the faces of the first are added to `walls`; `crowded`: see _count."""
@@ -343,7 +343,7 @@ def _unshaped(
         elif area > 1.5 * typical:
             parts, left = _parted(image, contour, quad, round(area / typical), (typical, learnt))
             if parts and not learnt:
-                typical, learnt = float(np.median([_area(c) for c, *_ in parts])), True
+                typical, learnt = float(np.median([corner_area(c) for c, *_ in parts])), True
             found += [(c, cut or at_edge(c, image.shape), *rest) for c, cut, *rest in parts]
             unread += left
     return found, unread
@@ -381,7 +381,7 @@ def _worn(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, bo
     parts = worn_apart(contour, size[0], corners_of)
     if not parts:
         return [], True
-    areas = [_area(c) for c, *_ in parts]
+    areas = [corner_area(c) for c, *_ in parts]
     return parts, cv2.contourArea(contour) - sum(areas) > float(np.median(areas))
 
 
@@ -390,7 +390,7 @@ def _notched(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list,
     if one part is two and a half times another or more (a set's tiles are one size: a
     block of tiles side by side is of a tile's shape too)."""
     tiles = notched_tiles(contour, image, shaped)
-    areas = [_area(c) for c in tiles]
+    areas = [corner_area(c) for c in tiles]
     if not tiles or max(areas) > 2.5 * min(areas):
         return [], True
     return [(c, False, size[0], False) for c in tiles], False
@@ -400,10 +400,6 @@ def _seamed(image: np.ndarray, contour: np.ndarray, size: tuple) -> tuple[list, 
     """The region parted along its seams (photo.chains)."""
     tiles, left = seamed_tiles(contour, image, short_side(contour, *size), shaped, size[1])
     return [(c, False, size[0], False) for c in tiles], left
-
-
-def _area(corners: np.ndarray) -> float:
-    return float(cv2.contourArea(corners.astype(np.float32)))
 
 
 def _cells(image: np.ndarray, quad: np.ndarray | None, tiles: int = 0) -> list[np.ndarray]:

@@ -19,8 +19,6 @@ PALE = 0.25
 STEEP = (5, 4, 2, 1.5)
 # The least share of the photo a whole tile takes (held far off, at a slant).
 SMALLEST = 0.002
-# How many far smaller outlines one whole tile holds to show them its pieces (in_pieces).
-PIECES = 5
 # A region an edge closes is worn by WEAR pixels (the edge's own band), then cleared of what
 # is narrower than the photo's long side / NARROW; its table is looked at in a ring TIGHT
 # pixels round it, its face closed over JOIN pixels (its line), and kept whole TRIM / 2
@@ -354,22 +352,3 @@ def _line_between(grey: np.ndarray, pair: np.ndarray) -> float:
     if abs(light - face) > 0.15 * face or not FEW_INK <= ink <= PIPS or darker:
         return 0.0
     return min(face, light) - line
-
-
-def in_pieces(found: tuple[list, int], near: tuple[list, int]) -> bool:
-    """Whether the outlines `found` are tiles cut into pieces that `near` finds whole: some
-    whole tile of `near` holds PIECES or more of them, each far smaller than it (a mask of
-    colour parting a tile's face between its pips, a tile of the table's own hue)."""
-    centres = [np.float32(corners).mean(axis=0) for corners, _, _ in found[0]]
-    areas = [cv2.contourArea(np.float32(corners)) for corners, _, _ in found[0]]
-    for corners, cut, _ in near[0]:
-        outline = np.float32(corners).reshape(-1, 1, 2)
-        whole = cv2.contourArea(outline)
-        inside = [
-            area
-            for (x, y), area in zip(centres, areas, strict=True)
-            if cv2.pointPolygonTest(outline, (float(x), float(y)), False) > 0
-        ]
-        if not cut and len(inside) >= PIECES and max(inside) < whole / 3.5:
-            return True
-    return False

@@ -77,3 +77,8 @@ def glare_at_edge(outlines: list) -> bool:
     whole = [cv2.contourArea(c) for c, cut, _ in outlines if not cut]
     typical = float(np.median(whole)) if whole else 0.0
     return any(cut and cv2.contourArea(c) > 2 * typical for c, cut, _ in outlines)
+
+
+def corner_area(corners: np.ndarray) -> float:
+    """The area inside a tile's corners."""
+    return float(cv2.contourArea(corners.astype(np.float32)))

@@ -8,10 +8,13 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.shapes import at_edge
+from scorekeeper.photo.shapes import corner_area as _area
 
 # A tile another way found is of the photo's tiles' size: its area within this factor of
 # theirs (a patch of the table a tile's shape is rarely of a tile's size too).
 SIZE = 1.6
+# How many far smaller outlines one whole tile holds to show them its pieces (in_pieces).
+PIECES = 5
 
 
 def joined(
@@ -65,5 +68,19 @@ def _middle(corners: np.ndarray) -> tuple[float, float]:
     return float(xs.mean()), float(ys.mean())
 
 
-def _area(corners: np.ndarray) -> float:
-    return float(cv2.contourArea(corners.astype(np.float32)))
+def in_pieces(found: tuple[list, int], near: tuple[list, int]) -> bool:
+    """Whether the outlines `found` are tiles cut into pieces that `near` finds whole: some
+    whole tile of `near` holds PIECES or more of them, each far smaller than it (a mask of
+    colour parting a tile's face between its pips, a tile of the table's own hue)."""
+    centres = [_middle(np.float32(corners)) for corners, _, _ in found[0]]
+    areas = [_area(corners) for corners, _, _ in found[0]]
+    for corners, cut, _ in near[0]:
+        outline = np.float32(corners).reshape(-1, 1, 2)
+        inside = [
+            area
+            for middle, area in zip(centres, areas, strict=True)
+            if cv2.pointPolygonTest(outline, middle, False) > 0
+        ]
+        if not cut and len(inside) >= PIECES and max(inside) < _area(corners) / 3.5:
+            return True
+    return False
