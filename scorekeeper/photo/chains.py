@@ -7,6 +7,7 @@ import numpy as np
 
 from scorekeeper.photo.channels import darkest
 from scorekeeper.photo.cover import GLINT, GLINT_LIFT
+from scorekeeper.photo.faces import face_fitted
 
 # A face is at least this share as light as the lightest of it within a third of a tile's
 # width (a seam, a pip or a tile's line is darker; the face's light changes only slowly).
@@ -73,10 +74,63 @@ def seamed_tiles(
         tiles += found
         if cv2.countNonZero(region) < CRUMB * typical:
             break
+    face = (grey > LEVELS[0] * near) & (region > 0)
+    crowded = _crowded_halves(_parts(face, region, kernel, typical), region, typical, shaped, ink)
+    # (a half's box is its face within the rim's shade, not quite the tile's: fitted to it)
+    offset = np.float32([x, y])
+    tiles += [face_fitted(image, corners + offset) - offset for corners in crowded]
     left = _left_over(region, side, typical)
     if len(tiles) < 2:
         return [], True
-    return [corners + np.float32([x, y]) for corners in tiles], left
+    return [corners + offset for corners in tiles], left
+
+
+def _crowded_halves(hulls: list, region: np.ndarray, typical: float, shaped, ink) -> list:
+    """The tiles of the halves left alone once the region's tiles are found, each grown
+    across one side into the region left (a half crowded with pips, ten or twelve, wears
+    into crumbs and is no part): across the side where the grown tile's own line shows
+    darkest, the half it gains lying in the region; the tiles so found are taken from it."""
+    tiles = []
+    for hull in hulls:
+        (_, _), (w, h), _ = cv2.minAreaRect(hull)
+        area = cv2.contourArea(hull)
+        if not 0.3 * typical < area <= 0.7 * typical or max(w, h) > 1.4 * min(w, h):
+            continue
+        grown = _grown_across(hull, region, typical, shaped, ink)
+        best = grown[-1] if grown else None
+        if best is not None and best[0] > OWN_INK:
+            tiles.append(best[1])
+            cv2.fillConvexPoly(region, np.round(best[1]).astype(np.int32), 0)
+    return tiles
+
+
+def _grown_across(hull: np.ndarray, region: np.ndarray, typical: float, shaped, ink) -> list:
+    """A lone half grown to a tile from each side of its box taken as the tile's end: as wide
+    as that side, a tile's area long, inward; those lying in the region (most of them), each
+    with how dark its own line runs across its middle."""
+    box = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    middle = box.mean(axis=0)
+    grown = []
+    for k in range(4):
+        a, b = box[k], box[(k + 1) % 4]
+        width = max(float(np.linalg.norm(b - a)), 1.0)
+        across = np.float32([b[1] - a[1], a[0] - b[0]]) / width
+        across = across if float(across @ (middle - a)) > 0 else -across
+        length = typical / width
+        if not RATIO[0] < length / width < RATIO[1]:
+            continue
+        # (the half's box is its face within the rim's shade: as wide as a tile at least)
+        wide = max(0.0, float(np.sqrt(typical / 2)) - width) / 2 * (b - a) / width
+        a, b = a - wide, b + wide
+        corners = np.float32([a, b, b + across * length, a + across * length])
+        inside = np.zeros(region.shape, np.uint8)
+        cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
+        if cv2.countNonZero(inside & (region > 0)) < 0.85 * width * length:
+            continue
+        corners = shaped(np.round(corners).astype(np.int32).reshape(-1, 1, 2), typical)
+        if corners is not None:
+            grown.append((_own_line(ink, corners), corners))
+    return sorted(grown, key=lambda pair: pair[0])
 
 
 def _left_over(region: np.ndarray, side: float, typical: float) -> bool:
