@@ -24,6 +24,10 @@ RATIO = (1.6, 2.6)
 OWN_INK = 12
 # A tile is flattened at most this many pixels wide to find its own line.
 FLAT = 48
+# A tile's own line lies within OFF_MIDDLE of its length from its middle; one found off its
+# middle by MOVED of its length or more has an end cut short, grown to at most BALANCE of its
+# width from the line (a tile is twice as long as wide).
+OFF_MIDDLE, MOVED, BALANCE = 0.2, 0.06, 1.1
 
 
 def short_side(contour: np.ndarray, typical: float, learnt: bool) -> float:
@@ -82,7 +86,48 @@ def seamed_tiles(
     left = _left_over(region, side, typical)
     if len(tiles) < 2:
         return [], True
+    cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
+    tiles = [_balanced(corners, ink, region) for corners in tiles]
     return [corners + offset for corners in tiles], left
+
+
+def _balanced(corners: np.ndarray, ink: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """A tile whose own line does not lie in its middle (a seam placed at a thick tile's wall
+    cuts one end short, and the pips there with it): its shorter half grown as long as the
+    longer (a tile's line lies in its middle), at most BALANCE of its width from its line,
+    if what it gains is the region's face."""
+    a, b, _, d = corners.reshape(4, 2).astype(np.float32)
+    along = float(np.linalg.norm(b - a))
+    width = float(np.linalg.norm(d - a))
+    line = _line_at(ink, corners)
+    if line is None or along < 1 or width < 1:
+        return corners
+    at = line * along
+    reach = min(max(at, along - at), BALANCE * width)
+    if reach - min(at, along - at) < MOVED * along:
+        return corners
+    step = (b - a) / along
+    start, end = step * (at - reach), step * (at + reach)
+    grown = np.float32([a + start, a + end, d + end, d + start])
+    inside = np.zeros(region.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(grown).astype(np.int32), 1)
+    if cv2.countNonZero(inside & (region > 0)) < 0.95 * 2 * reach * width:
+        return corners
+    return grown
+
+
+def _line_at(ink: np.ndarray, corners: np.ndarray) -> float | None:
+    """Where a tile's own line runs across it, as a share of its length from its first
+    corner, if it shows (within OFF_MIDDLE of its middle); None if none does."""
+    size = (2 * FLAT, FLAT)
+    rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    warp = cv2.getPerspectiveTransform(corners.reshape(4, 2).astype(np.float32), rect)
+    flat = cv2.warpPerspective(ink, warp, size, flags=cv2.INTER_LINEAR)
+    low, high = round(size[0] * (0.5 - OFF_MIDDLE)), round(size[0] * (0.5 + OFF_MIDDLE))
+    rows = np.percentile(flat[FLAT // 7 : FLAT * 6 // 7, low:high], 15, axis=0)
+    if rows.max() - float(np.median(flat)) <= OWN_INK:
+        return None
+    return (low + int(np.argmax(rows)) + 0.5) / size[0]
 
 
 def _crowded_halves(hulls: list, region: np.ndarray, typical: float, shaped, ink) -> list:
