@@ -87,7 +87,7 @@ def seamed_tiles(
     if len(tiles) < 2:
         return [], True
     cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
-    tiles = [_balanced(corners, ink, region) for corners in tiles]
+    tiles = [_balanced(_widened(corners, region, typical), ink, region) for corners in tiles]
     return [corners + offset for corners in tiles], left
 
 
@@ -114,6 +114,33 @@ def _balanced(corners: np.ndarray, ink: np.ndarray, region: np.ndarray) -> np.nd
     if cv2.countNonZero(inside & (region > 0)) < 0.95 * 2 * reach * width:
         return corners
     return grown
+
+
+def _widened(corners: np.ndarray, region: np.ndarray, typical: float) -> np.ndarray:
+    """A tile far narrower than half its length and than a `typical` tile's width at its
+    length (a row of pips on its rim parted a strip of its face from it): widened to that,
+    along the one long side where all it gains is the region's face (on both, half each)."""
+    a, b, c, d = corners.reshape(4, 2).astype(np.float32)
+    along = float(np.linalg.norm(b - a))
+    width = float(np.linalg.norm(d - a))
+    wide = min(along / 2, typical / max(along, 1.0))
+    if along < 1 or width < 1 or width > (1 - MOVED) * wide:
+        return corners
+    out = (d - a) / width * (wide - width)
+    beyond = [_face_share(np.float32([a - out, b - out, b, a]), region) >= 0.95]
+    beyond.append(_face_share(np.float32([d, c, c + out, d + out]), region) >= 0.95)
+    if beyond[0] and beyond[1]:
+        return np.float32([a - out / 2, b - out / 2, c + out / 2, d + out / 2])
+    if beyond[0]:
+        return np.float32([a - out, b - out, c, d])
+    return np.float32([a, b, c + out, d + out]) if beyond[1] else corners
+
+
+def _face_share(strip: np.ndarray, region: np.ndarray) -> float:
+    """How much of a strip of the photo lies in the region."""
+    inside = np.zeros(region.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(strip).astype(np.int32), 1)
+    return cv2.countNonZero(inside & (region > 0)) / max(cv2.contourArea(strip), 1.0)
 
 
 def _line_at(ink: np.ndarray, corners: np.ndarray) -> float | None:
