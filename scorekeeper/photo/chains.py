@@ -78,8 +78,11 @@ def seamed_tiles(
         tiles += found
         if cv2.countNonZero(region) < CRUMB * typical:
             break
-    face = (grey > LEVELS[0] * near) & (region > 0)
-    crowded = _crowded_halves(_parts(face, region, kernel, typical), region, typical, shaped, ink)
+    crowded = []
+    if cv2.countNonZero(region) >= CRUMB * typical:  # (room left for a part)
+        face = (grey > LEVELS[0] * near) & (region > 0)
+        hulls = _parts(face, region, kernel, typical)
+        crowded = _crowded_halves(hulls, region, typical, shaped, ink)
     # (a half's box is its face within the rim's shade, not quite the tile's: fitted to it)
     offset = np.float32([x, y])
     tiles += [face_fitted(image, corners + offset) - offset for corners in crowded]
@@ -109,9 +112,7 @@ def _balanced(corners: np.ndarray, ink: np.ndarray, region: np.ndarray) -> np.nd
     step = (b - a) / along
     start, end = step * (at - reach), step * (at + reach)
     grown = np.float32([a + start, a + end, d + end, d + start])
-    inside = np.zeros(region.shape, np.uint8)
-    cv2.fillConvexPoly(inside, np.round(grown).astype(np.int32), 1)
-    if cv2.countNonZero(inside & (region > 0)) < 0.95 * 2 * reach * width:
+    if _face_share(grown, region) < 0.95:
         return corners
     return grown
 
@@ -137,10 +138,22 @@ def _widened(corners: np.ndarray, region: np.ndarray, typical: float) -> np.ndar
 
 
 def _face_share(strip: np.ndarray, region: np.ndarray) -> float:
-    """How much of a strip of the photo lies in the region."""
-    inside = np.zeros(region.shape, np.uint8)
-    cv2.fillConvexPoly(inside, np.round(strip).astype(np.int32), 1)
-    return cv2.countNonZero(inside & (region > 0)) / max(cv2.contourArea(strip), 1.0)
+    """How much of a strip of the photo (four corners) lies in the region."""
+    return _in_region(strip, region) / max(cv2.contourArea(strip.astype(np.float32)), 1.0)
+
+
+def _in_region(strip: np.ndarray, region: np.ndarray) -> int:
+    """How many pixels of a strip of the photo (four corners) lie in the region (looked at
+    only round the strip)."""
+    points = np.round(strip).astype(np.int32)
+    x0, y0 = np.maximum(points.min(axis=0), 0)
+    x1, y1 = points.max(axis=0) + 1
+    inside = np.zeros((max(y1 - y0, 1), max(x1 - x0, 1)), np.uint8)
+    cv2.fillConvexPoly(inside, points - np.int32([x0, y0]), 1)
+    window = region[y0:y1, x0:x1] > 0
+    if window.size == 0:
+        return 0
+    return cv2.countNonZero(inside[: window.shape[0], : window.shape[1]] & window)
 
 
 def _line_at(ink: np.ndarray, corners: np.ndarray) -> float | None:
@@ -195,9 +208,7 @@ def _grown_across(hull: np.ndarray, region: np.ndarray, typical: float, shaped, 
         wide = max(0.0, float(np.sqrt(typical / 2)) - width) / 2 * (b - a) / width
         a, b = a - wide, b + wide
         corners = np.float32([a, b, b + across * length, a + across * length])
-        inside = np.zeros(region.shape, np.uint8)
-        cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
-        if cv2.countNonZero(inside & (region > 0)) < 0.85 * width * length:
+        if _in_region(corners, region) < 0.85 * width * length:
             continue
         corners = shaped(np.round(corners).astype(np.int32).reshape(-1, 1, 2), typical)
         if corners is not None:
