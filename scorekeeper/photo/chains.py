@@ -7,6 +7,7 @@ import numpy as np
 
 from scorekeeper.photo.channels import darkest
 from scorekeeper.photo.cover import GLINT, GLINT_LIFT
+from scorekeeper.photo.faces import face_fitted
 
 # A face is at least this share as light as the lightest of it within a third of a tile's
 # width (a seam, a pip or a tile's line is darker; the face's light changes only slowly).
@@ -23,6 +24,10 @@ RATIO = (1.6, 2.6)
 OWN_INK = 12
 # A tile is flattened at most this many pixels wide to find its own line.
 FLAT = 48
+# A tile's own line lies within OFF_MIDDLE of its length from its middle; one found off its
+# middle by MOVED of its length or more has an end cut short, grown to at most BALANCE of its
+# width from the line (a tile is twice as long as wide).
+OFF_MIDDLE, MOVED, BALANCE = 0.2, 0.06, 1.1
 
 
 def short_side(contour: np.ndarray, typical: float, learnt: bool) -> float:
@@ -73,10 +78,142 @@ def seamed_tiles(
         tiles += found
         if cv2.countNonZero(region) < CRUMB * typical:
             break
+    crowded = []
+    if cv2.countNonZero(region) >= CRUMB * typical:  # (room left for a part)
+        face = (grey > LEVELS[0] * near) & (region > 0)
+        hulls = _parts(face, region, kernel, typical)
+        crowded = _crowded_halves(hulls, region, typical, shaped, ink)
+    # (a half's box is its face within the rim's shade, not quite the tile's: fitted to it)
+    offset = np.float32([x, y])
+    tiles += [face_fitted(image, corners + offset) - offset for corners in crowded]
     left = _left_over(region, side, typical)
     if len(tiles) < 2:
         return [], True
-    return [corners + np.float32([x, y]) for corners in tiles], left
+    cv2.drawContours(region, [contour], -1, 255, -1, offset=(-x, -y))
+    tiles = [_balanced(_widened(corners, region, typical), ink, region) for corners in tiles]
+    return [corners + offset for corners in tiles], left
+
+
+def _balanced(corners: np.ndarray, ink: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """A tile whose own line does not lie in its middle (a seam placed at a thick tile's wall
+    cuts one end short, and the pips there with it): its shorter half grown as long as the
+    longer (a tile's line lies in its middle), at most BALANCE of its width from its line,
+    if what it gains is the region's face."""
+    a, b, _, d = corners.reshape(4, 2).astype(np.float32)
+    along = float(np.linalg.norm(b - a))
+    width = float(np.linalg.norm(d - a))
+    line = _line_at(ink, corners)
+    if line is None or along < 1 or width < 1:
+        return corners
+    at = line * along
+    reach = min(max(at, along - at), BALANCE * width)
+    if reach - min(at, along - at) < MOVED * along:
+        return corners
+    step = (b - a) / along
+    start, end = step * (at - reach), step * (at + reach)
+    grown = np.float32([a + start, a + end, d + end, d + start])
+    if _face_share(grown, region) < 0.95:
+        return corners
+    return grown
+
+
+def _widened(corners: np.ndarray, region: np.ndarray, typical: float) -> np.ndarray:
+    """A tile far narrower than half its length and than a `typical` tile's width at its
+    length (a row of pips on its rim parted a strip of its face from it): widened to that,
+    along the one long side where all it gains is the region's face (on both, half each)."""
+    a, b, c, d = corners.reshape(4, 2).astype(np.float32)
+    along = float(np.linalg.norm(b - a))
+    width = float(np.linalg.norm(d - a))
+    wide = min(along / 2, typical / max(along, 1.0))
+    if along < 1 or width < 1 or width > (1 - MOVED) * wide:
+        return corners
+    out = (d - a) / width * (wide - width)
+    beyond = [_face_share(np.float32([a - out, b - out, b, a]), region) >= 0.95]
+    beyond.append(_face_share(np.float32([d, c, c + out, d + out]), region) >= 0.95)
+    if beyond[0] and beyond[1]:
+        return np.float32([a - out / 2, b - out / 2, c + out / 2, d + out / 2])
+    if beyond[0]:
+        return np.float32([a - out, b - out, c, d])
+    return np.float32([a, b, c + out, d + out]) if beyond[1] else corners
+
+
+def _face_share(strip: np.ndarray, region: np.ndarray) -> float:
+    """How much of a strip of the photo (four corners) lies in the region."""
+    return _in_region(strip, region) / max(cv2.contourArea(strip.astype(np.float32)), 1.0)
+
+
+def _in_region(strip: np.ndarray, region: np.ndarray) -> int:
+    """How many pixels of a strip of the photo (four corners) lie in the region (looked at
+    only round the strip)."""
+    points = np.round(strip).astype(np.int32)
+    x0, y0 = np.maximum(points.min(axis=0), 0)
+    x1, y1 = points.max(axis=0) + 1
+    inside = np.zeros((max(y1 - y0, 1), max(x1 - x0, 1)), np.uint8)
+    cv2.fillConvexPoly(inside, points - np.int32([x0, y0]), 1)
+    window = region[y0:y1, x0:x1] > 0
+    if window.size == 0:
+        return 0
+    return cv2.countNonZero(inside[: window.shape[0], : window.shape[1]] & window)
+
+
+def _line_at(ink: np.ndarray, corners: np.ndarray) -> float | None:
+    """Where a tile's own line runs across it, as a share of its length from its first
+    corner, if it shows (within OFF_MIDDLE of its middle); None if none does."""
+    size = (2 * FLAT, FLAT)
+    rect = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    warp = cv2.getPerspectiveTransform(corners.reshape(4, 2).astype(np.float32), rect)
+    flat = cv2.warpPerspective(ink, warp, size, flags=cv2.INTER_LINEAR)
+    low, high = round(size[0] * (0.5 - OFF_MIDDLE)), round(size[0] * (0.5 + OFF_MIDDLE))
+    rows = np.percentile(flat[FLAT // 7 : FLAT * 6 // 7, low:high], 15, axis=0)
+    if rows.max() - float(np.median(flat)) <= OWN_INK:
+        return None
+    return (low + int(np.argmax(rows)) + 0.5) / size[0]
+
+
+def _crowded_halves(hulls: list, region: np.ndarray, typical: float, shaped, ink) -> list:
+    """The tiles of the halves left alone once the region's tiles are found, each grown
+    across one side into the region left (a half crowded with pips, ten or twelve, wears
+    into crumbs and is no part): across the side where the grown tile's own line shows
+    darkest, the half it gains lying in the region; the tiles so found are taken from it."""
+    tiles = []
+    for hull in hulls:
+        (_, _), (w, h), _ = cv2.minAreaRect(hull)
+        area = cv2.contourArea(hull)
+        if not 0.3 * typical < area <= 0.7 * typical or max(w, h) > 1.4 * min(w, h):
+            continue
+        grown = _grown_across(hull, region, typical, shaped, ink)
+        best = grown[-1] if grown else None
+        if best is not None and best[0] > OWN_INK:
+            tiles.append(best[1])
+            cv2.fillConvexPoly(region, np.round(best[1]).astype(np.int32), 0)
+    return tiles
+
+
+def _grown_across(hull: np.ndarray, region: np.ndarray, typical: float, shaped, ink) -> list:
+    """A lone half grown to a tile from each side of its box taken as the tile's end: as wide
+    as that side, a tile's area long, inward; those lying in the region (most of them), each
+    with how dark its own line runs across its middle."""
+    box = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    middle = box.mean(axis=0)
+    grown = []
+    for k in range(4):
+        a, b = box[k], box[(k + 1) % 4]
+        width = max(float(np.linalg.norm(b - a)), 1.0)
+        across = np.float32([b[1] - a[1], a[0] - b[0]]) / width
+        across = across if float(across @ (middle - a)) > 0 else -across
+        length = typical / width
+        if not RATIO[0] < length / width < RATIO[1]:
+            continue
+        # (the half's box is its face within the rim's shade: as wide as a tile at least)
+        wide = max(0.0, float(np.sqrt(typical / 2)) - width) / 2 * (b - a) / width
+        a, b = a - wide, b + wide
+        corners = np.float32([a, b, b + across * length, a + across * length])
+        if _in_region(corners, region) < 0.85 * width * length:
+            continue
+        corners = shaped(np.round(corners).astype(np.int32).reshape(-1, 1, 2), typical)
+        if corners is not None:
+            grown.append((_own_line(ink, corners), corners))
+    return sorted(grown, key=lambda pair: pair[0])
 
 
 def _left_over(region: np.ndarray, side: float, typical: float) -> bool:

@@ -197,6 +197,18 @@ def _refit(image: np.ndarray, corners: np.ndarray, cut: bool, alone: bool) -> tu
     return corners, cut, alone
 
 
+def face_fitted(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """A tile's corners moved onto its face's edge (_fit), if what they fit is a tile's
+    rectangle about as large; else as they were."""
+    fit = _fit(image, corners)
+    area = cv2.contourArea(fit.astype(np.float32))
+    box = cv2.contourArea(corners.astype(np.float32))
+    (_, _), (w, h), _ = cv2.minAreaRect(fit)
+    if 0.85 * box <= area <= 1.15 * box and _rectangle(fit, area, w * h):
+        return fit
+    return corners
+
+
 def _rectangle(quad: np.ndarray, area: float, box: float) -> bool:
     """Whether four corners are a tile's as a phone sees it: filling its box, opposite sides
     as long within 15% (the edge it was fitted to ran along each side, not across a corner)."""

@@ -29,6 +29,8 @@ OFF_MIDDLE, MOVED = 0.2, 0.06
 # The row is looked at with this share of its height beside it on either side; a face is
 # told from the table there if the two are at least FACE_APART apart in grey.
 BESIDE, FACE_APART = 0.25, 60
+# A tile's end lies at most REACH of its width from its own line (it is twice as long as wide).
+REACH = 1.1
 # Along a tile, a row of its pips breaks its face for less than GAP of its length.
 GAP = 0.05
 
@@ -191,14 +193,21 @@ def centred(ink: np.ndarray, grey: np.ndarray, boxes: list) -> list[tuple[int, i
     if face - table < FACE_APART:
         return boxes
     light = grey > (face + table) / 2
-    return [_about_line(ink, light, margin, box) for box in boxes]
+    # (in a block, a tile's end against the next row's tile stays where the seam runs)
+    height = ink.shape[0]
+    return [_about_line(ink, light, margin, box, (box[1] == 0, box[3] == height)) for box in boxes]
 
 
 def _about_line(
-    ink: np.ndarray, light: np.ndarray, margin: int, box: tuple[int, int, int, int]
+    ink: np.ndarray,
+    light: np.ndarray,
+    margin: int,
+    box: tuple[int, int, int, int],
+    ends: tuple[bool, bool] = (True, True),
 ) -> tuple[int, int, int, int]:
-    """One upright tile's box, each end grown to a tile's width from its own line (a tile is
-    twice as long as wide) as far as its face runs on beyond the row's outline."""
+    """One upright tile's box, each end on the outline (`ends`: its top, its bottom) grown to
+    a tile's width from its own line (a tile is twice as long as wide) as far as its face runs
+    on beyond the row's outline."""
     x0, y0, x1, y1 = box
     inset = (x1 - x0) // 6
     strip = ink[y0:y1, x0 + inset : x1 - inset]
@@ -211,11 +220,13 @@ def _about_line(
     at = y0 + low + int(np.argmax(rows[low:high]))
     if rows[at - y0] - np.median(strip) <= OWN_INK:
         return box
-    half = round(length * (0.5 + OFF_MIDDLE))
+    # (no further than a tile's width and a little from its own line: a streak of light on
+    # a shiny table beyond its end is no face of it)
+    half = min(round(length * (0.5 + OFF_MIDDLE)), round(REACH * (x1 - x0)))
     gap = max(2, round(GAP * length))
     face = light[:, x0 + inset : x1 - inset].mean(axis=1) >= 0.2
-    top = _face_end(face[: margin + y0][::-1], y0 - at + half, gap)
-    bottom = _face_end(face[margin + y1 :], at + half - y1, gap)
+    top = _face_end(face[: margin + y0][::-1], y0 - at + half, gap) if ends[0] else 0
+    bottom = _face_end(face[margin + y1 :], at + half - y1, gap) if ends[1] else 0
     grown = (x0, y0 - top, x1, y1 + bottom)
     return grown if top + bottom >= MOVED * length else box
 
@@ -243,11 +254,27 @@ def placed_cells(
     rect = np.float32([[0, 0], [fine[0], 0], [fine[0], fine[1]], [0, fine[1]]])
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
     ink = ink_of(cv2.warpPerspective(image, warp, fine, flags=cv2.INTER_LINEAR))
-    boxes = tiles_between(ink, across, down)
-    if down == 1 and across > 1 and size[0] / across < size[1]:
-        boxes = centred(ink, _beside(image, warp, fine), boxes)  # perhaps out of line
+    boxes = _out_of_line(image, warp, ink, tiles_between(ink, across, down), (across, down))
     back = np.linalg.inv(warp)
     return [cv2.perspectiveTransform(_cell(*box)[None], back)[0] for box in boxes]
+
+
+def _out_of_line(
+    image: np.ndarray, warp: np.ndarray, ink: np.ndarray, boxes: list, grid: tuple[int, int]
+) -> list:
+    """The tiles' boxes of one row, or two, of tiles side by side, perhaps out of line: a
+    tile of an outer row may run past the outline at its outer end (centred); the rows
+    upright in the flattened rectangle, or lying along it (looked at turned a quarter)."""
+    across, down = grid
+    height, width = ink.shape
+    if across > 1 and down <= 2 and width / across < height / down:
+        return centred(ink, _beside(image, warp, (width, height)), boxes)
+    if down > 1 and across <= 2 and height / down < width / across:
+        turn = np.float64([[0, 1, 0], [1, 0, 0], [0, 0, 1]]) @ warp
+        turned = [(y0, x0, y1, x1) for x0, y0, x1, y1 in boxes]
+        turned = centred(np.ascontiguousarray(ink.T), _beside(image, turn, (height, width)), turned)
+        return [(x0, y0, x1, y1) for y0, x0, y1, x1 in turned]
+    return boxes
 
 
 def _beside(image: np.ndarray, warp: np.ndarray, size: tuple[int, int]) -> np.ndarray:

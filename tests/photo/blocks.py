@@ -14,25 +14,29 @@ WIDTH, HEIGHT = 1600, 1200
 SIDES = (100, 140)
 
 
-def _upright(rng: random.Random, side: int) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
-    """One upright tile `side` wide and twice as long (its first half below), its mask, and
-    its halves: many pips, so a half cut short loses some."""
+def _upright(
+    rng: random.Random, side: int, long: int = 0
+) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """One upright tile `side` wide and twice as long, or `long` (its first half below), its
+    mask, and its halves: many pips, so a half cut short loses some."""
     halves = (rng.randint(5, 12), rng.randint(5, 12))
     colours = rng.sample(PIP_COLOURS[1:], 3)
     face, mask = tile_face(halves, 12, colours, rng)
-    size = (side, 2 * side)
+    size = (side, long or 2 * side)
     face = cv2.resize(np.rot90(face).copy(), size, interpolation=cv2.INTER_AREA)
     mask = cv2.resize(np.rot90(mask).copy(), size, interpolation=cv2.INTER_AREA)
     return face, mask, halves
 
 
-def _lay(scene: np.ndarray, rng: random.Random, side: int, x: int, y: int) -> Drawn:
-    """One upright tile laid with its top left corner at (x, y)."""
-    face, mask, halves = _upright(rng, side)
-    here = scene[y : y + 2 * side, x : x + side]
+def _lay(scene: np.ndarray, rng: random.Random, side: int, x: int, y: int, long: int = 0) -> Drawn:
+    """One upright tile laid with its top left corner at (x, y), twice as long as wide or
+    `long`."""
+    long = long or 2 * side
+    face, mask, halves = _upright(rng, side, long)
+    here = scene[y : y + long, x : x + side]
     here[:] = np.where(mask[..., None] > 127, face, here)
     middle = x + side / 2
-    return Drawn(halves, ((middle, y + 1.5 * side), (middle, y + 0.5 * side)), False)
+    return Drawn(halves, ((middle, y + 0.75 * long), (middle, y + 0.25 * long)), False)
 
 
 def touching(
@@ -147,3 +151,29 @@ def snake_corpus(size: int, seed: int = 44) -> list[Photo]:
     return [
         snake(rng, rng.randint(2, 3), rng.randint(1, 3), rng.randint(1, 3)) for _ in range(size)
     ]
+
+
+def ragged(rng: random.Random, across: int, longer: float) -> Photo:
+    """A block of two rows of `across` upright tiles pressed together (a hairline apart),
+    the tiles between the block's corners up to `longer` of a tile longer (a set's tiles
+    vary, the camera makes those nearer larger), each grown at its outer end, so the block's
+    outline cuts those ends off; turned a little, blurred, noisy, as a JPEG."""
+    side = rng.randint(*SIDES)
+    shade = rng.randint(20, 60)
+    scene = np.full((HEIGHT, WIDTH, 3), shade, np.uint8)
+    left = (WIDTH - across * (side + 1)) // 2
+    seam = HEIGHT // 2
+    tiles = []
+    for row in (0, 1):
+        for column in range(across):
+            inner = 0 < column < across - 1
+            long = round(2 * side * (1 + (rng.uniform(longer / 2, longer) if inner else 0)))
+            y = seam - long - 1 if row == 0 else seam
+            tiles.append(_lay(scene, rng, side, left + column * (side + 1), y, long))
+    return _photo(scene, rng, shade, tiles)
+
+
+def ragged_corpus(size: int, seed: int = 46) -> list[Photo]:
+    """`size` photos of a block of two rows of 3 to 5 tiles, the inner ones longer."""
+    rng = random.Random(seed)
+    return [ragged(rng, rng.randint(3, 5), 0.15) for _ in range(size)]
