@@ -14,6 +14,7 @@ from scorekeeper.photo.faces import (
     edged_mask,
     fitted,
     relief,
+    rough_mask,
     tile_sized,
     woven_mask,
 )
@@ -203,15 +204,22 @@ def _outlines(
     # Found by edges alone, it must read more tiles than the others (a finger over a tile's
     # end leaves a shorter face whose edges close round it; a lone tile fitted to its face's
     # own edge is no longer taken for one a finger covers, so one more is enough).
-    mask = closed_mask(image, seen=seen)
-    near = _tile_outlines(image, mask, crowded=crowded)
-    near = fitted(image, tile_sized(near, *mask.shape[::-1]))
+    near = _closed(image, closed_mask(image, seen=seen), crowded)
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
     better = better or (found is coloured and in_pieces(found, near))
     chosen = near if better else found
-    # (a tile a patch of the table hid from the way chosen, found whole by another)
-    tried.append(near)
+    # (a tile a patch of the table hid from the way chosen, found whole by another; in a
+    # noisy photo, a dusk's, its sharp edges show plainer on the photo smoothed more)
+    rough = rough_mask(image, seen, [c for c, cut, _ in chosen[0] if not cut])
+    tried += [near] if rough is None else [near, _closed(image, rough, crowded, alone=True)]
     return joined(chosen, tried, lambda c: not _uncovered(image, c)[1], image.shape)
+
+
+def _closed(image: np.ndarray, mask: np.ndarray, crowded: bool, alone: bool = False) -> tuple:
+    """The tiles in the regions sharp edges close all round (`mask`, photo.faces), each lone one
+    fitted to its face's own edge; `alone`: only the tiles lying alone are wanted."""
+    found = _tile_outlines(image, mask, crowded=crowded, alone=alone)
+    return fitted(image, tile_sized(found, *mask.shape[::-1]))
 
 
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
@@ -254,13 +262,18 @@ def _walled(image: np.ndarray, corners: np.ndarray, wall: np.ndarray | None) -> 
 
 
 def _tile_outlines(
-    image: np.ndarray, mask: np.ndarray, walls: list | None = None, crowded: bool = False
+    image: np.ndarray,
+    mask: np.ndarray,
+    walls: list | None = None,
+    crowded: bool = False,
+    alone: bool = False,
 ) -> tuple[list[tuple[np.ndarray, bool]], int]:
     """Each tile found in the light `mask`: its four corners (long side first) and whether the
     photo's edge cuts it; and how many light regions a tile's size or more were read as no
     tile. With `walls` (tiles lighter than most of the photo, their walls beside them as
     light), each light rectangle cut down to its face (photo.walls), the walls seen beside
-    it added to `walls`; `crowded`: see _count."""
+    it added to `walls`; `crowded`: see _count; `alone`: only tiles lying alone are wanted (a
+    way the union alone reads), so large regions of no tile's shape are not parted."""
     height, width = mask.shape
     mask = halves_joined(mask)  # a tile's line and rim may part its halves
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -296,6 +309,7 @@ def _tile_outlines(
             unread += not cells
         found += [(corners, False, typical, len(cells) == 1) for corners in cells]
     shapeless = sorted(shapeless, key=lambda region: -region[1])
+    shapeless = [r for r in shapeless if r[1] <= 1.5 * typical] if alone else shapeless
     # (the photo's edge cuts one of its tiles: parted once a tile's size is known, never
     # the region a tile's size is learnt from)
     parts, missed = _unshaped(image, shapeless, typical, bool(areas), touching)

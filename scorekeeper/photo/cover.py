@@ -38,6 +38,9 @@ COVERED = 0.9
 # the faintest whole tile's measured 14.6, at dusk): a tile alone whose middle shows none is
 # an end of a tile, the rest under a finger (those measured 3 to 11.6).
 LINE_INK = 12
+# A face lit at least this much (its colour as pips.face_colour gives it, the lightest channel)
+# is in daylight; at dusk, darker, its line's ink is less by as much (a share of its light).
+LIT = 160
 
 
 def bitten(area: float, quad_area: float) -> bool:
@@ -46,7 +49,9 @@ def bitten(area: float, quad_area: float) -> bool:
     return area < COVERED * quad_area
 
 
-def covered(ink: np.ndarray, line: float, outward: np.ndarray, walls: bool = False) -> bool:
+def covered(
+    ink: np.ndarray, line: float, outward: np.ndarray, walls: bool = False, light: float = LIT
+) -> bool:
     """Whether something lies over a flattened tile (`ink`: how far each pixel is below the
     tile's white; `line`: how dark its dividing line is; `outward`: which pixels lie in a
     dark patch that carries on beyond the tile's edge): something dark across the band just
@@ -54,12 +59,12 @@ def covered(ink: np.ndarray, line: float, outward: np.ndarray, walls: bool = Fal
     tile, a strip of its face between them and its edge; a finger crosses the edge), or no
     dividing line in its middle (what shows of it is an end, the rest under a finger). With
     `walls`, the band starts past a wall the outline holds (a thin even band along a whole
-    side, no finger)."""
+    side, no finger). `light`: how light the face is (at dusk its line's ink is less too)."""
     ink = np.where(outward, ink, 0)
     depth = _inside_walls(ink > FINGER_INK) if walls else _depth(ink.shape[:2])
     band = (depth >= RIM_OUT) & (depth < RIM_IN)
     return (
-        line <= LINE_INK
+        line <= LINE_INK * min(1.0, light / LIT)
         or float((ink[band] > RIM_INK).mean()) > RIM_SHARE
         or _tip(ink, band, depth)
     )

@@ -39,7 +39,17 @@ class Relief(NamedTuple):
 def relief(image: np.ndarray) -> Relief:
     """The photo's edges, as both edge finders read them (worked out once for both)."""
     smooth = cv2.GaussianBlur(image, (0, 0), 1.5)
-    grey = darkest(smooth).astype(np.float32)
+    return _sloped(smooth, darkest(smooth).astype(np.float32))
+
+
+def smoother(seen: Relief, blur: float) -> Relief:
+    """The photo's edges as `seen`, its light smoothed over `blur` pixels more (a noisy
+    photo's grain smoothed out; a tile's rim stays an edge)."""
+    return _sloped(seen.smooth, cv2.GaussianBlur(seen.grey, (0, 0), blur))
+
+
+def _sloped(smooth: np.ndarray, grey: np.ndarray) -> Relief:
+    """How steep the light `grey` changes at each pixel for the light there, and its median."""
     slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
     # An edge as steep for its light (dusk is dark all over), and steeper than the photo's grain.
     slope /= cv2.blur(grey, (61, 61)) + 10
@@ -110,10 +120,16 @@ def tile_sized(found: tuple[list, int], width: int, height: int) -> tuple[list, 
     return whole, unread
 
 
-def closed_mask(image: np.ndarray, steep: float = 3, seen: Relief | None = None) -> np.ndarray:
+def closed_mask(
+    image: np.ndarray,
+    steep: float = 3,
+    seen: Relief | None = None,
+    known: np.ndarray | None = None,
+) -> np.ndarray:
     """Where the tiles are, told by the sharp edges closing them all round (a blotchy table's
     light and shade change softly, a tile's rim steeply): every region an edge steeper than
-    `steep` times the photo's median closes, cut down to its face."""
+    `steep` times the photo's median closes, cut down to its face; none where `known` (tiles
+    found already) is set."""
     height, width = image.shape[:2]
     _, grey, slope, grain = relief(image) if seen is None else seen
     edges = (slope > max(0.06, steep * grain)).astype(np.uint8) * 255
@@ -126,7 +142,29 @@ def closed_mask(image: np.ndarray, steep: float = 3, seen: Relief | None = None)
     worn = cv2.morphologyEx(
         worn, cv2.MORPH_OPEN, _disc(max(7, round(max(width, height) / NARROW)) | 1)
     )
+    if known is not None:
+        worn[known > 0] = 0
     return _tightened(grey, worn)
+
+
+# A noisy photo's tiles are looked for once more by the edges closing them, the photo smoothed
+# over ROUGH_BLUR pixels more (its noise gone, a tile's rim still sharp against a blotchy table's
+# soft light and shade) and edges ROUGH_STEEP times steeper than its grain; a photo is noisy
+# when so smoothed its grain falls NOISY times or more (a table's grain, a weave, falls less).
+ROUGH_BLUR, ROUGH_STEEP, NOISY = 1.3, 2.0, 1.15
+
+
+def rough_mask(image: np.ndarray, seen: Relief, found: list[np.ndarray]) -> np.ndarray | None:
+    """In a noisy photo (a dusk's), the regions sharp edges close all round on the photo
+    smoothed more (closed_mask), outside the tiles `found` (their corners); None if the photo's
+    grain is no noise."""
+    rough = smoother(seen, ROUGH_BLUR)
+    if rough.grain * NOISY >= seen.grain:
+        return None  # (smoothed more, it is as rough: its grain is the table's)
+    known = np.zeros(image.shape[:2], np.uint8)
+    for corners in found:
+        cv2.fillConvexPoly(known, np.round(corners).astype(np.int32), 255)
+    return closed_mask(image, ROUGH_STEEP, rough, known)
 
 
 def _disc(size: int) -> np.ndarray:

@@ -61,7 +61,7 @@ def hidden(wide: np.ndarray, walls: bool = False) -> bool:
     ink = ink_of(flat, face)
     over = tinted_ink(flat, over=True)
     ink, line = ink if over is None else over, dividing_line(ink)[1]
-    return covered_rim(ink, line, outward(wide, face), walls)
+    return covered_rim(ink, line, outward(wide, face), walls, float(face.max()))
 
 
 def face_colour(flat: np.ndarray) -> np.ndarray:

@@ -40,10 +40,11 @@ def joined(
 
 
 def _piece(outline: tuple, corners: np.ndarray, shape: tuple) -> bool:
-    """Whether an outline under a whole tile another way found is a piece of it: cut (of no
-    tile's shape), inside the photo, smaller."""
+    """Whether an outline under a whole tile another way found is a piece of it, or it with a
+    patch of the table as light joined on: cut (of no tile's shape), inside the photo, and
+    of a tile's size (no larger than SIZE times the whole tile: not two tiles run together)."""
     other, cut, _ = outline
-    return cut and not at_edge(other, shape) and _area(other) < _area(corners)
+    return cut and not at_edge(other, shape) and _area(other) < SIZE * _area(corners)
 
 
 def _sized(area: float, typical: float) -> bool:
