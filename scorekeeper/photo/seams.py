@@ -29,6 +29,9 @@ OFF_MIDDLE, MOVED = 0.2, 0.06
 # The row is looked at with this share of its height beside it on either side; a face is
 # told from the table there if the two are at least FACE_APART apart in grey.
 BESIDE, FACE_APART = 0.25, 60
+# A tile of a row end to end is taken to be slid sideways out of line if its face runs past
+# the row's outline by SLID of its width more than the other tiles' faces do.
+SLID = 0.1
 # A tile's end lies at most REACH of its width from its own line (it is twice as long as wide).
 REACH = 1.1
 # Along a tile, a row of its pips breaks its face for less than GAP of its length.
@@ -269,12 +272,53 @@ def _out_of_line(
     height, width = ink.shape
     if across > 1 and down <= 2 and width / across < height / down:
         return centred(ink, _beside(image, warp, (width, height)), boxes)
+    if across > 1 and down == 1 and width / across >= height:
+        return _sides_out(_beside(image, warp, (width, height)), boxes, height)
     if down > 1 and across <= 2 and height / down < width / across:
         turn = np.float64([[0, 1, 0], [1, 0, 0], [0, 0, 1]]) @ warp
         turned = [(y0, x0, y1, x1) for x0, y0, x1, y1 in boxes]
         turned = centred(np.ascontiguousarray(ink.T), _beside(image, turn, (height, width)), turned)
         return [(x0, y0, x1, y1) for y0, x0, y1, x1 in turned]
     return boxes
+
+
+def _sides_out(grey: np.ndarray, boxes: list, height: int) -> list:
+    """Each tile of a row laid end to end, its sides moved out as far as its face runs on
+    past the row's outline further than the other tiles' faces do (a tile a little out of
+    line: the row's outline cuts a strip off its side, and the pips there with it; the rims
+    and walls all the tiles show alike are left out). On a table about as light as the faces
+    (FACE_APART), nothing moves."""
+    margin = round(BESIDE * height)
+    table = float(np.median(np.vstack([grey[: margin // 2], grey[-(margin // 2) :]])))
+    face = float(np.median(grey[margin:-margin]))
+    if face - table < FACE_APART:
+        return boxes
+    light = grey > (face + table) / 2
+    out = [_side_face(light, margin, box) for box in boxes]
+    least = [min(ends) for ends in zip(*out, strict=True)]
+    # (a few pixels more are the blur, or the row's outline a little bent: no tile slid)
+    out = [
+        [
+            far - near if far - near >= SLID * height else 0
+            for far, near in zip(ends, least, strict=True)
+        ]
+        for ends in out
+    ]
+    return [
+        (x0, y0 - top, x1, y1 + bottom)
+        for (x0, y0, x1, y1), (top, bottom) in zip(boxes, out, strict=True)
+    ]
+
+
+def _side_face(light: np.ndarray, margin: int, box: tuple) -> tuple[int, int]:
+    """How far a tile's face (long side across) runs on past its box's top and its bottom."""
+    x0, y0, x1, y1 = box
+    inset = (x1 - x0) // 10
+    face = light[:, x0 + inset : x1 - inset].mean(axis=1) >= 0.2
+    gap = max(2, round(GAP * (x1 - x0)))
+    return _face_end(face[: margin + y0][::-1], margin, gap), _face_end(
+        face[margin + y1 :], margin, gap
+    )
 
 
 def _beside(image: np.ndarray, warp: np.ndarray, size: tuple[int, int]) -> np.ndarray:

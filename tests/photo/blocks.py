@@ -106,6 +106,13 @@ def touching_corpus(size: int, seed: int = 41) -> list[Photo]:
     return [touching(rng, rng.randint(3, 5), 1, 0.1, 0.0) for _ in range(size)]
 
 
+def slid_corpus(size: int, seed: int = 47) -> list[Photo]:
+    """`size` photos of 2 or 3 tiles laid touching end to end, each slid sideways by up to
+    three tenths of its width: the row's outline cuts a strip off a tile's side."""
+    rng = random.Random(seed)
+    return [touching(rng, 1, rng.randint(2, 3), 0.0, 0.3) for _ in range(size)]
+
+
 def block_corpus(size: int, seed: int = 45) -> list[Photo]:
     """`size` photos of a block of two rows of 3 or 4 upright tiles pressed together in line,
     a hairline apart or none: each row's own lines meet in one line across it, so a row (or
