@@ -38,6 +38,7 @@ from scorekeeper.photo.shapes import (
     corner_area,
     corners_of,
     edge_cut,
+    end_corner_out,
     glare_at_edge,
     quad_of,
     shaped,
@@ -242,8 +243,12 @@ def _uncovered(
         return corners, False
     face = face_of(image, corners)
     if face is corners or over_tile(_widened(image, face)):
-        # (a wall its face was not told from: a thin even band along a whole side)
-        return corners, over_tile(_widened(image, corners), walls=True)
+        # (a wall its face was not told from: a thin even band along a whole side; an end
+        # cut short at one corner, through its pips: shapes.end_corner_out)
+        if not over_tile(_widened(image, corners), walls=True):
+            return corners, False
+        moved = end_corner_out(corners, lambda c: not over_tile(_widened(image, c), walls=True))
+        return (corners, True) if moved is None else (moved, False)
     if walls is not None:
         walls.append(wall_of(corners, face))
     return face, False

@@ -1,6 +1,8 @@
 """A light region's shape: a tile's four corners, whether it is a tile's shape, whether the
 photo's edge cuts it (OpenCV and numpy only, no Django)."""
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -82,3 +84,23 @@ def glare_at_edge(outlines: list) -> bool:
 def corner_area(corners: np.ndarray) -> float:
     """The area inside a tile's corners."""
     return float(cv2.contourArea(corners.astype(np.float32)))
+
+
+# A tile's outline may cut its end short at one corner (the end seen at a slant, a glossy
+# wall's glare beside it), through a row of pips: each corner is moved out along the tile's
+# length by these shares of it, one at a time.
+CORNER_OUT = (0.03, 0.06)
+
+
+def end_corner_out(corners: np.ndarray, clear: Callable[[np.ndarray], bool]) -> np.ndarray | None:
+    """A tile's outline with one corner moved out along its length so that nothing reads over
+    it (`clear`), or None: a pip the outline cut through reads as a finger across its edge;
+    a finger's outline moved out crosses the table or the finger still, and stays covered."""
+    quad = corners.reshape(4, 2).astype(np.float32)
+    for share in CORNER_OUT:
+        for at, mate in ((0, 1), (1, 0), (2, 3), (3, 2)):
+            moved = quad.copy()
+            moved[at] += (quad[at] - quad[mate]) * share
+            if clear(moved):
+                return moved
+    return None
