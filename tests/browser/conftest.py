@@ -43,10 +43,14 @@ def phone_in(browser: Browser, browser_context_args):
 
 @pytest.fixture(autouse=True)
 def _no_signal_gate(monkeypatch):
-    """The server side of tests/browser/signal.py's `offline`: no phone is cut off to begin."""
-    from tests.browser.signal import guard
+    """The server side of tests/browser/signal.py's `offline`: no phone is cut off to begin.
+    Set up before the test's phones, it is torn down after them: the live server's last
+    requests end before the database is emptied for the next test."""
+    from tests.browser.signal import guard, settled
 
     guard(monkeypatch)
+    yield
+    settled()
 
 
 @pytest.fixture(params=[False, True], ids=["production", "debug"])

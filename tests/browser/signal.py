@@ -1,5 +1,8 @@
 """A phone under its service worker, and a phone without signal."""
 
+import threading
+import time
+
 from django.core.handlers.wsgi import WSGIHandler
 from playwright.sync_api import Page
 
@@ -9,6 +12,17 @@ from playwright.sync_api import Page
 # hands in that moment (CI runs saved a hand "without signal" so, from a request with none of
 # the page's emulation, not even its user agent); a real phone without signal sends nothing.
 CUT: set[str] = set()
+
+# The requests the live server is answering now. A test's phone is closed before its database
+# is emptied, but a request it sent last (a service worker's fetch, say) can still be running
+# in the server's thread: on PostgreSQL, its locks and the flush's TRUNCATE then deadlock.
+BUSY = {"requests": 0}
+BUSY_LOCK = threading.Lock()
+
+
+def _count(step: int) -> None:
+    with BUSY_LOCK:
+        BUSY["requests"] += step
 
 
 def guard(monkeypatch) -> None:
@@ -22,10 +36,22 @@ def guard(monkeypatch) -> None:
         ):
             start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
             return [b"no signal"]
-        return real(self, environ, start_response)
+        _count(1)
+        try:
+            return real(self, environ, start_response)
+        finally:
+            _count(-1)
 
     monkeypatch.setattr(WSGIHandler, "__call__", call)
     CUT.clear()
+
+
+def settled(limit_s: float = 30.0) -> None:
+    """Wait until the live server answers no request (at most `limit_s`: a request that never
+    ends is the test's own failure, and the flush then says so)."""
+    end = time.monotonic() + limit_s
+    while BUSY["requests"] and time.monotonic() < end:
+        time.sleep(0.02)
 
 
 def csrf_cookie(page: Page) -> str:
