@@ -44,6 +44,7 @@ from scorekeeper.photo.shapes import (
     shaped,
     tile_shaped,
     touches_edge,
+    trimmed_box,
 )
 from scorekeeper.photo.table import (
     above_table,
@@ -358,6 +359,7 @@ def _unshaped(
             continue
         if 0.3 * typical < area <= 1.5 * typical:
             corners = corners_of(contour, area, loose=True)
+            corners = corners if corners is None else trimmed_box(contour, corners)
             found += [] if corners is None else [(corners, True, typical, False)]
         elif area > 1.5 * typical:
             parts, left = _parted(image, contour, quad, round(area / typical), (typical, learnt))

@@ -39,6 +39,27 @@ def corners_of(contour: np.ndarray, area: float, loose: bool) -> np.ndarray | No
     return quad if quad is not None and tile_shaped(w / h) else None
 
 
+def trimmed_box(contour: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The box of a region of no tile's shape with the thin spurs off its rim trimmed (a
+    blotchy table's light joined to a face's edge): the box of what is left once the region
+    is opened by a fifth of its box's short side, if that is tile-shaped; else `corners`."""
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    size = max(3, round(min(w, h) / 5)) | 1
+    x, y, width, height = cv2.boundingRect(contour)
+    mask = np.zeros((height + 2 * size, width + 2 * size), np.uint8)
+    cv2.drawContours(mask, [contour - [x - size, y - size]], -1, 255, cv2.FILLED)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, disc)
+    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return corners
+    rest = max(contours, key=cv2.contourArea)
+    (_, _), (w, h), _ = rect = cv2.minAreaRect(rest)
+    if min(w, h) < 1 or not tile_shaped(max(w, h) / min(w, h)):
+        return corners
+    return cv2.boxPoints(rect) + np.float32([x - size, y - size])
+
+
 def quad_of(contour: np.ndarray, area: float) -> np.ndarray | None:
     """The four corners of a solid, rectangular contour (one tile, or tiles laid touching in
     a row or a block), its long side first; None for any other shape."""
