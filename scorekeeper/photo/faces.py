@@ -3,6 +3,7 @@ table, a patch of sun): calm regions the photo's edges close all round, of a til
 shape (OpenCV and numpy only, no Django)."""
 
 import itertools
+from collections.abc import Callable
 from typing import NamedTuple
 
 import cv2
@@ -207,20 +208,25 @@ def _tightened(grey: np.ndarray, regions: np.ndarray) -> np.ndarray:
 SEEK, FIT_W, FIT_H = 16, 240, 120
 
 
-def fitted(image: np.ndarray, found: tuple[list, int]) -> tuple[list, int]:
+def fitted(image: np.ndarray, found: tuple[list, int], covered: Callable) -> tuple[list, int]:
     """The outlines found, each lone whole tile's sides moved onto its face's edge, and each
-    region of no tile's shape inside the photo fitted too: a tile if its face's edge is."""
+    region of no tile's shape inside the photo fitted too: a tile if its face's edge is.
+    `covered`: whether something lies over a lone tile's outline (a finger)."""
     outlines, unread = found
-    return [_refit(image, c, cut, alone) for c, cut, alone in outlines], unread
+    return [_refit(image, c, cut, alone, covered) for c, cut, alone in outlines], unread
 
 
-def _refit(image: np.ndarray, corners: np.ndarray, cut: bool, alone: bool) -> tuple:
-    """A lone whole tile fitted to its face's edge; a region of no tile's shape inside the
-    photo (light and shade across a face notch its edges) fitted likewise, and taken as a
-    tile alone when what it fits is tile-shaped and as large (whether something lies over it
-    is then looked at as for any tile alone)."""
+def _refit(
+    image: np.ndarray, corners: np.ndarray, cut: bool, alone: bool, covered: Callable
+) -> tuple:
+    """A lone whole tile fitted to its face's edge (_lone_fitted); a region of no tile's
+    shape inside the photo (light and shade across a face notch its edges) fitted likewise,
+    and taken as a tile alone when what it fits is tile-shaped and as large (whether
+    something lies over it is then looked at as for any tile alone)."""
     if not cut:
-        return (_fit(image, corners), cut, alone) if alone else (corners, cut, alone)
+        return (
+            (_lone_fitted(image, corners, covered), cut, alone) if alone else (corners, cut, alone)
+        )
     if _near_edge(corners, image.shape):
         return corners, cut, alone
     if np.linalg.norm(corners[0] - corners[1]) < np.linalg.norm(corners[1] - corners[2]):
@@ -233,6 +239,24 @@ def _refit(image: np.ndarray, corners: np.ndarray, cut: bool, alone: bool) -> tu
     if shaped and 0.7 * box <= area <= 1.3 * box and _rectangle(fit, area, w * h):
         return fit, False, True
     return corners, cut, alone
+
+
+def _lone_fitted(image: np.ndarray, corners: np.ndarray, covered: Callable) -> np.ndarray:
+    """A lone tile's corners moved onto its face's edge, unless what they fit is no tile's
+    four-sided outline (an edge found on one side along the table's blotches, not the face's:
+    a corner flung out) and nothing lies over that (a finger along a tile's side, its outline
+    narrowed to the face beside it, flings the fit out over the finger: so it stays covered).
+    Its walls and shade cut off, a face is smaller than the region round it by up to a third,
+    and at dusk its edge is found less surely than a face_fitted's."""
+    fit = _fit(image, corners)
+    area = cv2.contourArea(fit.astype(np.float32))
+    box = cv2.contourArea(corners.astype(np.float32))
+    (_, _), (w, h), _ = cv2.minAreaRect(fit)
+    sides = [float(np.linalg.norm(fit[k] - fit[k - 1])) for k in range(4)]
+    even = all(min(sides[k], sides[k + 2]) >= 0.75 * max(sides[k], sides[k + 2]) for k in (0, 1))
+    if 0.7 * box <= area <= 1.3 * box and even and area >= 0.85 * w * h:
+        return fit
+    return fit if covered(fit) else corners
 
 
 def face_fitted(image: np.ndarray, corners: np.ndarray) -> np.ndarray:

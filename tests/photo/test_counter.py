@@ -94,7 +94,10 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (22 of 40 exact, 404 of 480 halves, Dec 6, a lone half found
+    """Far short of the bars (24 of 40 exact, 426 of 480 halves, Dec 7, a region's spurs of
+    the table's light trimmed before its box is fitted, a way whose tiles are pieces of one
+    another way finds whole set aside, and a lone tile's fit kept only when it is a tile's
+    outline; 22 and 421 before, 22 of 40 exact, 404 of 480 halves, Dec 6, a lone half found
     by its calm face given its other half across its line, and the tiles one way of telling
     faces from the table missed kept where another found them; 387 before, 20 and 377 before
     that, a region of no tile's
@@ -108,9 +111,22 @@ def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
     there the table's light and shade often leave a region of no tile's shape, or half a tile;
     a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 22
+    assert exact >= 24
     right_total = [halves_right(photo, count) for photo, count in park]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.84
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.88
+
+
+def test_a_lone_tile_on_a_blotchy_table_is_read_whole(park):
+    """Two park photos read wrong before Dec 7: a 12|3 whose region the table's light joined
+    in spurs (its box too large to fit, it was shown cut: 8 of 23), and a 1|6 and a 4|4 on a
+    table grey as they are (one way read the 1|6 as ten blank pieces; the 4|4's fit flung a
+    corner out and read it 3|4: 1 of 15)."""
+    for index in (5, 12):
+        photo, count = park[index]
+        assert sorted(tuple(sorted(tile.halves)) for tile in count.counted) == sorted(
+            tuple(sorted(tile.halves)) for tile in photo.tiles if not tile.cut
+        )
+        assert count.total == photo.total
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
