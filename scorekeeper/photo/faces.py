@@ -129,8 +129,9 @@ def closed_mask(
 ) -> np.ndarray:
     """Where the tiles are, told by the sharp edges closing them all round (a blotchy table's
     light and shade change softly, a tile's rim steeply): every region an edge steeper than
-    `steep` times the photo's median closes, cut down to its face; none where `known` (tiles
-    found already) is set."""
+    `steep` times the photo's median closes, cut down to its face, a lone half given its
+    other half across its line (a half crowded with pips, at dusk, holds no closed region);
+    none where `known` (tiles found already) is set."""
     height, width = image.shape[:2]
     _, grey, slope, grain = relief(image) if seen is None else seen
     edges = (slope > max(0.06, steep * grain)).astype(np.uint8) * 255
@@ -145,7 +146,9 @@ def closed_mask(
     )
     if known is not None:
         worn[known > 0] = 0
-    return _tightened(grey, worn)
+    faces = _tightened(grey, worn)
+    other_halves(faces, grey)
+    return faces
 
 
 # A noisy photo's tiles are looked for once more by the edges closing them, the photo smoothed
