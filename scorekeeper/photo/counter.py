@@ -208,7 +208,8 @@ def _outlines(
     # own edge is no longer taken for one a finger covers, so one more is enough).
     near = _closed(image, closed_mask(image, seen=seen), crowded)
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
-    better = better or in_pieces(found, near)
+    better = better or (found is coloured and in_pieces(found, near))
+    better = better or in_pieces(found, near, scattered=True)
     chosen = near if better else found
     # (a tile a patch of the table hid from the way chosen, found whole by another; in a
     # noisy photo, a dusk's, its sharp edges show plainer on the photo smoothed more)

@@ -13,8 +13,10 @@ from scorekeeper.photo.shapes import corner_area as _area
 # A tile another way found is of the photo's tiles' size: its area within this factor of
 # theirs (a patch of the table a tile's shape is rarely of a tile's size too).
 SIZE = 1.6
-# How many far smaller outlines one whole tile holds to show them its pieces (in_pieces).
-PIECES = 5
+# How many far smaller outlines one whole tile holds to show them its pieces (in_pieces), and
+# how much of it they may cover at most (tiles laid touching that one way finds as one region
+# of a tile's shape fill it).
+PIECES, SCATTERED = 5, 0.5
 
 
 def joined(
@@ -69,10 +71,13 @@ def _middle(corners: np.ndarray) -> tuple[float, float]:
     return float(xs.mean()), float(ys.mean())
 
 
-def in_pieces(found: tuple[list, int], near: tuple[list, int]) -> bool:
+def in_pieces(found: tuple[list, int], near: tuple[list, int], scattered: bool = False) -> bool:
     """Whether the outlines `found` are tiles cut into pieces that `near` finds whole: some
     whole tile of `near` holds PIECES or more of them, each far smaller than it (a mask of
-    colour parting a tile's face between its pips, a tile of the table's own hue)."""
+    colour parting a tile's face between its pips, a tile of the table's own hue); with
+    `scattered`, together covering at most SCATTERED of it (a patch of a grey table taken for
+    a tile's size parts a tile into specks; tiles laid touching fill a region one way finds
+    of a tile's shape)."""
     centres = [_middle(np.float32(corners)) for corners, _, _ in found[0]]
     areas = [_area(corners) for corners, _, _ in found[0]]
     for corners, cut, _ in near[0]:
@@ -82,6 +87,8 @@ def in_pieces(found: tuple[list, int], near: tuple[list, int]) -> bool:
             for middle, area in zip(centres, areas, strict=True)
             if cv2.pointPolygonTest(outline, middle, False) > 0
         ]
-        if not cut and len(inside) >= PIECES and max(inside) < _area(corners) / 3.5:
+        area = _area(corners)
+        few = len(inside) < PIECES or max(inside) >= area / 3.5
+        if not cut and not few and (not scattered or sum(inside) <= SCATTERED * area):
             return True
     return False
