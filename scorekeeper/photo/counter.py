@@ -208,8 +208,7 @@ def _outlines(
     # own edge is no longer taken for one a finger covers, so one more is enough).
     near = _closed(image, closed_mask(image, seen=seen), crowded)
     better = _readable(image, near) - near[1] > _readable(image, found) - found[1]
-    better = better or (found is coloured and in_pieces(found, near))
-    better = better or in_pieces(found, near, scattered=True)
+    better = better or in_pieces(found, near, scattered=found is not coloured)
     chosen = near if better else found
     # (a tile a patch of the table hid from the way chosen, found whole by another; in a
     # noisy photo, a dusk's, its sharp edges show plainer on the photo smoothed more)
@@ -222,11 +221,7 @@ def _closed(image: np.ndarray, mask: np.ndarray, crowded: bool, alone: bool = Fa
     """The tiles in the regions sharp edges close all round (`mask`, photo.faces), each lone one
     fitted to its face's own edge; `alone`: only the tiles lying alone are wanted."""
     found = _tile_outlines(image, mask, crowded=crowded, alone=alone)
-
-    def covered(corners: np.ndarray) -> bool:
-        return _uncovered(image, corners)[1]
-
-    return fitted(image, tile_sized(found, *mask.shape[::-1]), covered)
+    return fitted(image, tile_sized(found, *mask.shape[::-1]), lambda c: _uncovered(image, c)[1])
 
 
 def _readable(image: np.ndarray, found: tuple[list, int]) -> int:
