@@ -255,9 +255,7 @@ def _lone_fitted(image: np.ndarray, corners: np.ndarray, covered: Callable) -> n
     area = cv2.contourArea(fit.astype(np.float32))
     box = cv2.contourArea(corners.astype(np.float32))
     (_, _), (w, h), _ = cv2.minAreaRect(fit)
-    sides = [float(np.linalg.norm(fit[k] - fit[k - 1])) for k in range(4)]
-    even = all(min(sides[k], sides[k + 2]) >= 0.75 * max(sides[k], sides[k + 2]) for k in (0, 1))
-    if 0.7 * box <= area <= 1.3 * box and even and area >= 0.85 * w * h:
+    if 0.7 * box <= area <= 1.3 * box and _rectangle(fit, area, w * h, even=0.75, fill=0.85):
         return fit
     return fit if covered(fit) else corners
 
@@ -274,12 +272,15 @@ def face_fitted(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return corners
 
 
-def _rectangle(quad: np.ndarray, area: float, box: float) -> bool:
-    """Whether four corners are a tile's as a phone sees it: filling its box, opposite sides
-    as long within 15% (the edge it was fitted to ran along each side, not across a corner)."""
+def _rectangle(
+    quad: np.ndarray, area: float, box: float, even: float = 0.85, fill: float = 0.92
+) -> bool:
+    """Whether four corners are a tile's as a phone sees it: filling `fill` of its box,
+    opposite sides as long within 1 - `even` (the edge it was fitted to ran along each side,
+    not across a corner)."""
     sides = [float(np.linalg.norm(quad[k] - quad[k - 1])) for k in range(4)]
-    even = all(min(sides[k], sides[k + 2]) >= 0.85 * max(sides[k], sides[k + 2]) for k in (0, 1))
-    return even and area >= 0.92 * box
+    level = all(min(sides[k], sides[k + 2]) >= even * max(sides[k], sides[k + 2]) for k in (0, 1))
+    return level and area >= fill * box
 
 
 def _near_edge(corners: np.ndarray, shape: tuple) -> bool:
