@@ -22,12 +22,14 @@ def phone(page: Page, request):
 def phone_in(browser: Browser, browser_context_args):
     """Makes a small phone (360 x 740) whose browser speaks a language ("es"): its own
     context's locale, which its requests' Accept-Language follows (a header set on the `phone`
-    fixture's context is not sent over that context's en-US). Each fails the test on a console
-    error or page error, as `phone` does."""
+    fixture's context is not sent over that context's en-US), with any other context argument
+    (`has_touch=True`). Each fails the test on a console error or page error, as `phone` does,
+    and is closed with the test: a page left open would go on asking the live server for its
+    pages through the tests after it."""
     contexts, problems = [], []
 
-    def make(language: str) -> Page:
-        args = {**browser_context_args, "locale": language}
+    def make(language: str, **extra) -> Page:
+        args = {**browser_context_args, "locale": language, **extra}
         context = browser.new_context(**{**args, "viewport": {"width": 360, "height": 740}})
         contexts.append(context)
         page = context.new_page()

@@ -6,11 +6,9 @@ import random
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-US", "has_touch": True}
 
 
 @pytest.fixture
@@ -65,16 +63,13 @@ def winners(totals: dict[str, int]) -> list[str]:
     return [name for name, total in totals.items() if total == lowest]
 
 
-def test_a_whole_double_twelve_game_of_four_with_two_own_phones(
-    phone: Page, browser: Browser, live_server
-):
+def test_a_whole_double_twelve_game_of_four_with_two_own_phones(phone: Page, phone_in, live_server):
     names = ["Ann", "Bo", "Cy", "Dee"]
     set_up(phone, live_server, names, "mexican_train", double_blank_counts=50)
     links = [phone.get_by_test_id(f"seat-link-{seat}").get_attribute("href") for seat in (1, 2)]
     own = []
     for link in links:
-        context = browser.new_context(**PHONE)
-        own.append(context.new_page())
+        own.append(phone_in("en-US", has_touch=True))
         own[-1].goto(link)
     chance = random.Random(25)
     totals = dict.fromkeys(names, 0)
@@ -157,13 +152,13 @@ def test_a_shorter_double_nine_game_of_two(phone: Page, live_server):
 
 
 def test_the_scorers_page_sees_a_count_posted_from_a_seat_phone_without_a_reload(
-    phone: Page, browser: Browser, live_server
+    phone: Page, phone_in, live_server
 ):
     set_up(phone, live_server, ["Ann", "Bo"], "mexican_train_nine")
     links = [phone.get_by_test_id(f"seat-link-{seat}").get_attribute("href") for seat in (0, 1)]
     # A mark on the scorer's page that a reload would wipe.
     phone.evaluate("window.notReloaded = true")
-    seat = browser.new_context(**PHONE).new_page()
+    seat = phone_in("en-US", has_touch=True)
     seat.goto(links[1])
     seat.get_by_label("My count: the pips left in my hand").fill("12")
     seat.get_by_role("button", name="Send my count").click()
@@ -179,7 +174,6 @@ def test_the_scorers_page_sees_a_count_posted_from_a_seat_phone_without_a_reload
     expect(phone.get_by_test_id("engine")).to_contain_text("Round 2 of 10")
     expect(phone.get_by_test_id("total-1")).to_have_text("12")
     assert phone.evaluate("window.notReloaded") is True
-    seat.context.close()
 
 
 # --- The sheet on a 360 px phone, four to eight players --------------------------------------
