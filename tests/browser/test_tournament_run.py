@@ -12,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match
+from scorekeeper.tournaments.models import Board as TournamentBoard
 from scorekeeper.tournaments.models import Round
 from tests.created import created
 from tests.support.testing import make_tournament, play_out
@@ -66,7 +67,18 @@ def create(page: Page, base: str, format_label: str, entrants: list[str], time_c
 
 def draw(page: Page, director: str, number: int) -> list[Board]:
     page.goto(director)
-    page.get_by_role("button", name=f"Draw round {number}").click()
+    button = page.get_by_role("button", name=f"Draw round {number}")
+    try:
+        expect(button).to_be_visible()
+    except AssertionError as missing:
+        # Which tables keep it waiting, as the database has them: (round, board, hands).
+        waiting = [
+            (board.round.number, board.number, board.match and board.match.hand_count)
+            for board in created(TournamentBoard).select_related("round", "match")
+            if not board.done
+        ]
+        raise AssertionError(f"no round {number} to draw; waiting for {waiting}") from missing
+    button.click()
     return read_round(page, director, number)
 
 
@@ -103,12 +115,21 @@ def enter_hand(page: Page, base: str, board: Board, side: int, pips: int) -> Non
         page.get_by_label(name, exact=True).fill(str(count))
     for name, count in zip(others, counts, strict=True):
         expect(page.get_by_label(name, exact=True)).to_have_value(str(count))
-    page.get_by_role("button", name="Save hand").click()
-    ends = page.get_by_role("button", name="Yes, save: the match ends")
-    expect(ends.or_(page.locator(".msg"))).to_be_visible()
-    if ends.is_visible():
-        ends.click()
-        expect(page.locator(".msg")).to_be_visible()
+    answer = save(page, page.get_by_role("button", name="Save hand"))
+    if answer == "confirm":  # the hand ends the match: asked once more
+        answer = save(page, page.get_by_role("button", name="Yes, save: the match ends"))
+    assert answer == "saved", f"{board.url}: the hand was {answer}"
+    expect(page.locator(".msg")).to_be_visible()
+
+
+def save(page: Page, button) -> str:
+    """Tap a save button and wait for the server's answer: what became of the hand, as its
+    X-Hand header says (views.save), so that what follows never reads the page before it."""
+    with page.expect_response(
+        lambda response: response.request.method == "POST" and "x-hand" in response.headers
+    ) as answer:
+        button.click()
+    return answer.value.headers["x-hand"]
 
 
 def read_result(page: Page, base: str, board: Board) -> None:
