@@ -91,17 +91,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """The test database, holding other tables of every game and size (testing.other_tables)
     before any test's own: a query that forgets its match reads them and fails its test."""
     from tests.created import mark_floors
+    from tests.support import kept_rows
     from tests.support.testing import other_tables
 
     with django_db_blocker.unblock():
         other_tables()
         mark_floors()
+        kept_rows.keep()
 
 
 @pytest.fixture(autouse=True)
 def _other_tables(request):
     """Every test that opens the database finds the other tables there. A test that commits
-    (a browser test's live server) empties the database after it; the next one fills it again."""
+    (a browser test's live server) empties the database after it; the next one writes the
+    same rows back (tests.support.kept_rows)."""
     uses_database = request.node.get_closest_marker("django_db") or any(
         name in request.fixturenames for name in DATABASE_FIXTURES
     )
@@ -109,12 +112,10 @@ def _other_tables(request):
         return
     request.getfixturevalue("_django_db_helper")
     from scorekeeper.models import Table
-    from tests.created import mark_floors
-    from tests.support.testing import other_tables
+    from tests.support import kept_rows
 
     if not Table.objects.filter(name__startswith="Other ").exists():
-        other_tables()
-        mark_floors()
+        kept_rows.bring_back()  # the rows they had: tests.created's floors still hold
 
 
 # --- Fixtures over tests.support.testing's factories ---------------------------------------------
