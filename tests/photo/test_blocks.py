@@ -8,14 +8,14 @@ sideways, the row's outline cuts a strip off a tile's side; its side is moved ou
 
 import pytest
 
-from scorekeeper.photo.counter import count_photo
 from tests.photo.blocks import block_corpus, ragged_corpus, slid_corpus, touching_corpus
+from tests.photo.counted import count_each
 from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
 def counted():
-    return [(photo, count_photo(photo.jpeg)) for photo in touching_corpus(12)]
+    return count_each(touching_corpus(12))
 
 
 def test_a_row_out_of_line_is_counted_exactly(counted) -> None:
@@ -30,7 +30,7 @@ def test_every_tile_of_a_row_out_of_line_is_found_and_each_half_read(counted) ->
 
 @pytest.fixture(scope="module")
 def blocks():
-    return [(photo, count_photo(photo.jpeg)) for photo in block_corpus(12)]
+    return count_each(block_corpus(12))
 
 
 def test_a_block_whose_rows_look_like_tiles_is_read_tile_by_tile(blocks) -> None:
@@ -43,7 +43,7 @@ def test_a_block_whose_rows_look_like_tiles_is_read_tile_by_tile(blocks) -> None
 
 @pytest.fixture(scope="module")
 def ragged():
-    return [(photo, count_photo(photo.jpeg)) for photo in ragged_corpus(12)]
+    return count_each(ragged_corpus(12))
 
 
 def test_a_block_whose_outline_cuts_its_longer_tiles_short_is_read(ragged) -> None:
@@ -57,7 +57,7 @@ def test_a_block_whose_outline_cuts_its_longer_tiles_short_is_read(ragged) -> No
 def test_a_row_end_to_end_slid_sideways_keeps_every_pip() -> None:
     # (Before each tile's side was moved out over its face: 11 of the twelve, 58 of 60
     # halves; held-out seed 147: 11, 57 of 58.)
-    slid = [(photo, count_photo(photo.jpeg)) for photo in slid_corpus(12)]
+    slid = count_each(slid_corpus(12))
     assert all(len(count.counted) == len(photo.tiles) for photo, count in slid)
     assert exact_totals(slid) >= 12
     assert halves_share(slid) >= 0.99

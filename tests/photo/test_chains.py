@@ -3,14 +3,14 @@ its foot, found as one light region of no tile's shape; parted along the seams b
 
 import pytest
 
-from scorekeeper.photo.counter import count_photo
 from tests.photo.blocks import chain_corpus
+from tests.photo.counted import count_each
 from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
 def counted():
-    return [(photo, count_photo(photo.jpeg)) for photo in chain_corpus(12)]
+    return count_each(chain_corpus(12))
 
 
 def test_an_l_of_tiles_touching_is_counted_exactly(counted) -> None:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scorekeeper.photo.counter import count_image, count_photo
+from tests.photo.counted import count_each
 from tests.photo.render import IVORY, WHITE, YELLOW, colour_corpus, render, tile_face
 from tests.photo.test_counter import halves_right
 
@@ -18,7 +19,7 @@ YELLOW_FACE, BLUE_PIPS = (40, 200, 240), (190, 100, 30)
 
 @pytest.fixture(scope="module")
 def colour() -> list:
-    return [(photo, count_photo(photo.jpeg)) for photo in colour_corpus(40, seed=40)]
+    return count_each(colour_corpus(40, seed=40))
 
 
 def test_tiles_of_colour_are_read_no_worse_than_measured(colour):

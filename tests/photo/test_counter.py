@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scorekeeper.photo.counter import LONGEST, NotAnImage, count_image, count_photo, decode
+from tests.photo.counted import count_each
 from tests.photo.real import Sides, walls
 from tests.photo.render import (
     Photo,
@@ -23,21 +24,21 @@ from tests.photo.render import (
 
 @pytest.fixture(scope="module")
 def apart() -> list[tuple[Photo, object]]:
-    return [(photo, count_photo(photo.jpeg)) for photo in corpus(80, seed=35)]
+    return count_each(corpus(80, seed=35))
 
 
 @pytest.fixture(scope="module")
 def touching() -> list[tuple[Photo, object]]:
     """Each photo a row of 2 to 6 tiles laid touching (side to side or end to end, at any
     angle) and 0 to 4 tiles apart."""
-    return [(photo, count_photo(photo.jpeg)) for photo in corpus(40, seed=36, touching=True)]
+    return count_each(corpus(40, seed=36, touching=True))
 
 
 @pytest.fixture(scope="module")
 def park() -> list[tuple[Photo, object]]:
     """As at a park table: white and light tables, light and shade under leaves, glare, dusk,
     strong noise and JPEG (tests.photo.render._park)."""
-    return [(photo, count_photo(photo.jpeg)) for photo in park_corpus(40, seed=37)]
+    return count_each(park_corpus(40, seed=37))
 
 
 def halves_right(photo: Photo, count) -> tuple[int, int]:
@@ -135,8 +136,7 @@ def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
     before the rim was looked at, 6 before a finger's tip and a tile's missing line were), and
     the photos exact on 33 of 40 (32, 29, 16, then 25 before)."""
     counted = exact = 0
-    for photo in held_corpus(40, seed=38):
-        count = count_photo(photo.jpeg)
+    for photo, count in count_each(held_corpus(40, seed=38)):
         exact += count.total == photo.total
         labels = [label for tile in count.counted for label in tile.labels]
         counted += sum(
@@ -270,7 +270,7 @@ def test_tiles_darker_than_a_sunlit_white_table_are_found_by_their_edges():
 def real() -> list[tuple[Photo, object]]:
     """Real sets (tests.photo.real): spinners, the tiles' walls a tilted phone sees, drilled
     pips; apart and in rows, on dark and light tables."""
-    return [(photo, count_photo(photo.jpeg)) for photo in real_corpus(40, seed=39)]
+    return count_each(real_corpus(40, seed=39))
 
 
 def test_photos_of_real_sets_are_read_no_worse_than_measured(real):

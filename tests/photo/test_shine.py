@@ -4,14 +4,14 @@ edge as far as a tile or two."""
 
 import pytest
 
-from scorekeeper.photo.counter import count_photo
+from tests.photo.counted import count_each
 from tests.photo.render import Photo, shiny_corpus
 from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
 def shiny() -> list[tuple[Photo, object]]:
-    return [(photo, count_photo(photo.jpeg)) for photo in shiny_corpus(14, seed=43)]
+    return count_each(shiny_corpus(14, seed=43))
 
 
 def test_tiles_in_a_lamps_glare_on_a_shiny_table_are_read(shiny):

@@ -4,14 +4,14 @@ along them."""
 
 import pytest
 
-from scorekeeper.photo.counter import count_photo
 from tests.photo.blocks import snake_corpus
+from tests.photo.counted import count_each
 from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
 def counted():
-    return [(photo, count_photo(photo.jpeg)) for photo in snake_corpus(12)]
+    return count_each(snake_corpus(12))
 
 
 def test_a_chain_of_tiles_pressed_tight_is_counted_exactly(counted) -> None:

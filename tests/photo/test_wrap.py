@@ -4,14 +4,14 @@ lies on the bare face lighter than it."""
 
 import pytest
 
-from scorekeeper.photo.counter import count_photo
+from tests.photo.counted import count_each
 from tests.photo.render import Photo, wrapped_corpus
 from tests.photo.test_counter import exact_totals, halves_share
 
 
 @pytest.fixture(scope="module")
 def wrapped() -> list[tuple[Photo, object]]:
-    return [(photo, count_photo(photo.jpeg)) for photo in wrapped_corpus(16, seed=44)]
+    return count_each(wrapped_corpus(16, seed=44))
 
 
 def test_pips_under_a_wraps_glare_are_counted(wrapped):
