@@ -4,7 +4,7 @@ import threading
 import time
 
 from django.core.handlers.wsgi import WSGIHandler
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 # The phones without signal, by their CSRF cookie: the server refuses their posts as a proxy
 # with no way through would (503). Chromium's offline emulation reaches a page a moment after
@@ -127,6 +127,21 @@ def offline(page: Page) -> None:
     CUT.add(csrf_cookie(page))
     page.wait_for_function("() => !navigator.onLine")
     until(page, "() => fetch('/healthz?signal', {cache: 'no-store'}).then(() => false, () => true)")
+
+
+def save_without_signal(page: Page, field) -> None:
+    """Tap Save with no signal, the cursor still in `field`, the count typed last.
+
+    The tap takes the cursor out of the count; its change asks for a preview, which finds no
+    signal and puts the no-signal words in its place (offline.js), a line longer, and the
+    button moves down. Playwright presses and releases the mouse in two steps: under load the
+    button could move between them, and the click then goes to the form, not the button (seen
+    in a trace: no save was sent). The cursor leaves first here, and the tap waits for the
+    preview's new words, as the eye would."""
+    field.blur()
+    preview = page.locator("[data-preview]")
+    expect(preview).to_have_text(preview.get_attribute("data-offline"))
+    page.get_by_role("button", name="Save hand").click()
 
 
 def online(page: Page) -> None:

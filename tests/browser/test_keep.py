@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Hand
-from tests.browser.signal import forms_kept, offline, online
+from tests.browser.signal import forms_kept, offline, online, save_without_signal
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
 
@@ -27,7 +27,7 @@ def queue_a_hand(page: Page, live_server, match) -> None:
     open_match(page, live_server, match)
     type_hand(page, "Alice", {"Ben": 10, "Cara": 5, "Dev": 7})
     offline(page)
-    page.get_by_role("button", name="Save hand").click()
+    save_without_signal(page, page.get_by_label("Dev", exact=True))
     expect(page.locator("[data-keep-note=queued]")).to_be_visible()
 
 
