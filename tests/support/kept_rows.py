@@ -31,8 +31,9 @@ def keep() -> None:
 
 def bring_back() -> None:
     """Write the kept rows again, with the keys they had: what the tests' floors
-    (tests.created) were marked on. The foreign keys are checked at the commit, so the
-    order of the models does not matter."""
+    (tests.created) were marked on. The database's counters are not reset by the emptying
+    (no test asks for reset_sequences), so a test's new rows still take keys above them.
+    The foreign keys are checked at the commit, so the order of the models does not matter."""
     with transaction.atomic():
         for model, names, rows in _KEPT:
             model._base_manager.bulk_create(
