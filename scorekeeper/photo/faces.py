@@ -252,24 +252,25 @@ def _lone_fitted(image: np.ndarray, corners: np.ndarray, covered: Callable) -> n
     Its walls and shade cut off, a face is smaller than the region round it by up to a third,
     and at dusk its edge is found less surely than a face_fitted's."""
     fit = _fit(image, corners)
-    area = cv2.contourArea(fit.astype(np.float32))
-    box = cv2.contourArea(corners.astype(np.float32))
-    (_, _), (w, h), _ = cv2.minAreaRect(fit)
-    if 0.7 * box <= area <= 1.3 * box and _rectangle(fit, area, w * h, even=0.75, fill=0.85):
-        return fit
-    return fit if covered(fit) else corners
+    return fit if _tile_fit(fit, corners, 0.3, even=0.75, fill=0.85) or covered(fit) else corners
 
 
 def face_fitted(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """A tile's corners moved onto its face's edge (_fit), if what they fit is a tile's
     rectangle about as large; else as they were."""
     fit = _fit(image, corners)
+    return fit if _tile_fit(fit, corners, 0.15) else corners
+
+
+def _tile_fit(
+    fit: np.ndarray, corners: np.ndarray, spread: float, even: float = 0.85, fill: float = 0.92
+) -> bool:
+    """Whether a fit is a tile's rectangle (_rectangle) as large as `corners` within `spread`."""
     area = cv2.contourArea(fit.astype(np.float32))
     box = cv2.contourArea(corners.astype(np.float32))
     (_, _), (w, h), _ = cv2.minAreaRect(fit)
-    if 0.85 * box <= area <= 1.15 * box and _rectangle(fit, area, w * h):
-        return fit
-    return corners
+    near = (1 - spread) * box <= area <= (1 + spread) * box
+    return near and _rectangle(fit, area, w * h, even, fill)
 
 
 def _rectangle(
