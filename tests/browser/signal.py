@@ -133,11 +133,11 @@ def save_without_signal(page: Page, field) -> None:
     """Tap Save with no signal, the cursor still in `field`, the count typed last.
 
     The tap takes the cursor out of the count; its change asks for a preview, which finds no
-    signal and puts the no-signal words in its place (offline.js), a line longer, and the
-    button moves down. Playwright presses and releases the mouse in two steps: under load the
-    button could move between them, and the click then goes to the form, not the button (seen
-    in a trace: no save was sent). The cursor leaves first here, and the tap waits for the
-    preview's new words, as the eye would."""
+    signal and puts the no-signal words in its place (offline.js). Those words were once a line
+    longer, and the button moved down: Playwright presses and releases the mouse in two steps,
+    and under load the click went to the form, not the button (seen in a trace: no save was
+    sent). They take no more room now (test_offline.py); the cursor still leaves first here,
+    and the tap waits for the preview's new words, as the eye would."""
     field.blur()
     preview = page.locator("[data-preview]")
     expect(preview).to_have_text(preview.get_attribute("data-offline"))

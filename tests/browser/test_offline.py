@@ -106,3 +106,34 @@ def test_a_kept_copy_brings_its_score_up_to_date_when_the_signal_returns(
     online(page)
     expect(page.get_by_test_id("total-0")).to_have_text("22")
     expect(page.locator("[data-stale]")).to_be_hidden()
+
+
+# The preview's box, and the Save button's top, as the page lays them out now.
+PREVIEW_AND_SAVE = """() => [
+    document.querySelector("[data-preview]").getBoundingClientRect().height,
+    document.querySelector(".save-row .save").getBoundingClientRect().top,
+]"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv"])
+def test_the_no_signal_words_take_no_more_room_than_the_preview_s_own(
+    live_server, phone_in, make_match, fresh_catalogues, language
+):
+    """A tap on Save takes the cursor out of the last count; without signal, the preview it
+    asks for gives way to the no-signal words. Were they longer than the words before them,
+    the button would move down under the finger between press and release, and the tap would
+    go to the form, not the button (a save that never starts)."""
+    match = make_match(names=("Ana", "Beto", "Carla", "Dani"))
+    phone = phone_in(language)
+    phone.goto(live_server.url + match_path(match))
+    assert phone.evaluate("document.documentElement.lang") == language
+    phone.locator("#entry .outs a[data-out]").first.click()
+    preview = phone.locator("[data-preview]")
+    expect(preview).to_have_text(preview.get_attribute("data-empty"))
+    before = phone.evaluate(PREVIEW_AND_SAVE)
+    phone.evaluate(
+        "() => { const p = document.querySelector('[data-preview]'); "
+        "p.textContent = p.dataset.offline; }"
+    )
+    expect(preview).to_have_text(preview.get_attribute("data-offline"))
+    assert phone.evaluate(PREVIEW_AND_SAVE) == before
