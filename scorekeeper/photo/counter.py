@@ -46,6 +46,7 @@ from scorekeeper.photo.shapes import (
     touches_edge,
     trimmed_box,
 )
+from scorekeeper.photo.strays import strays
 from scorekeeper.photo.table import (
     above_table,
     colour_mask,
@@ -127,7 +128,9 @@ def count_image(image: np.ndarray) -> Count:
         # (a half read with more pips than a half holds: tiles laid touching whose lines
         # between them barely show taken for fewer; their regions are looked at again)
         tiles, unread = _count(image, crowded=True)
-    tiles.sort(key=lambda tile: (_row(tile, height), _centre(tile)[0]))
+    # (the tiles no way of telling faces from the table found, found by their pips)
+    tiles += strays(image, tiles, lambda corners: _uncovered(image, corners)[1])
+    tiles.sort(key=lambda tile: _reading_order(tile, height))
     return Count(tuple(tiles), width, height, unread)
 
 
@@ -151,13 +154,10 @@ def _count(image: np.ndarray, crowded: bool = False) -> tuple[list[Tile], int]:
     return tiles, unread
 
 
-def _row(tile: Tile, height: int) -> int:
-    return int(_centre(tile)[1] * 8 / max(height, 1))
-
-
-def _centre(tile: Tile) -> tuple[float, float]:
+def _reading_order(tile: Tile, height: int) -> tuple[int, float]:
+    """A tile's row of the photo's eight, then how far across (its middle's)."""
     xs, ys = zip(*tile.corners, strict=True)
-    return sum(xs) / 4, sum(ys) / 4
+    return int(sum(ys) / 4 * 8 / max(height, 1)), sum(xs) / 4
 
 
 def _outlines(

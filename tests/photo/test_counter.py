@@ -95,7 +95,8 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (24 of 40 exact, 426 of 480 halves, Dec 7, a region's spurs of
+    """Far short of the bars (28 of 40 exact, 442 of 480 halves, Dec 7, the tiles no way
+    found looked for by their pips outside the tiles found; 24 and 426 before, a region's spurs of
     the table's light trimmed before its box is fitted, a way whose tiles are pieces of one
     another way finds whole set aside, and a lone tile's fit kept only when it is a tile's
     outline; 22 and 421 before, 22 of 40 exact, 404 of 480 halves, Dec 6, a lone half found
@@ -112,7 +113,7 @@ def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
     there the table's light and shade often leave a region of no tile's shape, or half a tile;
     a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 24
+    assert exact >= 28
     right_total = [halves_right(photo, count) for photo, count in park]
     assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.88
 
@@ -128,6 +129,16 @@ def test_a_lone_tile_on_a_blotchy_table_is_read_whole(park):
             tuple(sorted(tile.halves)) for tile in photo.tiles if not tile.cut
         )
         assert count.total == photo.total
+
+
+def test_a_tile_no_mask_tells_from_the_table_is_found_by_its_pips(park):
+    """Four park photos read short before Dec 7, each a tile or two missing that no way of
+    telling faces from the table found (a white tile on a patch of sun, a grey one in shade):
+    their pips lie outside every tile found, and the tile of the others' size whose rim the
+    sharp edges follow round them is read (photo.strays)."""
+    for index in (15, 22, 35, 38):
+        photo, count = park[index]
+        assert count.total == photo.total, index
 
 
 def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():

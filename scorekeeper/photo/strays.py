@@ -1,0 +1,205 @@
+"""Tiles every way of telling faces from the table missed, found by their pips (OpenCV and numpy
+only, no Django): on a mottled park table a white tile on a patch of sun, or a grey one in
+shade, has no outline any mask closes, but its pips still show, and its rim is still a sharp
+edge where the table's light and shade change softly. Pips lying outside every tile found are
+gathered in groups a tile's length apart; each group is given the tile of the photo's tiles'
+size whose rim the sharp edges follow best round it, and it is kept only when that rim is as
+plain as theirs and the tile reads as many pips as the group holds."""
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from scorekeeper.photo.channels import darkest
+from scorekeeper.photo.reading import Tile, read
+
+# A pip's radius is the tiles' short side over PIP; a pip is a blob at least DARKER levels (or
+# DARKER_SHARE of the light round it) darker than the mean light LOCAL radii round it, of
+# between PIP_LEAST and PIP_MOST a disc's area, as tall as wide within ROUND.
+PIP, DARKER, DARKER_SHARE, LOCAL = 11, 18, 0.12, 2.5
+PIP_LEAST, PIP_MOST, ROUND = 0.35, 2.6, 2.0
+# A pip inside a tile found grown by GROWN is its own; stray pips nearer than NEAR tile lengths
+# are one group, and a group of fewer than LEAST pips (a 1|0, or a speck of the table) is left.
+GROWN, NEAR, LEAST = 1.15, 0.75, 2
+# The tile fitted round a group: turned by STEP degrees at a time and moved by MOVE pixels, its
+# sides looked at in ROUGH points; then, within STEP of the best turn, by FINE_STEP and
+# FINE_MOVE in SAMPLES points. It is of the photo's tiles' size times each of SIZES, its pips
+# at least CLEAR pip radii in from its rim.
+STEP, MOVE, ROUGH, FINE_STEP, FINE_MOVE = 6, 6.0, 40, 1.5, 2.0
+SIZES, CLEAR = (0.92, 1.0, 1.08), 1.2
+CORNERS = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]])
+# Kept when its weakest side's edge is PLAIN times the tiles found's at least, it overlaps no
+# tile found by more than OVERLAP of the smaller, and it reads the group's pips, give or take
+# SLACK.
+PLAIN, OVERLAP, SLACK = 0.45, 0.1, 1
+SAMPLES = 100
+
+
+def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile]:
+    """The tiles found from pips outside every one of `tiles`, each read (none that `covered`,
+    its corners, says something lies over: a finger's shadow makes a rim of its own); none if
+    no tile was found whole, for the tiles' size is learnt from those."""
+    whole = [tile for tile in tiles if not tile.cut]
+    if not whole:
+        return []
+    quads = [np.float32(tile.corners) for tile in tiles]
+    length, short = np.median([_sides(np.float32(tile.corners)) for tile in whole], axis=0)
+    radius = short / PIP
+    groups = _groups(_stray_pips(image, radius, quads), length)
+    if not groups:
+        return []
+    slope = _sharp_slope(image)
+    plain = float(np.median(_rims(slope, np.stack([np.float32(t.corners) for t in whole]))))
+    found = []
+    for group in groups:
+        box = _fitted(slope, group, length, short, radius)
+        if box is None or _rims(slope, box[None])[0] < PLAIN * plain:
+            continue
+        if _outside(box, image.shape) or any(_overlap(box, quad) > OVERLAP for quad in quads):
+            continue
+        if covered(box):
+            continue
+        (tile,) = read(image, [box])
+        if not tile.unsure and abs(tile.pips - len(group)) <= SLACK:
+            found.append(tile)
+    return found
+
+
+def _sides(corners: np.ndarray) -> tuple[float, float]:
+    """A tile's long and short side."""
+    first = float(np.linalg.norm(corners[1] - corners[0]))
+    second = float(np.linalg.norm(corners[2] - corners[1]))
+    return max(first, second), min(first, second)
+
+
+def _sharp_slope(image: np.ndarray) -> np.ndarray:
+    """How steep the photo's sharp edges are at each pixel for the light there: its light less
+    that light smoothed wide (the table's soft light and shade gone), then its slope."""
+    grey = darkest(image).astype(np.float32)
+    sharp = cv2.GaussianBlur(grey, (0, 0), 1.2) - cv2.GaussianBlur(grey, (0, 0), 5)
+    slope = cv2.magnitude(cv2.Sobel(sharp, cv2.CV_32F, 1, 0), cv2.Sobel(sharp, cv2.CV_32F, 0, 1))
+    return cv2.GaussianBlur(slope, (0, 0), 1.5) / (cv2.blur(grey, (61, 61)) + 10)
+
+
+def _stray_pips(image: np.ndarray, radius: float, quads: list[np.ndarray]) -> np.ndarray:
+    """The middles of the pip-sized dark round blobs inside no tile found (each grown by
+    GROWN)."""
+    grey = darkest(image).astype(np.float32)
+    reach = 2 * round(LOCAL * radius) + 1
+    local = cv2.blur(grey, (reach, reach))
+    dark = ((local - grey) > np.maximum(DARKER, DARKER_SHARE * local)).astype(np.uint8)
+    for quad in quads:
+        middle = quad.mean(axis=0)
+        cv2.fillConvexPoly(dark, np.rint(middle + (quad - middle) * GROWN).astype(np.int32), 0)
+    _, _, stats, middles = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    disc = np.pi * radius**2
+    width, height, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+    sized = (area >= PIP_LEAST * disc) & (area <= PIP_MOST * disc)
+    round_ = (np.maximum(width, height) <= ROUND * np.minimum(width, height)) & (
+        area >= 0.5 * width * height
+    )
+    return np.float32(middles[1:][sized & round_]).reshape(-1, 2)
+
+
+def _groups(pips: np.ndarray, length: float) -> list[np.ndarray]:
+    """The pips in groups, each pip nearer than NEAR tile lengths to another of its group; the
+    groups of LEAST pips or more."""
+    count = len(pips)
+    if count == 0:
+        return []
+    near = np.linalg.norm(pips[:, None] - pips[None], axis=2) < NEAR * length
+    group = list(range(count))
+
+    def root(index: int) -> int:
+        while group[index] != index:
+            group[index] = group[group[index]]
+            index = group[index]
+        return index
+
+    for first, second in zip(*np.nonzero(np.triu(near, 1)), strict=True):
+        group[root(int(first))] = root(int(second))
+    roots = [root(index) for index in range(count)]
+    sets = [pips[[r == top for r in roots]] for top in sorted(set(roots))]
+    return [found for found in sets if len(found) >= LEAST]
+
+
+def _fitted(
+    slope: np.ndarray, pips: np.ndarray, length: float, short: float, radius: float
+) -> np.ndarray | None:
+    """The tile (its corners, long side first) round `pips` whose weakest side's edge is the
+    plainest, or None when no tile of the photo's tiles' size holds them all: looked for at
+    every turn roughly, then near the best turn finely."""
+    rough = _best(slope, pips, np.arange(0, 180, STEP), (length, short, radius), MOVE, ROUGH)
+    if rough is None:
+        return None
+    turns = rough[1] + np.arange(-STEP, STEP + FINE_STEP / 2, FINE_STEP)
+    near = rough[0].mean(axis=0)
+    return _best(slope, pips, turns, (length, short, radius), FINE_MOVE, SAMPLES, near)[0]
+
+
+def _best(
+    slope: np.ndarray,
+    pips: np.ndarray,
+    turns: np.ndarray,
+    size: tuple,
+    move: float,
+    samples: int,
+    near: np.ndarray | None = None,
+) -> tuple[np.ndarray, float] | None:
+    """Of the tiles round `pips` at each of `turns` (degrees), moved `move` pixels at a time
+    (with `near`, a middle, only within MOVE of it), the one whose weakest side's edge is
+    plainest, and its turn; None if none holds them."""
+    length, short, radius = size
+    middle = pips.mean(axis=0)
+    best, best_turn, best_rim = None, 0.0, -1.0
+    for turn in turns:
+        angle = np.deg2rad(turn)
+        along = np.array([np.cos(angle), np.sin(angle)], np.float32)
+        across = np.array([-along[1], along[0]], np.float32)
+        u, v = (pips - middle) @ along, (pips - middle) @ across
+        for scale in SIZES:
+            half_long, half_short = length * scale / 2, short * scale / 2
+            clear = CLEAR * radius
+            u_range = (u.max() - half_long + clear, u.min() + half_long - clear)
+            v_range = (v.max() - half_short + clear, v.min() + half_short - clear)
+            if near is not None:
+                u_near, v_near = (near - middle) @ along, (near - middle) @ across
+                u_range = (max(u_range[0], u_near - MOVE), min(u_range[1], u_near + MOVE))
+                v_range = (max(v_range[0], v_near - MOVE), min(v_range[1], v_near + MOVE))
+            if u_range[0] > u_range[1] or v_range[0] > v_range[1]:
+                continue
+            us = np.arange(u_range[0], u_range[1] + move / 2, move)
+            vs = np.arange(v_range[0], v_range[1] + move / 2, move)
+            shifts = (us[:, None, None] * along + vs[None, :, None] * across).reshape(-1, 2)
+            frame = (CORNERS * [half_long, half_short]) @ np.stack([along, across])
+            boxes = middle + shifts[:, None, :] + frame[None]
+            rims = _rims(slope, boxes, samples)
+            index = int(np.argmax(rims))
+            if rims[index] > best_rim:
+                best, best_turn, best_rim = boxes[index], float(turn), float(rims[index])
+    return None if best is None else (best.astype(np.float32), best_turn)
+
+
+def _rims(slope: np.ndarray, boxes: np.ndarray, samples: int = SAMPLES) -> np.ndarray:
+    """Each box's weakest side: the mean sharp edge along it (boxes: N x 4 corners), looked
+    at in `samples` points a side."""
+    steps = np.linspace(0.0, 1.0, samples, endpoint=False, dtype=np.float32)[:, None]
+    starts, ends = boxes, np.roll(boxes, -1, axis=1)
+    points = starts[:, :, None] + (ends - starts)[:, :, None] * steps  # N x 4 x SAMPLES x 2
+    height, width = slope.shape
+    xs = np.clip(np.rint(points[..., 0]).astype(np.int32), 0, width - 1)
+    ys = np.clip(np.rint(points[..., 1]).astype(np.int32), 0, height - 1)
+    return slope[ys, xs].mean(axis=2).min(axis=1)
+
+
+def _outside(box: np.ndarray, shape: tuple) -> bool:
+    """Whether a box reaches past the photo's edge (a tile cut by it is found otherwise)."""
+    height, width = shape[:2]
+    return bool(box.min() < 2 or box[:, 0].max() > width - 3 or box[:, 1].max() > height - 3)
+
+
+def _overlap(box: np.ndarray, quad: np.ndarray) -> float:
+    """How much of the smaller of two outlines they share."""
+    shared, _ = cv2.intersectConvexConvex(box.reshape(-1, 1, 2), quad.reshape(-1, 1, 2))
+    return shared / max(1.0, min(cv2.contourArea(box), cv2.contourArea(quad)))
