@@ -102,6 +102,20 @@ function eltOf(event) {
   });
 });
 
+// A link htmx opens (Undo's question) tapped with no signal opened nothing: it says so beside
+// it, until a link is tapped again.
+let linkNote = null;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (linkNote && eltOf(event) && eltOf(event).matches("a[hx-get]")) linkNote.hidden = true;
+});
+document.addEventListener("htmx:sendError", (event) => {
+  const link = eltOf(event);
+  linkNote = linkNote || document.querySelector("[data-needs-signal]");
+  if (!link || !linkNote || !link.matches("a[hx-get]")) return;
+  (link.closest("p, div") || link).after(linkNote);
+  linkNote.hidden = false;
+});
+
 // A form htmx sent (Undo, Take back the last score) refused for a cookie this phone no longer
 // has (cleared, or the page open for very long): nothing was changed, and the page comes back
 // with forms of today, so the next tap gets through. A save's refusal is saves.js's (it keeps

@@ -137,3 +137,25 @@ def test_the_no_signal_words_take_no_more_room_than_the_preview_s_own(
     )
     expect(preview).to_have_text(preview.get_attribute("data-offline"))
     assert phone.evaluate(PREVIEW_AND_SAVE) == before
+
+
+def test_undo_without_signal_says_it_needs_the_signal_and_works_once_it_is_back(
+    live_server, page: Page, make_match, add_hand
+):
+    """Undo asks its question from the server first: with no signal that request fails, and
+    the tap did nothing and said nothing (a tester tapped it again and again)."""
+    from scorekeeper.models import Hand
+
+    match = make_match()
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    controlled(page, live_server.url + match_path(match))
+    offline(page)
+    page.get_by_role("link", name="Undo last hand").click()
+    note = page.locator("[data-needs-signal]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("needs the signal")
+    online(page)
+    page.get_by_role("link", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Yes, undo it")).to_be_visible()
+    expect(note).to_be_hidden()
+    assert Hand.objects.filter(match=match).count() == 1
