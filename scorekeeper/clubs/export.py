@@ -50,8 +50,9 @@ def ratings_json(club: Club) -> dict:
         )
     )
     for family, player, name, mu, sigma, won, ended_at, match in steps:
-        line = families.setdefault(family, {}).setdefault(player, {"history": []})
-        line.update(name=name, rating=round(mu - 3 * sigma, 6), mu=mu, sigma=sigma)
+        # (named as first typed, as the leaderboard names them: the spelling of any match)
+        line = families.setdefault(family, {}).setdefault(player, {"history": [], "name": name})
+        line.update(rating=round(mu - 3 * sigma, 6), mu=mu, sigma=sigma)
         line["history"].append(
             {
                 "ended_at": ended_at.isoformat(),

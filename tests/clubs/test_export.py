@@ -52,3 +52,16 @@ def test_the_ratings_json_holds_each_players_history(client, club):
     assert len(ana["history"]) == 6
     assert ana["history"][-1]["rating"] == ana["rating"]
     assert ana["rating"] == pytest.approx(ClubRating.objects.get(club=club, player="ana").rating)
+
+
+def test_the_ratings_json_names_a_player_as_the_leaderboard_does(client):
+    """Names that differ only by case are one player. The leaderboard names them as first
+    typed; the JSON named them as typed at their latest match, another table's ("zqkim"
+    beside "ZqKim")."""
+    club, (first, second) = club_with("South", "East")
+    played(first, ("ZqKim", "Ben", "Cara", "Dev"), 0)
+    played(second, ("zqkim", "Ben", "Cara", "Dev"), 0)
+    data = client.get(reverse("club_json", args=[club.key])).json()
+    names = {line["name"] for line in data["families"]["block"]}
+    assert "ZqKim" in names and "zqkim" not in names
+    assert ClubRating.objects.get(club=club, player="zqkim", family="block").name == "ZqKim"
