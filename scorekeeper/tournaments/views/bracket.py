@@ -38,6 +38,8 @@ class Cell:
     # A result entered that waits (unconfirmed or disputed): its winner has not gone on.
     pending: ResultState | None = None
     pending_label: str = ""
+    # A walkover whose winner's next match has begun: it stays (RULES.md, Knockouts).
+    walkover_kept: bool = False
 
     @property
     def playing(self) -> bool:
@@ -149,6 +151,7 @@ def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> Bracket
     shape = bracket.shape()
     boards = bracket.played_boards()
     outcomes = bracket.outcomes(shape, boards)
+    begun = {key for key, board in boards.items() if board.begun}
     lanes = []
     for parts in LANES:
         columns: dict[tuple, Column] = {}
@@ -165,7 +168,10 @@ def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> Bracket
                 )
                 columns[heading] = Column(name, [])
             board = boards.get(match.key)
-            columns[heading].cells.append(_cell(bracket, outcome, board, names))
+            cell = _cell(bracket, outcome, board, names)
+            if board is not None and board.forfeit_side is not None:
+                cell.walkover_kept = not knockout.correction_allowed(shape, begun, match.key)
+            columns[heading].cells.append(cell)
         if columns:
             lanes.append(Lane(list(columns.values())))
     winner = knockout.champion(shape, outcomes)

@@ -404,6 +404,20 @@ def test_a_walkover_stays_once_its_winners_next_match_began(client):
     assert after["W2-1"].match.hand_count == 1
 
 
+def test_undo_the_walkover_is_offered_only_while_it_can_be_taken_back(client):
+    # Offered still once its winner's next match began, it could only be refused when tapped.
+    tournament = make_tournament(SIX[:4], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    first = boards(tournament)["W1-1"]
+    forfeit(client, tournament, first, present="0")
+    play_out(boards(tournament)["W1-2"].match, 0)
+    assert "Undo the walkover" in cell(refresh(client, tournament), "W1-1")
+    win_hand(boards(tournament)["W2-1"].match, 0, pips=5)
+    page = refresh(client, tournament)
+    assert "Walkover: not played" in cell(page, "W1-1")
+    assert "Undo the walkover" not in cell(page, "W1-1")
+
+
 @pytest.mark.parametrize("change", ["withdraw", "absent"])
 def test_an_entrant_in_a_drawn_bracket_is_kept_and_the_director_told_why(client, change):
     # Withdraw and Not here did nothing once the bracket was drawn, and said nothing.

@@ -59,9 +59,12 @@ def test_the_walkover_and_its_refusal_are_translated(speaking, language):
     walkover = reverse("bracket_forfeit", args=[tournament.key, first.pk])
     speaking.post(walkover, {"present": "0"})
     play_out(boards.get(key="W1-2").match, 0)
+    page = speaking.get(tournament.get_absolute_url()).content.decode()
+    assert 'name="undo"' in page
+    assert not [words for words in english if words in page]
     play_out(boards.get(key="W2-1").match, 1)
     page = speaking.post(walkover, {"undo": "1"}, follow=True).content.decode()
-    assert 'name="undo"' in page
+    assert 'name="undo"' not in page  # (its winner played on: it stays, and says so)
     assert not [words for words in english if words in page]
     assert_no_english(speaking.get(tournament.get_absolute_url()), language)
 
