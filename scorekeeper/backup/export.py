@@ -72,6 +72,11 @@ def _export_match(match: Match) -> dict:
         "log": [
             {
                 **{field: getattr(entry, field) for field in kept.LOG_FIELDS},
+                **{
+                    field: getattr(entry, field)
+                    for field in kept.LOG_SPARSE
+                    if getattr(entry, field) is not None
+                },
                 "at": _time_out(entry.at),
             }
             for entry in match.log.all()

@@ -99,6 +99,9 @@ HAND_FIELDS = (
 HAND_SPARSE = tuple(field.field for field in HAND_COLUMNS if field.kept is Kept.ONLY_WHEN_SET)
 HAND_TIMES = ("created_at", "updated_at")
 LOG_FIELDS = ("action", "hand_number", "before", "after", "totals")
+# What the rules made of a hand saved or corrected, kept with its log entry since it was kept: a
+# file holds it only where set (an older file's entries have none).
+LOG_SPARSE = ("result",)
 PLAY_FIELDS = ("position", "seat", "points")
 
 KEPT = (Table, Series, Match, Seat, Hand, SeatCount, ScoreEntry, PlayEntry, LogEntry)

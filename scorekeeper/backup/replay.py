@@ -226,6 +226,7 @@ def check_log_entry(entry: models.LogEntry, game: rules.Game) -> None:
         ),
         ("before", entry.before, _summary_fits(entry.before, before, game)),
         ("after", entry.after, _summary_fits(entry.after, after, game)),
+        ("result", entry.result, _result_fits(entry.result, after == HAND)),
     ]
     for field, value, fits in checks:
         if not fits:
@@ -265,6 +266,18 @@ def _summary_fits(value: Any, shape: str | None, game: rules.Game) -> bool:
         and isinstance(pips, dict)
         and all(_seat(_int_text(seat), game) and _whole(count) for seat, count in pips.items())
     )
+
+
+def _result_fits(value: Any, of_a_hand: bool) -> bool:
+    """What the rules made of a hand (a hand's reason): none, or, on an entry that leaves a hand,
+    one a hand's reason reads as."""
+    if value is None:
+        return True
+    try:
+        rules_fields.reason_from_json(value)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return False
+    return of_a_hand
 
 
 def _whole(value: Any) -> bool:

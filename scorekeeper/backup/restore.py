@@ -17,6 +17,7 @@ from scorekeeper.backup.fields import (
     HOUSE_RULES_FIELDS,
     LATER_RULES,
     LOG_FIELDS,
+    LOG_SPARSE,
     MATCH_FIELDS,
     MATCH_TIMES,
     OLD_KEYS,
@@ -212,7 +213,7 @@ def _read_match(
         entry = valid(
             LogEntry(
                 match=match,
-                **{field: raw_entry.get(field) for field in LOG_FIELDS},
+                **{field: raw_entry.get(field) for field in (*LOG_FIELDS, *LOG_SPARSE)},
                 at=time_in(raw_entry, "at"),
             )
         )

@@ -5,6 +5,8 @@ from collections.abc import Sequence
 from django.db import models
 from django.utils import timezone
 
+from scorekeeper import rules
+from scorekeeper.models.rules_fields import reason_from_json
 from scorekeeper.words import log as words
 
 
@@ -26,6 +28,10 @@ class LogEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     totals = models.JSONField(default=list)
+    # What the rules made of the hand saved or corrected, as its game settled it then (its
+    # Hand.reason at that moment): the line says what the hand did, never worked out again from
+    # the totals. Empty for the other changes, and for entries written before it was kept.
+    result = models.JSONField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -44,10 +50,14 @@ class LogEntry(models.Model):
         side_names: Sequence[str],
         before: Sequence[int],
         unit: "words.UnitWords | None" = None,
+        game: rules.Game | None = None,
     ) -> str:
         """One line for the change log (`before`: the totals after the previous entry; `unit`:
-        the words of the game's unit of play, a hand's by default)."""
-        return words.line(self, names, side_names, before, unit or words.HAND_WORDS)
+        the words of the game's unit of play, a hand's by default; `game`: the match's, whose
+        own words say what a hand it settled did)."""
+        reason = reason_from_json(self.result) if self.result else None
+        unit = unit or words.HAND_WORDS
+        return words.line(self, names, side_names, before, unit, game=game, reason=reason)
 
     def describe(self) -> str:
         """One line for the change log on the match page."""

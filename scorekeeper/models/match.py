@@ -454,13 +454,13 @@ class Match(MatchWrites, HouseRulesFields):
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
         """The newest entries of the change log, each with its one line."""
         entries = list(self.log.all()[: limit + 1])
-        names, side_names = self.seat_names(), self.side_names()
-        unit = unit_words(self.game())  # the log names the game's unit: hands or rounds
+        names, side_names, game = self.seat_names(), self.side_names(), self.game()
+        unit = unit_words(game)  # the log names the game's unit: hands or rounds
         zero = [0] * len(side_names)
         lines = []
         for index, entry in enumerate(entries[:limit]):
             before = entries[index + 1].totals if index + 1 < len(entries) else zero
-            lines.append((entry, entry.line(names, side_names, before, unit)))
+            lines.append((entry, entry.line(names, side_names, before, unit, game)))
         return lines
 
     def running_totals(self) -> list[tuple["Hand", Sequence[int]]]:

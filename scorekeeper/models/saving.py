@@ -248,6 +248,7 @@ class MatchWrites:
             hand_number=number,
             after=saved.summary(pips=hand.pips),
             totals=self.totals,
+            result=saved.reason or None,  # as the game settled it: the log's words for it
         )
         insert_rows([logged])  # its id is not read back: nothing uses it
         return saved
@@ -273,6 +274,7 @@ class MatchWrites:
             saved.updated_at = timezone.now()
             saved.store_reported(hand)
             match.recompute()
+            saved.refresh_from_db(fields=["reason"])  # as the match scored again settled it
             LogEntry.objects.create(
                 match=match,
                 action=LogAction.EDITED,
@@ -280,5 +282,6 @@ class MatchWrites:
                 before=before,
                 after=saved.summary(pips=hand.pips),
                 totals=match.totals,
+                result=saved.reason or None,
             )
         self.refresh_from_db()

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.words.games import words_of
 from scorekeeper.words.units import UNITS, UnitWords
 
 HAND_WORDS = UNITS["hand"]
@@ -69,31 +70,49 @@ def line(
     side_names: Sequence[str],
     before: Sequence[int],
     unit: UnitWords = HAND_WORDS,
+    *,
+    game: rules.Game | None = None,
+    reason: rules.Reason | None = None,
 ) -> str:
     """One line for the change log: which hand (round), what the table reported, what it
     scored.
 
-    `before` is the totals after the previous entry: a saved hand's points are the step.
+    `reason` is the hand's result as the game settled it at this change: a game with words of
+    its own for the log (its `log_words`: a set counted in games won says what the hand was
+    worth) says it from that. Otherwise `before`, the totals after the previous entry, gives
+    the step: a saved hand's points.
     """
     if change.action not in ("saved", "edited"):
         return describe(change, unit)
+    own = None if game is None or reason is None else getattr(words_of(game), "log_words", None)
+    if own is not None:
+        what, scored = own(game, reason, list(names), list(side_names))
+    else:
+        what, scored = _reported(change, names), _steps(change, side_names, before)
+    if change.action == "edited":
+        return unit.say("log_corrected", number=change.hand_number, what=what)
+    return unit.say("log_scored", number=change.hand_number, what=what, scored=scored)
+
+
+def _reported(change: Change, names: Sequence[str]) -> str:
+    """What the table reported: who went out, or blocked."""
     reported = change.after or {}
     seat = reported.get("went_out")
     if reported.get("ending") == rules.Ending.BLOCKED or seat is None or seat >= len(names):
-        what = gettext("blocked")
-    else:
-        what = gettext("%(name)s went out") % {"name": names[seat]}
-    if change.action == "edited":
-        return unit.say("log_corrected", number=change.hand_number, what=what)
+        return gettext("blocked")
+    return gettext("%(name)s went out") % {"name": names[seat]}
+
+
+def _steps(change: Change, side_names: Sequence[str], before: Sequence[int]) -> str:
+    """What each side scored: the step of its total from `before`."""
     steps = [
         (side, total - earlier)
         for side, (total, earlier) in enumerate(zip(change.totals, before, strict=False))
         if total != earlier
     ]
     # Bonuses made during play (pase corrido, pase de salida) may pay the other side too.
-    scored = "; ".join(
+    return "; ".join(
         gettext("%(points)s for %(side)s") % {"points": points, "side": side_names[side]}
         for side, points in steps
         if points > 0 and side < len(side_names)
     ) or gettext("nobody scores")
-    return unit.say("log_scored", number=change.hand_number, what=what, scored=scored)

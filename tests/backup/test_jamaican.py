@@ -67,6 +67,20 @@ def test_a_jamaican_set_comes_back_from_its_backup_as_it_was():
     assert export_table(restored) == data
 
 
+def test_the_change_log_comes_back_saying_what_each_hand_was_worth():
+    table, _ = jamaican_table()
+    data = export_table(table)
+    wipe(table)
+
+    again = created(Table).get(pk=import_table(data).pk).matches.get()
+
+    with translation.override("en"):
+        lines = [line for _entry, line in again.log_lines()]
+    assert "Hand 1: blocked, a tie: the replay is worth 2" in lines
+    assert "Hand 2: Cara went out on a key, 2 games to Alice & Cara" in lines
+    assert "Hand 3: Ben went out, a bruk: love all, and the winner scores nothing" in lines
+
+
 def test_the_csv_gives_each_hands_games_and_the_winner():
     _, match = jamaican_table()
 

@@ -227,6 +227,12 @@ def damaged(data: dict, damage: str) -> dict:
             fives["log"][-1]["totals"] = "15, 0, 0, 25"
         case "log totals not numbers":
             fives["log"][-1]["totals"] = ["a", "b", "c", "d"]
+        case "log result not a reason":
+            entry = next(entry for entry in fives["log"] if entry["action"] == "saved")
+            entry["result"] = {"code": "went out"}
+        case "log result on a play":
+            entry = next(entry for entry in fives["log"] if entry["action"] == "played")
+            entry["result"] = next(e for e in fives["log"] if e["action"] == "saved")["result"]
         case "log play without its play":
             entry = next(entry for entry in fives["log"] if entry["action"] == "played")
             entry["after"] = {}
@@ -249,6 +255,8 @@ SCORING_DAMAGES = [
     "log totals not a list",
     "log totals not numbers",
     "log play without its play",
+    "log result not a reason",
+    "log result on a play",
 ]
 
 

@@ -191,6 +191,7 @@ def create_matches(
                     hand_number=number,
                     after=saved.summary(pips=dict(hand.pips)),
                     totals=list(running),
+                    result=saved.reason or None,
                     at=at,
                 )
             )

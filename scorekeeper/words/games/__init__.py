@@ -2,8 +2,10 @@
 
 Every module answers the same: `summary(house, targets)` (its rules in one line) and
 `explain_result(game, result, names, side_names)` (why a hand or round scored what it did); a
-game that scores during play also `explain_end(...)` (a hand's end). The next game is one more
-module here and one more line below; a test checks every game has its words.
+game that scores during play also `explain_end(...)` (a hand's end), and a game whose hands are
+not points says them in its own words above Save (`short_line`) and in the change log
+(`log_words`). The next game is one more module here and one more line below; a test checks
+every game has its words.
 """
 
 from types import ModuleType

@@ -124,19 +124,32 @@ def explain(game: rules.Game, reason: rules.Reason, names: list[str], side_names
             "Blocked, and the lightest hands were level (%(pips)s): a tie. Nobody scores; "
             "the replay is worth %(worth)s and the double six poses."
         ) % {"pips": pips_text(reason.winning_pips or 0), "worth": reason.replay_for}
-    side = side_names[game.side_of(reason.winning_seat)]
-    worth = reason.played_for or 1
-    if rules.HandMark.BRUK in reason.marks:
-        what = _("a bruk: love all, and the winner scores nothing")
-    elif rules.HandMark.ONE_ALL in reason.marks:
-        what = _("one-all: the next hand is played for 2")
-    else:
-        what = _("%(games)s to %(side)s") % {"games": games_text(worth), "side": side}
     return _("%(why)s. For %(worth)s: %(what)s.") % {
         "why": _why(reason, names),
-        "worth": worth,
-        "what": what,
+        "worth": reason.played_for or 1,
+        "what": _done(game, reason, side_names),
     }
+
+
+def _done(game: rules.Game, reason: rules.Reason, side_names: list[str]) -> str:
+    """What a won hand did to the set: a bruk, one-all, or its worth in games to its side."""
+    if rules.HandMark.BRUK in reason.marks:
+        return _("a bruk: love all, and the winner scores nothing")
+    if rules.HandMark.ONE_ALL in reason.marks:
+        return _("one-all: the next hand is played for 2")
+    side = side_names[game.side_of(reason.winning_seat)]
+    return _("%(games)s to %(side)s") % {"games": games_text(reason.played_for or 1), "side": side}
+
+
+def log_words(
+    game: rules.Game, reason: rules.Reason, names: list[str], side_names: list[str]
+) -> tuple[str, str]:
+    """A hand in the change log, from its settled result: how it ended (who went out, on a
+    key, or blocked) and what it did to the set (its worth in games, a bruk, one-all, a tie)."""
+    ended = _why(reason, names) if reason.code is rules.ReasonCode.WENT_OUT else _("blocked")
+    if rules.HandMark.TIE in reason.marks:
+        return ended, _("a tie: the replay is worth %(worth)s") % {"worth": reason.replay_for}
+    return ended, _done(game, reason, side_names)
 
 
 def short_line(game: rules.Game, result: rules.HandResult, side_names: list[str]) -> str:
