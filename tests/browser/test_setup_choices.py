@@ -43,3 +43,21 @@ def test_every_control_of_the_setup_is_a_thumb_sized_target(live_server, phone: 
     for index in range(selects.count()):
         box = selects.nth(index).bounding_box()
         assert box is not None and box["height"] >= 44, box
+
+
+@pytest.mark.parametrize("preset", ["jamaican_partner", "jamaican_cut_throat"])
+def test_a_six_love_set_does_not_show_the_double_shutout_switch(live_server, phone: Page, preset):
+    """RULES.md: 'a shutout counts double' is not offered with six-love. The server drew its
+    switch `hidden`, but `.switch { display: flex }` showed it all the same, and ticking it did
+    nothing."""
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("details.rules-fold summary").click()
+    switch = phone.locator("label.switch", has=phone.locator("[name=shutout_counts_double]"))
+    expect(switch).to_be_visible()  # the default game offers it
+    phone.locator(f"input[name=preset][value={preset}]").check()
+    expect(phone.locator("input[name=rules_of]")).to_have_value(preset)
+
+    expect(switch).to_be_hidden()
+    phone.locator("input[name=preset][value=straight_six]").check()
+    expect(phone.locator("input[name=rules_of]")).to_have_value("straight_six")
+    expect(switch).to_be_visible()  # a straight six offers it
