@@ -350,8 +350,7 @@ class SetupForm(GameSwitches, forms.Form):
             return data
         if preset and seats not in rules.preset_named(preset).seat_options:
             self.add_error("preset", seats_refused(rules.preset_named(preset)))
-        # A game each for themselves (Mexican Train) seats no partners.
-        partnership = bool(data.get("partnership")) and seats == 4 and game.plays_in_pairs
+        partnership = self._in_pairs(preset, seats, bool(data.get("partnership")))
         pairing = data.get("pairing") or "13"
         order = PAIRINGS[pairing] if partnership else tuple(range(seats))
         data["seat_names"] = [typed[index] for index in order]
@@ -393,9 +392,8 @@ class SetupForm(GameSwitches, forms.Form):
         target = data.get("target_other") or data.get("target")
         if target == USUAL_TARGET and data.get("preset") in rules.ALL_PRESETS:
             usual = rules.ALL_PRESETS[data["preset"]]
-            target = usual.default_rules(
-                bool(data.get("partnership")) and self._seats() == 4
-            ).target
+            in_pairs = self._in_pairs(data["preset"], self._seats(), bool(data.get("partnership")))
+            target = usual.default_rules(in_pairs).target
         if not target and "target_other" not in self.errors:
             self.add_error("target_other", _("Choose the score that wins the match."))
         data["target_points"] = target
@@ -405,6 +403,16 @@ class SetupForm(GameSwitches, forms.Form):
             data["bonus_points"] = None
         if data["bonus_points"] is None and "capicu_other" not in self.errors:
             self.add_error("capicu_other", _("Choose the capicú bonus (0 for none)."))
+
+    @staticmethod
+    def _in_pairs(preset: str | None, seats: int, asked: bool) -> bool:
+        """Whether the players named sit as partners: as the preset seats them where that is its
+        own (four in a cut-throat set are each for themselves, whatever the switch), else as the
+        switch asks; only four, in a game that seats pairs (Mexican Train seats none)."""
+        try:
+            return rules.preset_named(preset).in_pairs(seats, asked)  # type: ignore[arg-type]
+        except ValueError:
+            return False
 
     def _seats(self) -> int:
         return sum(1 for field in self.player_fields if clean_name(self.data.get(field) or ""))

@@ -109,6 +109,12 @@ def presets_where(question) -> tuple[str, ...]:
     return tuple(key for game in offered_games() if question(game) for key in presets_of(game))
 
 
+def presets_that(question) -> tuple[str, ...]:
+    """The offered presets that answer `question(preset)` yes."""
+    offered = presets_where(lambda game: True)
+    return tuple(key for key in offered if question(rules.preset_named(key)))
+
+
 def players_at_most(most: int) -> str:
     """Why a name past the chosen game's last seat is refused."""
     return _("This game takes %(most)s players at most.") % {"most": most}
@@ -159,8 +165,17 @@ class GameSwitches(GameSwitchFields):
         """The game of the preset chosen (or posted) so far."""
         return rules.game_of_preset(self["preset"].value())
 
-    # Partners, for a game that seats pairs; the target and its rules, for a game played to one.
-    pairs_presets = presets_where(lambda game: game.plays_in_pairs)
+    def chosen_preset(self) -> rules.Preset | None:
+        """The preset chosen (or posted) so far; None for a key no preset has."""
+        try:
+            return rules.preset_named(self["preset"].value())
+        except ValueError:
+            return None
+
+    # Partners, for a preset that may seat pairs (not a cut-throat set), and whether in pairs,
+    # for one whose seating is not its own; the target and its rules, for a game played to one.
+    pairs_presets = presets_that(lambda preset: preset.seats_pairs)
+    partners_switch_presets = presets_that(lambda preset: preset.asks_partners)
     target_presets = presets_where(lambda game: game.has_target)
 
     # Who counts, the blocked rule, capicú, the lead and the bonuses: for a game whose pips score.
@@ -181,7 +196,13 @@ class GameSwitches(GameSwitchFields):
 
     @property
     def shows_partners(self) -> bool:
-        return self.chosen_game().plays_in_pairs
+        preset = self.chosen_preset()
+        return self.chosen_game().plays_in_pairs if preset is None else preset.seats_pairs
+
+    @property
+    def shows_partners_switch(self) -> bool:
+        preset = self.chosen_preset()
+        return self.chosen_game().plays_in_pairs if preset is None else preset.asks_partners
 
     @property
     def shows_target_rules(self) -> bool:

@@ -292,6 +292,9 @@ class Preset:
     scoring: Scoring = DEFAULT_SCORING
     # A scoring game's own targets: (each for themselves, in partnership); None: the table's.
     targets: tuple[int, int] | None = None
+    # Whether its seating is the way to play (Jamaican partner: in pairs; cut-throat: each for
+    # themselves), not a default the table may change: then `partnership` always holds at 4.
+    own_seating: bool = False
 
     @property
     def kind(self):  # -> games.base.GameKind (which reads this module: no import here)
@@ -312,6 +315,23 @@ class Preset:
     def most_players(self) -> int:
         """The most seats one table of this game can have."""
         return self.seat_options[-1]
+
+    @property
+    def seats_pairs(self) -> bool:
+        """Whether four players may sit as partners (never in a cut-throat set)."""
+        return self.kind.plays_in_pairs and (self.partnership or not self.own_seating)
+
+    @property
+    def asks_partners(self) -> bool:
+        """Whether the table says if four players sit as partners (not where the preset's
+        seating is its own)."""
+        return self.kind.plays_in_pairs and not self.own_seating
+
+    def in_pairs(self, seats: int, asked: bool) -> bool:
+        """Whether this many players sit as partners when the table `asked` for it or not: only
+        four, in a game that seats pairs, and as the preset seats them where that is its own."""
+        wanted = self.partnership if self.own_seating else asked
+        return wanted and seats == 4 and self.kind.plays_in_pairs
 
     def default_rules(self, partnership: bool) -> HouseRules:
         """The house rules this preset starts from (a scoring game's own target)."""

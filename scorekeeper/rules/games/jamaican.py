@@ -36,6 +36,8 @@ CUT_THROAT_DEALS = {2: Deal(14), 3: Deal(9), 4: Deal(7)}
 JAMAICAN_RULES = HouseRules(target=6, capicu_bonus=0, key_counts_two=True)
 
 PRESETS = (
+    # Partner and cut-throat are their seating: four players of a cut-throat set are each for
+    # themselves, whatever the table's partners switch said for the game before.
     Preset(
         "jamaican_partner",
         TileSet.DOUBLE_SIX,
@@ -43,6 +45,7 @@ PRESETS = (
         partnership=True,
         rules=JAMAICAN_RULES,
         scoring=Scoring.JAMAICAN,
+        own_seating=True,
     ),
     Preset(
         "jamaican_cut_throat",
@@ -50,6 +53,7 @@ PRESETS = (
         CUT_THROAT_DEALS,
         rules=JAMAICAN_RULES,
         scoring=Scoring.JAMAICAN,
+        own_seating=True,
     ),
     # Either of the above as a straight race: one-all is not played, so the switch is off.
     Preset(

@@ -427,6 +427,25 @@ def test_the_cut_throat_preset_deals_14_9_and_7():
     assert not make_game("jamaican_cut_throat", 4).partnership
 
 
+@pytest.mark.parametrize(
+    ("key", "asked", "seats", "in_pairs"),
+    [
+        ("jamaican_cut_throat", True, 4, False),  # cut-throat: each for themselves, asked or not
+        ("jamaican_partner", False, 4, True),  # partner: in pairs, asked or not
+        ("straight_six", True, 4, True),  # either way: as the table asks
+        ("straight_six", False, 4, False),
+        ("straight_six", True, 3, False),  # partners are four
+        ("caribbean", False, 4, False),  # a block game's partners are the table's to say
+    ],
+)
+def test_a_jamaican_presets_seating_is_its_own_and_straight_six_asks(key, asked, seats, in_pairs):
+    preset = rules.preset_named(key)
+
+    assert preset.in_pairs(seats, asked) is in_pairs
+    assert preset.asks_partners is (key in ("straight_six", "caribbean"))
+    assert preset.seats_pairs is (key != "jamaican_cut_throat")
+
+
 def test_straight_six_is_first_to_six_in_pairs_or_cut_throat():
     pairs = make_game("straight_six", 4)
     three = make_game("straight_six", 3)

@@ -272,6 +272,63 @@ def test_the_setup_refuses_a_partner_set_of_three_and_a_target_of_nought(client:
     assert not created(Match).exists()
 
 
+def test_a_cut_throat_set_of_four_is_each_for_themselves_whatever_the_partners_switch(
+    client: Client, db
+):
+    # Found on a phone: "Jamaican cut-throat" with four names started a partner set, two pairs,
+    # for the partners switch stayed ticked from the default game. Posted as a page without
+    # JavaScript posts it, the switch still on.
+    setup = jamaican_setup("jamaican_cut_throat", partnership="on")
+
+    response = client.post("/new", setup)
+
+    assert response.status_code == 302, response.content.decode()[:400]
+    match = created(Match).get()
+    assert not match.partnership
+    assert match.side_names() == list(PARTNER)
+    assert match.totals == [0, 0, 0, 0]
+
+
+def test_a_cut_throat_set_shows_no_partners_and_a_partner_set_no_switch(client: Client, db):
+    """The preset is the seating: cut-throat asks for no partners, the partner set for who sits
+    with whom but not whether in pairs; a straight six, either way, keeps the switch."""
+    drawn = {
+        preset: client.post("/new", {**jamaican_setup(preset), "refresh": "1"}).content.decode()
+        for preset in ("jamaican_cut_throat", "jamaican_partner", "straight_six")
+    }
+
+    def partners(html: str) -> str:
+        return re.search(r'<fieldset class="partners"[^>]*>', html)[0]
+
+    def switch(html: str) -> str:
+        return re.search(r'<label class="switch"[^>]*>\s*<input[^>]*name="partnership"', html)[0]
+
+    assert " hidden" in partners(drawn["jamaican_cut_throat"])
+    assert " hidden" not in partners(drawn["jamaican_partner"])
+    assert " hidden" in switch(drawn["jamaican_partner"])
+    assert " hidden" not in partners(drawn["straight_six"])
+    assert " hidden" not in switch(drawn["straight_six"])
+
+
+def test_a_partner_set_of_four_is_in_pairs_whatever_the_partners_switch(client: Client, db):
+    setup = jamaican_setup("jamaican_partner")
+    del setup["partnership"]  # the switch left off: the partner set still seats two pairs
+
+    response = client.post("/new", setup)
+
+    assert response.status_code == 302, response.content.decode()[:400]
+    match = created(Match).get()
+    assert match.partnership and match.side_names() == ["Alice & Cara", "Ben & Dev"]
+
+
+def test_a_straight_six_of_four_takes_the_partners_switch(client: Client, db):
+    setup = jamaican_setup("straight_six")
+    del setup["partnership"]
+
+    assert client.post("/new", setup).status_code == 302
+    assert not created(Match).get().partnership
+
+
 def facts(html: str) -> dict[str, str]:
     """The match summary's facts, by their label."""
     summary = html[
