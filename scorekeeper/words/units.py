@@ -55,6 +55,11 @@ HAND = {
         "Hand <span data-hand-number></span>: <span data-hand-who></span>, "
         "<span data-hand-pips></span> pips. Not sent yet."
     ),
+    # A blocked hand waiting (who: the word Blocked), where it reads otherwise than one gone out.
+    "waiting_blocked_line": _(
+        "Hand <span data-hand-number></span>: <span data-hand-who></span>, "
+        "<span data-hand-pips></span> pips. Not sent yet."
+    ),
     "conflict": _(
         "The match changed on another phone while hands waited on this one. Nothing was saved "
         "over it. Send this phone's hands as the next ones, or discard them."
@@ -135,6 +140,10 @@ ROUND = {
         "Round <span data-hand-number></span>: <span data-hand-who></span>, "
         "<span data-hand-pips></span> pips. Not sent yet."
     ),
+    "waiting_blocked_line": _(
+        "Round <span data-hand-number></span>: <span data-hand-who></span>, "
+        "<span data-hand-pips></span> pips. Not sent yet."
+    ),
     "conflict": _(
         "The game changed on another phone while rounds waited on this one. Nothing was saved "
         "over it. Send this phone's rounds as the next ones, or discard them."
@@ -185,10 +194,14 @@ HAND_WITH_PLAYS = {
 }
 
 # A game whose pips do not score (Jamaican: each hand a game won) says a hand waiting on the
-# phone, or one another phone entered first, without its pips.
+# phone, or one another phone entered first, without its pips: who went out (who wins it), or
+# that it blocked (its counts decide it once it is sent).
 HAND_IN_GAMES = {
     **HAND,
     "waiting_line": _(
+        "Hand <span data-hand-number></span>: <span data-hand-who></span> went out. Not sent yet."
+    ),
+    "waiting_blocked_line": _(
         "Hand <span data-hand-number></span>: <span data-hand-who></span>. Not sent yet."
     ),
     "entered_elsewhere": _(
@@ -205,6 +218,9 @@ class UnitWords:
 
     unit: str
     phrases: Mapping[str, Promise]
+    # Which of the units' words these are, one name each: a fragment drawn with them is kept
+    # under it (a hand's words with pips and without are both a hand's).
+    name: str
 
     def say(self, name: str, **values: object) -> str:
         """The phrase in the active language, its placeholders filled (a phrase that counts
@@ -223,14 +239,14 @@ class UnitWords:
 
 # Every unit a game can play, by its key (a test checks that every game's unit has words).
 UNITS = {
-    "hand": UnitWords("hand", HAND),
-    "round": UnitWords("round", ROUND),
+    "hand": UnitWords("hand", HAND, "hand"),
+    "round": UnitWords("round", ROUND, "round"),
 }
 
 # The units of a game that scores during play, where their words differ.
-UNITS_WITH_PLAYS = {"hand": UnitWords("hand", HAND_WITH_PLAYS)}
+UNITS_WITH_PLAYS = {"hand": UnitWords("hand", HAND_WITH_PLAYS, "hand_with_plays")}
 # The units of a game counted in games won, whose pips do not score.
-UNITS_IN_GAMES = {"hand": UnitWords("hand", HAND_IN_GAMES)}
+UNITS_IN_GAMES = {"hand": UnitWords("hand", HAND_IN_GAMES, "hand_in_games")}
 
 
 def unit_words(game: object) -> UnitWords:

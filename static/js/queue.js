@@ -80,8 +80,11 @@ export function showWaiting(q) {
   if (!list || !line) return;
   list.textContent = "";
   const playLine = box.querySelector("[data-waiting-play-line]");
+  // A blocked hand has a line of its own where the game says it otherwise (no one went out).
+  const blockedLine = box.querySelector("[data-waiting-blocked-line]") || line;
   q.hands.forEach((hand, index) => {
-    const item = (hand.play ? playLine : line).content.firstElementChild.cloneNode(true);
+    const shape = hand.play ? playLine : hand.out === "blocked" ? blockedLine : line;
+    const item = shape.content.firstElementChild.cloneNode(true);
     item.querySelector("[data-hand-number]").textContent = String(hand.number);
     item.querySelector("[data-hand-who]").textContent = whoOf(hand.out) || hand.who || String(hand.out);
     // A game counted in games won says a waiting hand without its pips (no such span).

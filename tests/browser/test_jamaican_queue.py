@@ -33,7 +33,7 @@ def test_a_set_played_without_signal_arrives_in_order_once(live_server, phone: P
     waiting = phone.locator("[data-waiting] li")
     expect(waiting).to_have_count(3)
     # The hands in the set's words: who went out, or Blocked; no pips (they did not score).
-    expect(waiting.nth(0)).to_contain_text("Hand 1: Alice. Not sent yet.")
+    expect(waiting.nth(0)).to_contain_text("Hand 1: Alice went out. Not sent yet.")
     expect(waiting.nth(1)).to_contain_text("Hand 2: Blocked. Not sent yet.")
     expect(waiting).not_to_contain_text(["pips", "pips", "pips"])
     # The phone does not score a set: the games shown are still the table's.

@@ -21,6 +21,15 @@ def test_every_unit_has_every_phrase():
         assert set(words.phrases) == phrases[unit]
 
 
+def test_each_units_words_have_a_name_of_their_own():
+    # The match page's notes are kept drawn under it: a hand's words with pips and without
+    # under one name gave a set's page a pip game's line ("Hand 2: Ob, 0 pips").
+    kept = (units.UNITS, units.UNITS_WITH_PLAYS, units.UNITS_IN_GAMES)
+    names = [words.name for each in kept for words in each.values()]
+
+    assert len(set(names)) == len(names)
+
+
 @pytest.mark.parametrize("kind", rules.GAMES.values(), ids=str)
 def test_each_game_gets_the_words_of_the_unit_it_plays(kind):
 
