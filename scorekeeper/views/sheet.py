@@ -83,6 +83,8 @@ def board(match: Match) -> dict:
             # In Python, not {% blocktranslate %}: a save draws the scoreboard's words each time.
             "to_go_text": points_to_go(state.to_target(index)),
             "won": state.winner_side == index,
+            # A round game may have several winners (match.winner_sides): each side its word.
+            "winner_words": side_won(len(game.sides[index])),
         }
         for index in range(game.side_count)
     ]
@@ -108,7 +110,7 @@ def drawn_sides(sides: list[dict], finished: bool) -> SafeString:
     for side in sides:
         index = side["index"]
         if side["won"]:
-            under = f'<span class="side-to-go">{conditional_escape(side_won())}</span>'
+            under = f'<span class="side-to-go">{conditional_escape(side["winner_words"])}</span>'
         elif not finished:
             under = f'<span class="side-to-go">{conditional_escape(side["to_go_text"])}</span>'
         else:

@@ -1,7 +1,7 @@
 """The pages' own words: the app's name, the notices a screen shows after an action, a match's
 last words, and the headings a screen builds in Python."""
 
-from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, npgettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 # The app's name, as Django's admin and the phone's home screen show it.
@@ -84,9 +84,10 @@ def points_to_go(points: int) -> str:
     return ngettext("%(points)s to go", "%(points)s to go", points) % {"points": points}
 
 
-def side_won() -> str:
-    """Under the total of the side that won the match, on the scoreboard."""
-    return gettext("Winner")
+def side_won(players: int) -> str:
+    """Under the total of the side that won the match, on the scoreboard: the word agrees with
+    how many play on the side (one player each for themselves, two partners)."""
+    return npgettext("under the total of the side that won", "Winner", "Winners", players)
 
 
 def hand_numbered(number: int) -> str:

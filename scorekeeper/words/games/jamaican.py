@@ -211,4 +211,7 @@ def six_love_text(game: rules.Game, state: rules.MatchState, side_names: list[st
     if not given:
         return ""
     names = ", ".join(side_names[side] for side in given)
-    return _("Six-love! Given to %(names)s.") % {"names": names}
+    # The verb agrees with how many players were given it: one in a set of two, a pair, or more.
+    players = sum(len(game.sides[side]) for side in given)
+    given_to = ngettext("Six-love! Given to %(names)s.", "Six-love! Given to %(names)s.", players)
+    return given_to % {"names": names}
