@@ -249,6 +249,27 @@ def test_swedish_counts_more_than_one_hand_in_the_plural(fresh_catalogues):
             assert "1 omgång" in one and "omgångar" not in one
 
 
+# Spanish says "tú" to the player at the phone and "vosotros" to several ("confirmad", "jugad"):
+# these are "usted" and "ustedes" telling someone what to do.
+USTED = re.compile(
+    r"\b(?:usted|ustedes|pregunte|elija|intente|inténtelo|vuelva a|juegue|jueguen|empiece|"
+    r"empiecen|denle|revise|toque|pulse|escriba|espere)\b",
+    re.IGNORECASE,
+)
+
+
+def test_spanish_tells_the_player_what_to_do_as_tu():
+    """The refused correction said "pregunte al director", a bracket's refusal "Juegue antes al
+    menos una ronda", the setup "Empiecen más abajo": usted among the tú of every other page.
+    ("que el director acepte", "hasta que se cierre" are no one told what to do.)"""
+    told = [
+        translated
+        for _english, translated in read_catalogue("es")
+        if USTED.search(re.sub(r"\b(?:que|quien|cuando|cuanto)\b[^.;:]*", "", translated))
+    ]
+    assert not told, told
+
+
 # --- One test per page -------------------------------------------------------------------------
 
 

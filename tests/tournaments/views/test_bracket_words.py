@@ -1,10 +1,11 @@
 """A knockout's pages in Spanish and Swedish: no English string of ours left on screen."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scorekeeper.tournaments.models import BracketBoard
-from tests.support.testing import make_tournament, play_out
+from tests.support.testing import make_tournament, play_out, win_hand
 from tests.web.test_translations import assert_no_english
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +105,22 @@ def test_the_refusal_of_club_seeding_speaks_to_the_director_as_the_page_does(cli
 
     assert refused.status_code == 422
     assert "elige otro orden" in refused.content.decode()
+
+
+def test_the_refused_correction_tells_the_player_to_ask_the_director_as_tu(
+    client, fresh_catalogues
+):
+    """It said "pregunte al director" (usted) on the phone of a player told "tú" everywhere."""
+    from tests.tournaments.views.test_bracket_results import boards, correct, drawn, ended
+
+    tournament = drawn(client)
+    semi = ended(boards(tournament)["W1-1"], 0)
+    ended(boards(tournament)["W1-2"], 0)
+    win_hand(boards(tournament)["W2-1"].match, 0, pips=5)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+
+    refused = correct(client, semi.match, 1)
+
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert "pregunta al director" in page and "pregunte" not in page
