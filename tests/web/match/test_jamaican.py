@@ -51,6 +51,20 @@ def test_the_setup_offers_the_three_jamaican_presets_and_their_switches(client: 
         assert f'name="{name}"' in setup
 
 
+# The set each for themselves, in the words of each language (no English "cut-throat").
+CUT_THROAT = {"es": "Jamaiquino individual", "sv": "Jamaicanskt var för sig"}
+
+
+def test_the_set_each_for_themselves_is_named_in_the_phones_language(
+    speaking: Client, language, db
+):
+    """/new and /help said "Jamaiquino cut-throat" and "Jamaicanskt cut-throat"."""
+    for address in ("/new", "/help"):
+        shown = re.sub(r"<[^>]*>", " ", speaking.get(address).content.decode())
+        assert CUT_THROAT[language] in shown
+        assert "cut-throat" not in shown.lower()
+
+
 def test_a_partner_set_through_bruk_one_all_tie_and_key_to_six_love(client: Client, make_match):
     match = jamaican(make_match)
 
