@@ -11,14 +11,12 @@ from django.urls import reverse
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import Table
 from scorekeeper.tournaments import rules as event_rules
+from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 from scorekeeper.tournaments.words.tournament import MATCH_OVER, RESULT_KINDS
 
 
 class Board(models.Model):
     """One table of a round (or a bye): who sits on each side, and its match."""
-
-    # What its table's page says once the match is over.
-    over_note = MATCH_OVER
 
     class Kind(models.TextChoices):
         PLAYED = event_rules.ResultKind.PLAYED, RESULT_KINDS[event_rules.ResultKind.PLAYED]
@@ -50,6 +48,11 @@ class Board(models.Model):
     def get_absolute_url(self) -> str:
         """The board's own match page: the link (and the QR) that its players score on."""
         return reverse("match", args=[self.table.key, self.match.number])
+
+    def over_note(self, state: ResultState, need: ResultsNeed) -> str:
+        """What its table's page says once the match is over, whatever the result's state: the
+        director draws the next round once every result is in (as its results need)."""
+        return str(MATCH_OVER)
 
     def seat(self, sides: tuple[event_rules.Side, event_rules.Side]) -> None:
         Place.objects.bulk_create(

@@ -23,13 +23,13 @@ from scorekeeper.models.table import Table
 from scorekeeper.tournaments.models.board import Board
 from scorekeeper.tournaments.models.confirmation import SideLink, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
-from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
+from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 from scorekeeper.tournaments.words.bracket import (
     BEST_OF,
     ELIMINATIONS,
-    MATCH_OVER,
     bracket_name,
     bracket_table_name,
+    match_over,
     round_name,
 )
 
@@ -178,9 +178,6 @@ class Bracket(models.Model):
 class BracketBoard(models.Model):
     """One bracket match played: its table, its match, the two entrants and the winner kept."""
 
-    # What its table's page says once the match is over (Board's: the director draws on).
-    over_note = MATCH_OVER
-
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="boards")
     key = models.CharField(max_length=12)
     table = models.OneToOneField(
@@ -213,6 +210,13 @@ class BracketBoard(models.Model):
 
     # Confirmations name a bracket's board in this field (a round's in `board`).
     confirm_owner = "bracket_board"
+
+    def over_note(self, state: ResultState, need: ResultsNeed) -> str:
+        """What its table's page says once the match is over: its winner goes on once the
+        result is settled, and until then what the result waits for (Board's: the director
+        draws on). A winner that went on stays while a correction keeps it the winner, waiting
+        or not."""
+        return match_over(ResultState.STANDS if self.winner_side is not None else state, need)
 
     @property
     def tournament(self):

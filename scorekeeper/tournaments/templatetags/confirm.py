@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorekeeper.sharing import qr_svg
 from scorekeeper.tournaments.models import SideLink
 from scorekeeper.tournaments.models.confirmation import entered, mark_of, need_of, state_of
-from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed
+from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 from scorekeeper.tournaments.words.confirm import confirm_ask
 
 register = template.Library()
@@ -18,21 +18,23 @@ register = template.Library()
 
 @register.inclusion_tag("includes/confirm_step.html", takes_context=True)
 def confirm_step(context: template.Context) -> dict:
-    """A finished tournament match on its table's page: the result's state and, when the other
-    side confirms it, their names to tap (context: `match` and `table`)."""
+    """A finished tournament match on its table's page: what comes next (a bracket's winner
+    goes on once the result is settled), the result's state and, when the other side confirms
+    it, their names to tap (context: `match` and `table`)."""
     match, table = context["match"], context["table"]
     board = table.tournament_board
     need = need_of(board.tournament)
     result = entered(board) if board.decides(match) else None
     if need is ResultsNeed.NOTHING or result is None:
-        return {"shows": False}
+        return {"shows": False, "note": board.over_note(ResultState.STANDS, need)}
     board.match = match
-    mark = mark_of(board)
+    state = state_of(board, need, mark_of(board))
     step = {
         "shows": True,
+        "note": board.over_note(state, need),
         "csrf_token": context.get("csrf_token"),
         "need": need,
-        "state": state_of(board, need, mark),
+        "state": state,
         "shown": result.shown(),
         "action": reverse("confirm_at_table", args=[table.key, match.number]),
     }

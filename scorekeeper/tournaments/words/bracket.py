@@ -7,8 +7,28 @@ from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 
 # Said under a bracket match once it is over, on its table's page: no round is drawn, the
-# bracket moves on by itself.
+# bracket moves on by itself once the result is settled; until then, what it waits for.
 MATCH_OVER = _("This bracket match is over: its winner goes on in the bracket.")
+_DISPUTED_OVER = _(
+    "This bracket match is over: its winner goes on once the director accepts or corrects the "
+    "result."
+)
+MATCH_OVER_WAITING = {
+    (ResultState.UNCONFIRMED, ResultsNeed.OTHER_SIDE): _(
+        "This bracket match is over: its winner goes on once the other side confirms the result."
+    ),
+    (ResultState.UNCONFIRMED, ResultsNeed.DIRECTOR): _(
+        "This bracket match is over: its winner goes on once the director accepts the result."
+    ),
+    (ResultState.DISPUTED, ResultsNeed.OTHER_SIDE): _DISPUTED_OVER,
+    (ResultState.DISPUTED, ResultsNeed.DIRECTOR): _DISPUTED_OVER,
+}
+
+
+def match_over(state: ResultState, need: ResultsNeed) -> str:
+    """What a bracket match's table page says once it is over, as its result stands."""
+    return str(MATCH_OVER_WAITING.get((state, need), MATCH_OVER))
+
 
 SEEDINGS = {
     "drawn": _("Drawn"),

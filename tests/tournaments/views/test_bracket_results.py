@@ -6,6 +6,7 @@ begun is refused at the scorer's phone."""
 import json
 
 import pytest
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -65,6 +66,32 @@ def test_a_finished_bracket_matchs_table_says_its_winner_goes_on_not_that_a_roun
     assert "draws the next round" not in page
     spanish = client.get(board.match.get_absolute_url(), headers={"accept-language": "es"})
     assert "quien la ganó sigue adelante en el cuadro" in spanish.content.decode()
+
+
+def test_a_bracket_match_awaiting_the_other_side_says_so_until_it_is_confirmed(
+    client, fresh_catalogues
+):
+    """Before the losers confirmed, the table said its winner goes on in the bracket: it had not,
+    and does not until they confirm."""
+    tournament = drawn(client, need="other_side")
+    board = ended(boards(tournament)["W1-1"], 0)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    waiting = "quien la ganó sigue adelante en cuanto la otra pareja confirme el resultado"
+    gone_on = "quien la ganó sigue adelante en el cuadro"
+
+    page = client.get(board.match.get_absolute_url()).content.decode()
+    assert waiting in page and gone_on not in page
+
+    shown = page.split('name="shown" value="')[1].split('"')[0]
+    url = reverse("confirm_at_table", args=[board.table.key, board.match.number])
+    client.post(url, {"seat": "1", "shown": shown})
+
+    page = client.get(board.match.get_absolute_url()).content.decode()
+    assert gone_on in page and waiting not in page
+    # A correction that keeps the winner waits to be confirmed again; the winner stays gone on.
+    assert correct(client, board.match, 2, pips=20).status_code == 302
+    page = client.get(board.match.get_absolute_url()).content.decode()
+    assert gone_on in page and waiting not in page
 
 
 def test_a_match_played_to_its_end_and_awaiting_confirmation_offers_no_walkover(client):
