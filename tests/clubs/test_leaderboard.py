@@ -4,6 +4,7 @@ rating chart drawn by the server, partners and opponents; queries constant in th
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -61,6 +62,40 @@ def test_best_partner_and_hardest_opponent(client):
     opponents = page[page.index("Hardest opponents") :]
     assert partners.index("Cara") < partners.index("Dev")
     assert opponents.index("Ben") < opponents.index("Dev")
+
+
+# Kim with Max against Lou and Ned: Kim and Max win five of six.
+KIM_AND_MAX = ("Kim", "Lou", "Max", "Ned")
+# Whose wins each line counts, in each language: with Max, then against Lou.
+WHOSE_WINS = {
+    "en": (
+        "With <bdi>Max</bdi>: <bdi>Kim</bdi> won 5 of 6 matches",
+        "Against <bdi>Lou</bdi>: <bdi>Kim</bdi> won 5 of 6 matches",
+    ),
+    "es": (
+        "Con <bdi>Max</bdi>: <bdi>Kim</bdi> ganó 5 de 6 partidas",
+        "Contra <bdi>Lou</bdi>: <bdi>Kim</bdi> ganó 5 de 6 partidas",
+    ),
+    "sv": (
+        "Med <bdi>Max</bdi>: <bdi>Kim</bdi> vann 5 av 6 partier",
+        "Mot <bdi>Lou</bdi>: <bdi>Kim</bdi> vann 5 av 6 partier",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "sv"])
+def test_each_partner_and_opponent_line_says_whose_wins_it_counts(
+    client, language, fresh_catalogues
+):
+    """Kim's page read "Lou · ganó 5 de 6 partidas": as if Lou had won the five, not Kim."""
+    club = club_of([(KIM_AND_MAX, 0)] * 5 + [(KIM_AND_MAX, 1)])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(reverse("club_player", args=[club.key]) + "?p=kim").content.decode()
+    partners = page[page.index('class="cards rivals"') :]
+    beside, across = WHOSE_WINS[language]
+    assert f"<li>{beside}</li>" in partners
+    opponents = partners[partners.index("</ul>") :]
+    assert f"<li>{across}</li>" in opponents and beside not in opponents
 
 
 def test_an_unknown_player_is_a_404(client):
