@@ -3,6 +3,7 @@
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper import rules
 from scorekeeper.clubs.ratings import Level
 from scorekeeper.inputs import isolated
 
@@ -22,6 +23,13 @@ FAMILY_NAMES = {
 
 def family_name(family: str) -> str:
     return str(FAMILY_NAMES.get(family, family))
+
+
+def rated_games() -> str:
+    """Every game family a club rates, each its own rating, named in the page's language in the
+    order of the games (rules.GAMES): a new game is listed as soon as it is one of them."""
+    families = dict.fromkeys(kind.family for kind in rules.GAMES.values())
+    return ", ".join(family_name(family) for family in families)
 
 
 # A template's {% translate %} would look for "Win %%": the statistics' own words, from here.

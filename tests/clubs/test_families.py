@@ -5,12 +5,13 @@ import dataclasses
 import random
 
 import pytest
+from django.utils import translation
 from openskill.models import PlackettLuce
 
 from scorekeeper import rules
 from scorekeeper.clubs.models import ClubRating
 from scorekeeper.clubs.rerating import up_to_date
-from scorekeeper.clubs.words import FAMILY_NAMES
+from scorekeeper.clubs.words import FAMILY_NAMES, family_name
 from tests.clubs.factories import club_with, played
 from tests.support.testing import add_hand, deal_hand
 
@@ -66,3 +67,19 @@ def test_each_family_keeps_its_own_rating():
 
 def test_every_game_family_has_a_name_in_words():
     assert {game.kind.family for game in rules.GAMES} <= FAMILY_NAMES.keys()
+
+
+def test_the_ratings_help_lists_every_game_rated_in_the_language(speaking, language):
+    """The help listed "bloqueo, Cincos, Bergen, Tren mexicano" in a fixed sentence, leaving
+    out Jamaican, which the same page rates: it names every game family of rules.GAMES now, so
+    a new game is listed without touching the sentence."""
+    club, (table,) = club_with("Mixed")
+    played(table, ("Ana", "Ben", "Cara", "Dev"), 0)
+    page = speaking.get(club.get_absolute_url()).content.decode()
+    help_box = page[page.index('class="help-box"') :]
+    help_box = help_box[: help_box.index("</details>")]
+    with translation.override(language):
+        names = [family_name(kind.family) for kind in rules.GAMES.values()]
+    assert {"es": "Jamaiquino", "sv": "Jamaicanskt"}[language] in names
+    for name in names:
+        assert name in help_box
