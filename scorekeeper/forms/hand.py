@@ -4,6 +4,7 @@ import uuid
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms import BoundField
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
@@ -52,6 +53,13 @@ POOLED_FIELD_ERRORS = (
 )
 
 
+# The rules' refusals of the counts together (more pips than the set holds), not of one of them:
+# said once, just above the counts, and every count is marked with it.
+COUNTS_ERRORS = (rules.ErrorCode.TOTAL_TOO_MANY,)
+# Their code among the form's errors, which keep them apart from the hand's other refusals.
+COUNTS = "counts"
+
+
 REGIONAL_ERROR_FIELDS = {
     rules.ErrorCode.LEADER_NEEDED: "led_by",
     rules.ErrorCode.LEADER_UNKNOWN_SEAT: "led_by",
@@ -98,8 +106,24 @@ SHARED_FIELDS: dict[str, forms.Field] = {
 }
 
 
+class HandBoundField(BoundField):
+    """A field of the hand form as drawn: a count the rules refuse with the others (too many
+    pips together) is marked as refused and points at that message, as a count refused on its
+    own points at its own."""
+
+    def build_widget_attrs(self, attrs, widget=None):
+        attrs = super().build_widget_attrs(attrs, widget)
+        if self.name in self.form.count_names() and self.form.count_errors():
+            attrs["aria-invalid"] = "true"
+            described = (attrs.get("aria-describedby"), self.form.count_errors_id)
+            attrs["aria-describedby"] = " ".join(part for part in described if part)
+        return attrs
+
+
 class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
+
+    bound_field_class = HandBoundField
 
     def __init__(
         self,
@@ -270,6 +294,34 @@ class HandForm(forms.Form):
             else []
         )
 
+    def count_names(self) -> tuple[str, ...]:
+        """The fields the counts are typed in, as the form draws them."""
+        if self.pooled_entry:
+            return ("pooled",)
+        if self.pair_entry:
+            return tuple(f"pair_{side}" for side in range(len(self.side_names)))
+        return tuple(f"pips_{seat}" for seat in self.count_seats)
+
+    @property
+    def count_errors_id(self) -> str:
+        return f"{self.auto_id % COUNTS}_error" if self.auto_id else f"{COUNTS}_error"
+
+    def count_errors(self) -> list[str]:
+        """The refusals of the counts together: shown just above them (pip_fields.html)."""
+        return self._errors_coded(lambda code: code == COUNTS)
+
+    def page_errors(self) -> list[str]:
+        """The refusals of the hand as a whole that no field or count holds: above the form."""
+        return self._errors_coded(lambda code: code != COUNTS)
+
+    def _errors_coded(self, wanted) -> list[str]:
+        return [
+            message
+            for error in self.non_field_errors().as_data()
+            if wanted(error.code)
+            for message in error
+        ]
+
     def entry_choices(self) -> list[tuple[str, str, bool]]:
         """Per hand or Total: (value of `entry`, label, whether it is chosen)."""
         choices = [(value, label, value == self.entry_mode) for value, label in EntryMode.choices]
@@ -403,6 +455,10 @@ class HandForm(forms.Form):
         elif self.pair_entry and error.code in PAIR_FIELD_ERRORS:
             side = len(self.side_names) - 1 if error.seat is None else error.seat
             field = f"pair_{side}"
+        elif error.code in COUNTS_ERRORS:
+            message = hand_error_message(error, self.names, self.game)
+            self.add_error(None, ValidationError(message, code=COUNTS))
+            return
         self.add_error(field, hand_error_message(error, self.names, self.game))
 
 

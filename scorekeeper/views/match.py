@@ -261,17 +261,18 @@ def preview_context(match: Match, form: HandForm) -> dict:
         # Who scores what, in the bar above Save: in sight while the number pad is up.
         context["short"] = score_line(form.game, result, side_names)
     elif form.errors:
-        # What is still missing: a count (a hand's, a pair's or the total), or who led or
-        # blocked when the rules need it.
-        missing = [
-            field
+        # What is still missing or wrong: a count (a hand's, a pair's or the total), who led or
+        # blocked when the rules need it, or the counts together (more pips than the set).
+        problems = [
+            errors[0]
             for field, errors in form.errors.items()
             if errors
             and (
                 field.startswith(("pips_", "pair_")) or field in ("pooled", "led_by", "blocked_by")
             )
         ]
-        context["problem"] = form.errors[missing[0]][0] if missing else None
+        problems += form.count_errors()
+        context["problem"] = problems[0] if problems else None
     return context
 
 

@@ -1,6 +1,7 @@
 """Counts typed as totals: one number for a hand somebody went out of, and a blocked hand under
 `lighter pair` given as each pair's pips together."""
 
+import re
 import uuid
 
 from django.test import Client
@@ -323,3 +324,33 @@ def test_the_change_log_reads_a_total_like_any_hand(client: Client, make_match):
     client.post(page(match) + "hand", total_post(match, 31))
     html = client.get(page(match) + "?part=log", headers={"HX-Request": "true"}).content.decode()
     assert "Hand 1: Dev went out, 31 for Ben &amp; Dev" in html
+
+
+def test_counts_over_the_whole_set_are_refused_over_the_counts_and_mark_each(
+    client: Client, make_match
+):
+    # Before, the refusal stood above the form, away from the counts, which looked accepted.
+    match = make_match()
+    data = {
+        "out": "blocked",
+        "number": "1",
+        "token": str(uuid.uuid4()),
+        "entry": "each",
+        **{f"pips_{seat}": "60" for seat in range(3)},
+        "pips_3": "0",
+    }
+
+    html = client.post(page(match) + "hand", data).content.decode()
+
+    start = html.index('<form class="hand-form"')
+    form = html[start : html.index("</form>", start)]
+    counts = form[: form.index("</div>", form.index("data-pips"))]
+    message = "Together the hands hold more pips than the whole set (168)."
+    assert 'class="form-errors"' not in form  # nothing above the form
+    said = counts.index('<div class="counts-error" id="id_counts_error" role="alert">')
+    assert counts.index(message) > said and counts.index("data-pips") > said
+    assert message in form[form.index("data-preview") :]  # and the preview says it too
+    for seat in range(4):
+        field = re.search(rf'<input [^>]*name="pips_{seat}"[^>]*>', form).group()
+        assert 'aria-invalid="true"' in field and 'aria-describedby="id_counts_error"' in field
+    assert created(Hand).count() == 0
