@@ -76,6 +76,11 @@ def seats_refused(preset: rules.Preset) -> str:
     return _("This game is for two to four players.")
 
 
+# The game the home page's form posts: it names only the players, and the table plays the usual
+# game for as many (rules.usual_preset), its switches as that game sets them.
+USUAL_GAME = "usual"
+
+
 class SetupForm(GameSwitches, forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
@@ -194,8 +199,12 @@ class SetupForm(GameSwitches, forms.Form):
         *REGIONAL_RULES,
     )
 
+    usual_game = USUAL_GAME
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.is_bound and self.data.get("preset") == USUAL_GAME:
+            self.data = self._with_the_usual_game(self.data)
         # The target's buttons are the chosen game's own lines (points, or games won).
         self.fields["target"].choices = target_choices(rules.game_of_preset(self["preset"].value()))
 
@@ -268,6 +277,18 @@ class SetupForm(GameSwitches, forms.Form):
         if chosen and self.fields["preset"].valid_value(chosen) and chosen != shown:
             self._fill_switches(data, chosen)
         return SetupForm(initial=as_typed(self, data))
+
+    def _with_the_usual_game(self, data):
+        """The names posted with the usual game for as many players and its switches: partners
+        at four, each for themselves with two or three (nothing else is posted with them)."""
+        data = data.copy()
+        preset = rules.usual_preset(self._seats(data))
+        self._fill_switches(data, preset.key)
+        data["preset"] = preset.key
+        data.pop("partnership", None)
+        if preset.partnership:
+            data["partnership"] = "on"
+        return data
 
     def _fill_switches(self, data, preset: str) -> None:
         data["rules_of"] = preset
@@ -414,8 +435,9 @@ class SetupForm(GameSwitches, forms.Form):
         except ValueError:
             return False
 
-    def _seats(self) -> int:
-        return sum(1 for field in self.player_fields if clean_name(self.data.get(field) or ""))
+    def _seats(self, data=None) -> int:
+        data = self.data if data is None else data
+        return sum(1 for field in self.player_fields if clean_name(data.get(field) or ""))
 
     def house_rules(self) -> rules.HouseRules:
         data = self.cleaned_data

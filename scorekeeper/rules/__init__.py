@@ -64,6 +64,7 @@ from .presets import game_of_preset as game_of_preset
 from .presets import make_game as make_game
 from .presets import plays_to_a_target as plays_to_a_target
 from .presets import preset_named as preset_named
+from .presets import usual_preset as usual_preset
 from .result import Credit as Credit
 from .result import HandMark as HandMark
 from .result import HandResult as HandResult

@@ -20,6 +20,14 @@ ROUND_PRESETS: dict[str, Preset] = {key: p for key, p in _OFFERED.items() if not
 LEGACY_PRESETS: dict[str, str] = {"double_nine": "cuban", "standard": "pub_block"}
 
 
+def usual_preset(seats: int) -> Preset:
+    """The way to play of a table that names only its players: the first the setup lists that
+    seats as many (the Caribbean park at four; pub block, standard dominoes each for
+    themselves, with two or three), else the first of all (the setup then says why not)."""
+    fits = (preset for preset in PRESETS.values() if seats in preset.seat_options)
+    return next(fits, next(iter(PRESETS.values())))
+
+
 def make_game(
     preset: str,
     seats: int,

@@ -14,6 +14,7 @@ from scorekeeper.rules import (
     TileSet,
     make_game,
     preset_named,
+    usual_preset,
 )
 
 
@@ -281,3 +282,12 @@ def test_scoring_game_presets_bring_their_own_target(preset, seats, partnership,
 
 def test_block_presets_keep_the_table_target():
     assert PRESETS["caribbean"].default_rules(True).target == 200
+
+
+@pytest.mark.parametrize(
+    ("seats", "preset"), [(2, "pub_block"), (3, "pub_block"), (4, "caribbean"), (1, "caribbean")]
+)
+def test_the_usual_game_for_the_players_named(seats, preset):
+    # The home page names only the players: the park game in pairs at four, standard dominoes
+    # each for themselves with fewer; one player is no game (the setup says so at the names).
+    assert usual_preset(seats).key == preset
