@@ -58,6 +58,14 @@ POOLED_FIELD_ERRORS = (
 COUNTS_ERRORS = (rules.ErrorCode.TOTAL_TOO_MANY,)
 # Their code among the form's errors, which keep them apart from the hand's other refusals.
 COUNTS = "counts"
+# The fragment the match page's hand form posts to (htmx posts without it): a page without
+# JavaScript comes back refused opened at the first count to put right, which holds this id
+# (HandForm.refused_at), its message in sight under it. The browser keeps a fragment in sight
+# while the rest of the page comes in; autofocus does not (it can come before the page below
+# and scroll no further). A page saved, or refused for something else, has no such part and
+# opens at its top. The correction page posts to its own address: a fragment would put one
+# more page behind Back.
+REFUSED = "refused"
 
 
 REGIONAL_ERROR_FIELDS = {
@@ -124,6 +132,7 @@ class HandForm(forms.Form):
     """One hand: who went out (or blocked), the pips left where they count, capicú."""
 
     bound_field_class = HandBoundField
+    refused_anchor = REFUSED
 
     def __init__(
         self,
@@ -301,6 +310,14 @@ class HandForm(forms.Form):
         if self.pair_entry:
             return tuple(f"pair_{side}" for side in range(len(self.side_names)))
         return tuple(f"pips_{seat}" for seat in self.count_seats)
+
+    def refused_at(self) -> str | None:
+        """The part that holds the id REFUSED, where a page without JavaScript opens when the
+        hand comes back refused: the counts' refusal together (COUNTS), over them, else the
+        first count refused on its own; None while no count is refused."""
+        if self.count_errors():
+            return COUNTS
+        return next((name for name in self.count_names() if name in self.errors), None)
 
     @property
     def count_errors_id(self) -> str:

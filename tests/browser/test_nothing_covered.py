@@ -150,3 +150,80 @@ def test_each_count_the_cursor_moves_to_with_the_pad_up_is_above_the_save_bar(
 
     assert [problem for problem in hidden if problem] == []
     expect(park_phone.locator(".msg")).to_contain_text("Hand 1 saved")
+
+
+# A refused count's message: how far under its field, and where it stands against the bar with
+# Save (stuck to the bottom of the window) and the window.
+MESSAGE_PLACE = """(name) => {
+  const field = document.querySelector(`form[data-hand-save] input[name=${name}]`);
+  const message = document.getElementById(`${field.id}_error`).getBoundingClientRect();
+  const bar = document.querySelector("form[data-hand-save] .save-row").getBoundingClientRect();
+  const hit = document.elementFromPoint(message.x + message.width / 2, message.bottom - 4);
+  return {
+    under: message.top - field.getBoundingClientRect().bottom,
+    clear: message.bottom <= Math.min(bar.top, innerHeight),
+    over: hit && !hit.closest(".field-error") ? hit.className || hit.tagName : "",
+  };
+}"""
+
+
+@pytest.fixture
+def phone_without_javascript(browser: Browser):
+    """A 360x740 phone in Spanish with JavaScript off, failing on any page error."""
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 360, "height": 740}, locale="es"
+    )
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    yield page
+    context.close()
+    assert problems == []
+
+
+BELOW_ZERO = "Los puntos no pueden ser menos de 0."
+
+
+@pytest.mark.parametrize(
+    ("out", "entry", "counts", "message"),
+    [
+        ("0", "total", {"pooled": "-3"}, BELOW_ZERO),
+        (
+            "blocked",
+            "each",
+            {"pips_0": "5", "pips_1": "6", "pips_2": "7", "pips_3": "-3"},
+            BELOW_ZERO,
+        ),
+        # A message of six lines, in a third of the width.
+        (
+            "0",
+            "each",
+            {"pips_1": "70", "pips_2": "6", "pips_3": "7"},
+            "Una mano de 7 fichas no puede tener más de 69 puntos.",
+        ),
+    ],
+    ids=["the-total", "the-last-of-four", "a-long-message"],
+)
+def test_a_refused_count_comes_back_without_javascript_with_its_message_under_it_in_sight(
+    live_server, phone_without_javascript: Page, db, out, entry, counts, message
+):
+    # Testers in Spanish, without JavaScript: -3 in the total came back with "Los puntos no
+    # pueden ser menos de 0." under the two photo buttons, half under the bar with Save; a count
+    # lower down was not scrolled to at all.
+    page = phone_without_javascript
+    address = start("caribbean", ["Ana", "Beto", "Carla", "Dani"])
+    page.goto(live_server.url + address + f"?out={out}&entry={entry}#entry")
+    for name, value in counts.items():
+        page.locator(f"input[name={name}]").fill(value)
+    page.locator(".save-row button.save").click()
+
+    refused = next(name for name, value in counts.items() if value in ("-3", "70"))
+    said = page.locator(f"#id_{refused}_error")
+    expect(said).to_have_text(message)
+    assert 0 <= page.evaluate(MESSAGE_PLACE, refused)["under"] < 8  # right under its field
+    # The page comes back (loaded) opened at the refused count: its message in the window and
+    # clear of the bar with Save.
+    page.wait_for_load_state("load")
+    expect(said).to_be_in_viewport(ratio=1)
+    place = page.evaluate(MESSAGE_PLACE, refused)
+    assert place["clear"] and place["over"] == ""

@@ -347,7 +347,7 @@ def test_counts_over_the_whole_set_are_refused_over_the_counts_and_mark_each(
     counts = form[: form.index("</div>", form.index("data-pips"))]
     message = "Together the hands hold more pips than the whole set (168)."
     assert 'class="form-errors"' not in form  # nothing above the form
-    said = counts.index('<div class="counts-error" id="id_counts_error" role="alert">')
+    said = counts.index('<div class="counts-error" id="refused" role="alert">')
     assert counts.index(message) > said and counts.index("data-pips") > said
     assert message in form[form.index("data-preview") :]  # and the preview says it too
     for seat in range(4):

@@ -184,6 +184,36 @@ def test_each_refusal_shows_at_its_field_and_saves_nothing(
             assert f'value="{value}"' in html  # what was typed is kept
 
 
+@pytest.mark.parametrize(
+    ("data", "refused"),
+    [
+        ({"out": "0", "entry": "total", "pooled": "-3"}, "pooled"),
+        ({"out": "blocked", "pips_0": "5", "pips_1": "6", "pips_2": "7", "pips_3": "-3"}, "pips_3"),
+    ],
+    ids=["the-total", "a-hand-s"],
+)
+def test_a_refused_count_s_message_is_right_under_it_and_the_page_opens_there(
+    client: Client, make_match, data, refused
+):
+    # Before, the two photo buttons stood between the count and its message, and a page without
+    # JavaScript came back at its top, the message under the bar with Save or out of sight.
+    match = make_match()
+    post = {"number": "1", "token": str(uuid.uuid4()), "entry": "each", **data}
+
+    html = client.post(match_url(match) + "hand", post).content.decode()
+
+    assert f'action="{match_url(match)}hand#refused"' in html  # opened there when it comes back
+    field = re.search(
+        rf'<div class="pip-field[^"]*has-error" id="refused">\s*<label for="id_{refused}">'
+        rf'.*?</label>\s*<input [^>]*name="{refused}"[^>]*>\s*'
+        rf'<p class="field-error" id="id_{refused}_error"><bdi>Pips can&#x27;t be below 0.'
+        r'</bdi></p>\s*<div class="photo-count"',
+        html,
+    )
+    assert field is not None
+    assert html.count('id="refused"') == 1
+
+
 def test_pips_for_the_seat_that_went_out_are_refused(client: Client, make_match):
     match = make_match(count_rule="every_hand")
     data = hand_post(match, 0, {1: 3, 2: 4, 3: 5})
