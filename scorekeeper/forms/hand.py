@@ -1,4 +1,4 @@
-"""A hand as typed at the table, and a score made during play."""
+"""A hand as typed at the table (a score made during play: forms.play)."""
 
 import uuid
 
@@ -25,7 +25,6 @@ from scorekeeper.forms.hand_inputs import (
     switch_error_field,
 )
 from scorekeeper.forms.mexican_train import ROUND_ERROR_FIELDS, add_double_blank_field
-from scorekeeper.inputs import whole_number
 from scorekeeper.models import (
     EntryMode,
     Hand,
@@ -446,15 +445,22 @@ class HandForm(forms.Form):
                 data[f"pips_{seat}"] = pips
         return True
 
-    def _show(self, error: rules.HandError, failed: set[str]) -> None:
-        """One of the rules' refusals at its field, unless that field already says why."""
+    @staticmethod
+    def _switch_field(error: rules.HandError) -> str | None:
+        """The field of a refusal that a regional way, a round or a house switch asks about;
+        None for the others (and for a pase corrido said of no seat)."""
         field = (
             REGIONAL_ERROR_FIELDS.get(error.code)
             or ROUND_ERROR_FIELDS.get(error.code)
             or switch_error_field(error.code)
         )
         if field == "pase_corrido":
-            field = f"pase_corrido_{error.seat}" if error.seat is not None else None
+            return f"pase_corrido_{error.seat}" if error.seat is not None else None
+        return field
+
+    def _show(self, error: rules.HandError, failed: set[str]) -> None:
+        """One of the rules' refusals at its field, unless that field already says why."""
+        field = self._switch_field(error)
         if field is not None:
             if field not in self.errors:
                 self.add_error(field, hand_error_message(error, self.names, self.game))
@@ -477,65 +483,3 @@ class HandForm(forms.Form):
             self.add_error(None, ValidationError(message, code=COUNTS))
             return
         self.add_error(field, hand_error_message(error, self.names, self.game))
-
-
-class PlayForm(forms.Form):
-    """A score made during play: the seat that made it and the points (All Fives, Bergen)."""
-
-    seat = forms.TypedChoiceField(
-        coerce=int, widget=forms.HiddenInput, error_messages={"required": _("Tap who scored.")}
-    )
-    points = forms.TypedChoiceField(
-        coerce=int, error_messages={"required": _("Tap the points scored.")}
-    )
-    number = WholeNumberField(widget=forms.HiddenInput, min_value=1)
-    token = forms.UUIDField(widget=forms.HiddenInput)
-
-    def __init__(self, match: Match, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.match = match
-        self.game = match.game()
-        self.names = match.seat_names()
-        self.fields["seat"].choices = [(seat, name) for seat, name in enumerate(self.names)]
-        self.fields["points"].choices = [
-            (points, str(points)) for points in rules.play_amounts(self.game)
-        ]
-        invalid = _("Tap one of the scores shown.")
-        self.fields["points"].error_messages["invalid_choice"] = invalid
-        self.fields["seat"].error_messages["invalid_choice"] = _("Tap who scored.")
-
-    @classmethod
-    def for_next_play(cls, match: Match, seat: str | None = None) -> "PlayForm | None":
-        """The play strip of a scoring game, a seat perhaps tapped (None in a block game)."""
-        if not rules.play_amounts(match.game()):
-            return None  # nothing scores during play: no play strip
-        initial = {"seat": seat, "number": match.hand_count + 1, "token": uuid.uuid4()}
-        return cls(match, initial=initial)
-
-    def refuse(self, refused: rules.InvalidHand) -> None:
-        """Show the rules' refusal of a score that passed the form (the match moved on)."""
-        for error in refused.errors:
-            self.add_error(None, hand_error_message(error, self.names, self.game))
-
-    def chosen_seat(self) -> int | None:
-        """The seat tapped first, so the strip can offer its amounts."""
-        seat = whole_number(str(self["seat"].value()))
-        return seat if seat is not None and seat < self.game.seats else None
-
-    def amounts(self) -> list[tuple[int, str]]:
-        """The amount buttons: 5, 10 ... in All Fives; the two headers in Bergen."""
-        if self.game.play_headers:
-            return [
-                (rules.Header.DOUBLE, _("Double-header +2")),
-                (rules.Header.TRIPLE, _("Triple-header +3")),
-            ]
-        return [(points, f"+{points}") for points in rules.play_amounts(self.game)]
-
-    def clean(self):
-        data = super().clean()
-        if "seat" in data and "points" in data:
-            play = rules.Play(data["seat"], data["points"])
-            for error in rules.validate_play(self.game, play):
-                self.add_error(None, hand_error_message(error, self.names, self.game))
-            data["play"] = play
-        return data
