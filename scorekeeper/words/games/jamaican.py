@@ -137,6 +137,11 @@ def _done(game: rules.Game, reason: rules.Reason, side_names: list[str]) -> str:
         return _("a bruk: love all, and the winner scores nothing")
     if rules.HandMark.ONE_ALL in reason.marks:
         return _("one-all: the next hand is played for 2")
+    return _to_side(game, reason, side_names)
+
+
+def _to_side(game: rules.Game, reason: rules.Reason, side_names: list[str]) -> str:
+    """A won hand's worth in games to the side that won it."""
     side = side_names[game.side_of(reason.winning_seat)]
     return _("%(games)s to %(side)s") % {"games": games_text(reason.played_for or 1), "side": side}
 
@@ -162,8 +167,7 @@ def short_line(game: rules.Game, result: rules.HandResult, side_names: list[str]
         return _("Bruk: love all")
     if rules.HandMark.ONE_ALL in reason.marks:
         return _("One-all: play for 2")
-    side = side_names[game.side_of(reason.winning_seat)]
-    return _("%(games)s to %(side)s") % {"games": games_text(reason.played_for or 1), "side": side}
+    return _to_side(game, reason, side_names)
 
 
 def explain_result(
