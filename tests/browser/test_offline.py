@@ -159,3 +159,55 @@ def test_undo_without_signal_says_it_needs_the_signal_and_works_once_it_is_back(
     expect(page.get_by_role("button", name="Yes, undo it")).to_be_visible()
     expect(note).to_be_hidden()
     assert Hand.objects.filter(match=match).count() == 1
+
+
+def open_first(page: Page, url: str) -> None:
+    """Open a page on a phone that never opened the app (a shared link, a QR code), and wait
+    until the service worker installed by that very page controls it."""
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+@pytest.mark.no_signal
+def test_a_match_page_opened_first_from_its_link_opens_again_without_signal(
+    live_server, phone: Page, make_match, add_hand
+):
+    """The page's own visit came before its service worker: the worker keeps a copy of it when
+    it takes the page over, as it keeps every page it sees open later."""
+    match = make_match()
+    for hand in EXAMPLE_HANDS:
+        add_hand(match, **hand)
+    open_first(phone, live_server.url + match_path(match))
+    offline(phone)
+    phone.reload()
+    expect(phone.get_by_role("heading", name="No signal")).to_have_count(0)
+    expect(phone.get_by_test_id("total-0")).to_have_text("115")
+    expect(phone.get_by_test_id("total-1")).to_have_text("56")
+    expect(phone.locator("[data-stale]")).to_contain_text("Score as of")
+
+
+@pytest.mark.no_signal
+def test_a_hand_saved_without_signal_on_a_first_visit_waits_through_a_reload(
+    live_server, phone: Page, make_match
+):
+    """The kept copy carries a CSRF token the phone's cookie still matches: the hand waiting
+    on it goes out once the signal returns."""
+    from scorekeeper.models import Hand
+
+    match = make_match()
+    open_first(phone, live_server.url + match_path(match))
+    phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    for name, value in {"Ben": 10, "Cara": 5, "Dev": 7}.items():
+        phone.get_by_label(name, exact=True).fill(str(value))
+    offline(phone)
+    save_without_signal(phone, phone.get_by_label("Dev", exact=True))
+    queued = phone.locator("[data-keep-note=queued]")
+    expect(queued).to_be_visible()
+    phone.reload()
+    expect(phone.locator("[data-stale]")).to_be_visible()
+    expect(queued).to_contain_text("Hand 1 is kept")
+    expect(phone.locator("[data-waiting]")).to_contain_text("Hand 1: Alice, 22 pips. Not sent yet.")
+    online(phone)
+    expect(phone.locator(".msg")).to_contain_text("Hand 1 saved")
+    expect(phone.get_by_test_id("total-0")).to_have_text("22")
+    assert Hand.objects.filter(match=match).count() == 1
