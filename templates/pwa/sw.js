@@ -27,9 +27,24 @@ self.addEventListener("activate", (event) => {
         names.filter((name) => name.startsWith("shell-") && name !== SHELL)
           .map((name) => caches.delete(name))
       ))
+      .then(keepOpenPages)
       .then(() => self.clients.claim())
   );
 });
+
+// A page opened before this worker was there (the first visit, from a shared link or a QR code)
+// went past it, and no copy of it was kept. Before taking such pages over, the worker keeps each
+// one it has no copy of, as their visit would have, so that they open again with no signal.
+async function keepOpenPages() {
+  const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const pages = await caches.open(PAGES);
+  await Promise.all(open.map(async (client) => {
+    const url = new URL(client.url);
+    if (url.origin !== self.location.origin || (await pages.match(pageKey(url), ANY))) return;
+    // Weak signal holds the pages back from the worker a while at most; their copy may come later.
+    await timed(fetchAndKeep(url.pathname + url.search, url), WAIT_MS).catch(() => {});
+  }));
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -130,11 +145,19 @@ async function fresh(request, cacheName, key) {
 async function refresh(address) {
   const url = new URL(address);
   if (url.origin !== self.location.origin) return;
+  await fetchAndKeep(url.pathname, url);
+}
+
+// The page at `path`, fetched by the worker itself and kept under the page `url`'s key as a visit
+// keeps it: sent with the phone's cookies, its CSRF token is one for the phone's cookie, and a
+// save made later from the copy goes through. A redirected answer is not kept: a copy of one
+// would fail the page's next visit instead of showing it.
+async function fetchAndKeep(path, url) {
   try {
-    const response = await fetch(url.pathname, { credentials: "same-origin" });
-    if (isPage(response)) await keepPage(pageKey(url), response);
+    const response = await fetch(path, { credentials: "same-origin" });
+    if (isPage(response) && !response.redirected) await keepPage(pageKey(url), response);
   } catch (error) {
-    // No signal: the copy from before stays, and says how old it is.
+    // No signal: the copy from before, if any, stays, and says how old it is.
   }
 }
 
