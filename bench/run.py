@@ -643,8 +643,7 @@ def byte_rows(data: dict) -> list[tuple[str, str, str, bool | None]]:
     after = data.get("kept_for_no_signal")
     if after:
         names = " + ".join(
-            f"{f['path'].rsplit('/', 1)[-1]} {f['served_bytes']:,} ({f['encoding']})"
-            for f in after["files"]
+            f"{file_name(f)} {f['served_bytes']:,} ({f['encoding']})" for f in after["files"]
         )
         out.append(
             (
@@ -773,11 +772,17 @@ def markdown(results: dict, rows_: list[tuple[str, str, str, bool | None]]) -> s
     return "\n".join(lines)
 
 
+def file_name(f: dict) -> str:
+    """A download as the tables name it: the end of its path, or HTML for a page whose path ends
+    with a slash (the scoreboard, which the service worker fetches again to keep it)."""
+    return f["path"].rsplit("/", 1)[-1] or "HTML"
+
+
 def per_file(first: dict, first_is_html: bool = True) -> str:
     """Downloads file by file: body as served, headers, and the two together."""
     lines = ["| File | Encoding | Body | Headers | Both |", "|---|---|---|---|---|"]
     for index, f in enumerate(first["files"]):
-        name = "HTML" if index == 0 and first_is_html else f["path"].rsplit("/", 1)[-1]
+        name = "HTML" if index == 0 and first_is_html else file_name(f)
         both = f["served_bytes"] + f["header_bytes"]
         lines.append(
             f"| {name} | {f['encoding']} | {f['served_bytes']:,} | {f['header_bytes']:,} | "

@@ -117,9 +117,10 @@ def kept_for_no_signal(host: str, port: int, first: dict) -> dict:
     """What the first visit goes on to download once the page has loaded: the script modules
     imported dynamically (main.js asks for each when its element is on the page), the service
     worker (offline.js registers it), the shell it keeps that the page did not fetch (the
-    no-signal page, the modules this page did not ask for), and the hand form of every seat,
-    which the page asks it to keep so that a hand can be entered without signal. Static files
-    it keeps come from the browser's cache."""
+    no-signal page, the modules this page did not ask for), the page again (its visit came
+    before the worker, which fetches it to keep a copy as it takes the page over), and the hand
+    form of every seat, which the page asks it to keep so that a hand can be entered without
+    signal. Static files it keeps come from the browser's cache."""
     phone = Phone((host, port), keep_alive=True)
     page = first["page"]
     html = phone.get(page, headers=ACCEPT).content.decode()
@@ -141,6 +142,8 @@ def kept_for_no_signal(host: str, port: int, first: dict) -> dict:
                 fetched.add(path)
                 response = phone.get(path, headers=ACCEPT)
                 files.append(entry(path, response, response.content))
+        response = phone.get(page, headers=ACCEPT)
+        files.append(entry(page, response, response.content))
     for path in dict.fromkeys(markup.unescape(url) for url in HAND_FORMS.findall(html)):
         response = phone.get(path, headers=ACCEPT | {"HX-Request": "true"})
         files.append(entry(path, response, response.content))
