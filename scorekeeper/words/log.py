@@ -90,6 +90,8 @@ def line(
     else:
         what, scored = _reported(change, names), _steps(change, side_names, before)
     if change.action == "edited":
+        if own is None:
+            what = "; ".join([what, *_moved(change, side_names, before)])
         return unit.say("log_corrected", number=change.hand_number, what=what)
     return unit.say("log_scored", number=change.hand_number, what=what, scored=scored)
 
@@ -101,6 +103,17 @@ def _reported(change: Change, names: Sequence[str]) -> str:
     if reported.get("ending") == rules.Ending.BLOCKED or seat is None or seat >= len(names):
         return gettext("blocked")
     return gettext("%(name)s went out") % {"name": names[seat]}
+
+
+def _moved(change: Change, side_names: Sequence[str], before: Sequence[int]) -> list[str]:
+    """How a correction moved each side's total: from `before`, the totals after the previous
+    entry, to the totals after it (so the table sees what the correction changed)."""
+    return [
+        gettext("%(side)s %(before)s → %(after)s")
+        % {"side": side_names[side], "before": earlier, "after": total}
+        for side, (total, earlier) in enumerate(zip(change.totals, before, strict=False))
+        if total != earlier and side < len(side_names)
+    ]
 
 
 def _steps(change: Change, side_names: Sequence[str], before: Sequence[int]) -> str:

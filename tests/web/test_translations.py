@@ -241,7 +241,7 @@ def test_swedish_counts_more_than_one_hand_in_the_plural(fresh_catalogues):
         for singular, plural in (
             ("Running totals over %(hands)s hand", "Running totals over %(hands)s hands"),
             ("%(names)s (%(hands)s hand)", "%(names)s (%(hands)s hands)"),
-            ("%(names)s (after %(hands)s hand)", "%(names)s (after %(hands)s hands)"),
+            ("%(names)s (ahead after %(hands)s hand)", "%(names)s (ahead after %(hands)s hands)"),
         ):
             said = translation.ngettext(singular, plural, 4) % {"hands": 4, "names": "Ben"}
             assert "4 omgångar" in said, said

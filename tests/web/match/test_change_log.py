@@ -176,3 +176,18 @@ def test_a_jamaican_correction_is_logged_in_the_sets_words_and_earlier_lines_sta
     assert "Hand 1 corrected: Cara went out on a key" in html
     # Each saved line says what the hand did when it was saved, beside the totals then.
     assert "Hand 3: Ben went out, 2 games to Ben &amp; Dev" in html
+
+
+def test_a_correction_says_how_it_moved_each_sides_total(client: Client, make_match, add_hand):
+    # Dev went out with 31 in the other hands; the table then found 10 more in Cara's hand.
+    match = make_match()
+    add_hand(match, 3, {0: 10, 1: 12, 2: 9})
+    add_hand(match, 0, {1: 5, 2: 5, 3: 5})
+    match.refresh_from_db()
+    hand = rules.Hand(ending=rules.Ending.WENT_OUT, went_out=3, pooled=41)
+    match.edit_hand(1, hand, version=match.version)
+    html = log_html(client, match)
+    assert "Hand 1 corrected: Dev went out; Ben &amp; Dev 31 → 41" in html
+    # The lines saved before the correction still say what was scored then.
+    assert "Hand 1: Dev went out, 31 for Ben &amp; Dev" in html
+    assert "Hand 2: Alice went out, 15 for Alice &amp; Cara" in html

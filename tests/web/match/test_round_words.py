@@ -203,7 +203,7 @@ def test_the_change_log_names_rounds(client: Client):
 
     assert lines[:3] == [
         "Round 1 undone.",
-        "Round 1 corrected: Ann went out",
+        "Round 1 corrected: Ann went out; Bo 23 → 20",
         "Round 1: Ann went out, 23 for Bo; 7 for Cy; 41 for Dee",
     ]
 

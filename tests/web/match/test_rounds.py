@@ -348,7 +348,7 @@ def test_the_summary_of_a_finished_game_counts_rounds_and_the_lowest(client: Cli
         "Rounds played": "3",
         "Biggest count": "10 for Bo (round 1)",
         "Blocked rounds": "1",
-        "Lowest the longest": "Ann (after 3 rounds)",
+        "Lowest the longest": "Ann (lowest after 3 rounds)",
     }
 
 
