@@ -4,24 +4,36 @@ shade, has no outline any mask closes, but its pips still show, and its rim is s
 edge where the table's light and shade change softly. Pips lying outside every tile found are
 gathered in groups a tile's length apart; each group is given the tile of the photo's tiles'
 size whose rim the sharp edges follow best round it, and it is kept only when that rim is as
-plain as theirs and the tile reads as many pips as the group holds."""
+plain as theirs and the tile reads as many pips as the group holds. On tiles of colour (black
+or plastic) a pip is what stands off the colour round it, lighter or of another hue; a group
+spread wider than a tile (two tiles' pips gathered as one) is parted where its pips lie
+furthest apart; and a region found of no tile's shape (tiles run together, a finger over one
+of them), larger than a tile, is no tile's: what lies in it may be a tile found so."""
 
 from collections.abc import Callable
 
 import cv2
 import numpy as np
 
-from scorekeeper.photo.channels import darkest
-from scorekeeper.photo.reading import Tile, read
+from scorekeeper.photo.channels import brightest, darkest
+from scorekeeper.photo.reading import Tile, flatten, read
+from scorekeeper.photo.table import coloured
 
 # A pip's radius is the tiles' short side over PIP; a pip is a blob at least DARKER levels (or
 # DARKER_SHARE of the light round it) darker than the mean light LOCAL radii round it, of
 # between PIP_LEAST and PIP_MOST a disc's area, as tall as wide within ROUND.
 PIP, DARKER, DARKER_SHARE, LOCAL = 11, 18, 0.12, 2.5
+# On tiles of colour, a pip stands OFF_COLOUR levels at least from the mean colour round it, in
+# the channel it differs most.
+OFF_COLOUR = 40
 PIP_LEAST, PIP_MOST, ROUND = 0.35, 2.6, 2.0
 # A pip inside a tile found grown by GROWN is its own; stray pips nearer than NEAR tile lengths
 # are one group, and a group of fewer than LEAST pips (a 1|0, or a speck of the table) is left.
 GROWN, NEAR, LEAST = 1.15, 0.75, 2
+# A group spread more than SPREAD tile lengths is two tiles' pips, parted in two.
+SPREAD = 1.15
+# A region cut, of more than LARGER times a tile's area, is no one tile's outline.
+LARGER = 1.4
 # The tile fitted round a group: turned by STEP degrees at a time and moved by MOVE pixels, its
 # sides looked at in ROUGH points; then, within STEP of the best turn, by FINE_STEP and
 # FINE_MOVE in SAMPLES points. It is of the photo's tiles' size times each of SIZES, its pips
@@ -43,10 +55,15 @@ def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile
     whole = [tile for tile in tiles if not tile.cut]
     if not whole:
         return []
-    quads = [np.float32(tile.corners) for tile in tiles]
     length, short = np.median([_sides(np.float32(tile.corners)) for tile in whole], axis=0)
+    quads = [
+        quad
+        for tile in tiles
+        if cv2.contourArea(quad := np.float32(tile.corners)) <= LARGER * length * short
+        or not tile.cut
+    ]
     radius = short / PIP
-    groups = _groups(_stray_pips(image, radius, quads), length)
+    groups = _groups(_stray_pips(image, radius, quads, _tinted(image, whole)), length)
     if not groups:
         return []
     slope = _sharp_slope(image)
@@ -66,6 +83,13 @@ def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile
     return found
 
 
+def _tinted(image: np.ndarray, whole: list[Tile]) -> bool:
+    """Whether most of the tiles found are of colour (black, or plastic of a colour)."""
+    return 2 * sum(coloured(flatten(image, np.float32(tile.corners))) for tile in whole) > len(
+        whole
+    )
+
+
 def _sides(corners: np.ndarray) -> tuple[float, float]:
     """A tile's long and short side."""
     first = float(np.linalg.norm(corners[1] - corners[0]))
@@ -82,13 +106,20 @@ def _sharp_slope(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(slope, (0, 0), 1.5) / (cv2.blur(grey, (61, 61)) + 10)
 
 
-def _stray_pips(image: np.ndarray, radius: float, quads: list[np.ndarray]) -> np.ndarray:
+def _stray_pips(
+    image: np.ndarray, radius: float, quads: list[np.ndarray], tinted: bool
+) -> np.ndarray:
     """The middles of the pip-sized dark round blobs inside no tile found (each grown by
-    GROWN)."""
-    grey = darkest(image).astype(np.float32)
+    GROWN); `tinted` (most tiles found are of colour), of the blobs off the colour round
+    them."""
     reach = 2 * round(LOCAL * radius) + 1
-    local = cv2.blur(grey, (reach, reach))
-    dark = ((local - grey) > np.maximum(DARKER, DARKER_SHARE * local)).astype(np.uint8)
+    if tinted:
+        off = brightest(cv2.absdiff(image, cv2.blur(image, (reach, reach))))
+        dark = (off > OFF_COLOUR).astype(np.uint8)
+    else:
+        grey = darkest(image).astype(np.float32)
+        local = cv2.blur(grey, (reach, reach))
+        dark = ((local - grey) > np.maximum(DARKER, DARKER_SHARE * local)).astype(np.uint8)
     for quad in quads:
         middle = quad.mean(axis=0)
         cv2.fillConvexPoly(dark, np.rint(middle + (quad - middle) * GROWN).astype(np.int32), 0)
@@ -121,7 +152,26 @@ def _groups(pips: np.ndarray, length: float) -> list[np.ndarray]:
         group[root(int(first))] = root(int(second))
     roots = [root(index) for index in range(count)]
     sets = [pips[[r == top for r in roots]] for top in sorted(set(roots))]
-    return [found for found in sets if len(found) >= LEAST]
+    return [part for found in sets for part in _parted(found, length) if len(part) >= LEAST]
+
+
+def _parted(pips: np.ndarray, length: float) -> list[np.ndarray]:
+    """A group of pips, or, spread wider than SPREAD tile lengths (tiles lying close), its
+    parts: cut across its longest spread where its pips lie furthest apart, each part
+    parted again."""
+    if np.linalg.norm(pips.max(axis=0) - pips.min(axis=0)) <= SPREAD * length:
+        return [pips]
+    if len(pips) < 2 * LEAST:
+        return [pips]
+    middle = pips.mean(axis=0)
+    along = (pips - middle) @ np.linalg.svd(pips - middle)[2][0]
+    ordered = np.sort(along)
+    gap = int(np.argmax(np.diff(ordered)))
+    cut = (ordered[gap] + ordered[gap + 1]) / 2
+    first, second = pips[along < cut], pips[along >= cut]
+    if len(first) < LEAST or len(second) < LEAST:
+        return [pips]
+    return _parted(first, length) + _parted(second, length)
 
 
 def _fitted(

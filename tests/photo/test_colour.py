@@ -23,15 +23,25 @@ def colour() -> list:
 
 
 def test_tiles_of_colour_are_read_no_worse_than_measured(colour):
-    """Short of the bars of ivory tiles (36 of 40 exact, 419 of 440 halves, Dec 6; 2 of 40 and
-    55 of 440 before faces of colour were looked for, when only faces lighter than the table
-    were): black tiles on a table as dark (one photo here), a tile the photo's edge cuts
-    lying against another, a yellow tile on a yellow table are missed; a floor, so the
-    counter does not slip back. (Seed 140, held out: 37 of 40, 383 of 388.)"""
+    """Short of the bars of ivory tiles (38 of 40 exact, 435 of 440 halves, Dec 7; 37 and 427
+    before tiles of colour no mask found were looked for by their pips, 36 and 419 on Dec 6;
+    2 of 40 and 55 of 440 before faces of colour were looked for, when only faces lighter than
+    the table were): a tile the photo's edge cuts lying against another, a black tile whose
+    shaded side the table hides are missed; a floor, so the counter does not slip back. (Seed
+    140, held out: 38 of 40, 385 of 388.)"""
     exact = sum(count.total == photo.total for photo, count in colour)
-    assert exact >= 36
+    assert exact >= 38
     right_total = [halves_right(photo, count) for photo, count in colour]
-    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.95
+    assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.98
+
+
+def test_black_tiles_on_a_table_as_dark_are_found_by_their_pips(colour):
+    """A photo of five black tiles with red pips on a dark table: no mask told four of them
+    from the table (11 of 33 before Dec 7), but their pips stand off the black (photo.strays);
+    two of them lie close, their pips gathered as one group and then parted in two."""
+    photo, count = colour[23]
+    assert len(count.counted) == 5
+    assert count.total == photo.total == 33
 
 
 def tiles_of(face: tuple, pips: tuple, table: tuple, seed: int) -> tuple[np.ndarray, list]:

@@ -95,9 +95,10 @@ def test_each_half_right_on_at_least_99_percent_in_rows_of_tiles_touching(touchi
 
 
 def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
-    """Far short of the bars (28 of 40 exact, 442 of 480 halves, Dec 7, the tiles no way
-    found looked for by their pips outside the tiles found; 24 and 426 before, a region's spurs of
-    the table's light trimmed before its box is fitted, a way whose tiles are pieces of one
+    """Far short of the bars (29 of 40 exact, 445 of 480 halves, Dec 7, the pips in a region
+    shown cut and larger than a tile looked at as strays too; 28 and 442 before, the tiles no
+    way found looked for by their pips outside the tiles found; 24 and 426 before, a region's
+    spurs of the table's light trimmed before its box is fitted, a way whose tiles are pieces of one
     another way finds whole set aside, and a lone tile's fit kept only when it is a tile's
     outline; 22 and 421 before, 22 of 40 exact, 404 of 480 halves, Dec 6, a lone half found
     by its calm face given its other half across its line, and the tiles one way of telling
@@ -113,7 +114,7 @@ def test_photos_at_a_park_table_are_read_no_worse_than_measured(park):
     there the table's light and shade often leave a region of no tile's shape, or half a tile;
     a floor, so the counter does not slip back."""
     exact = sum(count.total == photo.total for photo, count in park)
-    assert exact >= 28
+    assert exact >= 29
     right_total = [halves_right(photo, count) for photo, count in park]
     assert sum(r for r, _ in right_total) / sum(t for _, t in right_total) >= 0.88
 
@@ -145,7 +146,8 @@ def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
     """Tiles held at a slant, a finger over about half of them (57 covered of 148, seed 38):
     at most 1 of those covered is counted (2 before tiles' rims were drawn all round, 18
     before the rim was looked at, 6 before a finger's tip and a tile's missing line were), and
-    the photos exact on 33 of 40 (32, 29, 16, then 25 before)."""
+    the photos exact on 36 of 40 (35 before a region of tiles run together was looked in for
+    stray pips, then 32, 29, 16, 25)."""
     counted = exact = 0
     for photo, count in count_each(held_corpus(40, seed=38)):
         exact += count.total == photo.total
@@ -156,7 +158,19 @@ def test_a_tile_a_finger_covers_is_shown_as_cut_not_counted():
             if tile.cut
         )
     assert counted <= 1
-    assert exact >= 33
+    assert exact >= 36
+
+
+def test_a_tile_run_together_with_one_a_finger_covers_is_found_by_its_pips():
+    """A 10|9 lying against a tile a finger covers (seed 38, photo 15): the two are one region
+    of no tile's shape, shown cut, and the 10|9 was not counted (27 of 46 before Dec 7). The
+    pips in a region larger than a tile are looked at as strays: the 10|9 is found whole, the
+    covered tile still not counted, the region still shown for the player to look at."""
+    photo = held_corpus(40, seed=38)[15]
+    count = count_photo(photo.jpeg)
+    assert count.total == photo.total == 46
+    assert [sorted(tile.halves) for tile in count.counted if 10 in tile.halves] == [[9, 10]]
+    assert any(tile.cut for tile in count.tiles)
 
 
 def test_a_tile_cut_by_the_edge_is_found_and_not_counted():
