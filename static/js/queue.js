@@ -3,7 +3,7 @@
 // makes the server record each once, however many times it is sent.
 
 import { load, store, drop } from "./keep.js";
-import { play, handForm, show, note, seatLink } from "./notes.js";
+import { play, handForm, show, note, seatLink, inSight } from "./notes.js";
 
 const WAITING = "scorekeeper:waiting:";
 export const HAND = "scorekeeper:hand:";
@@ -110,7 +110,7 @@ export function showWaiting(q) {
 }
 
 // The hand form leaves the page once its hand waits on the phone: the next seat tapped opens
-// the next hand's form.
+// the next hand's form, and the seats come into sight under the notes.
 export function closeForm() {
   const form = handForm();
   if (form) form.remove();
@@ -118,6 +118,7 @@ export function closeForm() {
     link.classList.remove("chosen");
     link.removeAttribute("aria-current");
   });
+  inSight();
 }
 
 // A waiting hand sent. Its source is the waiting list ([data-hand-save]): saves.js knows the

@@ -5,7 +5,7 @@
 // next hands or discards them); undone or refused (the hand comes back into the form as typed).
 
 import { drop } from "./keep.js";
-import { play, handForm, show, note } from "./notes.js";
+import { play, handForm, show, note, inSight, askDiscard } from "./notes.js";
 import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, showWaiting, closeForm, sendNext } from "./queue.js";
 import { loadDraft, storeDraft, remember, fill, refreshPreview, restore, newToken } from "./hand.js";
 
@@ -45,6 +45,7 @@ function closeStrip() {
     link.classList.remove("chosen");
     link.removeAttribute("aria-current");
   });
+  inSight();
 }
 
 document.addEventListener("htmx:configRequest", (event) => {
@@ -277,8 +278,11 @@ export function onLoad(root) {
   if (box) {
     // The list's lines come and go: one listener for the box.
     box.addEventListener("click", (event) => {
-      const button = event.target.closest("[data-discard-waiting]");
-      if (button) discardAt(Number(button.dataset.index));
+      const button = event.target.closest("[data-discard-waiting], [data-discard-yes], [data-discard-no]");
+      if (!button) return;
+      if (button.matches("[data-discard-waiting]")) askDiscard(button);
+      else if (button.matches("[data-discard-yes]")) discardAt(Number(button.dataset.index));
+      else showWaiting(queue()); // kept: the lines as they were
     });
   }
   const on = (selector, action) => root.querySelectorAll(selector).forEach((button) => button.addEventListener("click", action));

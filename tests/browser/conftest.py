@@ -19,21 +19,23 @@ def phone(page: Page, request):
 
 
 @pytest.fixture
-def phone_in(browser: Browser, browser_context_args):
+def phone_in(browser: Browser, browser_context_args, request):
     """Makes a small phone (360 x 740) whose browser speaks a language ("es"): its own
     context's locale, which its requests' Accept-Language follows (a header set on the `phone`
     fixture's context is not sent over that context's en-US), with any other context argument
-    (`has_touch=True`). Each fails the test on a console error or page error, as `phone` does,
-    and is closed with the test: a page left open would go on asking the live server for its
-    pages through the tests after it."""
+    (`has_touch=True`). Each fails the test on a console error or page error, as `phone` does
+    (in a test marked `no_signal`, on a page error only), and is closed with the test: a page
+    left open would go on asking the live server for its pages through the tests after it."""
     contexts, problems = [], []
+    console = request.node.get_closest_marker("no_signal") is None
 
     def make(language: str, **extra) -> Page:
         args = {**browser_context_args, "locale": language, **extra}
         context = browser.new_context(**{**args, "viewport": {"width": 360, "height": 740}})
         contexts.append(context)
         page = context.new_page()
-        page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+        if console:
+            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda error: problems.append(str(error)))
         return page
 

@@ -4,7 +4,7 @@ never saved over another phone's hand."""
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.models import Hand
+from scorekeeper.models import EntryMode, Hand
 from tests.browser.signal import controlled, offline, online
 
 pytestmark = [pytest.mark.browser, pytest.mark.no_signal]
@@ -23,6 +23,12 @@ def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
     for name, value in pips.items():
         page.get_by_label(name, exact=True).fill(str(value))
     page.get_by_role("button", name="Save hand").click()
+
+
+def discard(line) -> None:
+    """Discard a waiting hand: Discard, then the second word."""
+    line.get_by_role("button", name="Discard", exact=True).click()
+    line.get_by_role("button", name="Yes, discard it").click()
 
 
 def stored(match) -> list[tuple[int, int | None]]:
@@ -104,7 +110,7 @@ def test_a_discarded_waiting_hand_can_be_brought_back(live_server, phone: Page, 
     enter(phone, ALICE_OUT)
     enter(phone, BEN_OUT)
     waiting = phone.locator("[data-waiting] li")
-    waiting.nth(0).get_by_role("button", name="Discard").click()
+    discard(waiting.nth(0))
     expect(waiting).to_have_count(1)
     expect(waiting.nth(0)).to_contain_text("Hand 1: Ben")
     phone.locator("[data-keep-note=discarded]").get_by_role("button", name="Bring it back").click()
@@ -226,3 +232,88 @@ def test_the_last_saved_note_goes_while_a_later_hand_waits(live_server, phone: P
     online(phone)
     expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
     expect(phone.locator("#news .msg")).to_contain_text("Hand 2 saved")
+
+
+# Each seat of the next hand: in the screen and the topmost thing at its centre, as the page
+# lies now; then with the row of seats scrolled to each height of the screen's top part, as a
+# thumb scrolling up meets them there: still the topmost (a note stuck over the top of the
+# screen once took taps meant for a seat, one of them a waiting hand's Discard).
+SEATS_CLEAR = """() => {
+  const seats = Array.from(document.querySelectorAll("#entry .outs a.out"));
+  const name = (seat) => seat.textContent.trim();
+  const hit = (seat) => {
+    const box = seat.getBoundingClientRect();
+    const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    if (!found || seat.contains(found)) return null;
+    return `${name(seat)} under ${found.closest("[class]").className}`;
+  };
+  const out = seats.filter((seat) => {
+    const box = seat.getBoundingClientRect();
+    return box.top < 0 || box.bottom > innerHeight;
+  }).map(name);
+  const covered = seats.map(hit).filter(Boolean);
+  for (let top = 0; top <= 300; top += 20) {
+    window.scrollBy(0, seats[0].getBoundingClientRect().top - top);
+    covered.push(...seats.map(hit).filter(Boolean));
+  }
+  return { out, covered: Array.from(new Set(covered)) };
+}"""
+
+
+def spanish_table(make_match, add_hand):
+    """Ana and Carla against Beto and Dani, twelve hands in, the pips given as one total."""
+    match = make_match(names=("Ana", "Beto", "Carla", "Dani"), target=500)
+    match.table.entry_mode = EntryMode.TOTAL
+    match.table.save()
+    for number in range(12):
+        out = number % 2  # Ana, then Beto, and so on: 3 pips for each
+        add_hand(match, out, {1 - out: 3, 2 + out: 0, 3 - out: 0})
+    return match
+
+
+@pytest.mark.usefixtures("fresh_catalogues")
+def test_the_next_hands_seats_are_in_sight_and_never_under_the_notes_once_a_hand_waits(
+    live_server, phone_in, make_match, add_hand
+):
+    match = spanish_table(make_match, add_hand)
+    phone = phone_in("es", has_touch=True)
+    controlled(phone, match_url(live_server, match))
+    offline(phone)
+    phone.locator("#entry .outs").get_by_role("link", name="Beto", exact=True).tap()
+    count = phone.locator("form[data-hand-save] [data-pips] input[inputmode=numeric]")
+    count.fill("5")
+    count.blur()
+    preview = phone.locator("[data-preview]")
+    expect(preview).to_have_text(preview.get_attribute("data-offline"))
+    phone.get_by_role("button", name="Anotar mano").tap()
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+    expect(phone.locator("[data-keep-note=queued]")).to_be_visible()
+    phone.screenshot(path="/tmp/pwa/queued-seats.png")
+
+    assert phone.evaluate(SEATS_CLEAR) == {"out": [], "covered": []}
+
+
+def test_a_waiting_hand_is_discarded_only_once_the_player_says_so_twice(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    controlled(phone, match_url(live_server, match))
+    offline(phone)
+    enter(phone, ALICE_OUT)
+    waiting = phone.locator("[data-waiting] li")
+    discard = waiting.get_by_role("button", name="Discard", exact=True)
+    box = discard.bounding_box()
+
+    phone.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    expect(waiting.get_by_role("button", name="Yes, discard it")).to_be_visible()
+    expect(waiting).to_have_count(1)
+    waiting.get_by_role("button", name="Keep it").click()
+    expect(discard).to_be_visible()
+    expect(waiting.get_by_role("button", name="Yes, discard it")).to_have_count(0)
+    discard.click()
+    waiting.get_by_role("button", name="Yes, discard it").click()
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    online(phone)
+    expect(phone.locator("[data-stale]")).to_be_hidden()
+    assert stored(match) == []
