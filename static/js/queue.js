@@ -103,8 +103,9 @@ export function showWaiting(q) {
   const ended = Boolean(play() && play().querySelector(".banner.win"));
   note("conflict", q.held && q.hands.length > 0 && !ended);
   note("over", q.held && q.hands.length > 0 && ended);
+  // The next hand's number counts the hands waiting, and comes back when one is discarded.
   const hand = document.querySelector("[data-play] .hand-no");
-  if (hand && q.hands.length && !play().querySelector(".banner, .won")) {
+  if (hand && !play().querySelector(".banner, .won")) {
     hand.textContent = hand.textContent.replace(/\d+/, String(nextHand()));
   }
 }

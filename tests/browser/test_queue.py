@@ -317,3 +317,20 @@ def test_a_waiting_hand_is_discarded_only_once_the_player_says_so_twice(
     online(phone)
     expect(phone.locator("[data-stale]")).to_be_hidden()
     assert stored(match) == []
+
+
+def test_the_next_hands_number_comes_back_once_its_waiting_hand_is_discarded(
+    live_server, phone: Page, make_match
+):
+    match = make_match()
+    controlled(phone, match_url(live_server, match))
+    offline(phone)
+    enter(phone, ALICE_OUT)
+    expect(phone.locator(".hand-no")).to_have_text("Hand 2")
+
+    discard(phone.locator("[data-waiting] li").nth(0))
+
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    expect(phone.locator(".hand-no")).to_have_text("Hand 1")
+    phone.locator("#entry .outs").get_by_role("link", name="Ben", exact=True).click()
+    expect(phone.locator("form[data-hand-save] [name=number]")).to_have_value("1")
