@@ -18,13 +18,14 @@ from scorekeeper.models import (
     Table,
     reason_from_json,
 )
-from scorekeeper.offline_game import offline_game_json
+from scorekeeper.offline_game import offline_game_json, scores_offline
 from scorekeeper.sharing import qr_svg
 from scorekeeper.views.round_sheet import round_sheet
 from scorekeeper.words.explain import (
     explain_hand,
     explain_scoring_end,
     lead_text,
+    leads_after_a_hand,
     play_text,
     scoring_hand_in_play,
     series_text,
@@ -100,6 +101,8 @@ def board(match: Match) -> dict:
         "hand_numbered": hand_numbered(match.hand_count + 1),
         "to_target": to_target(match.target),
         "offline_game": offline_game_json(game, state, match.hand_count + 1),
+        # Who leads after the hands waiting on the phone, where it scores them (waiting.js).
+        "leads": leads_after_a_hand(game, names) if scores_offline(game) else (),
     }
 
 

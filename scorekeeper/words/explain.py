@@ -58,6 +58,13 @@ def lead_text(
     return _("Double six leads")
 
 
+def leads_after_a_hand(game: rules.Game, names: list[str]) -> list[str]:
+    """Who leads the next hand once one more is played, as lead_text says it: for each seat in
+    order, then for no seat known. The phone says one while hands wait on it (waiting.js)."""
+    seats = [lead_text(game, names, seat) for seat in range(game.seats)]
+    return [*seats, lead_text(game, names, None, first_hand=False)]
+
+
 # --- Scoring games (All Fives, Bergen) ---------------------------------------------------------
 
 

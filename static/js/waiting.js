@@ -27,9 +27,34 @@ function undraw(play) {
     node.hidden = false;
     node.removeAttribute("data-waiting-hidden");
   });
+  play.querySelectorAll("[data-waiting-lead]").forEach((node) => {
+    node.replaceChildren(...serverLead.get(node));
+    node.removeAttribute("data-waiting-lead");
+    node.classList.remove("unsent");
+  });
   play.querySelectorAll("[data-waiting-end], [data-waiting-totals], [data-waiting-unscored]").forEach((node) => {
     node.hidden = true;
   });
+}
+
+// Who leads the next hand, as the hands waiting leave it (score.js, the rules' mirror): the
+// server's words for that seat, or for no seat known, one template each in [data-waiting-words]
+// (none where the phone does not score the game). Where the phone cannot tell (a hand it does not
+// score), the line goes rather than name the wrong player.
+const serverLead = new WeakMap();
+function sayLead(play, state) {
+  const lead = play.querySelector(".status .lead");
+  const shapes = play.querySelectorAll("[data-waiting-words] template[data-lead]");
+  if (!lead) return;
+  if (!state || !shapes.length) {
+    hide(lead);
+    return;
+  }
+  const shape = shapes[state.nextLeader === null ? shapes.length - 1 : state.nextLeader];
+  serverLead.set(lead, Array.from(lead.childNodes));
+  lead.setAttribute("data-waiting-lead", "");
+  lead.classList.add("unsent");
+  lead.replaceChildren(lead.querySelector(".pip-tile") || "", shape.content.cloneNode(true));
 }
 
 function setText(node, text) {
@@ -129,6 +154,8 @@ function draw(hands) {
     });
     play.querySelector("[data-waiting-totals]").hidden = false;
   }
+  // A hand's end among them moves the lead on; scores during play alone leave it.
+  if (hands.some((waiting) => !waiting.play)) sayLead(play, scored === hands.length ? state : null);
   if (scored < hands.length && endedWith === null) play.querySelector("[data-waiting-unscored]").hidden = false;
   if (endedWith !== null) {
     const end = play.querySelector("[data-waiting-end]");

@@ -73,3 +73,42 @@ def test_waiting_hands_count_on_the_sheet_until_the_server_has_them(
     expect(phone.locator("[data-waiting-totals]")).to_be_hidden()
     assert rows(phone, "")[1:] == mine
     assert totals(phone) == ["88", "12"]
+
+
+def test_who_leads_next_counts_the_hands_waiting(live_server, phone: Page, make_match, add_hand):
+    match = make_match()  # the winner of a hand leads the next
+    add_hand(match, 0, {1: 10, 2: 5, 3: 7})
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    lead = phone.get_by_test_id("lead")
+    expect(lead).to_have_text("Alice leads")
+    offline(phone)
+
+    enter(phone, BEN_OUT)
+
+    expect(lead).to_have_text("Ben leads")
+    phone.reload()  # the kept copy of the page: the waiting hand still counts
+    expect(phone.locator(".sheet tr.unsent:not(.void-note)")).to_have_count(1)
+    expect(lead).to_have_text("Ben leads")
+    enter(phone, ALICE_OUT)
+    expect(lead).to_have_text("Alice leads")
+    online(phone)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    expect(lead).to_have_text("Alice leads")
+
+
+def test_who_leads_is_not_said_while_hands_wait_that_the_phone_cannot_score(
+    live_server, phone: Page, make_match
+):
+    match = make_match(first_hands_bonus=(10,))  # a regional rule: scored when sent
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    lead = phone.get_by_test_id("lead")
+    expect(lead).to_have_text("Double six leads")
+    offline(phone)
+
+    enter(phone, ALICE_OUT)
+
+    expect(phone.locator("[data-waiting-unscored]")).to_be_visible()
+    expect(lead).to_be_hidden()
+    online(phone)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    expect(lead).to_have_text("Alice leads")

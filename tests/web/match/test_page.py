@@ -66,6 +66,23 @@ def test_double_nine_match_says_the_double_nine_leads(client: Client, make_match
     assert "Double nine leads" in html
 
 
+def test_the_page_says_each_leader_the_hands_waiting_on_the_phone_can_leave(
+    client: Client, make_match
+):
+    html = client.get(match_url(make_match())).content.decode()
+    leads = re.findall(r"<template data-lead>(.*?)</template>", html)
+    assert leads == [f"<bdi>{name}</bdi> leads" for name in ("Alice", "Ben", "Cara", "Dev")] + [
+        "Double six leads"
+    ]
+
+
+def test_a_table_whose_hands_the_phone_cannot_score_names_no_leader_for_them(
+    client: Client, make_match
+):
+    html = client.get(match_url(make_match(first_hands_bonus=(10,)))).content.decode()
+    assert "<template data-lead>" not in html
+
+
 def test_form_asks_only_for_the_seats_that_count(client: Client, make_match):
     match = make_match(count_rule="opponents_only")
     html = client.get(match_url(match) + "?out=0").content.decode()
