@@ -5,7 +5,7 @@
 import { load, store, drop, valuesOf, typed, fill as fillForm } from "./keep.js";
 import { play, handForm, show, seatLink } from "./notes.js";
 import { freeTiles } from "./tiles.js";
-import { state, handKey, queue, waiting, nextHand, enqueue, showWaiting, sendNext } from "./queue.js";
+import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, overtaken, showWaiting, sendNext } from "./queue.js";
 
 // Who went out and how the pips are given (per hand or one total) are what the page shows.
 const PAGE_GIVES = ["csrfmiddlewaretoken", "out", "entry"];
@@ -78,7 +78,8 @@ export function restore() {
   const old = loadDraft();
   if (old && old.queued) enqueue(old); // kept by the one-hand queue of before
   const q = queue();
-  showWaiting(q);
+  if (overtaken(q)) keepQueue(renumber(q));
+  else showWaiting(q);
   if (q.hands.length && !q.held) {
     show(navigator.onLine ? "sending" : "queued", q.hands[q.hands.length - 1]);
     if (navigator.onLine) sendNext();

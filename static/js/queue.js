@@ -59,6 +59,15 @@ export function renumber(q) {
   return q;
 }
 
+// Held because another phone saved hands first: their numbers are taken, so the hands waiting
+// here are shown, and would go, as the ones after the server's. (A match ended there takes no
+// more: they keep the numbers they were typed as. Held behind a hand undone there, they follow
+// it already.)
+export function overtaken(q) {
+  const ended = Boolean(play() && play().querySelector(".banner.win"));
+  return q.held && !ended && q.hands.length > 0 && q.hands[0].number < serverNext();
+}
+
 function whoOf(out) {
   const link = seatLink(out) || document.querySelector('[data-entry] a[data-scorer="' + out + '"]');
   return link ? link.textContent.trim() : null;

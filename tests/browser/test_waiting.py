@@ -112,3 +112,29 @@ def test_who_leads_is_not_said_while_hands_wait_that_the_phone_cannot_score(
     online(phone)
     expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
     expect(lead).to_have_text("Alice leads")
+
+
+def test_a_waiting_hand_overtaken_by_another_phones_takes_the_next_free_number(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = make_match()
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    offline(phone)
+    enter(phone, ALICE_OUT)  # hand 1 on this phone
+    add_hand(match, 1, {0: 3, 2: 4, 3: 5})  # hand 1 on another phone, meanwhile
+
+    online(phone)
+
+    expect(phone.locator("[data-keep-note=conflict]")).to_be_visible(timeout=15_000)
+    numbers = phone.locator(".sheet tbody tr:not(.void-note) th")
+    expect(numbers).to_have_text(["1", "2"])
+    expect(phone.locator(".sheet tr.unsent:not(.void-note) th")).to_have_text("2")
+    expect(phone.locator("[data-waiting] li")).to_contain_text("Hand 2: Alice, 22 pips.")
+    expect(phone.locator(".hand-no")).to_have_text("Hand 3")
+    phone.get_by_role("button", name="Send them as the next hands").click()
+    expect(phone.locator("[data-waiting]")).to_be_hidden()
+    expect(numbers).to_have_text(["1", "2"])
+    assert [(hand.number, hand.went_out) for hand in match.hands.order_by("number")] == [
+        (1, 1),
+        (2, 0),
+    ]
