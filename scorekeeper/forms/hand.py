@@ -19,6 +19,7 @@ from scorekeeper.forms.fields import (
 )
 from scorekeeper.forms.hand_inputs import (
     add_switches,
+    counts_who_went_out,
     initial_values,
     prefill_round,
     read_inputs,
@@ -178,6 +179,8 @@ class HandForm(forms.Form):
         if self.ending is not None:
             self.needed = rules.needed_seats(self.game, self.ending, self.went_out)
         self.count_seats = () if self.pooled_entry or self.pair_entry else self.needed
+        if counts_who_went_out(self, self.data):  # drawn to be refused at its field
+            self.count_seats = tuple(sorted({*self.count_seats, self.went_out}))
         if self.count_seats:
             self.fields.update(
                 count_fields(tuple(self.names), self.game.tile_set, tuple(self.count_seats))
@@ -304,8 +307,8 @@ class HandForm(forms.Form):
 
     def count_names(self) -> tuple[str, ...]:
         """The fields the counts are typed in, as the form draws them."""
-        if self.pooled_entry:
-            return ("pooled",)
+        if self.pooled_entry:  # and a count posted for who went out, drawn to be refused
+            return ("pooled", *(f"pips_{seat}" for seat in self.count_seats))
         if self.pair_entry:
             return tuple(f"pair_{side}" for side in range(len(self.side_names)))
         return tuple(f"pips_{seat}" for seat in self.count_seats)

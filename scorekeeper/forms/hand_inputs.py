@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
+from scorekeeper.forms.fields import PipsField
 from scorekeeper.forms.mexican_train import double_blank_holders
 from scorekeeper.models import open_round_counts, posted_round
 
@@ -145,6 +147,20 @@ def initial_values(game: rules.Game, hand: rules.Hand) -> dict[str, Any]:
 def read_inputs(form: HandForm, data: Mapping) -> dict[str, Any]:
     """What the posted form says of rules.Hand's fields, the counts aside (HandForm._counts)."""
     return {name: field.read(form, data) for name, field in HAND_INPUTS.items() if field.read}
+
+
+def counts_who_went_out(form: HandForm, data: Mapping) -> bool:
+    """Whether `data` gives the seat that went out a count other than 0. No page draws that
+    seat's count (its hand is empty), so only a page changed by hand posts one: the form then
+    draws its field, to refuse it there rather than leave it unread. A 0, or nothing, says no
+    more than no count, and stays unread."""
+    raw = data.get(f"pips_{form.went_out}") if form.went_out is not None else None
+    if raw is None or not str(raw).strip():
+        return False
+    try:
+        return PipsField().clean(raw) != 0
+    except ValidationError:
+        return True  # not a count at all: its field says so
 
 
 def prefill_round(form, match) -> None:

@@ -292,7 +292,8 @@ def _pooled_errors(game: Game, hand: Hand, needed: tuple[int, ...] | None) -> li
         errors.append(HandError(ErrorCode.POOLED_NOT_OFFERED))
     if hand.ending is Ending.BLOCKED:
         errors.append(HandError(ErrorCode.POOLED_ON_BLOCKED))
-    if any(value != 0 or seat != hand.went_out for seat, value in hand.pips.items()):
+    # Beside it, a count only for who went out: its own check refuses anything but a 0.
+    if any(seat != hand.went_out for seat in hand.pips):
         errors.append(HandError(ErrorCode.POOLED_WITH_PIPS))
     value = hand.pooled
     if not is_whole(value):

@@ -83,7 +83,9 @@ HAND_MESSAGES = {
 # The refusals about one player's hand, which name that player.
 PLAYER_MESSAGES = {
     rules.ErrorCode.MISSING_PIPS: _("How many pips did %(name)s have left?"),
-    rules.ErrorCode.PIPS_FOR_WINNER: _("%(name)s went out and holds no tiles."),
+    rules.ErrorCode.PIPS_FOR_WINNER: _(
+        "%(name)s went out, so their hand is empty: leave this count blank."
+    ),
     rules.ErrorCode.DOUBLE_BLANK_WENT_OUT: _(
         "%(name)s went out: the double blank is not in their hand."
     ),

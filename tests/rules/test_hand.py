@@ -109,6 +109,17 @@ def test_pips_for_the_seat_that_went_out_are_refused():
     )
 
 
+@pytest.mark.parametrize("preset", list(rules.ALL_PRESETS))
+def test_in_every_game_who_went_out_holds_no_count_but_0(preset):
+    game = make_game(preset, 4)
+    counts = dict.fromkeys(needed_seats(game, Ending.WENT_OUT, 0), 3)
+
+    assert validate_hand(game, Hand(Ending.WENT_OUT, 0, {**counts, 0: 5}), number=1) == (
+        HandError(ErrorCode.PIPS_FOR_WINNER, seat=0),
+    )
+    assert validate_hand(game, Hand(Ending.WENT_OUT, 0, {**counts, 0: 0}), number=1) == ()
+
+
 def test_more_than_the_heaviest_hand_is_refused_with_the_limit():
     assert validate_hand(CARIBBEAN, went_out(0, s1=70, s2=6, s3=69)) == (
         HandError(ErrorCode.TOO_MANY_PIPS, seat=1, limit=69),
@@ -287,6 +298,13 @@ def test_a_pooled_count_and_counts_per_seat_together_are_refused():
 
 def test_a_zero_for_the_seat_that_went_out_is_harmless_beside_a_pooled_count():
     assert rules.validate_hand(POOLED_CARIBBEAN, pooled(0, 20, pips={0: 0})) == ()
+
+
+def test_a_count_for_the_seat_that_went_out_beside_a_pooled_count_is_refused_once():
+    # It was refused twice, once as a count beside the total: the form showed both.
+    assert rules.validate_hand(POOLED_CARIBBEAN, pooled(0, 20, pips={0: 5})) == (
+        rules.HandError(rules.ErrorCode.PIPS_FOR_WINNER, seat=0),
+    )
 
 
 def test_a_blocked_hand_cannot_be_pooled():

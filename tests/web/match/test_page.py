@@ -234,9 +234,11 @@ def test_a_refused_count_s_message_is_right_under_it_and_the_page_opens_there(
 def test_pips_for_the_seat_that_went_out_are_refused(client: Client, make_match):
     match = make_match(count_rule="every_hand")
     data = hand_post(match, 0, {1: 3, 2: 4, 3: 5})
-    data["pips_0"] = "12"  # not a field of the form: ignored, the winner holds nothing
-    client.post(match_url(match) + "hand", data)
-    assert list(created(Hand).get().counts.values_list("position", flat=True)) == [1, 2, 3]
+    data["pips_0"] = "12"  # no page draws it: refused at a field drawn for it, not ignored
+    response = client.post(match_url(match) + "hand", data)
+    assert response.status_code == 422
+    assert list(response.context["form"].errors) == ["pips_0"]
+    assert created(Hand).count() == 0
 
 
 def test_counting_by_tiles_fills_in_the_pips(client: Client, make_match):
