@@ -164,7 +164,7 @@ def match_page(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
             request.GET.get("entry"),
             whole_number(request.GET.get("round")) or None,
         )
-        context = {**scoreboard(match), "table": match.table, "form": form}
+        context = {**scoreboard(match), "table": match.table, "form": form, "asked": True}
         context["drawn"] = drawn_preview(match, form)
         context["play_form"] = PlayForm.for_next_play(match, request.GET.get("seat"))
         return render(request, "match.html#entry", context)

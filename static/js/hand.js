@@ -72,6 +72,18 @@ function openSeat(out) {
   }
 }
 
+// The kept hand's seat, asked for by restore(), is given up once the player taps a seat or types:
+// its form, coming after, is not put over what they did. htmx sends a tap with the click that
+// made it; restore's own request has none.
+function isSeat(elt) { return Boolean(elt && elt.matches && elt.matches("[data-entry] a[data-out]")); }
+function ownAsking(config) { return Boolean(config && !config.triggeringEvent && isSeat(config.elt)); }
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (isSeat(event.detail.elt) && !ownAsking(event.detail.requestConfig)) state.opening = null;
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (ownAsking(event.detail.requestConfig) && state.opening === null) event.detail.shouldSwap = false;
+});
+
 // What the page holds now, against what the phone kept.
 export function restore() {
   if (!play()) return;
@@ -107,6 +119,16 @@ export function restore() {
     if (!q.hands.length) show("restored", draft);
     return;
   }
+  // A seat the player tapped since the page came (before this module did, perhaps) is newer
+  // than the kept hand: its form, asked for after the page ([data-asked]), is the hand kept
+  // from now on, as the next hand; one still on its way (htmx marks its link) will be once it
+  // comes (saves.js).
+  if (form && form.closest("[data-asked]")) {
+    form.elements.number.value = draft.number;
+    remember(form);
+    return;
+  }
+  if (document.querySelector("[data-entry] a[data-out].htmx-request")) return;
   openSeat(draft.out);
 }
 
@@ -127,8 +149,9 @@ function discard() {
 
 export function onLoad(root) {
   root.querySelectorAll("form[data-hand-save]").forEach((form) => {
-    form.addEventListener("input", () => remember(form));
-    form.addEventListener("change", () => remember(form));
+    const typing = () => { state.opening = null; remember(form); }; // newer than any kept hand
+    form.addEventListener("input", typing);
+    form.addEventListener("change", typing);
     // This module comes a moment after the page (main.js): what a thumb typed meanwhile is the
     // hand being typed, kept before restore() squares the form with an older draft.
     if (typed(form)) remember(form);

@@ -90,6 +90,16 @@ def test_form_asks_only_for_the_seats_that_count(client: Client, make_match):
     assert 'name="pips_0"' not in html and 'name="pips_2"' not in html
 
 
+def test_a_seat_s_form_asked_for_says_so_and_the_page_s_own_does_not(client: Client, make_match):
+    # hand.js keeps a form asked for after the page came (a tap) over the hand kept on the phone.
+    match = make_match()
+    htmx = {"HX-Request": "true"}
+    asked = client.get(match_url(match) + "?part=entry&out=1", headers=htmx).content.decode()
+    page = client.get(match_url(match) + "?out=1").content.decode()
+    assert re.search(r'<section id="entry"[^>]* data-asked[ >]', asked)
+    assert 'id="entry"' in page and "data-asked" not in page
+
+
 def test_blocked_hand_asks_for_every_seat_and_offers_no_capicu(client: Client, make_match):
     html = client.get(match_url(make_match()) + "?out=blocked").content.decode()
     assert all(f'name="pips_{seat}"' in html for seat in range(4))
