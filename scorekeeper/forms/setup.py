@@ -180,6 +180,9 @@ class SetupForm(GameSwitches, forms.Form):
         coerce=int,
         initial=2,
         required=False,
+        # Not posted (the home page's quick start names only the players): None, the default
+        # series (RULES.md: best of three), never "" read as an open series.
+        empty_value=None,
         widget=forms.RadioSelect,
     )
     shutout_counts_double = forms.BooleanField(

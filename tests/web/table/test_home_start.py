@@ -59,3 +59,14 @@ def test_one_name_is_refused_at_the_names(client: Client):
         "player_2": ["Type a name: a game needs at least two players."]
     }
     assert not created(Match).exists()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_quick_start_plays_the_default_series_best_of_three(client: Client, players):
+    # Before, the quick start posted no series and the table played an open series, while the
+    # setup page (and RULES.md) start best of three.
+    quick_start(client, NAMES[:players])
+
+    match = created(Match).get()
+    assert (match.series.first_to, match.series.shutout_counts_double) == (2, False)
+    assert match.table.series_first_to == 2
