@@ -499,3 +499,35 @@ def test_the_legend_says_what_a_hand_won_was_played_for(client: Client, make_mat
     times_two = "\u00d72"  # the sheet's mark beside the hand's games
     assert f">{times_two}</abbr>" in shown
     assert legend(shown)[-1] == (times_two, "Played for 2")
+
+
+# The button beside "Rematch" that opens the next match's setup, by whether the set had pairs.
+CHANGE_SEATS = {
+    "es": {False: "Cambiar de asientos", True: "Cambiar parejas"},
+    "sv": {False: "Byt platser", True: "Byt platser"},
+}
+
+
+def test_a_finished_cut_throat_set_offers_to_change_seats_not_partners(
+    speaking: Client, language, make_match
+):
+    """A three-player cut-throat set said "Cambiar parejas" though nobody had a partner."""
+    match = jamaican(make_match, "jamaican_cut_throat", ("Alice", "Ben", "Cara"))
+    for _hand in range(6):
+        post(speaking, match, 0)
+    assert match.finished
+
+    shown = page(speaking, match)
+    assert CHANGE_SEATS[language][False] in shown
+    assert "Cambiar parejas" not in shown
+
+
+def test_a_finished_partner_set_still_offers_to_change_partners(
+    speaking: Client, language, make_match
+):
+    match = jamaican(make_match)
+    for _hand in range(6):
+        post(speaking, match, 0)
+    assert match.finished
+
+    assert CHANGE_SEATS[language][True] in page(speaking, match)
