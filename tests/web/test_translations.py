@@ -249,23 +249,44 @@ def test_swedish_counts_more_than_one_hand_in_the_plural(fresh_catalogues):
             assert "1 omgång" in one and "omgångar" not in one
 
 
-# Spanish says "tú" to the player at the phone and "vosotros" to several ("confirmad", "jugad"):
-# these are "usted" and "ustedes" telling someone what to do.
+# Spanish says "tú" to the player at the phone and, as Latin America does, "ustedes" to several
+# ("confirmen", "jueguen"): these are "usted" telling one person what to do.
 USTED = re.compile(
-    r"\b(?:usted|ustedes|pregunte|elija|intente|inténtelo|vuelva a|juegue|jueguen|empiece|"
-    r"empiecen|denle|revise|toque|pulse|escriba|espere)\b",
+    r"\b(?:usted|pregunte|elija|intente|inténtelo|vuelva a|juegue|empiece|revise|toque|pulse|"
+    r"escriba|espere)\b",
     re.IGNORECASE,
 )
 
 
 def test_spanish_tells_the_player_what_to_do_as_tu():
     """The refused correction said "pregunte al director", a bracket's refusal "Juegue antes al
-    menos una ronda", the setup "Empiecen más abajo": usted among the tú of every other page.
-    ("que el director acepte", "hasta que se cierre" are no one told what to do.)"""
+    menos una ronda": usted among the tú of every other page. ("que el director acepte", "hasta
+    que se cierre" are no one told what to do; a plural, "jueguen", is ustedes to a table.)"""
     told = [
         translated
         for _english, translated in read_catalogue("es")
         if USTED.search(re.sub(r"\b(?:que|quien|cuando|cuanto)\b[^.;:]*", "", translated))
+    ]
+    assert not told, told
+
+
+# Spain's "vosotros": its plural commands ("jugad", "dadle", "aclaradlo"), its other verb forms
+# ("confirmáis", "perdisteis") and its pronouns ("os", "vuestro"); nouns such as "mitad",
+# "seguridad" and "pared" end alike and are left out.
+VOSOTROS = re.compile(
+    r"\b(?:vosotr\w*|vuestr\w*|os|\w+(?:asteis|isteis|áis|éis)|\w+[aei]d(?:le|les|lo|la|los|las)"
+    r"|\w+(?<![dt])ad|\w+(?<![rt])ed|\w+(?<!r)id|id)\b",
+    re.IGNORECASE,
+)
+
+
+def test_spanish_tells_several_what_to_do_as_ustedes_never_vosotros():
+    """The park's tables are in New York, Santo Domingo and San Juan: "Dadle agua a las fichas y
+    jugad la mano otra vez" and "confirmad que perdisteis" were Spain's, not theirs."""
+    told = [
+        translated
+        for _english, translated in read_catalogue("es")
+        if VOSOTROS.search(PLACEHOLDER.sub("", translated))
     ]
     assert not told, told
 

@@ -132,6 +132,17 @@ def test_the_scorers_phone_asks_the_side_that_lost_to_confirm(client):
     assert state(client, tournament, board) == "unconfirmed"
 
 
+def test_the_scorers_phone_asks_the_pair_in_spanish_as_ustedes(client, fresh_catalogues, settings):
+    """It said "confirmad que perdisteis", Spain's vosotros, at tables in the Caribbean."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    _tournament, boards = drawn(client)
+    board = finished(boards[0], winner=0)
+    page = client.get(board.get_absolute_url()).content.decode()
+    loser = board.match.side_names()[1]
+    assert f"{escape(loser)}: confirmen que perdieron" in page
+    assert "confirmad" not in page and "perdisteis" not in page
+
+
 def test_a_player_of_the_other_side_confirms_by_their_own_name(client):
     tournament, boards = drawn(client)
     board = finished(boards[0], winner=0)
