@@ -423,6 +423,7 @@ class Match(MatchWrites, HouseRulesFields):
         """Write the match's new state, its table's time and its records; raises StaleMatch
         (writing nothing) when the row's version is no longer the one this object read."""
         was_finished = self.finished
+        was_begun = bool(self.hand_count)
         now = timezone.now()
         # Past the round's clock the hand just entered (or corrected) ends the match; a hand
         # taken back does not: the table enters it again.
@@ -449,6 +450,12 @@ class Match(MatchWrites, HouseRulesFields):
             Table.objects.filter(pk=self.table_id).update(updated_at=now)
             self.refuse_if_kept()
             result_changed.send(Match, match=self, ended=state.finished and not was_finished)
+        if was_begun != bool(self.hand_count):
+            # The first hand entered or taken back: a bracket's earlier matches may now keep
+            # their result, or move again; their board says so on their tables' pages.
+            board = self.table.drawn_board
+            if board is not None:
+                board.begun_moved()
         record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:

@@ -213,7 +213,9 @@ class Table(HouseRulesFields):
     def drawn_board(self):
         """The tournament board that drew this table, a round's or a bracket's (None: an
         ordinary table). Both answer `refuses_change()` and `result_moved()`: what the score
-        sheet asks when a finished match's result moves, without knowing which it is."""
+        sheet asks when a finished match's result moves, without knowing which it is; and
+        `begun_moved()` (its match's first hand entered or taken back), `result_kept()`
+        (whether an undo would only be refused) and `plays_one_match` (no series to show)."""
         for name in ("board", "bracket_board"):
             try:
                 return getattr(self, name)

@@ -76,6 +76,13 @@ def next_forms(
     return form, play_form
 
 
+def tournament_keeps_result(match: Match) -> bool:
+    """Whether the tournament board that drew this finished match's table keeps its result (a
+    bracket's next match began): taking back its last hand could only be refused."""
+    board = match.table.drawn_board
+    return match.finished and board is not None and board.result_kept()
+
+
 def render_match(
     request: HtmxHttpRequest,
     match: Match,
@@ -107,8 +114,11 @@ def render_match(
     context["undo_play"] = bool(
         match.finished and context["rows"] and context["rows"][-1]["hand"].in_play
     )
-    # Undo on the win banner only until the table starts its next match.
-    context["superseded"] = match.finished and match.superseded()
+    # Undo on the win banner only while it would be taken: not once the table started its
+    # next match, nor once a tournament built on the result (a bracket's next match began).
+    context["undo_refused"] = match.finished and (
+        match.superseded() or tournament_keeps_result(match)
+    )
     context["form"], context["play_form"] = next_forms(request, match, form, play_form, slots)
     context["drawn"] = drawn_preview(match, context["form"])
     # Rematch starts one match however often it is tapped.

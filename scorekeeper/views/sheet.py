@@ -252,6 +252,9 @@ def series_score(match: Match | None) -> dict | None:
     state = series.state()
     if not any(state.wins):
         return None  # nothing to tell before the first match of the series is won
+    board = match.table.drawn_board
+    if board is not None and board.plays_one_match:
+        return None  # a tournament's table of one match: its series is that match alone
     side_names = match.side_names()
     winner = None
     if state.winner_side is not None and state.winner_side in match.series_sides:

@@ -11,7 +11,7 @@ from scorekeeper.models import (
     Match,
 )
 from scorekeeper.views.lookup import get_match
-from scorekeeper.views.match import render_match
+from scorekeeper.views.match import render_match, tournament_keeps_result
 from scorekeeper.views.request import HtmxHttpRequest, posted_version
 from scorekeeper.views.sheet import hand_plays, why
 from scorekeeper.words.explain import (
@@ -39,6 +39,9 @@ def undo_hand(request: HtmxHttpRequest, key: str, number: int) -> HttpResponse:
         return redirect(match)
     if match.finished and match.superseded():
         messages.error(request, played_on())
+        return redirect(match)
+    if tournament_keeps_result(match):  # told now, not after the question is answered
+        messages.error(request, result_kept())
         return redirect(match)
     last = match.hands.prefetch_related("entries").order_by("-number").first()
     if last is None:

@@ -116,6 +116,17 @@ class Board(models.Model):
     def result_moved(self) -> None:
         """A confirmation stored: the next round is drawn by the director, nothing moves."""
 
+    def result_kept(self) -> bool:
+        """Asked by the match page before it offers to take the last hand back: a round's
+        result may always be corrected (refuses_change), so never."""
+        return False
+
+    def begun_moved(self) -> None:
+        """Its match's first hand entered, or taken back: no other table shows it."""
+
+    # A round's table plays its one match: no series to show beside it.
+    plays_one_match = True
+
     @property
     def done(self) -> bool:
         if self.kind != Board.Kind.PLAYED:

@@ -15,6 +15,7 @@ from functools import cached_property
 from django.db import models, transaction
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper import rules
 from scorekeeper.models.match import Match
@@ -289,6 +290,32 @@ class BracketBoard(models.Model):
         """A result, a confirmation or a walkover stored: the bracket follows, in the same
         transaction."""
         self.bracket.advance()
+
+    def result_kept(self) -> bool:
+        """Whether its winner went on and may no longer move: the next match of either side
+        has a hand entered. The read side of `refuses_change` (no lock): the match page then
+        offers no undo, which could only be refused (a walkover's is hidden alike,
+        Cell.walkover_kept)."""
+        if self.winner_side is None:
+            return False
+        begun = {key for key, board in self.bracket.played_boards().items() if board.begun}
+        return not knockout.correction_allowed(self.bracket.shape(), begun, self.key)
+
+    def begun_moved(self) -> None:
+        """Its match's first hand entered, or taken back (in the save's transaction): the
+        matches it comes after may now keep their result, or move again (result_kept), so
+        their tables' kept pages are drawn again."""
+        match = self.bracket.shape().by_key.get(self.key)
+        before = [source.value for source in match.sources if source.kind != "seed"]
+        if before:
+            Table.objects.filter(
+                bracket_board__bracket_id=self.bracket_id, bracket_board__key__in=before
+            ).update(updated_at=timezone.now())
+
+    @property
+    def plays_one_match(self) -> bool:
+        """One game decides it (best of 1): no series to show beside it."""
+        return self.bracket.best_of == 1
 
     @property
     def seeds(self) -> tuple[int, int]:

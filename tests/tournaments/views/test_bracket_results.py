@@ -272,6 +272,52 @@ def test_a_correction_that_moves_the_winner_is_refused_once_the_next_match_began
     assert match.finished and match.version == version + 1
 
 
+def test_a_bracket_match_of_one_game_shows_no_series_line(client):
+    """Its table said "Series 1, an open series: Ana & Ben 1 - Gil & Hugo 0": one game decides."""
+    tournament = drawn(client)
+    board = ended(boards(tournament)["W1-1"], 0)
+
+    for page in (board.match.get_absolute_url(), board.table.get_absolute_url()):
+        shown = client.get(page).content.decode()
+        assert 'data-testid="series"' not in shown and "open series" not in shown
+
+
+def test_a_best_of_three_keeps_its_series_line(client):
+    tournament = drawn(client, best_of="3")
+    board = ended(boards(tournament)["W1-1"], 0)
+
+    page = client.get(board.match.get_absolute_url()).content.decode()
+    assert "Series 1, best of three:" in page
+
+
+UNDO = "Undo last hand"
+
+
+def test_a_finished_match_offers_no_undo_once_the_winners_next_match_began(client):
+    """The semi-final's page still offered Undo after the final began; tapped, it only said the
+    result stays as it was."""
+    tournament = drawn(client)
+    semi = ended(boards(tournament)["W1-1"], 0)
+    ended(boards(tournament)["W1-2"], 0)
+    url = semi.match.get_absolute_url()
+    watching = Client()  # a phone with no message waiting: it is served the page as kept
+    assert UNDO in watching.get(url).content.decode()
+
+    win_hand(boards(tournament)["W2-1"].match, 0, pips=5)
+
+    assert UNDO not in watching.get(url).content.decode()
+    # Undo tapped on a page drawn before: told at once, nothing asked.
+    tapped = Client()
+    response = tapped.get(reverse("undo_hand", args=[semi.table.key, semi.match.number]))
+    assert response.status_code == 302 and response.url == url
+    told = tapped.get(url).content.decode()
+    assert "the winner&#x27;s next match has already begun" in told and UNDO not in told
+    # The final's first hand taken back: the semi-final's result may move again.
+    final = boards(tournament)["W2-1"].match
+    final.undo(version=final.version)
+    assert UNDO in watching.get(url).content.decode()
+
+
 def test_a_winner_goes_on_once_however_many_times_the_bracket_moves(client):
     tournament = drawn(client)
     ended(boards(tournament)["W1-1"], 0)

@@ -58,3 +58,11 @@ def test_an_ordinary_table_still_offers_both(client):
     assert match.table.new_match_url() in table_page
     assert client.post(reverse("rematch", args=[match.table.key])).status_code == 302
     assert created(Match).count() == 2
+
+
+def test_its_finished_match_shows_no_series_line(client, board):
+    """A round's table plays one match: it said "Series 1, an open series: ... 1 - 0"."""
+    play_out(board.match, 0)
+    for page in (board.get_absolute_url(), board.table.get_absolute_url()):
+        shown = client.get(page).content.decode()
+        assert 'data-testid="series"' not in shown and "open series" not in shown
