@@ -160,3 +160,59 @@ def test_a_long_name_keeps_its_total_whole_beside_the_race(
     expect(totals).to_have_count(2)
     assert totals.all_inner_texts()[0] == str(match.totals[0])
     assert totals.evaluate_all(LINES) == [1, 1]
+
+
+# Each word of each button's name: on how many lines it is drawn (a word broken inside takes two).
+WORD_LINES = """els => els.map((el) => {
+    const text = el.querySelector("bdi").firstChild;
+    const words = [];
+    for (const found of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, found.index);
+        range.setEnd(text, found.index + found[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        words.push([found[0], tops.size]);
+    }
+    return words;
+})"""
+
+
+@pytest.mark.parametrize(
+    ("preset", "names"),
+    [
+        ("caribbean", ("Maximiliano Bartolomé de las C", "Ben", "Cara", "Dev")),
+        ("pub_block", ("Maximiliano Bartolomé de las C", "Guadalupe Esperanza")),
+        ("mexican_train", ("Maximiliano Bartolomé de las C", "Ben", "Cara", "Dev", "Eva", "Fe")),
+    ],
+    ids=["four", "two", "six"],
+)
+def test_a_long_name_of_several_words_breaks_between_its_words_on_its_button(
+    live_server, phone: Page, make_match, preset, names
+):
+    # Before, three seats to a row drew "Maximili / ano / Bartolom / é de las C".
+    match = make_match(names=names, preset=preset)
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    taps = phone.locator("#entry .outs a:not(.blocked)")
+    assert taps.count() == len(names)
+    words = [word for button in taps.evaluate_all(WORD_LINES) for word in button]
+    assert [word for word, lines in words if lines != 1] == []
+    assert phone.locator("#entry .outs a").evaluate_all(
+        "els => els.map((el) => el.scrollWidth - el.clientWidth)"
+    ) == [0] * (len(names) + 1)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_one_word_wider_than_the_row_breaks_inside_its_button(live_server, phone: Page, make_match):
+    match = make_match(names=("W" * 30, "Ben", "Cara", "Dev"))
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    button = phone.locator("#entry .outs a").first
+    spill = button.evaluate(
+        """el => {
+            const range = document.createRange();
+            range.selectNodeContents(el.querySelector("bdi"));
+            const name = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+            return Math.max(box.left - name.left, name.right - box.right);
+        }"""
+    )
+    assert spill <= 0  # the word broken inside, not drawn past the button's edge
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
