@@ -23,7 +23,6 @@ from scorekeeper.models.match import Match as Match
 from scorekeeper.models.match import MatchQuerySet as MatchQuerySet
 from scorekeeper.models.match import Seat as Seat
 from scorekeeper.models.match import hands_prefetch as hands_prefetch
-from scorekeeper.models.match import page_version as page_version
 from scorekeeper.models.match import seats_prefetch as seats_prefetch
 from scorekeeper.models.rules_fields import HAND as HAND
 from scorekeeper.models.rules_fields import HOUSE_RULES as HOUSE_RULES
@@ -62,6 +61,7 @@ from scorekeeper.models.table import Table as Table
 from scorekeeper.models.table import TableQuerySet as TableQuerySet
 from scorekeeper.models.table import lock_name as lock_name
 from scorekeeper.models.table import new_key as new_key
+from scorekeeper.models.versions import page_version as page_version
 from scorekeeper.statistics.records import Record as Record
 from scorekeeper.statistics.records import SideRecord as SideRecord
 from scorekeeper.statistics.records import Tally as Tally

@@ -3,13 +3,12 @@
 import functools
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, timedelta
+from datetime import timedelta
 
 from django.db import connection, models, transaction
 from django.db.models import OuterRef, Prefetch, Subquery
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from scorekeeper import rules
 from scorekeeper.models.hand import Hand, PlayEntry, saved_once
@@ -33,41 +32,6 @@ def hands_prefetch(after: int = 0) -> Prefetch:
     """The hands (numbered above `after`) with their entries."""
     hands = Hand.objects.filter(number__gt=after) if after > 0 else Hand.objects.all()
     return Prefetch("hands", queryset=hands.prefetch_related("entries").order_by("number"))
-
-
-def _version_sql(where: str) -> str:
-    return (
-        f"SELECT m.id, m.version, t.updated_at, m.ends_at FROM {Match._meta.db_table} m"
-        f" JOIN {Table._meta.db_table} t ON m.table_id = t.id WHERE {where}"
-        " ORDER BY m.number DESC LIMIT 1"
-    )
-
-
-def page_version(*, key: str = "", number: int = 0, watch_key: str = "") -> tuple | None:
-    """(id, version, the table's last change) of the match this key and number open, or of the
-    newest match of the table this watch key opens: what a kept page is keyed on. One indexed
-    read in plain SQL, because building it with the ORM costs more than serving the kept page."""
-    if watch_key:
-        sql, params = _version_sql("t.watch_key = %s"), [watch_key]
-    else:
-        sql, params = _version_sql("t.key = %s AND m.number = %s"), [key, number]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    return None if row is None else (*row[:3], clock_minute(row[3]))
-
-
-def clock_minute(ends_at) -> int | None:
-    """The whole minutes a tournament round's clock has left (-1: time is up; None: no clock):
-    part of a kept page's key, so the match page shows the time left as it is now."""
-    if ends_at is None:
-        return None
-    if isinstance(ends_at, str):
-        ends_at = parse_datetime(ends_at)
-    if timezone.is_naive(ends_at):
-        ends_at = timezone.make_aware(ends_at, UTC)
-    left = (ends_at - timezone.now()).total_seconds()
-    return int(left // 60) if left > 0 else -1
 
 
 def _seat_names_sql() -> str:
@@ -450,12 +414,10 @@ class Match(MatchWrites, HouseRulesFields):
             Table.objects.filter(pk=self.table_id).update(updated_at=now)
             self.refuse_if_kept()
             result_changed.send(Match, match=self, ended=state.finished and not was_finished)
-        if was_begun != bool(self.hand_count):
-            # The first hand entered or taken back: a bracket's earlier matches may now keep
-            # their result, or move again; their board says so on their tables' pages.
-            board = self.table.drawn_board
-            if board is not None:
-                board.begun_moved()
+        # The first hand entered or taken back: a bracket's earlier matches may now keep their
+        # result, or move again; their board says so on their tables' pages.
+        if was_begun != bool(self.hand_count) and (board := self.table.drawn_board) is not None:
+            board.begun_moved()
         record_match(self, was_finished=was_finished)
 
     def log_lines(self, limit: int = 50) -> list[tuple["LogEntry", str]]:
