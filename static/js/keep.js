@@ -66,20 +66,27 @@ function keptUrl(path, draft) {
   return path + "?out=" + encodeURIComponent(draft.out) + "&entry=" + encodeURIComponent(draft.entry);
 }
 
-function restoreFix() {
+// `opened`: the page has just come (not shown again from the browser's memory), and what was typed
+// since, before this module came, is newer than the kept correction: the player's last word. It
+// stays as typed (the form has autocomplete off: no browser puts an older state back in it), and
+// the kept correction fills in the rest.
+function restoreFix(opened) {
   const form = draftForm();
   if (!form) return;
   const draft = load(fixKey());
   if (!draft) return;
   if (draft.version < versionOf(form)) { drop(fixKey()); return; } // saved, or changed since
   if (draft.version !== versionOf(form)) return; // a copy of the page from before the draft
+  const newer = opened ? typedNames(form) : [];
   if (draft.out !== form.elements.out.value || draft.entry !== form.elements.entry.value) {
     // Opened as it was saved (from the score sheet, say): the kept one had chosen its own seat.
     if (!/[?&]out=/.test(location.search)) location.replace(keptUrl(location.pathname, draft));
     return;
   }
-  if (JSON.stringify(valuesOf(form, OWN)) === JSON.stringify(draft.values)) return; // the page holds it already
-  fill(form, draft.values, OWN);
+  const shown = JSON.stringify(valuesOf(form, OWN));
+  if (shown === JSON.stringify(draft.values)) return; // the page holds it already
+  fill(form, draft.values, OWN.concat(newer));
+  if (JSON.stringify(valuesOf(form, OWN)) === shown) return; // nothing kept but what was typed since
   const note = document.querySelector("[data-draft-note]");
   if (note) note.hidden = false;
 }
@@ -108,22 +115,39 @@ function sweep() {
   note.querySelector("[data-fix-link]").href = keptUrl(waiting.path, waiting.draft);
 }
 
+// Whether a box or a typed field holds other than what the page came with.
+function changed(field) {
+  return field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked : field.value !== field.defaultValue;
+}
+
 // Whether the form holds anything but what the page came with (its boxes and typed fields).
 export function typed(form) {
-  return Array.prototype.some.call(form.querySelectorAll("input, textarea"), (field) => (
-    field.type === "checkbox" || field.type === "radio" ? field.checked !== field.defaultChecked : field.value !== field.defaultValue
-  ));
+  return Array.prototype.some.call(form.querySelectorAll("input, textarea"), changed);
+}
+
+// The names of the fields typed into since the page came. A count and its tiles go together:
+// tiles put back would count themselves over the count typed, and tiles picked fill in theirs.
+function typedNames(form) {
+  const names = new Set();
+  form.querySelectorAll("input, textarea").forEach((field) => { if (field.name && changed(field)) names.add(field.name); });
+  form.querySelectorAll("[data-tile-grid]").forEach((grid) => {
+    const count = document.getElementById(grid.dataset.for);
+    const box = grid.querySelector("input[type=checkbox]");
+    if (count && box && (names.has(count.name) || names.has(box.name))) [count.name, box.name].forEach((name) => names.add(name));
+  });
+  return Array.from(names);
 }
 
 export function onLoad(root) {
-  if (root === document.body) restoreFix();
+  if (root === document.body) restoreFix(true);
   root.querySelectorAll("form[data-draft]").forEach((form) => {
     form.addEventListener("input", () => rememberFix(form));
     form.addEventListener("change", () => rememberFix(form));
-    // This module comes a moment after the page: what was typed meanwhile is kept too.
+    // This module comes a moment after the page: what was typed meanwhile (with the kept
+    // correction around it) is kept too.
     if (typed(form)) rememberFix(form);
   });
   root.querySelectorAll("[data-draft-drop]").forEach((link) => link.addEventListener("click", () => drop(fixKey())));
   if (root === document.body || root.matches("[data-play]")) sweep();
 }
-window.addEventListener("pageshow", (event) => { if (event.persisted) { restoreFix(); sweep(); } });
+window.addEventListener("pageshow", (event) => { if (event.persisted) { restoreFix(false); sweep(); } });

@@ -197,3 +197,78 @@ def test_a_correction_typed_before_its_module_arrives_is_kept(
     phone.unroute_all()
     phone.reload()
     expect_typed(phone)
+
+
+# --- Typed just after a reload, before keep.js arrives ------------------------------------------
+
+KEEP_JS = re.compile(r"/static/js/keep\.js$")
+# A route sees the page's own requests only: a service worker serving keep.js would go past it.
+NO_WORKER = pytest.mark.browser_context_args(service_workers="block")
+
+
+def reload_before_keep_js(page: Page, typing) -> None:
+    """Reload with keep.js held back, do `typing` while it is, then let it come."""
+    held: list[Route] = []
+    page.route(KEEP_JS, lambda route: held.append(route))
+    with page.expect_request(KEEP_JS):  # asked for once htmx has the page: held either way
+        page.reload()
+        typing()
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute_all()
+
+
+@NO_WORKER
+def test_a_count_typed_after_a_reload_before_keep_js_arrives_is_not_replaced_by_the_kept_one(
+    live_server, phone: Page, make_match, add_hand
+):
+    # restoreFix() put the kept correction over the form before keep.js kept what was typed:
+    # Ben's 8, typed a moment after the reload, went back to the kept 12.
+    type_correction(phone, hand_url(live_server, played(make_match, add_hand), 2))
+
+    reload_before_keep_js(phone, lambda: phone.fill("#id_pips_1", "8"))
+
+    expect(phone.get_by_text(NOTE)).to_be_visible()  # the kept correction looked at
+    expect(phone.locator("#id_pips_1")).to_have_value("8")
+    expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()  # not typed since: kept
+    phone.reload()
+    expect(phone.locator("#id_pips_1")).to_have_value("8")
+    expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()
+
+
+@NO_WORKER
+def test_a_box_ticked_after_a_reload_before_keep_js_arrives_leaves_the_kept_counts(
+    live_server, phone: Page, make_match, add_hand
+):
+    # As Firefox ticks a box again on a reload (it restores a form's boxes, not counts typed
+    # with autocomplete off): the tick wins, and the counts kept on the phone are not lost to
+    # the form's, as they were when a typed form simply replaced the kept correction.
+    phone.goto(hand_url(live_server, played(make_match, add_hand), 2), wait_until="networkidle")
+    phone.fill("#id_pips_1", "12")
+
+    reload_before_keep_js(phone, lambda: phone.get_by_text("Capicú").click())
+
+    expect_typed(phone)
+    phone.reload()
+    expect_typed(phone)
+
+
+@NO_WORKER
+def test_a_count_typed_after_a_reload_before_keep_js_arrives_is_not_recounted_from_kept_tiles(
+    live_server, phone: Page, make_match, add_hand
+):
+    # Ben's tiles kept on the phone, put back around a count typed since, would count
+    # themselves into it: a count and its tiles are typed together.
+    phone.goto(hand_url(live_server, played(make_match, add_hand), 2), wait_until="networkidle")
+    ben = phone.locator(".pip-field", has=phone.locator("#id_pips_1"))
+    ben.get_by_text("Tiles").click()
+    ben.locator(".tile:has(input[value='6-6'])").click()
+    expect(phone.locator("#id_pips_1")).to_have_value("12")
+    phone.get_by_text("Capicú").click()
+
+    reload_before_keep_js(phone, lambda: phone.fill("#id_pips_1", "8"))
+
+    expect(phone.get_by_text(NOTE)).to_be_visible()
+    expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()
+    expect(phone.locator("#id_pips_1")).to_have_value("8")
+    expect(ben.locator("input[value='6-6']")).not_to_be_checked()
