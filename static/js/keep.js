@@ -79,8 +79,9 @@ function restoreFix(opened) {
   if (draft.version !== versionOf(form)) return; // a copy of the page from before the draft
   const newer = opened ? typedNames(form) : [];
   if (draft.out !== form.elements.out.value || draft.entry !== form.elements.entry.value) {
-    // Opened as it was saved (from the score sheet, say): the kept one had chosen its own seat.
-    if (!/[?&]out=/.test(location.search)) location.replace(keptUrl(location.pathname, draft));
+    // Opened as it was saved (from the score sheet, say): the kept one had chosen its own seat,
+    // unless a count was typed here meanwhile (then this seat's is the correction now).
+    if (!newer.length && !/[?&]out=/.test(location.search)) location.replace(keptUrl(location.pathname, draft));
     return;
   }
   const shown = JSON.stringify(valuesOf(form, OWN));

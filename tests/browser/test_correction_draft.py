@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 
 NOTE = "Your correction as you were typing it. It is not saved yet."
 KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('scorekeeper:fix:'))"
+# The correction kept for the hand the page shows.
+KEPT_FIX = "JSON.parse(localStorage.getItem('scorekeeper:fix:' + location.pathname)) || {}"
 
 
 def played(make_match, add_hand) -> Match:
@@ -206,12 +208,12 @@ KEEP_JS = re.compile(r"/static/js/keep\.js$")
 NO_WORKER = pytest.mark.browser_context_args(service_workers="block")
 
 
-def reload_before_keep_js(page: Page, typing) -> None:
-    """Reload with keep.js held back, do `typing` while it is, then let it come."""
+def reload_before_keep_js(page: Page, typing, load=None) -> None:
+    """Reload (or `load`) with keep.js held back, do `typing` while it is, then let it come."""
     held: list[Route] = []
     page.route(KEEP_JS, lambda route: held.append(route))
     with page.expect_request(KEEP_JS):  # asked for once htmx has the page: held either way
-        page.reload()
+        (load or page.reload)()
         typing()
     assert len(held) == 1
     held[0].continue_()
@@ -251,6 +253,26 @@ def test_a_box_ticked_after_a_reload_before_keep_js_arrives_leaves_the_kept_coun
     expect_typed(phone)
     phone.reload()
     expect_typed(phone)
+
+
+@NO_WORKER
+def test_a_count_typed_before_keep_js_arrives_keeps_the_seat_the_page_opened_with(
+    live_server, phone: Page, make_match, add_hand
+):
+    # Opened from the score sheet, the page shows the hand as saved (Alice out), and the phone
+    # keeps a correction for Ben's seat: keep.js took the page to Ben's, and Dev's 9, typed
+    # meanwhile, was gone. The count typed last is the correction now.
+    url = hand_url(live_server, played(make_match, add_hand), 2)
+    phone.goto(url, wait_until="networkidle")
+    phone.locator(".outs").get_by_role("link", name="Ben", exact=True).click()
+    phone.fill("#id_pips_0", "7")
+
+    reload_before_keep_js(phone, lambda: phone.fill("#id_pips_3", "9"), lambda: phone.goto(url))
+
+    phone.wait_for_function("() => (" + KEPT_FIX + ").out === '0'")  # keep.js has kept it
+    expect(phone.locator(".outs .chosen")).to_have_text("Alice")
+    expect(phone.locator("#id_pips_3")).to_have_value("9")
+    assert phone.evaluate("() => (" + KEPT_FIX + ").values.pips_3") == ["9"]
 
 
 @NO_WORKER
