@@ -17,7 +17,8 @@ FIELD_NAME = forms.RegexField(regex=r"^[\w-]{1,60}$", required=False)
 
 
 class PlaceForm(forms.Form):
-    """Which field the count is for and the page it came from (a path of this site only)."""
+    """Which field the count is for, the page it came from (a path of this site only), and the
+    most pips a half of the table's set holds (the camera button says; else double-twelve's)."""
 
     photo_for = FIELD_NAME
     photo_back = forms.CharField(max_length=300, required=False)
@@ -25,6 +26,8 @@ class PlaceForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        most = typed_number(self.data.get("photo_most") or "")
+        data["photo_most"] = most if most is not None and 0 < most <= MOST_PIPS else MOST_PIPS
         for name in ("photo_back", "photo_page"):
             url = data.get(name, "")
             if not url.startswith("/") or not url_has_allowed_host_and_scheme(url, None):
@@ -59,16 +62,18 @@ class PhotoForm(PlaceForm):
 
 
 class HalvesForm(PlaceForm):
-    """The halves as the player left them: each a whole number from 0 to 12."""
+    """The halves as the player left them: each a whole number from 0 to the set's most (a
+    half read above it comes unchosen, and is refused until the player chooses it)."""
 
     def clean(self):
         data = super().clean()
+        most = data["photo_most"]
         halves = []
         for given in self.data.getlist("half"):
             # Any script's digits read as they show; str.isdigit() let '²' through to int().
             value = typed_number(given)
-            if value is None or value > MOST_PIPS:
-                raise forms.ValidationError(words.BAD_HALF, code="bad_half")
+            if value is None or value > most:
+                raise forms.ValidationError(words.bad_half(most), code="bad_half")
             halves.append(value)
         data["total"] = sum(halves)
         return data

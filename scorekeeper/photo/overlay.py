@@ -1,5 +1,7 @@
 """The photo drawn back with what was counted: each tile outlined and numbered, each half's
-count written on it, a cut tile crossed out; as a JPEG data address (nothing stored)."""
+count written on it, a cut tile crossed out, a half read above the most of the table's set
+written in the cut colour with a "?" for the player to look at; as a JPEG data address (nothing
+stored)."""
 
 import base64
 
@@ -7,6 +9,7 @@ import cv2
 import numpy as np
 
 from scorekeeper.photo.counter import Count
+from scorekeeper.photo.reading import MOST_PIPS
 
 # The drawing sent back is at most this wide on its long side: a phone's screen, not the photo.
 LONGEST = 1000
@@ -17,7 +20,8 @@ INK = (255, 255, 255)
 TEXT_HEIGHT = 24
 
 
-def overlay(image: np.ndarray, count: Count) -> str:
+def overlay(image: np.ndarray, count: Count, most: int = MOST_PIPS) -> str:
+    """`most`: the most pips a half of the table's set holds."""
     scale = min(1.0, LONGEST / max(image.shape[:2]))
     if scale < 1:
         size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
@@ -39,7 +43,8 @@ def overlay(image: np.ndarray, count: Count) -> str:
         middle = tuple(np.round(corners.mean(axis=0)).astype(int))
         _label(image, f"#{number}", middle, colour, 0.6 * size)
         for (x, y), pips in zip(tile.labels, tile.halves, strict=True):
-            _label(image, str(pips), (round(x * scale), round(y * scale)), colour, size)
+            text, ink = (f"{pips}?", CUT) if pips > most else (str(pips), colour)
+            _label(image, text, (round(x * scale), round(y * scale)), ink, size)
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
     assert ok
     return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")

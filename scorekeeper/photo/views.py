@@ -40,17 +40,34 @@ def count_photo(request: HtmxHttpRequest) -> HttpResponse:
         "carried": carried(request.POST),
     }
     if counted:
-        count = form.count
+        count, most = form.count, form.cleaned_data["photo_most"]
+        tiles = marked(count.tiles, most)
+        over = any(too_many for _, _, halves, _ in tiles for _, too_many in halves)
         context |= {
-            "picture": overlay(form.image, count),
-            "tiles": [(number, tile) for number, tile in enumerate(count.tiles, start=1)],
+            "picture": overlay(form.image, count, most),
+            "tiles": tiles,
             "total_line": words.total_line(count.total, len(count.counted)),
-            "halves": range(13),
+            "choices": range(most + 1),
             "total": count.total,
+            # A half the set cannot have is no count: the sum waits for the player to choose it.
+            "sum": "?" if over else count.total,
+            "over": words.over_most(most) if over else "",
+            "pick": words.bad_half(most),
+            "most": most,
             "unread": count.unread,
         }
     template = "photo/count.html#answer" if request.htmx else "photo/count.html"
     return render(request, template, context, status=200 if request.htmx else status)
+
+
+def marked(tiles, most: int) -> list[tuple]:
+    """Each tile: its number, itself, each half's pips with whether the table's set cannot have
+    them (more than `most`), and whether the tile is marked for the player to look at."""
+    rows = []
+    for number, tile in enumerate(tiles, start=1):
+        halves = [(pips, pips > most) for pips in tile.halves or ()]
+        rows.append((number, tile, halves, tile.unsure or any(over for _, over in halves)))
+    return rows
 
 
 @require_POST

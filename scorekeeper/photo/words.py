@@ -25,7 +25,21 @@ TOUCHING = _(
     "Some tiles seem to touch and were not counted: lay them a little apart and take it again."
 )
 UNSURE = _("More pips than a half can hold were seen here: check this tile.")
-BAD_HALF = _("A half holds 0 to 12 pips.")
+
+
+def bad_half(most: int) -> str:
+    """A half confirmed as no count of the table's set (`most`: the most pips on its halves)."""
+    return _("A half holds 0 to %(most)s pips in this set: choose each half marked ? first.") % {
+        "most": most
+    }
+
+
+def over_most(most: int) -> str:
+    """Halves read with more pips than the table's set has on a half: not counted until chosen."""
+    return _(
+        "Some halves read more than %(most)s pips, the most a half of this set holds: check the "
+        "tiles marked ? against the photo and choose those halves."
+    ) % {"most": most}
 
 
 def too_large(megabytes: int) -> str:

@@ -55,6 +55,9 @@ function send(box, file) {
     .then((photo) => {
       const data = new FormData();
       data.append("photo", photo, "photo.jpg");
+      // The most pips a half of the table's set holds: a half read above it comes back marked.
+      const most = box.querySelector("[data-photo-most]");
+      if (most) data.append("photo_most", most.value);
       data.append("csrfmiddlewaretoken", csrfToken(box));
       return fetch(box.dataset.url, {
         method: "POST",
@@ -76,20 +79,34 @@ function send(box, file) {
     .catch(() => say(box, box.dataset.needsServer));
 }
 
+// The halves' sum; null while a half read above the set's most is still unchosen ("?").
 function halvesSum(answer) {
   let sum = 0;
-  answer.querySelectorAll("[data-photo-half]").forEach((half) => {
+  for (const half of answer.querySelectorAll("[data-photo-half]")) {
+    if (half.value === "") return null;
     sum += Number(half.value) || 0;
-  });
+  }
   return sum;
 }
 
-// The halves as the player left them, summed into the count's field as if typed.
+// The halves as the player left them, summed into the count's field as if typed; never a half
+// the set cannot have: until each marked half is chosen, it says so and goes to the first one.
 function use(box) {
   const answer = box.querySelector("[data-photo-answer]");
   const field = document.getElementById(box.dataset.for);
   if (!field) return;
-  field.value = String(halvesSum(answer));
+  const sum = halvesSum(answer);
+  if (sum === null) {
+    const result = answer.querySelector("[data-photo-result]");
+    say(box, result ? result.dataset.photoPick : "");
+    const unchosen = Array.from(answer.querySelectorAll("[data-photo-half]")).find(
+      (half) => half.value === "",
+    );
+    if (unchosen) unchosen.focus();
+    return;
+  }
+  say(box, "");
+  field.value = String(sum);
   field.dispatchEvent(new Event("input", { bubbles: true }));
   field.dispatchEvent(new Event("change", { bubbles: true }));
   answer.replaceChildren();
@@ -113,7 +130,8 @@ function attach(box) {
     if (!event.target.matches("[data-photo-half]")) return;
     const sum = box.querySelector("[data-photo-sum]");
     const counted = box.querySelector("[data-photo-total]");
-    const now = String(halvesSum(box.querySelector("[data-photo-answer]")));
+    const halves = halvesSum(box.querySelector("[data-photo-answer]"));
+    const now = halves === null ? "?" : String(halves);
     if (sum) sum.textContent = now;
     // The line of the count as it came back says another total once a half is put right: the
     // button's sum is the one to read, so the line steps aside until the halves add up to it.

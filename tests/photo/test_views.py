@@ -215,7 +215,7 @@ def test_a_post_without_a_photo_does_not_count_toward_the_limit(client: Client, 
 def test_a_half_over_twelve_is_refused(client: Client):
     answer = client.post(reverse("photo_confirm"), {"half": ["3", "13"]})
     assert answer.status_code == 422
-    assert "A half holds 0 to 12 pips." in answer.content.decode()
+    assert "A half holds 0 to 12 pips in this set" in answer.content.decode()
 
 
 @pytest.mark.parametrize("half", ["²", "①", "1" * 10_000, "-1", "", " ", "1.5", "<b>3</b>"])
@@ -224,7 +224,7 @@ def test_a_half_that_is_no_count_is_refused_at_the_field(client: Client, half):
     # limit: each was a 500 before.
     answer = client.post(reverse("photo_confirm"), {"half": ["3", half], "photo_for": "pips_1"})
     assert answer.status_code == 422
-    assert "A half holds 0 to 12 pips." in answer.content.decode()
+    assert "A half holds 0 to 12 pips in this set" in answer.content.decode()
 
 
 @pytest.mark.parametrize("half, total", [("٣", 6), ("\uff13", 6), (" 3 ", 6), ("12", 15), ("0", 3)])
@@ -232,3 +232,83 @@ def test_a_half_in_any_scripts_digits_counts_as_it_shows(client: Client, half, t
     answer = client.post(reverse("photo_confirm"), {"half": ["3", half], "photo_for": "pips_1"})
     assert answer.status_code == 200
     assert f"{total} pips from the photo." in answer.content.decode()
+
+
+@pytest.fixture(scope="module")
+def double_twelve_photo():
+    """Three tiles of a double-twelve set, two of their halves above six (7-3, 4-0, 3-12)."""
+    return render(random.Random(18), tiles=3, cut=False, most=12)
+
+
+def photo_counted_from_the_page(client: Client, match, photo, htmx: bool = True) -> str:
+    """The photo posted as the match page's camera button posts it, with the set it names."""
+    page = client.get(match.get_absolute_url() + "?out=0").content.decode()
+    (most,) = set(re.findall(r'name="photo_most" value="(\d+)"', page))
+    posted = {"photo": upload(photo.jpeg), "photo_most": most, "photo_for": "pips_1"}
+    posted |= {"photo_back": match.save_hand_url(), "photo_page": "/"}
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(URL, posted, headers=headers).content.decode()
+
+
+def offered(html: str) -> set[int]:
+    return {int(value) for value in re.findall(r'<option value="(\d+)"', html)}
+
+
+def test_on_a_double_six_table_a_half_above_six_is_marked_and_unchosen(
+    client: Client, double_twelve_photo
+):
+    """Before, a half read as 12 came back chosen, the menus offered 0 to 12, and "Use this
+    count: 29" put a count the set cannot have in the field."""
+    html = photo_counted_from_the_page(client, make_match(), double_twelve_photo)
+    assert offered(html) == set(range(7))
+    assert "data-photo-over" in html
+    assert "Some halves read more than 6 pips" in html
+    # The two halves above six (7 and 12) come unchosen, the others as read.
+    assert html.count('<option value="" selected>?</option>') == 2
+    chosen = [int(v) for v in re.findall(r'<option value="(\d+)" selected>', html)]
+    assert sorted(chosen) == [0, 3, 3, 4]
+    assert "<output data-photo-sum>?</output>" in html
+    assert 'data-photo-pick="A half holds 0 to 6 pips in this set' in html
+
+
+def test_on_a_double_six_table_a_half_above_six_never_goes_into_the_field(
+    client: Client, double_twelve_photo
+):
+    """Without the script: the marked halves are required, and confirmed unchosen or as read
+    the count is refused at the photo; nothing is posted back into the hand."""
+    match = make_match()
+    page = photo_counted_from_the_page(client, match, double_twelve_photo, htmx=False)
+    assert page.count(" required>") == 2
+    assert '<input type="hidden" name="photo_most" value="6">' in page
+    place = {"photo_for": "pips_1", "photo_back": match.save_hand_url(), "photo_most": "6"}
+    for halves in (["7", "3", "4", "0", "3", "12"], ["", "3", "4", "0", "3", ""]):
+        answer = client.post(reverse("photo_confirm"), {**place, "half": halves})
+        assert answer.status_code == 422
+        html = answer.content.decode()
+        assert "A half holds 0 to 6 pips in this set" in html
+        assert 'name="pips_1"' not in html
+    done = client.post(reverse("photo_confirm"), {**place, "half": ["6", "3", "4", "0", "3", "2"]})
+    assert '<input type="hidden" name="pips_1" value="18">' in done.content.decode()
+
+
+def test_on_a_double_twelve_table_the_same_photo_is_counted_as_read(
+    client: Client, double_twelve_photo
+):
+    match = make_match(preset="double_twelve")
+    html = photo_counted_from_the_page(client, match, double_twelve_photo)
+    assert offered(html) == set(range(13))
+    assert "data-photo-over" not in html
+    chosen = [int(v) for v in re.findall(r'<option value="(\d+)" selected>', html)]
+    assert sum(chosen) == double_twelve_photo.total == 29
+    assert "<output data-photo-sum>29</output>" in html
+    place = {"photo_for": "pips_1", "photo_back": match.save_hand_url(), "photo_most": "12"}
+    done = client.post(reverse("photo_confirm"), {**place, "half": [str(h) for h in chosen]})
+    assert '<input type="hidden" name="pips_1" value="29">' in done.content.decode()
+
+
+def test_a_players_own_page_names_the_matchs_set(client: Client):
+    match = start(client)
+    link = SeatLink.for_match(match)[1]
+    page = client.get(link.get_absolute_url()).content.decode()
+    most = match.game().tile_set.value
+    assert f'name="photo_most" value="{most}"' in page

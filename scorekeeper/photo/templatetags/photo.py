@@ -4,14 +4,16 @@ form's counts and a Mexican Train player's own count. The core's Python never as
 from django import template
 from django.urls import reverse
 
+from scorekeeper.photo.reading import MOST_PIPS
 from scorekeeper.photo.words import button_words
 
 register = template.Library()
 
 
 @register.inclusion_tag("photo/button.html", takes_context=True)
-def photo_button(context, field, back: str = "") -> dict:
-    """`field`: the count's bound field; `back`: where its form posts (else the page itself)."""
+def photo_button(context, field, back: str = "", most: int = MOST_PIPS) -> dict:
+    """`field`: the count's bound field; `back`: where its form posts (else the page itself);
+    `most`: the most pips a half of the match's set holds (its tile set: 6, 9 or 12)."""
     request = context.get("request")
     page = request.path if request else ""
     return button_words() | {
@@ -20,4 +22,5 @@ def photo_button(context, field, back: str = "") -> dict:
         "url": reverse("photo_count"),
         "back": back or page,
         "page": page,
+        "most": int(most),
     }
