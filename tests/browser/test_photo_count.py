@@ -51,7 +51,7 @@ def test_a_count_from_a_photo_corrected_goes_into_the_field_and_is_saved(
     # Nothing goes into the field before the player says so.
     expect(phone.get_by_label("Ben", exact=True)).to_have_value("")
 
-    corrected = 12 if counted[0] != 12 else 11
+    corrected = 6 if counted[0] != 6 else 5
     halves.nth(0).select_option(str(corrected))
     fixed = total - counted[0] + corrected
     use = ben.locator("button[data-photo-use]")
@@ -79,13 +79,39 @@ def test_a_half_corrected_leaves_no_other_total_on_show(live_server, phone: Page
     expect(line).to_contain_text(f"Total: {total} pips")
     half = ben.locator("select[data-photo-half]").first
     counted = int(half.input_value())
-    corrected = 12 if counted != 12 else 11
+    corrected = 6 if counted != 6 else 5
     half.select_option(str(corrected))
     expect(ben.locator("[data-photo-sum]")).to_have_text(str(total - counted + corrected))
     expect(line).to_be_hidden()
     half.select_option(str(counted))  # put back as counted: the count's own line again
     expect(line).to_be_visible()
     expect(ben.locator("[data-photo-sum]")).to_have_text(str(total))
+
+
+def test_a_half_above_the_sets_most_is_chosen_before_the_count_goes_in(
+    live_server, phone: Page, make_match
+):
+    """A double-six table, a photo read with halves of 7 and 12: they come marked and unchosen,
+    "Use this count" says to choose them and puts nothing in the field until they are."""
+    open_hand(phone, live_server, make_match())
+    photo = render(random.Random(18), width=1600, height=1200, tiles=3, cut=False, most=12)
+    chosen = {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(chosen)
+    expect(ben.locator("[data-photo-over-line]")).to_contain_text("more than 6 pips")
+    use = ben.locator("button[data-photo-use]")
+    expect(use).to_have_text("Use this count: ?")
+    use.click()
+    expect(ben.locator("[data-photo-status]")).to_contain_text("A half holds 0 to 6 pips")
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value("")
+    marked = ben.locator("select[data-photo-over]")
+    expect(marked).to_have_count(2)
+    marked.nth(0).select_option("6")
+    expect(use).to_have_text("Use this count: ?")
+    marked.nth(1).select_option("5")
+    expect(use).to_have_text(f"Use this count: {photo.total - 7 - 12 + 6 + 5}")
+    use.click()
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value(str(photo.total - 8))
 
 
 def sent_photo(page: Page, box, chosen: dict, received: list) -> bytes:
@@ -180,7 +206,7 @@ def test_without_the_script_the_photo_goes_by_the_forms_and_the_hand_is_saved(
     halves = page.locator("select[data-photo-half]")
     expect(halves).to_have_count(2 * tiles)
     first = int(halves.nth(0).input_value())
-    corrected = 12 if first != 12 else 11
+    corrected = 6 if first != 6 else 5
     halves.nth(0).select_option(str(corrected))
     page.get_by_role("button", name="Use this count").click()
     fixed = total - first + corrected
