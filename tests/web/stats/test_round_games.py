@@ -125,3 +125,12 @@ def test_the_games_whose_numbers_are_shown_are_chosen_by_their_records():
 
     assert stats.games_shown(rounds) == [rules.find_game("mexican_train")]
     assert stats.games_shown(hands) == []
+
+
+def test_spanish_says_rounds_gone_out_with_the_word_for_going_out(client: Client, two_games):
+    # In Spanish "salió" is who led; who went out "dominó".
+    client.cookies["django_language"] = "es"
+    page = text(client.get(two_games[0].table.stats_url()))
+
+    assert "Rondas en que dominó" in page
+    assert "Rondas en que salió" not in page
