@@ -135,11 +135,8 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     for entry in hand.entry_list():
         if entry.kind in SHEET_BONUSES:
             bonuses.setdefault(entry.side, []).append(entry.kind)
-    won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
-    # The winning side's points are marked capicú or blocked too.
-    won_marks = [
-        kind for kind, marked in (("capicu", hand.capicu), ("blocked", hand.blocked)) if marked
-    ]
+    won = winning_side(game, hand)
+    won_marks = winner_marks(hand)
     cells = [
         (
             points.get(index),
@@ -175,6 +172,16 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     shown = (hand.match_id, hand.number, hand.ending, hand.winning_seat, hand.capicu, cells)
     row["key"] = repr((*shown, row["number_mark"], *own.values()))
     return row
+
+
+def winning_side(game: rules.Game, hand) -> int | None:
+    """The side that won the hand (None: nobody did)."""
+    return None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+
+
+def winner_marks(hand) -> list[str]:
+    """The marks on the winning side's points: capicú, blocked."""
+    return [kind for kind, marked in (("capicu", hand.capicu), ("blocked", hand.blocked)) if marked]
 
 
 def drawn_cells(cells: list[tuple]) -> SafeString:
@@ -305,6 +312,9 @@ def scoring_row(hand, game: rules.Game, totals) -> dict:
             play[entry.side] += entry.points
         else:
             end[entry.side] += entry.points
+    # The winning side's points carry the hand's marks as on a sheet of points (sheet_row:
+    # a blocked hand won with nothing scored is marked by its number instead).
+    won, marks = winning_side(game, hand), drawn_marks((), winner_marks(hand))
     return {
         "scoring_cells": [
             (
@@ -312,6 +322,7 @@ def scoring_row(hand, game: rules.Game, totals) -> dict:
                 total,
                 play[side],
                 end[side],
+                marks if side == won else "",
             )
             for side, total in enumerate(totals)
         ]
@@ -446,7 +457,12 @@ SHEETS: dict[str, SheetShape] = {
         plays=False, row=no_cells, extras=no_extras, why=why_hand, swaps=True, legend=points_legend
     ),
     "plays": SheetShape(
-        plays=True, row=scoring_row, extras=no_extras, why=why_scoring_end, swaps=False
+        plays=True,
+        row=scoring_row,
+        extras=no_extras,
+        why=why_scoring_end,
+        swaps=False,
+        legend=points_legend,
     ),
     "rounds": SheetShape(
         plays=False,

@@ -346,3 +346,16 @@ def test_a_scoring_match_stored_with_ties_to_the_leaders_leaves_a_blocked_tie_le
 
     assert "Blocked, and the lightest hands were level: nobody scores at the end." in html
     assert "the side that led wins the tie" not in html
+
+
+@pytest.mark.parametrize("preset", ["all_fives", "bergen"])
+def test_a_blocked_hand_carries_the_blocked_mark_as_a_block_sheet_does(client, preset):
+    match = scoring_match(preset, target=1000)
+    add_hand(match, "blocked", {0: 2, 1: 9, 2: 8, 3: 9})  # Ann and Cy the lightest hands
+    client.cookies["django_language"] = "es"
+
+    page = client.get(url(match)).content.decode()
+    row = re.search(r'<tr data-hand="1".*?</tr>', page, re.S)[0]
+
+    assert '<abbr class="mark" title="Tranque">T</abbr>' in row
+    assert re.search(r'<dl class="sheet-legend".*?Tranque.*?</dl>', page, re.S)
