@@ -146,6 +146,22 @@ def test_a_forfeit_gives_the_present_side_the_directors_score(client):
     assert created(Match).count() == 1
 
 
+def test_an_entrants_page_says_who_won_a_forfeit_in_the_directors_words(client):
+    tournament = make_tournament(["Ana & Ben", "Gina & Hugo"])
+    draw(client, tournament)
+    board = created(Board).get()
+    client.post(reverse("tournament_forfeit", args=[tournament.key, board.pk]), {"present": "1"})
+    absent, present = (tournament.entrants.get(pk=side[0]) for side in board.sides())
+    url = reverse("tournament_entrant_page", args=[tournament.watch_key, absent.pk])
+
+    english = client.get(url).content.decode()
+    spanish = client.get(url, headers={"Accept-Language": "es"}).content.decode()
+
+    winner = str(present).replace("&", "&amp;")
+    assert f"Forfeit: {winner} wins" in english
+    assert f"No presentado: gana {winner}" in spanish
+
+
 # --- Mexican Train events: players at tables of the director's size --------------------------
 
 
