@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.models.choices import EntryMode
 from scorekeeper.models.match import Match
 from scorekeeper.models.signals import result_changed
 from scorekeeper.models.table import Table
@@ -151,7 +152,8 @@ class Bracket(models.Model):
         ]
         number = match.number if len(mates) > 1 else None
         name = bracket_table_name(tournament.name, self.match_title(match, shape), number)
-        table = Table.objects.create(name=name)
+        # Counted as any new table counts a hand (views.table.new_table): one total.
+        table = Table.objects.create(name=name, entry_mode=EntryMode.TOTAL)
         started = table.start_match(
             [first[0], second[0], first[1], second[1]],
             tournament.game(),
