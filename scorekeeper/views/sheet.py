@@ -135,8 +135,7 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     for entry in hand.entry_list():
         if entry.kind in SHEET_BONUSES:
             bonuses.setdefault(entry.side, []).append(entry.kind)
-    won = winning_side(game, hand)
-    won_marks = winner_marks(hand)
+    won, won_marks = winner_and_marks(game, hand)
     cells = [
         (
             points.get(index),
@@ -174,14 +173,10 @@ def sheet_row(game: rules.Game, hand, totals) -> dict:
     return row
 
 
-def winning_side(game: rules.Game, hand) -> int | None:
-    """The side that won the hand (None: nobody did)."""
-    return None if hand.winning_seat is None else game.side_of(hand.winning_seat)
-
-
-def winner_marks(hand) -> list[str]:
-    """The marks on the winning side's points: capicú, blocked."""
-    return [kind for kind, marked in (("capicu", hand.capicu), ("blocked", hand.blocked)) if marked]
+def winner_and_marks(game: rules.Game, hand) -> tuple[int | None, list[str]]:
+    """The side that won the hand (None: nobody did) and the marks on its points."""
+    won = None if hand.winning_seat is None else game.side_of(hand.winning_seat)
+    return won, [kind for kind, on in (("capicu", hand.capicu), ("blocked", hand.blocked)) if on]
 
 
 def drawn_cells(cells: list[tuple]) -> SafeString:
@@ -314,7 +309,8 @@ def scoring_row(hand, game: rules.Game, totals) -> dict:
             end[entry.side] += entry.points
     # The winning side's points carry the hand's marks as on a sheet of points (sheet_row:
     # a blocked hand won with nothing scored is marked by its number instead).
-    won, marks = winning_side(game, hand), drawn_marks((), winner_marks(hand))
+    won, marks = winner_and_marks(game, hand)
+    marks = drawn_marks((), marks)
     return {
         "scoring_cells": [
             (
