@@ -18,7 +18,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper import rules
-from scorekeeper.models.choices import EntryMode
 from scorekeeper.models.match import Match
 from scorekeeper.models.signals import result_changed
 from scorekeeper.models.table import Table
@@ -152,8 +151,7 @@ class Bracket(models.Model):
         ]
         number = match.number if len(mates) > 1 else None
         name = bracket_table_name(tournament.name, self.match_title(match, shape), number)
-        # Counted as any new table counts a hand (views.table.new_table): one total.
-        table = Table.objects.create(name=name, entry_mode=EntryMode.TOTAL)
+        table = Table.objects.create(name=name)
         started = table.start_match(
             [first[0], second[0], first[1], second[1]],
             tournament.game(),

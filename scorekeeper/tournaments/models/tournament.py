@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper import rules
-from scorekeeper.models.choices import EntryMode
 from scorekeeper.models.match import Match
 from scorekeeper.models.table import (
     KEY_LENGTH,
@@ -439,10 +438,8 @@ class Round(models.Model):
             )
         made = []
         for number, sides in enumerate(draw.tables, start=1):
-            # Counted as any new table counts a hand (views.table.new_table): one total.
             table = Table.objects.create(
-                name=board_table_name(tournament.name, self.number, number),
-                entry_mode=EntryMode.TOTAL,
+                name=board_table_name(tournament.name, self.number, number)
             )
             board = Board.objects.create(round=self, number=number, table=table)
             board.seat(sides)
