@@ -61,3 +61,27 @@ def test_a_six_love_set_does_not_show_the_double_shutout_switch(live_server, pho
     phone.locator("input[name=preset][value=straight_six]").check()
     expect(phone.locator("input[name=rules_of]")).to_have_value("straight_six")
     expect(switch).to_be_visible()  # a straight six offers it
+
+
+def test_mexican_train_shows_neither_the_double_shutout_nor_the_rematch_note(
+    live_server, phone: Page
+):
+    """Nobody plays in pairs and the lowest total wins: the series keeps its choice, not the
+    note about the same sides nor the switch for a shutout."""
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("details.rules-fold summary").click()
+    switch = phone.locator("label.switch", has=phone.locator("[name=shutout_counts_double]"))
+    note = phone.get_by_text("A rematch with the same sides goes on with the series")
+    expect(switch).to_be_visible()
+    expect(note).to_be_visible()
+
+    phone.locator("input[name=preset][value=mexican_train]").check()
+    expect(phone.locator("input[name=rules_of]")).to_have_value("mexican_train")
+    expect(switch).to_be_hidden()
+    expect(note).to_have_count(0)
+    expect(phone.locator("input[name=series_first_to]").first).to_be_visible()
+
+    phone.locator("input[name=preset][value=caribbean]").check()
+    expect(phone.locator("input[name=rules_of]")).to_have_value("caribbean")
+    expect(switch).to_be_visible()
+    expect(note).to_be_visible()

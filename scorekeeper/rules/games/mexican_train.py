@@ -237,6 +237,10 @@ class MexicanTrain(GameKind):
     def target(self, game: Game) -> int | None:
         return None
 
+    def offers_shutout_double(self, house: HouseRules) -> bool:
+        """Never: the lowest total wins, so a winner cannot hold the others on nought."""
+        return False
+
     def winners(
         self,
         game: Game,

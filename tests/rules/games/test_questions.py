@@ -71,3 +71,9 @@ def test_a_preset_key_names_its_game_and_an_unknown_key_the_default_game():
     assert game_of_preset("mexican_train_nine") is GAMES[Scoring.MEXICAN_TRAIN]
     assert game_of_preset("double_nine") is GAMES[Scoring.BLOCK]  # an old key: the Cuban game
     assert game_of_preset("no_such_game") is game_of_preset(None) is GAMES[DEFAULT_SCORING]
+
+
+@pytest.mark.parametrize("key", sorted(ROUND_GAMES))
+def test_a_round_game_has_no_shutout_to_count_double(key):
+    # The lowest total wins: its winner never holds the others on nought.
+    assert not any(GAMES[key].offers_shutout_double(preset.rules) for preset in GAMES[key].presets)

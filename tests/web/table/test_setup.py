@@ -499,6 +499,52 @@ def test_a_block_preset_hides_mexican_trains_switches_and_names_five_to_eight(cl
     assert re.search(r'<div class="more-players"[^>]*hidden>', html)
 
 
+REMATCH_NOTE = "A rematch with the same sides goes on with the series"
+
+
+def shutout_switch(html: str) -> str:
+    """The opening tag of the label that holds the series' "a shutout counts double" box."""
+    return re.search(
+        r'<label class="switch"[^>]*>(?=<input type="checkbox" name="shutout_counts_double")', html
+    ).group(0)
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "without-script"])
+def test_mexican_train_offers_no_double_shutout_and_no_rematch_note_of_sides(client, htmx):
+    # Nobody plays in pairs and the lowest total wins: no side, no shutout.
+    html = refresh(client, htmx=htmx, preset="mexican_train").content.decode()
+
+    assert "hidden" in shutout_switch(html)
+    assert REMATCH_NOTE not in html
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "without-script"])
+def test_a_game_of_partners_offers_the_double_shutout_and_the_rematch_note(client, htmx):
+    html = refresh(client, htmx=htmx, preset="caribbean").content.decode()
+
+    assert "hidden" not in shutout_switch(html)
+    assert REMATCH_NOTE in html
+
+
+def test_the_next_match_of_a_mexican_train_table_offers_no_double_shutout(client: Client):
+    client.post("/new", mexican_train(NAMES[:5]))
+
+    page = client.get(created(Match).get().table.new_match_url()).content.decode()
+
+    assert "hidden" in shutout_switch(page)
+    assert REMATCH_NOTE not in page
+
+
+def test_a_double_shutout_posted_for_mexican_train_is_ignored(client: Client):
+    # A page changed by hand, or one that showed the switch for the game chosen before.
+    response = client.post("/new", mexican_train(NAMES[:4], shutout_counts_double="on"))
+
+    assert response.status_code == 302
+    match = created(Match).get()
+    assert not match.series.shutout_counts_double
+    assert not match.table.shutout_counts_double
+
+
 def test_other_games_keep_their_default_round_rules(client: Client):
     client.post("/new", {**SETUP, "double_blank_counts": "50"})
 
