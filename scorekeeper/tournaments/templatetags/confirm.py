@@ -42,9 +42,10 @@ def confirm_step(context: template.Context) -> dict:
     if loser is not None:
         # Two sides: the losing side is asked, and taps a name of its own.
         seats = match.seat_names()
+        losing = match.game().sides[loser]
         step["other"] = match.side_names()[loser]
-        step["ask"] = confirm_ask(step["other"], result)
-        step["confirm_seats"] = [(seat, seats[seat]) for seat in match.game().sides[loser]]
+        step["ask"] = confirm_ask(step["other"], len(losing), result)
+        step["confirm_seats"] = [(seat, seats[seat]) for seat in losing]
     return step
 
 

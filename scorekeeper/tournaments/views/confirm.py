@@ -39,10 +39,10 @@ from scorekeeper.tournaments.rules.tournament_confirm import (
     waiting,
 )
 from scorekeeper.tournaments.words.confirm import (
+    confirm_question,
     done_notice,
     refusal,
     results_waiting,
-    score_said,
     state_label,
     unconfirmed_in_standings,
 )
@@ -122,6 +122,9 @@ def side_page(request: HttpRequest, key: str) -> HttpResponse:
     mark = mark_of(board)
     result = entered(board)
     sides = board.entrant_names()
+    confirms = result is not None and result.confirmer == link.side
+    # The question is asked of the side's own players: one or two (Spanish tells them apart).
+    players = len(board.match.game().sides[link.side]) if confirms else 0
     context = {
         "tournament": tournament,
         "board": board,
@@ -134,8 +137,8 @@ def side_page(request: HttpRequest, key: str) -> HttpResponse:
         "need": need,
         "state": state_of(board, need, mark),
         "result": result,
-        "confirms": result is not None and result.confirmer == link.side,
-        "score": result and score_said(result),
+        "confirms": confirms,
+        "ask": confirm_question(players, result) if confirms else "",
         "mark": mark,
     }
     return render(request, "side.html", context)

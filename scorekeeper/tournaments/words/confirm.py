@@ -71,12 +71,23 @@ def score_said(result: Entered) -> str:
     return f"{result.totals[result.winner]}\u2013{result.totals[result.confirmer]}"
 
 
-def confirm_ask(side: str, result: Entered) -> str:
-    """The confirm step on the scorer's phone: "Ben & Dee: confirm you lost 203\u2013150"."""
-    return gettext("%(side)s: confirm you lost %(score)s.") % {
-        "side": side,
-        "score": score_said(result),
-    }
+def confirm_ask(side: str, players: int, result: Entered) -> str:
+    """The confirm step on the scorer's phone: "Ben & Dee: confirm you lost 203\u2013150", told
+    to the `players` of the side that lost (Spanish tells one "confirma que perdiste")."""
+    return ngettext(
+        "%(side)s: confirm you lost %(score)s.",
+        "%(side)s: confirm you lost %(score)s.",
+        players,
+    ) % {"side": side, "score": score_said(result)}
+
+
+def confirm_question(players: int, result: Entered) -> str:
+    """What the losing side's own page asks its `players`: "Confirm you lost 203\u2013150?"."""
+    return ngettext(
+        "Confirm you lost %(score)s?",
+        "Confirm you lost %(score)s?",
+        players,
+    ) % {"score": score_said(result)}
 
 
 def done_notice(kind: MarkKind) -> str:

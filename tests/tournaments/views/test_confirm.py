@@ -221,6 +221,17 @@ def test_the_other_side_confirms_from_its_own_link(client):
     assert state(client, tournament, board) == "confirmed"
 
 
+def test_the_other_sides_own_link_asks_the_pair_in_spanish_as_ustedes(
+    client, fresh_catalogues, settings
+):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    _tournament, boards = drawn(client)
+    board = finished(boards[0], winner=0)
+    totals = Match.objects.get(pk=board.match_id).totals
+    page = client.get(side_links(board)[1].get_absolute_url()).content.decode()
+    assert f"¿Confirman que perdieron {totals[0]}\u2013{totals[1]}?" in page
+
+
 def test_the_winners_link_waits_and_cannot_confirm(client):
     _tournament, boards = drawn(client)
     board = finished(boards[0], winner=0)
