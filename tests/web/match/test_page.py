@@ -100,6 +100,17 @@ def test_a_seat_s_form_asked_for_says_so_and_the_page_s_own_does_not(client: Cli
     assert 'id="entry"' in page and "data-asked" not in page
 
 
+@pytest.mark.parametrize("part", ["", "part=entry&"], ids=["page", "htmx-part"])
+def test_the_hand_form_asks_the_browser_not_to_fill_it_in_again(client: Client, make_match, part):
+    # As the correction's form: a browser that fills a form in again on a reload would put
+    # back an older hand than the one kept on the phone (hand.js).
+    match = make_match()
+    headers = {"HX-Request": "true"} if part else {}
+    html = client.get(f"{match_url(match)}?{part}out=1", headers=headers).content.decode()
+    form = re.search(r'<form class="hand-form"[^>]*>', html)
+    assert form is not None and 'autocomplete="off"' in form.group(0)
+
+
 def test_blocked_hand_asks_for_every_seat_and_offers_no_capicu(client: Client, make_match):
     html = client.get(match_url(make_match()) + "?out=blocked").content.decode()
     assert all(f'name="pips_{seat}"' in html for seat in range(4))
