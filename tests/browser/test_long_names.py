@@ -216,3 +216,53 @@ def test_one_word_wider_than_the_row_breaks_inside_its_button(live_server, phone
     )
     assert spill <= 0  # the word broken inside, not drawn past the button's edge
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# Names of eleven letters and more (one of two words) at a Mexican Train of six or eight.
+LONG_WORDS = (
+    "Maximiliano",
+    "Christopher",
+    "Kristoffersson",
+    "Guadalupe Esperanza",
+    "Bartholomew",
+    "Wilhelmina",
+    "Konstantinos",
+    "Evangelina",
+)
+
+
+@pytest.mark.parametrize("seats", [6, 8])
+def test_long_names_on_the_score_cards_break_between_their_words(
+    live_server, phone: Page, make_match, seats
+):
+    # Before, four cards to a row at eight drew "Maximilian / o" and "Christophe / r".
+    match = make_match(names=LONG_WORDS[:seats], preset="mexican_train")
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    names = phone.locator(".board .side-name")
+    expect(names).to_have_count(seats)
+    words = [word for name in names.evaluate_all(WORD_LINES) for word in name]
+    assert [word for word, lines in words if lines != 1] == []
+    cards = phone.locator(".board .side")
+    assert (
+        cards.evaluate_all("els => els.map((el) => el.scrollWidth - el.clientWidth)") == [0] * seats
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_one_word_wider_than_the_row_stays_inside_its_score_card(
+    live_server, phone: Page, make_match
+):
+    names = ("W" * 30, *LONG_WORDS[1:])
+    match = make_match(names=names, preset="mexican_train")
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    card = phone.locator(".board .side").first
+    spill = card.evaluate(
+        """el => {
+            const range = document.createRange();
+            range.selectNodeContents(el.querySelector(".side-name bdi"));
+            const name = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+            return Math.max(box.left - name.left, name.right - box.right);
+        }"""
+    )
+    assert spill <= 0  # the word broken inside, not drawn past the card's edge
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
