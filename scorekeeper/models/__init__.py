@@ -54,6 +54,7 @@ from scorekeeper.models.series import Series as Series
 from scorekeeper.models.table import KEY_LENGTH as KEY_LENGTH
 from scorekeeper.models.table import KEY_PATTERN as KEY_PATTERN
 from scorekeeper.models.table import NAME_MAX as NAME_MAX
+from scorekeeper.models.table import NEW_TABLE_ENTRY_MODE as NEW_TABLE_ENTRY_MODE
 from scorekeeper.models.table import HouseRulesFields as HouseRulesFields
 from scorekeeper.models.table import Player as Player
 from scorekeeper.models.table import RateLimited as RateLimited

@@ -28,6 +28,10 @@ NAME_MAX = 30
 # shorter one would be guessable, a longer one does not fit the column.
 KEY_LENGTH = 32
 KEY_PATTERN = f"[A-Za-z0-9_-]{{22,{KEY_LENGTH}}}"
+# How a table made today counts a hand, from the home page or a tournament's draw: as most
+# tables do, the hands left pooled in one total. The field's default stays "each": a backup
+# written before the field existed brings a table that counted each hand.
+NEW_TABLE_ENTRY_MODE = EntryMode.TOTAL
 
 
 def new_key() -> str:

@@ -13,7 +13,7 @@ from scorekeeper.forms import (
     who_choices,
 )
 from scorekeeper.inputs import whole_number
-from scorekeeper.models import EntryMode, Match, RateLimited, Table
+from scorekeeper.models import NEW_TABLE_ENTRY_MODE, Match, RateLimited, Table
 from scorekeeper.statistics import reading as stats
 from scorekeeper.views.lookup import get_match, get_table
 from scorekeeper.views.match import render_match
@@ -72,8 +72,7 @@ def new_table(request: HtmxHttpRequest) -> HttpResponse:
                 creator=client_id(request),
                 per_hour=settings.TABLES_PER_HOUR,
                 name=form.cleaned_data["name"],
-                # A new table counts a hand as most tables do: the hands left, pooled.
-                entry_mode=EntryMode.TOTAL,
+                entry_mode=NEW_TABLE_ENTRY_MODE,
             )
             remember(request, table)
             return table.start_match(

@@ -17,9 +17,13 @@ def match_url(live_server, match) -> str:
     return f"{live_server.url}/t/{match.table.key}/m/{match.number}/"
 
 
-def enter(page: Page, hand: tuple[str, dict[str, int]]) -> None:
+def enter(page: Page, hand: tuple[str, dict[str, int] | int]) -> None:
+    """Who went out, then each hand's pips, or one total at a table that counts so."""
     out, pips = hand
     page.locator("#entry .outs").get_by_role("link", name=out, exact=True).click()
+    if isinstance(pips, int):
+        page.get_by_label("Pips in the hands that count").fill(str(pips))
+        pips = {}
     for name, value in pips.items():
         page.get_by_label(name, exact=True).fill(str(value))
     page.get_by_role("button", name="Save hand").click()

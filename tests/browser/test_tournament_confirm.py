@@ -46,12 +46,10 @@ def enter_hand(page: Page, players: list[list[str]], side: int, pips: int, ends:
     page.locator("#entry .outs").get_by_role("link", name=players[side][0], exact=True).click()
     expect(page.get_by_role("button", name="Save hand")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    others = [players[side][1], players[1 - side][0], players[1 - side][1]]
-    counts = [pips // 3, pips // 3, pips - 2 * (pips // 3)]
-    for name, count in zip(others, counts, strict=True):
-        page.get_by_label(name, exact=True).fill(str(count))
-    for name, count in zip(others, counts, strict=True):
-        expect(page.get_by_label(name, exact=True)).to_have_value(str(count))
+    # The pips left in the other hands, in one total, as a new table counts them.
+    count = page.get_by_label("Pips in the hands that count")
+    count.fill(str(pips))
+    expect(count).to_have_value(str(pips))
     page.get_by_role("button", name="Save hand").click()
     if ends:
         page.get_by_role("button", name="Yes, save: the match ends").click()
@@ -132,7 +130,8 @@ def test_a_swiss_round_confirmed_by_the_other_sides_link_and_corrected_by_the_di
     # The director corrects the last hand at the table, then accepts the result as corrected.
     card.get_by_role("link", name="Correct a hand at the table").click()
     phone.goto(base + second_url + "h/2/")
-    phone.get_by_label(second[0][0], exact=True).fill("40")
+    # The hand was counted in one total: the total is what is corrected (60, now 80).
+    phone.get_by_label("Pips in the hands that count").fill("80")
     phone.get_by_role("button", name="Save correction").click()
     expect(phone.get_by_text("Hand 2 corrected.")).to_be_visible()
     corrected = totals(phone)

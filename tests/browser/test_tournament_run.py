@@ -108,13 +108,10 @@ def enter_hand(page: Page, base: str, board: Board, side: int, pips: int) -> Non
     expect(page.get_by_role("button", name="Save hand")).to_be_visible()
     # The hand form's modules come with the swap: type once they are in, as a thumb would.
     page.wait_for_load_state("networkidle")
-    # Each other player's pips; the first of the other side holds what is left over.
-    others = [players[side][1], players[1 - side][0], players[1 - side][1]]
-    counts = [pips // 3, pips // 3, pips - 2 * (pips // 3)]
-    for name, count in zip(others, counts, strict=True):
-        page.get_by_label(name, exact=True).fill(str(count))
-    for name, count in zip(others, counts, strict=True):
-        expect(page.get_by_label(name, exact=True)).to_have_value(str(count))
+    # The pips left in the other hands, in one total, as a new table counts them.
+    count = page.get_by_label("Pips in the hands that count")
+    count.fill(str(pips))
+    expect(count).to_have_value(str(pips))
     answer = save(page, page.get_by_role("button", name="Save hand"))
     if answer == "confirm":  # the hand ends the match: asked once more
         answer = save(page, page.get_by_role("button", name="Yes, save: the match ends"))
@@ -229,7 +226,8 @@ def test_a_swiss_tournament_of_nine_pairs_with_a_forfeit_a_correction_and_the_cl
     read_result(phone, base, corrected)
     before = corrected.totals
     phone.goto(base + corrected.url + "h/2/")
-    phone.get_by_label(corrected.sides[1].split(" & ")[0], exact=True).fill("60")
+    # The hand was counted in one total: the total is what is corrected (80, now 112).
+    phone.get_by_label("Pips in the hands that count").fill("112")
     phone.get_by_role("button", name="Save correction").click()
     expect(phone.get_by_text("Hand 2 corrected.")).to_be_visible()
     read_result(phone, base, corrected)

@@ -20,7 +20,7 @@ from django.utils import timezone
 from scorekeeper import rules
 from scorekeeper.models.match import Match
 from scorekeeper.models.signals import result_changed
-from scorekeeper.models.table import Table
+from scorekeeper.models.table import NEW_TABLE_ENTRY_MODE, Table
 from scorekeeper.tournaments.models.board import Board
 from scorekeeper.tournaments.models.confirmation import SideLink, mark_of, need_of, state_of
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
@@ -151,7 +151,7 @@ class Bracket(models.Model):
         ]
         number = match.number if len(mates) > 1 else None
         name = bracket_table_name(tournament.name, self.match_title(match, shape), number)
-        table = Table.objects.create(name=name)
+        table = Table.objects.create(name=name, entry_mode=NEW_TABLE_ENTRY_MODE)
         started = table.start_match(
             [first[0], second[0], first[1], second[1]],
             tournament.game(),

@@ -20,6 +20,7 @@ from scorekeeper.models.match import Match
 from scorekeeper.models.table import (
     KEY_LENGTH,
     NAME_MAX,
+    NEW_TABLE_ENTRY_MODE,
     HouseRulesFields,
     Player,
     RateLimited,
@@ -439,7 +440,8 @@ class Round(models.Model):
         made = []
         for number, sides in enumerate(draw.tables, start=1):
             table = Table.objects.create(
-                name=board_table_name(tournament.name, self.number, number)
+                name=board_table_name(tournament.name, self.number, number),
+                entry_mode=NEW_TABLE_ENTRY_MODE,
             )
             board = Board.objects.create(round=self, number=number, table=table)
             board.seat(sides)

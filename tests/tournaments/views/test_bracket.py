@@ -444,3 +444,13 @@ def test_before_the_bracket_is_drawn_an_entrant_is_still_withdrawn(client):
     assert client.post(url, {"change": "withdraw"}).status_code == 302
     entrant.refresh_from_db()
     assert entrant.withdrawn
+
+
+def test_a_bracket_tables_hand_form_opens_with_one_total_as_any_new_table_does(client):
+    tournament = make_tournament(SIX[:2], format="single_elimination")
+    draw(client, tournament, seeding="entry")
+    match = boards(tournament)["W1-1"].match
+
+    html = client.get(match.get_absolute_url(), {"out": "1"}).content.decode()
+
+    assert 'name="pooled"' in html and 'name="pips_0"' not in html

@@ -66,3 +66,9 @@ def test_its_finished_match_shows_no_series_line(client, board):
     for page in (board.get_absolute_url(), board.table.get_absolute_url()):
         shown = client.get(page).content.decode()
         assert 'data-testid="series"' not in shown and "open series" not in shown
+
+
+def test_its_hand_form_opens_with_one_total_as_any_new_table_does(client, board):
+    html = client.get(board.match.get_absolute_url(), {"out": "1"}).content.decode()
+
+    assert 'name="pooled"' in html and 'name="pips_0"' not in html
