@@ -154,8 +154,13 @@ function draw(hands) {
     });
     play.querySelector("[data-waiting-totals]").hidden = false;
   }
-  // A hand's end among them moves the lead on; scores during play alone leave it.
-  if (hands.some((waiting) => !waiting.play)) sayLead(play, scored === hands.length ? state : null);
+  // A hand's end among them moves the lead on; scores during play alone leave it. It moves what
+  // the next hand is worth too (a set counted in games won): score.js does not keep that rule,
+  // so the line goes while such a hand waits rather than say the worth of the hand before.
+  if (hands.some((waiting) => !waiting.play)) {
+    sayLead(play, scored === hands.length ? state : null);
+    hide(play.querySelector(".status .worth"));
+  }
   if (scored < hands.length && endedWith === null) play.querySelector("[data-waiting-unscored]").hidden = false;
   if (endedWith !== null) {
     const end = play.querySelector("[data-waiting-end]");

@@ -52,3 +52,26 @@ def test_a_set_played_without_signal_arrives_in_order_once(live_server, phone: P
     ]
     match.refresh_from_db()
     assert match.totals == [3, 0]
+
+
+def test_what_the_next_hand_is_worth_is_not_said_while_a_hand_waits(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = jamaican(make_match)  # a replay after a tie rises by one game with each tie
+    add_hand(match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: the replay is worth 2
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    worth = phone.get_by_test_id("worth")
+    expect(worth).to_have_text("This hand is played for 2")
+    offline(phone)
+
+    tap(phone, "Blocked", {"Alice": 8, "Ben": 8, "Cara": 15, "Dev": 20})  # a tie again: 3
+
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+    # The phone does not keep the set's rules: no worth rather than the hand before's.
+    expect(worth).to_be_hidden()
+    phone.reload()  # the kept copy of the page, the hand still waiting
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+    expect(worth).to_be_hidden()
+    online(phone)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    expect(worth).to_have_text("This hand is played for 3")
