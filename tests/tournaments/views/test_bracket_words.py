@@ -124,3 +124,21 @@ def test_the_refused_correction_tells_the_player_to_ask_the_director_as_tu(
     assert refused.status_code == 422
     page = refused.content.decode()
     assert "pregunta al director" in page and "pregunte" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "bye", "not_bye"), [("es", "descanso", "pase"), ("sv", "frilott", "fripass")]
+)
+def test_a_bye_in_the_bracket_is_not_called_a_pass(
+    client, fresh_catalogues, language, bye, not_bye
+):
+    """Spanish tables say "pase" (Swedish "pass") for a knock: a bracket's bye read "pase" and
+    "fripass", while the tournament's own form says "descanso" and its help "frilott"."""
+    tournament = make_tournament([f"P{n} & Q{n}" for n in range(3)], format="single_elimination")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+
+    page = client.get(tournament.watch_url()).content.decode()
+
+    assert f'<span class="bracket-name">{bye}</span>' in page
+    assert f">{not_bye}<" not in page
