@@ -227,6 +227,7 @@ def summary(match: Match) -> dict:
     led = Counter()
     ahead = Counter()
     marks = Counter()  # a set counted in games: its bruks, ties, keys and one-alls
+    possible = match.game().marks
     for hand, totals in match.running_totals():
         marks.update(hand.reason.get("marks", ()))
         entries = list(hand.entries.all())
@@ -249,7 +250,10 @@ def summary(match: Match) -> dict:
         "blocked": blocked,
         "led_most": _most(led, names),
         "ahead_most": _most(ahead, side_names),
-        "marks": {str(mark): marks[str(mark)] for mark in rules.HandMark},
+        # Only the marks the set's rules can make: a straight six has no bruk to count.
+        "marks": {
+            str(mark): marks[str(mark)] if mark in possible else None for mark in rules.HandMark
+        },
     }
 
 

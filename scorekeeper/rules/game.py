@@ -10,6 +10,7 @@ from .base import is_whole
 from .games.keys import DEFAULT_SCORING, Scoring, find_game
 from .house import BlockedRule, CountRule, HouseRules, LeadRule, check_bonuses
 from .mexican_train import MexicanTrainRules
+from .result import HandMark
 from .tiles import TileSet
 from .tournament_format import Format
 
@@ -171,6 +172,11 @@ class Game:
     def counts_keys(self) -> bool:
         """Whether a hand won by going out may be a key (Jamaican, `key counts 2`)."""
         return self.kind.has_keys and self.rules.key_counts_two
+
+    @property
+    def marks(self) -> tuple[HandMark, ...]:
+        """The marks this table's hands can carry (a straight six: no bruk, no one-all)."""
+        return self.kind.marks(self.rules)
 
     @property
     def asks_who_holds_doubles(self) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..base import is_whole
+from ..result import HandMark
 from ..tournament_format import KNOCKOUT_FORMATS, PAIRS_FORMATS, Format
 from .keys import _REGISTRY, Scoring
 
@@ -145,6 +146,11 @@ class GameKind:
         """Whether a series may count a shutout as two wins (RULES.md "Series"): yes, unless
         every set the game's rules give would be one."""
         return True
+
+    def marks(self, house: HouseRules) -> tuple[HandMark, ...]:
+        """The marks a hand of this game can carry under these rules (a summary counts only
+        these): by default every one, which a game whose hands carry none counts as 0."""
+        return tuple(HandMark)
 
     def leader(self, totals: tuple[int, ...]) -> int:
         """The side ahead on these totals (the first of level sides)."""

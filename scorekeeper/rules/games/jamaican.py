@@ -271,6 +271,18 @@ class Jamaican(PipGame):
         """Not with six-love, where every partner set is one; in a straight six, yes."""
         return house.set_format is SetFormat.FIRST_TO_SIX
 
+    def marks(self, house: HouseRules) -> tuple[HandMark, ...]:
+        """A tie always; a key where keys count; a bruk only in six-love, and one-all only
+        where six-love plays it for two."""
+        six_love = house.set_format is SetFormat.SIX_LOVE
+        possible = {
+            HandMark.TIE: True,
+            HandMark.KEY: house.key_counts_two,
+            HandMark.BRUK: six_love,
+            HandMark.ONE_ALL: six_love and house.one_all_play_two,
+        }
+        return tuple(mark for mark, made in possible.items() if made)
+
     def six_love_to(self, state: MatchState) -> tuple[int, ...]:
         """The sides the set's winner gave six-love (none before the set is won)."""
         carried = state.carried

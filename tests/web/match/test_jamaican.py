@@ -377,6 +377,27 @@ def test_the_summary_of_a_set_counts_its_marks_not_leads_or_points(client: Clien
     assert "Capicús" not in shown
 
 
+def test_the_summary_leaves_out_the_marks_the_sets_rules_cannot_make(client: Client, make_match):
+    """A straight six has no bruk and no one-all, yet its summary counted "Bruks: 0" and
+    "One-all hands: 0"; likewise keys where the table does not count them."""
+    straight = jamaican(make_match, preset="straight_six")
+    for seat in (0, 1, 0, 2, 0, 2, 0):
+        post(client, straight, seat)
+    assert straight.winner_side == 0 and straight.totals == [6, 1]
+
+    shown = facts(page(client, straight))
+    assert "Bruks (back to love all)" not in shown
+    assert "One-all hands (played for two)" not in shown
+    assert (shown["Hands tied"], shown["Keys"]) == ("0", "0")
+
+    plain = jamaican(make_match, one_all_play_two=False, key_counts_two=False)
+    for seat in (0, 2, 0, 2, 0, 2):
+        post(client, plain, seat)
+    shown = facts(page(client, plain))
+    assert shown["Bruks (back to love all)"] == "0"
+    assert "One-all hands (played for two)" not in shown and "Keys" not in shown
+
+
 def test_a_finished_sets_page_and_statistics_are_in_the_phones_language(
     speaking: Client, language, make_match
 ):
