@@ -552,3 +552,20 @@ def test_a_finished_partner_set_still_offers_to_change_partners(
     assert match.finished
 
     assert CHANGE_SEATS[language][True] in page(speaking, match)
+
+
+def test_the_summary_names_one_all_as_the_sheet_does(speaking: Client, language, make_match):
+    """The sheet's legend says "Uno a uno" and "Ett-ett" (an en dash); the summary said
+    "Manos de uno igual" and "Ett lika-omgångar", words a table would not know for the hand."""
+    match = jamaican(make_match)
+    post(speaking, match, 0)
+    post(speaking, match, 3)  # one-all, play two
+    html = page(speaking, match)
+    for _ in range(5):  # 2, 3, 4, 5, 6: six-love
+        post(speaking, match, 1)
+    assert match.winner_side == 1
+
+    one_all = {"es": "Uno a uno", "sv": "Ett\u2013ett"}[language]
+    assert one_all in html  # the sheet's own legend, while the set is played
+    label = [label for label in facts(page(speaking, match)) if one_all.lower() in label.lower()]
+    assert len(label) == 1, facts(page(speaking, match))
