@@ -143,13 +143,7 @@ class Bracket(models.Model):
         tournament = self.tournament
         entrants = {e.pk: e for e in tournament.entrants.filter(pk__in=self.seeds)}
         first, second = (entrants[self.entrant_of(seed)].seat_names() for seed in seeds)
-        # Its number in its round, unless the round is that one match (a final).
-        mates = [
-            other
-            for other in shape.matches
-            if (other.part, other.round) == (match.part, match.round)
-        ]
-        number = match.number if len(mates) > 1 else None
+        number = shape.number_in_round(match)
         name = bracket_table_name(tournament.name, self.match_title(match, shape), number)
         table = Table.objects.create(name=name, entry_mode=NEW_TABLE_ENTRY_MODE)
         started = table.start_match(

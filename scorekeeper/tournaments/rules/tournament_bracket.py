@@ -112,6 +112,11 @@ class Bracket:
     def round_of(self, part: Part, number: int) -> list[BracketMatch]:
         return [m for m in self.matches if m.part is part and m.round == number]
 
+    def number_in_round(self, match: BracketMatch) -> int | None:
+        """The match's number as its table and card name it: None when its round is that one
+        match (a final)."""
+        return match.number if len(self.round_of(match.part, match.round)) > 1 else None
+
     def next_matches(self, key: str) -> list[str]:
         """The matches that the winner or the loser of `key` goes on to."""
         return [

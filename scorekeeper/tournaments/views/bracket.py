@@ -9,6 +9,7 @@ from scorekeeper.tournaments.models.confirmation import entered, mark_of, need_o
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
 from scorekeeper.tournaments.words.bracket import (
+    bracket_match_title,
     bracket_name,
     drawn_by_lot,
     pending_label,
@@ -35,6 +36,8 @@ class Cell:
     state: str
     slots: list[Slot]
     board: BracketBoard | None = None
+    # The match as its table is named: "Quarter-finals, match 2" (a card's title).
+    title: str = ""
     # A result entered that waits (unconfirmed or disputed): its winner has not gone on.
     pending: ResultState | None = None
     pending_label: str = ""
@@ -169,6 +172,7 @@ def bracket_view(bracket: Bracket, names: dict, knockout_event: bool) -> Bracket
                 columns[heading] = Column(name, [])
             board = boards.get(match.key)
             cell = _cell(bracket, outcome, board, names)
+            cell.title = bracket_match_title(columns[heading].name, shape.number_in_round(match))
             if board is not None and board.forfeit_side is not None:
                 cell.walkover_kept = not knockout.correction_allowed(shape, begun, match.key)
             columns[heading].cells.append(cell)

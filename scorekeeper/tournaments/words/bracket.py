@@ -137,13 +137,18 @@ def round_name(part: str, round: int, winners_rounds: int, elimination: str) -> 
     return pgettext("bracket round", "Round %(number)s") % {"number": round}
 
 
+def bracket_match_title(title: str, number: int | None) -> str:
+    """A bracket match by its round's title and its number in the round (None: the round's
+    only match): "Semi-finals, match 2"; "Final"."""
+    if number is None:
+        return title
+    return gettext("%(title)s, match %(number)s") % {"title": title, "number": number}
+
+
 def bracket_table_name(event: str, title: str, number: int | None) -> str:
-    """The table a bracket match is played at, named for the event, its round's title and its
-    number in the round (None: the round's only match), at most 60 characters, the event's
-    name cut first ("Cup · Semi-finals, match 2"; "Cup · Final")."""
-    if number is not None:
-        title = gettext("%(title)s, match %(number)s") % {"title": title, "number": number}
-    tail = f" · {title}"
+    """The table a bracket match is played at, named for the event and the match's title, at
+    most 60 characters, the event's name cut first ("Cup · Semi-finals, match 2")."""
+    tail = f" · {bracket_match_title(title, number)}"
     return event[: max(0, 60 - len(tail))] + tail
 
 

@@ -37,7 +37,7 @@ def test_a_rounds_cards_and_a_brackets_are_drawn_alike(client, need):
     round_cards, bracket_cards = card_shapes(rounds), card_shapes(brackets)
     assert len(round_cards) == len(bracket_cards) == 2
     assert round_cards[0] == bracket_cards[0]
-    assert "Table 1</h2>" in rounds and "Bracket · W1-1</h2>" in brackets
+    assert "Table 1</h2>" in rounds and "Bracket · Semi-finals, match 1</h2>" in brackets
     assert "<li>1. <bdi>Ana &amp; Ben</bdi></li>" in brackets
 
 
@@ -48,3 +48,21 @@ def test_the_card_is_written_once():
         assert 'class="table-card' not in text and "side_links" not in text, page.name
     shared = TEMPLATES / "includes" / "table_cards.html"
     assert shared.read_text().count('class="table-card print-card"') == 1
+
+
+def test_a_bracket_card_names_its_match_as_the_bracket_and_its_table_do(client, fresh_catalogues):
+    """A card's title was the match's inner key ("Cuadro · W1-2"), a code the bracket page
+    never shows; the table it opens says "Cuartos de final, partida 2"."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    six = [*PAIRS, "Ivo & Juan", "Kim & Lea"]
+    knockout = drawn(client, pairs=six)
+
+    cards = client.get(reverse("bracket_cards", args=[knockout.key])).content.decode()
+
+    titles = re.findall(r"<h2>(.*?)</h2>", cards)
+    assert titles == [
+        "Cuadro · Cuartos de final, partida 2",
+        "Cuadro · Cuartos de final, partida 4",
+    ]
+    tables = [board.table.name for board in knockout.brackets.get().boards.order_by("key")]
+    assert [title.split(" · ")[1] for title in titles] == [t.split(" · ")[1] for t in tables]
