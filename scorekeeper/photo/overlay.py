@@ -20,12 +20,17 @@ INK = (255, 255, 255)
 TEXT_HEIGHT = 24
 
 
+def drawn_size(image: np.ndarray) -> tuple[int, int]:
+    """The drawing's width and height (the page keeps its room before it has loaded)."""
+    scale = min(1.0, LONGEST / max(image.shape[:2]))
+    return round(image.shape[1] * scale), round(image.shape[0] * scale)
+
+
 def overlay(image: np.ndarray, count: Count, most: int = MOST_PIPS) -> str:
     """`most`: the most pips a half of the table's set holds."""
     scale = min(1.0, LONGEST / max(image.shape[:2]))
     if scale < 1:
-        size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
-        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        image = cv2.resize(image, drawn_size(image), interpolation=cv2.INTER_AREA)
     else:
         image = image.copy()
     line = max(2, round(max(image.shape[:2]) / 400))

@@ -10,7 +10,7 @@ from scorekeeper.models import RateLimited
 from scorekeeper.photo import words
 from scorekeeper.photo.forms import HalvesForm, PhotoForm, carried
 from scorekeeper.photo.models import PhotoCount
-from scorekeeper.photo.overlay import overlay
+from scorekeeper.photo.overlay import drawn_size, overlay
 from scorekeeper.views.request import HtmxHttpRequest, client_id
 
 
@@ -45,6 +45,7 @@ def count_photo(request: HtmxHttpRequest) -> HttpResponse:
         over = any(too_many for _, _, halves, _ in tiles for _, too_many in halves)
         context |= {
             "picture": overlay(form.image, count, most),
+            "picture_size": drawn_size(form.image),
             "tiles": tiles,
             "total_line": words.total_line(count.total, len(count.counted)),
             "choices": range(most + 1),

@@ -73,8 +73,9 @@ function send(box, file) {
     .then((html) => {
       answer.innerHTML = html;
       say(box, "");
-      const picture = answer.querySelector(".photo-overlay");
-      if (picture) picture.scrollIntoView({ block: "nearest" });
+      // The answer from its top: the drawing to check, then its halves (its room is kept from
+      // the drawing's size before it loads; the save bar stuck to the bottom would hide it).
+      if (answer.querySelector(".photo-overlay")) answer.scrollIntoView({ block: "start" });
     })
     .catch(() => say(box, box.dataset.needsServer));
 }

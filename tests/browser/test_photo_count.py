@@ -225,3 +225,23 @@ def test_without_the_script_the_photo_goes_by_the_forms_and_the_hand_is_saved(
     assert hand.counts.get(position=1).pips == fixed
     assert hand.counts.get(position=2).pips == 5
     context.close()
+
+
+def test_the_answer_comes_into_view_above_the_save_bar(live_server, phone: Page, make_match):
+    """On a phone the answer lands below the fold: it is brought up from its top, the drawing
+    clear of the save bar stuck to the screen's bottom, not left under it."""
+    match = make_match()
+    open_hand(phone, live_server, match)
+    chosen, _, _ = photo_file()
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(chosen)
+    expect(ben.locator("img.photo-overlay")).to_be_visible()
+    # Its room is kept before the drawing loads, so the scroll lands where the drawing is.
+    assert ben.locator("img.photo-overlay").get_attribute("width") == "1000"
+    phone.wait_for_function(
+        """() => {
+            const top = document.querySelector("img.photo-overlay").getBoundingClientRect().top;
+            const bar = document.querySelector(".save-row").getBoundingClientRect().top;
+            return top >= 0 && top + 120 <= bar;
+        }"""
+    )
