@@ -176,27 +176,29 @@ class Match(MatchWrites, HouseRulesFields):
         token: uuid.UUID | None = None,
         per_hour: int | None = None,
         after: int | None = None,
+        join_waiting: bool = False,
     ) -> "Match":
         """A new match at this table with these players in turn order, under these rules.
 
         A token already used at this table returns the match it started (a double tap or a
         retry starts one match); so does a match after match number `after` still being played
-        (two phones tapped Rematch at once); more than per_hour matches in the last hour raise
-        RateLimited.
+        (two phones tapped Rematch at once), and with `join_waiting` the table's newest match
+        while it waits for its first hand with these seats, game and series (the next match
+        sent again from another page or phone); more than per_hour matches in the last hour
+        raise RateLimited.
         It continues the table's series while the sides and the series rules stay the same
         and the series is not yet won; otherwise it starts a new series.
         """
         # The table's row is the lock: two phones starting a match queue here, so the second
         # sees the first's number (a lock on the last match would not stop two inserts).
         list(type(table).objects.select_for_update().filter(pk=table.pk).values_list("pk"))
-        if token is not None:
-            repeat = table.matches.filter(token=token).first()
-            if repeat is not None:
-                return repeat
-        if after is not None:
-            newest = table.matches.order_by("-number").first()
-            if newest is not None and newest.number > after and not newest.finished:
-                return newest
+        series = table.series_rules() if series is None else series
+        last = table.matches.select_related("series").order_by("-number").first()
+        started = cls._started_already(table, last, token, after)
+        if started is None and join_waiting and last is not None:
+            started = last if last.waits_as(seat_names, game, preset, series) else None
+        if started is not None:
+            return started
         if per_hour is not None:
             since = timezone.now() - timedelta(hours=1)
             if table.matches.filter(created_at__gte=since).count() >= per_hour:
@@ -208,8 +210,6 @@ class Match(MatchWrites, HouseRulesFields):
             players[name_key(name)].name if name_key(name) in players else name
             for name in seat_names
         ]
-        last = table.matches.select_related("series").order_by("-number").first()
-        series = table.series_rules() if series is None else series
         in_series, series_sides = Series.for_match(table, last, seat_names, game, series)
         match = cls.for_game(
             game,
@@ -241,6 +241,33 @@ class Match(MatchWrites, HouseRulesFields):
         table.updated_at = timezone.now()
         table.save()
         return match
+
+    @classmethod
+    def _started_already(
+        cls, table: Table, last: "Match | None", token: uuid.UUID | None, after: int | None
+    ) -> "Match | None":
+        """The match this token started, or the newest (`last`) played after match `after`."""
+        if token is not None and (repeat := table.matches.filter(token=token).first()):
+            return repeat
+        if after is not None and last is not None and last.number > after and not last.finished:
+            return last
+        return None
+
+    def waits_as(
+        self, seat_names: Sequence[str], game: rules.Game, preset: str, series: rules.SeriesRules
+    ) -> bool:
+        """Whether nobody has played in this match yet (no hand, not even one in play) and it is
+        the one asked for: these players in these chairs, this game, and a series these rules go
+        on with (a correction may have won it since: the next match starts a new one)."""
+        return (
+            not self.finished
+            and (self.preset, self.game()) == (preset, game)
+            and [name_key(name) for name in self.seat_names()] == list(map(name_key, seat_names))
+            and self.series is not None
+            and self.series.series_rules() == series
+            and not self.hands.exists()
+            and not self.series.state().finished
+        )
 
     @classmethod
     def for_game(cls, game: rules.Game, preset: str, **fields) -> "Match":

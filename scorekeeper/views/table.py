@@ -163,6 +163,8 @@ def new_match(request: HtmxHttpRequest, key: str) -> HttpResponse:
                     form.series_rules(),
                     token=posted_token(request),
                     per_hour=settings.MATCHES_PER_HOUR,
+                    # Sent again from another page or phone: the match waiting, not another.
+                    join_waiting=True,
                 )
             except RateLimited:
                 form.add_error(None, too_many_matches())
