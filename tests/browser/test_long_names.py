@@ -1,7 +1,7 @@
 """A long name without spaces stays inside its button on a 360 px phone."""
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import NAME_MAX
 from tests.support.testing import SPANISH
@@ -266,3 +266,84 @@ def test_one_word_wider_than_the_row_stays_inside_its_score_card(
     )
     assert spill <= 0  # the word broken inside, not drawn past the card's edge
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# Each word of each upright name heading the round sheet: on how many of its lines it is drawn
+# (the lines stand side by side: a word broken inside takes two), and whether it is drawn inside
+# the name's own box (a word cut off with "…", or clipped, is drawn past it).
+UPRIGHT_WORDS = """els => els.map((el) => {
+    const text = el.querySelector("bdi").firstChild, box = el.getBoundingClientRect();
+    const words = [];
+    for (const found of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, found.index);
+        range.setEnd(text, found.index + found[0].length);
+        const rects = [...range.getClientRects()];
+        const inside = rects.every((rect) => rect.left >= box.left - 1
+            && rect.right <= box.right + 1 && rect.top >= box.top - 1
+            && rect.bottom <= box.bottom + 1);
+        words.push([found[0], new Set(rects.map((rect) => Math.round(rect.left))).size, inside]);
+    }
+    return words;
+})"""
+
+# Inside its column: how far each name's box reaches past its heading's cell.
+NAME_SPILL = """els => els.map((el) => {
+    const box = el.getBoundingClientRect(), cell = el.closest("th").getBoundingClientRect();
+    return Math.max(cell.left - box.left, box.right - cell.right, 0);
+})"""
+
+EIGHT_LONG = (
+    "Guadalupe Esperanza",
+    "Wilhelmina Alexandrovna",
+    "María José Fernández",
+    "Maximiliano",
+    "Christopher",
+    "Kristoffersson",
+    "Ana Sofía Ruiz",
+    "Konstantinos",
+)
+
+
+def round_sheet_of(live_server, phone: Page, make_match, add_hand, names) -> Locator:
+    """The round sheet's heading names, a round played, on the 360 px phone."""
+    match = make_match(names=names, preset="mexican_train")
+    add_hand(match, 0, {seat: 7 for seat in range(1, len(names))})
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    heading = phone.locator("#sheet thead .sheet-name")
+    expect(heading).to_have_count(len(names))
+    return heading
+
+
+def test_eight_long_names_head_the_round_sheet_whole_and_between_their_words(
+    live_server, phone: Page, make_match, add_hand
+):
+    # Before, an upright name kept to one line was cut off: "Guadalupe E…", "Wilhelmina Al…".
+    heading = round_sheet_of(live_server, phone, make_match, add_hand, EIGHT_LONG)
+    words = [word for name in heading.evaluate_all(UPRIGHT_WORDS) for word in name]
+    assert [word for word, lines, _inside in words if lines != 1] == []
+    assert [word for word, _lines, inside in words if not inside] == []
+    assert heading.evaluate_all(NAME_SPILL) == [0] * 8
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_name_longer_than_its_column_holds_keeps_its_words_whole_and_all_of_it_in_its_title(
+    live_server, phone: Page, make_match, add_hand
+):
+    names = ("Maximiliano Bartolomé de las C", *EIGHT_LONG[1:])
+    heading = round_sheet_of(live_server, phone, make_match, add_hand, names)
+    words = heading.first.evaluate_all(UPRIGHT_WORDS)[0]
+    assert [word for word, lines, _inside in words if lines > 1] == []  # none broken inside
+    assert heading.first.get_attribute("title") == names[0]
+    assert heading.evaluate_all(NAME_SPILL) == [0] * 8
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_at_six_players_a_name_of_thirty_letters_heads_its_column_whole(
+    live_server, phone: Page, make_match, add_hand
+):
+    names = ("Maximiliano Bartolomé de las C", *EIGHT_LONG[1:6])
+    heading = round_sheet_of(live_server, phone, make_match, add_hand, names)
+    words = heading.first.evaluate_all(UPRIGHT_WORDS)[0]
+    assert [word for word, lines, inside in words if lines != 1 or not inside] == []
+    assert heading.evaluate_all(NAME_SPILL) == [0] * 6
