@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.forms.fields import BONUS_CHOICES, USUAL_TARGET, PlayerField
+from scorekeeper.forms.fields import BONUS_CHOICES, USUAL_TARGET, PlayerField, clean_name
 from scorekeeper.models import Table
 from scorekeeper.words.explain import preset_rules
 from scorekeeper.words.games import words_of
@@ -198,6 +198,18 @@ class GameSwitches(GameSwitchFields):
     def shows_partners(self) -> bool:
         preset = self.chosen_preset()
         return self.chosen_game().plays_in_pairs if preset is None else preset.seats_pairs
+
+    @property
+    def names_sit_in_pairs(self) -> bool:
+        """Whether the names typed so far would sit as partners (the series' note says "the
+        same pairs" or "the same players"); before two are typed, as many as the page first
+        asks for (four, for a game that takes them)."""
+        preset = self.chosen_preset()
+        if preset is None:
+            return False
+        typed = sum(1 for field in self.player_fields if clean_name(self[field].value() or ""))
+        seats = typed if typed >= 2 else min(FOUR, preset.most_players)
+        return preset.in_pairs(seats, bool(self["partnership"].value()))
 
     @property
     def shows_partners_switch(self) -> bool:

@@ -63,25 +63,52 @@ def test_a_six_love_set_does_not_show_the_double_shutout_switch(live_server, pho
     expect(switch).to_be_visible()  # a straight six offers it
 
 
-def test_mexican_train_shows_neither_the_double_shutout_nor_the_rematch_note(
+def test_mexican_train_shows_no_double_shutout_and_the_rematch_note_of_players(
     live_server, phone: Page
 ):
-    """Nobody plays in pairs and the lowest total wins: the series keeps its choice, not the
-    note about the same sides nor the switch for a shutout."""
+    """Nobody plays in pairs and the lowest total wins: the series keeps its choice, its note
+    speaks of the same players, not pairs, and there is no switch for a shutout."""
     phone.goto(f"{live_server.url}/new")
     phone.locator("details.rules-fold summary").click()
     switch = phone.locator("label.switch", has=phone.locator("[name=shutout_counts_double]"))
-    note = phone.get_by_text("A rematch with the same sides goes on with the series")
+    note = phone.locator("#series-note")
     expect(switch).to_be_visible()
-    expect(note).to_be_visible()
+    expect(note).to_have_text(PAIRS_NOTE)
 
     phone.locator("input[name=preset][value=mexican_train]").check()
     expect(phone.locator("input[name=rules_of]")).to_have_value("mexican_train")
     expect(switch).to_be_hidden()
-    expect(note).to_have_count(0)
+    expect(note).to_have_text(PLAYERS_NOTE)
     expect(phone.locator("input[name=series_first_to]").first).to_be_visible()
 
     phone.locator("input[name=preset][value=caribbean]").check()
     expect(phone.locator("input[name=rules_of]")).to_have_value("caribbean")
     expect(switch).to_be_visible()
-    expect(note).to_be_visible()
+    expect(note).to_have_text(PAIRS_NOTE)
+
+
+PAIRS_NOTE = "A rematch with the same pairs goes on with the series; other pairs start a new one."
+PLAYERS_NOTE = (
+    "A rematch with the same players goes on with the series; other players start a new one."
+)
+
+
+def test_the_rematch_note_follows_the_names_typed_and_the_partners(live_server, phone: Page):
+    # Two or three players of a block game play each for themselves: before, the note still
+    # spoke of the same sides ("las mismas parejas" in Spanish).
+    phone.goto(f"{live_server.url}/new")
+    phone.locator("details.rules-fold summary").click()
+    phone.locator("input[name=preset][value=pub_block]").check()
+    expect(phone.locator("input[name=rules_of]")).to_have_value("pub_block")
+    note = phone.locator("#series-note")
+    for seat, name in enumerate(("Ana", "Ben", "Cara"), start=1):
+        phone.fill(f"#id_player_{seat}", name)
+    expect(note).to_have_text(PLAYERS_NOTE)
+
+    phone.fill("#id_player_4", "Dev")  # four, and "Play as partners" is on
+    partners = phone.locator("input[name=partnership]")
+    expect(partners).to_be_checked()
+    expect(note).to_have_text(PAIRS_NOTE)
+
+    partners.uncheck()
+    expect(note).to_have_text(PLAYERS_NOTE)

@@ -499,7 +499,11 @@ def test_a_block_preset_hides_mexican_trains_switches_and_names_five_to_eight(cl
     assert re.search(r'<div class="more-players"[^>]*hidden>', html)
 
 
-REMATCH_NOTE = "A rematch with the same sides goes on with the series"
+# The series' note on a rematch: who must sit again for the series to go on.
+PAIRS_NOTE = "A rematch with the same pairs goes on with the series; other pairs start a new one."
+PLAYERS_NOTE = (
+    "A rematch with the same players goes on with the series; other players start a new one."
+)
 
 
 def shutout_switch(html: str) -> str:
@@ -510,20 +514,89 @@ def shutout_switch(html: str) -> str:
 
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "without-script"])
-def test_mexican_train_offers_no_double_shutout_and_no_rematch_note_of_sides(client, htmx):
-    # Nobody plays in pairs and the lowest total wins: no side, no shutout.
+def test_mexican_train_offers_no_double_shutout_and_a_rematch_note_of_players(client, htmx):
+    # Nobody plays in pairs and the lowest total wins: no pair, no shutout.
     html = refresh(client, htmx=htmx, preset="mexican_train").content.decode()
 
     assert "hidden" in shutout_switch(html)
-    assert REMATCH_NOTE not in html
+    assert PAIRS_NOTE not in html
+    assert PLAYERS_NOTE in html
 
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "without-script"])
-def test_a_game_of_partners_offers_the_double_shutout_and_the_rematch_note(client, htmx):
+def test_a_game_of_partners_offers_the_double_shutout_and_the_rematch_note_of_pairs(client, htmx):
     html = refresh(client, htmx=htmx, preset="caribbean").content.decode()
 
     assert "hidden" not in shutout_switch(html)
-    assert REMATCH_NOTE in html
+    assert PAIRS_NOTE in html
+    assert PLAYERS_NOTE not in html
+
+
+# A block game for two to four, each for themselves unless four play as partners.
+PUB = {"preset": "pub_block", "rules_of": "pub_block"}
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "without-script"])
+@pytest.mark.parametrize(
+    "changes",
+    [{"player_3": "", "player_4": ""}, {"player_4": ""}, {"partnership": ""}],
+    ids=["two", "three", "four each for themselves"],
+)
+def test_players_each_for_themselves_read_the_rematch_note_of_players(client, htmx, changes):
+    # Before, two or three players of a block game read "the same sides" ("las mismas parejas").
+    html = refresh(client, htmx=htmx, **PUB, **changes).content.decode()
+
+    assert PLAYERS_NOTE in html
+    assert PAIRS_NOTE not in html
+
+
+def test_a_cut_throat_set_of_four_reads_the_rematch_note_of_players(client: Client):
+    preset = "jamaican_cut_throat"
+    html = refresh(client, preset=preset, rules_of=preset).content.decode()
+
+    assert PLAYERS_NOTE in html
+
+
+TWO = {"player_3": "", "player_4": ""}
+
+
+@pytest.mark.parametrize(
+    ("language", "changes", "note"),
+    [
+        ("es", TWO, "Una revancha con los mismos jugadores sigue la serie"),
+        ("es", {"player_4": ""}, "Una revancha con los mismos jugadores sigue la serie"),
+        ("es", {}, "Una revancha con las mismas parejas sigue la serie"),
+        ("sv", TWO, "En returmatch med samma spelare fortsätter serien"),
+        ("sv", {}, "En returmatch med samma lag fortsätter serien"),
+    ],
+    ids=["es-two", "es-three", "es-four-partners", "sv-two", "sv-four-partners"],
+)
+def test_spanish_and_swedish_say_players_or_pairs_as_the_table_plays(
+    client, fresh_catalogues, language, changes, note
+):
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = language
+
+    html = refresh(client, **PUB, **changes).content.decode()
+
+    assert note in html
+
+
+def test_names_typed_and_partners_changed_redraw_the_rematch_note(client: Client):
+    # The names and the partners swap in only their own parts: the note goes with them.
+    html = client.get("/new").content.decode()
+
+    for part in ('<fieldset class="players"', '<fieldset class="partners"'):
+        tag = html.split(part, 1)[1].split(">", 1)[0]
+        assert re.search(r'hx-select-oob="[^"]*#series-note', tag), part
+    assert re.search(r'<p class="note" id="series-note">', html)
+
+
+def test_the_next_match_of_a_two_player_table_reads_the_rematch_note_of_players(client: Client):
+    client.post("/new", {**SETUP, **PUB, "player_3": "", "player_4": ""})
+
+    page = client.get(created(Match).get().table.new_match_url()).content.decode()
+
+    assert PLAYERS_NOTE in page
 
 
 def test_the_next_match_of_a_mexican_train_table_offers_no_double_shutout(client: Client):
@@ -532,7 +605,7 @@ def test_the_next_match_of_a_mexican_train_table_offers_no_double_shutout(client
     page = client.get(created(Match).get().table.new_match_url()).content.decode()
 
     assert "hidden" in shutout_switch(page)
-    assert REMATCH_NOTE not in page
+    assert PAIRS_NOTE not in page
 
 
 def test_a_double_shutout_posted_for_mexican_train_is_ignored(client: Client):
