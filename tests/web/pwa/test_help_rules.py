@@ -51,6 +51,21 @@ def test_the_translations_say_the_same(client, settings, language, words):
 
 
 @pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", "entre los mismos jugadores cuando cada uno juega por su cuenta, sigue la serie"),
+        ("sv", "eller samma spelare när var och en spelar för sig, fortsätter serien"),
+    ],
+)
+def test_the_series_goes_on_with_the_same_players_each_for_themselves_too(
+    client, settings, fresh_catalogues, language, words
+):
+    # "A rematch with the same sides" read as pairs only: "las mismas parejas", "samma lag".
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    assert words in help_text(client)
+
+
+@pytest.mark.parametrize(
     ("preset", "said", "not_said"),
     [
         ("all_fives", "A blocked hand pays the whole count", "Going out or winning"),
