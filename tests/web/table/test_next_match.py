@@ -10,6 +10,7 @@ from scorekeeper.models import Match, Table
 from scorekeeper.statistics import reading as stats
 from scorekeeper.statistics.records import SideRecord
 from tests.support.testing import SETUP, add_hand, make_match, scoring_match, tap
+from tests.web.test_limits import in_parallel
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +55,18 @@ def test_two_phones_sending_the_same_next_match_start_one(client: Client):
     places = [setup_sent(table), setup_sent(table)]
 
     assert places == [f"/t/{table.key}/m/2/"] * 2
+    assert numbers(table) == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_sending_the_same_next_match_at_once_start_one():
+    # Each phone opened the setup (its own token) and sends it at the same moment: the check
+    # and the new match are one transaction behind the table's lock.
+    table = finished().table
+
+    places = in_parallel(4, lambda n: setup_sent(table))
+
+    assert places == [f"/t/{table.key}/m/2/"] * 4
     assert numbers(table) == [1, 2]
 
 
