@@ -128,8 +128,8 @@ def count_image(image: np.ndarray) -> Count:
         # (a half read with more pips than a half holds: tiles laid touching whose lines
         # between them barely show taken for fewer; their regions are looked at again)
         tiles, unread = _count(image, crowded=True)
-    # (the tiles no way of telling faces from the table found, found by their pips)
-    tiles += strays(image, tiles, lambda corners: _uncovered(image, corners)[1])
+    # (the tiles no way found, found by their pips; no patch of the table shown cut)
+    tiles = strays(image, tiles, lambda corners: _uncovered(image, corners)[1])
     tiles.sort(key=lambda tile: _reading_order(tile, height))
     return Count(tuple(tiles), width, height, unread)
 

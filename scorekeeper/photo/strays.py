@@ -8,7 +8,9 @@ plain as theirs and the tile reads as many pips as the group holds. On tiles of 
 or plastic) a pip is what stands off the colour round it, lighter or of another hue; a group
 spread wider than a tile (two tiles' pips gathered as one) is parted where its pips lie
 furthest apart; and a region found of no tile's shape (tiles run together, a finger over one
-of them), larger than a tile, is no tile's: what lies in it may be a tile found so."""
+of them), larger than a tile, is no tile's: what lies in it may be a tile found so. The same
+sharp edges tell a patch of the table's light, found as a region of no tile's shape and shown
+cut, from a tile a finger covers: no side of the patch's outline is sharp."""
 
 from collections.abc import Callable
 
@@ -17,6 +19,7 @@ import numpy as np
 
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.reading import Tile, flatten, read
+from scorekeeper.photo.shapes import at_edge
 from scorekeeper.photo.table import coloured
 
 # A pip's radius is the tiles' short side over PIP; a pip is a blob at least DARKER levels (or
@@ -45,16 +48,23 @@ CORNERS = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]])
 # tile found by more than OVERLAP of the smaller, and it reads the group's pips, give or take
 # SLACK.
 PLAIN, OVERLAP, SLACK = 0.45, 0.1, 1
+# A region shown cut whose sharpest side's edge is less than FAINT times the tiles found's
+# mean side's is no tile: on rendered park tables most patches of light measured 0.04 to 0.2
+# of it, while every tile shown cut (a finger over it, tiles run together) measured 0.32 and
+# up, the sides a finger leaves showing still sharp.
+FAINT = 0.25
 SAMPLES = 100
 
 
 def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile]:
-    """The tiles found from pips outside every one of `tiles`, each read (none that `covered`,
-    its corners, says something lies over: a finger's shadow makes a rim of its own); none if
-    no tile was found whole, for the tiles' size is learnt from those."""
+    """`tiles` looked at again by the sharp edges round them: the tiles found from pips outside
+    every one of them added, each read (none that `covered`, its corners, says something lies
+    over: a finger's shadow makes a rim of its own), and a region shown cut, away from the
+    photo's edge, that no sharp edge outlines on any side left out (FAINT). As they were if no
+    tile was found whole, for the tiles' size and rims are learnt from those."""
     whole = [tile for tile in tiles if not tile.cut]
     if not whole:
-        return []
+        return tiles
     length, short = np.median([_sides(np.float32(tile.corners)) for tile in whole], axis=0)
     quads = [
         quad
@@ -64,11 +74,15 @@ def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile
     ]
     radius = short / PIP
     groups = _groups(_stray_pips(image, radius, quads, _tinted(image, whole)), length)
-    if not groups:
-        return []
+    inside = [tile.cut and not at_edge(np.float32(tile.corners), image.shape) for tile in tiles]
+    if not groups and not any(inside):
+        return tiles
     slope = _sharp_slope(image)
-    plain = float(np.median(_rims(slope, np.stack([np.float32(t.corners) for t in whole]))))
-    found = []
+    sides = _sides_edge(slope, np.stack([np.float32(tile.corners) for tile in whole]))
+    plain, edged = float(np.median(sides.min(axis=1))), float(np.median(sides.mean(axis=1)))
+    kept = [
+        t for t, cut in zip(tiles, inside, strict=True) if not cut or not _faint(slope, t, edged)
+    ]
     for group in groups:
         box = _fitted(slope, group, length, short, radius)
         if box is None or _rims(slope, box[None])[0] < PLAIN * plain:
@@ -79,8 +93,15 @@ def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile
             continue
         (tile,) = read(image, [box])
         if not tile.unsure and abs(tile.pips - len(group)) <= SLACK:
-            found.append(tile)
-    return found
+            kept.append(tile)
+    return kept
+
+
+def _faint(slope: np.ndarray, tile: Tile, edged: float) -> bool:
+    """Whether even the sharpest side of a tile's outline is FAINT next to the tiles found
+    whole's sides (`edged`: the middle of their mean edges): a patch of light on a mottled
+    table, not a tile."""
+    return float(_sides_edge(slope, np.float32(tile.corners)[None]).max()) < FAINT * edged
 
 
 def _tinted(image: np.ndarray, whole: list[Tile]) -> bool:
@@ -234,13 +255,18 @@ def _best(
 def _rims(slope: np.ndarray, boxes: np.ndarray, samples: int = SAMPLES) -> np.ndarray:
     """Each box's weakest side: the mean sharp edge along it (boxes: N x 4 corners), looked
     at in `samples` points a side."""
+    return _sides_edge(slope, boxes, samples).min(axis=1)
+
+
+def _sides_edge(slope: np.ndarray, boxes: np.ndarray, samples: int = SAMPLES) -> np.ndarray:
+    """The mean sharp edge along each side of each box (N x 4)."""
     steps = np.linspace(0.0, 1.0, samples, endpoint=False, dtype=np.float32)[:, None]
     starts, ends = boxes, np.roll(boxes, -1, axis=1)
     points = starts[:, :, None] + (ends - starts)[:, :, None] * steps  # N x 4 x SAMPLES x 2
     height, width = slope.shape
     xs = np.clip(np.rint(points[..., 0]).astype(np.int32), 0, width - 1)
     ys = np.clip(np.rint(points[..., 1]).astype(np.int32), 0, height - 1)
-    return slope[ys, xs].mean(axis=2).min(axis=1)
+    return slope[ys, xs].mean(axis=2)
 
 
 def _outside(box: np.ndarray, shape: tuple) -> bool:
