@@ -291,6 +291,18 @@ def test_spanish_tells_several_what_to_do_as_ustedes_never_vosotros():
     assert not told, told
 
 
+def test_spanish_never_takes_the_director_for_a_man():
+    """A disputed result said "Se avisa al director: él acepta o corrige el resultado": the
+    director, whoever runs the day, is told of without a "he" (él of a thing, "sigue en él", is
+    left alone)."""
+    told = [
+        translated
+        for _english, translated in read_catalogue("es")
+        if "director" in translated and re.search(r"(?<!\w)él(?!\w)", translated)
+    ]
+    assert not told, told
+
+
 # --- One test per page -------------------------------------------------------------------------
 
 

@@ -84,3 +84,17 @@ def test_a_sides_own_page_asks_one_player_as_one_and_a_pair_as_two(
     with translation.override(language):
         assert confirm.confirm_question(1, LOST) == one
         assert confirm.confirm_question(2, LOST) == two
+
+
+@pytest.mark.parametrize(
+    ("language", "notice"),
+    [
+        ("en", "The director is told: they accept or correct the result."),
+        ("es", "Se avisa al director, que acepta o corrige el resultado."),
+        ("sv", "Tävlingsledaren har fått veta: hen godkänner eller rättar resultatet."),
+    ],
+)
+def test_a_disputed_result_tells_of_the_director_without_a_he(fresh_catalogues, language, notice):
+    # The Spanish said "Se avisa al director: él acepta…", taking the director for a man.
+    with translation.override(language):
+        assert confirm.done_notice(MarkKind.DISPUTED) == notice
