@@ -46,14 +46,16 @@ def bracket_cards(request: HttpRequest, key: str) -> HttpResponse:
     """The table cards of the bracket matches to play now: each match's link as a QR."""
     tournament = get_tournament(key)
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
-    cards = []
-    for view in bracket_views(tournament, entrants):
+    cards, views = [], bracket_views(tournament, entrants)
+    for view in views:
         for cell in view.ready:
             url = request.build_absolute_uri(cell.board.get_absolute_url())
             board = cell.board
             card = {"view": view, "cell": cell, "url": url, "qr": qr_svg(url), "board": board}
             cards.append(card | {"seats": board.match.seat_names()})
-    return render(request, "bracket_cards.html", {"tournament": tournament, "cards": cards})
+    decided = bool(views) and all(view.champion for view in views)
+    context = {"tournament": tournament, "cards": cards, "decided": decided}
+    return render(request, "bracket_cards.html", context)
 
 
 @require_safe

@@ -153,6 +153,7 @@ def event_context(tournament: Tournament) -> dict:
         "finished": tournament.finished(rounds),
         "last_round": tournament.last_round(),
         "brackets": brackets,
+        "bracket_cards": any(view.ready for view in brackets),
     }
     add_confirmations(context, tournament, rounds)
     return context

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.support.testing import make_tournament
-from tests.tournaments.views.test_bracket_results import drawn
+from tests.tournaments.views.test_bracket_results import boards, drawn, ended
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +66,25 @@ def test_a_bracket_card_names_its_match_as_the_bracket_and_its_table_do(client, 
     ]
     tables = [board.table.name for board in knockout.brackets.get().boards.order_by("key")]
     assert [title.split(" · ")[1] for title in titles] == [t.split(" · ")[1] for t in tables]
+
+
+CARDS_LINK = "Table cards of the matches to play"
+
+
+def test_the_cards_of_the_matches_to_play_are_offered_while_one_is_to_play(client):
+    knockout = drawn(client, pairs=PAIRS[:2])
+    assert CARDS_LINK in client.get(knockout.get_absolute_url()).content.decode()
+    ended(boards(knockout)["W1-1"], 0)
+    page = client.get(knockout.get_absolute_url()).content.decode()
+    # The final is won: the link led to a page with no card on it.
+    assert "Winner: Ana &amp; Ben" in page
+    assert CARDS_LINK not in page and reverse("bracket_cards", args=[knockout.key]) not in page
+
+
+def test_the_cards_page_of_a_decided_bracket_says_none_is_left(client):
+    knockout = drawn(client, pairs=PAIRS[:2])
+    ended(boards(knockout)["W1-1"], 0)
+    page = client.get(reverse("bracket_cards", args=[knockout.key])).content.decode()
+    assert "Every bracket match has been played: no table card is left to print." in page
+    assert "data-print" not in page and 'class="table-cards"' not in page
+    assert f'href="{knockout.get_absolute_url()}"' in page
