@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs.models import Club, Season
 from tests.clubs.factories import club_with, played
-from tests.web.test_translations import assert_no_english
+from tests.web.test_translations import assert_no_english, read_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +72,17 @@ def test_a_players_chart_writes_its_numbers_as_the_page_does(speaking: Client, l
     assert re.findall(r"\d+\.\d", title) == [], title
     # The coordinates stay as SVG reads them.
     assert re.search(r'points="[\d.]+,[\d.]+ ', chart)
+
+
+@pytest.mark.parametrize("language", ["es", "sv"])
+def test_the_clubs_rating_has_one_word_wherever_it_is_named(language):
+    """The club pages say "rating"; the tournament's seeding said "Por la valoración del club",
+    the club's button "cabezas de serie por clasificación" (the standings' word), a season
+    "partida puntuada", the Swedish "ratat parti" (a rejected match)."""
+    other_words = [
+        (english, translated)
+        for english, translated in read_catalogue(language)
+        if re.search(r"\brat(?:ing|ings|ed)\b", english, re.IGNORECASE)
+        and "rating" not in translated.lower()
+    ]
+    assert not other_words, other_words
