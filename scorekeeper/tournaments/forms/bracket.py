@@ -74,11 +74,16 @@ class BracketForm(forms.Form):
         self.knockout_event = format.knockout
         if self.knockout_event:
             del self.fields["elimination"], self.fields["qualifiers"], self.fields["consolation"]
+            rated = has_seeders() and seeding_ratings(tournament, ()) is not None
             seedings = ["drawn", "entry"] + (["rating"] if has_seeders() else [])
             self.fields["seeding"].choices = [(key, SEEDINGS[key]) for key in seedings]
-            if has_seeders() and seeding_ratings(tournament, ()) is not None:
+            if rated:
                 # A club's knockout seeds by its ratings unless the director says otherwise.
                 self.fields["seeding"].initial = "rating"
+            else:
+                # Offered only to a club's: a forged "rating" is still a choice, so that
+                # _knockout_seeds refuses it at the field in words, not as an unknown choice.
+                self.fields["seeding"].widget.choices = self.fields["seeding"].choices[:2]
             if format is rules.Format.DOUBLE_ELIMINATION:
                 del self.fields["third_place"]
             else:

@@ -147,11 +147,21 @@ def test_one_entrant_is_refused(client):
     assert not created(Bracket).exists()
 
 
-def test_an_unknown_seeding_is_refused_at_its_field(client):
+def test_a_knockout_of_no_club_is_not_offered_seeding_by_club_rating(client):
+    # It was offered, and choosing it was only ever refused: no club, no ratings.
+    tournament = make_tournament(SIX, format="single_elimination")
+    page = refresh(client, tournament)
+    assert 'value="entry"' in page and 'value="drawn"' in page
+    assert 'value="rating"' not in page and "By club rating" not in page
+
+
+def test_seeding_by_club_rating_forged_on_a_knockout_of_no_club_is_refused_at_its_field(client):
     tournament = make_tournament(SIX, format="single_elimination")
     response = draw(client, tournament, seeding="rating")
     assert response.status_code == 422
-    assert 'id="id_seeding_error"' in response.content.decode()
+    page = response.content.decode()
+    error = page.split('id="id_seeding_error">')[1].split("</")[0]
+    assert error == "This tournament has no club ratings to seed by: choose another seeding."
     assert not created(Bracket).exists()
 
 
