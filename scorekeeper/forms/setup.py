@@ -51,6 +51,7 @@ from scorekeeper.models import (
 from scorekeeper.words.explain import preset_summary, rules_summary
 from scorekeeper.words.labels import offered_presets
 from scorekeeper.words.names import name_key, side_name
+from scorekeeper.words.refusals import seats_refused
 
 # A series: first to this many match wins; 0 is an open series that just keeps count.
 SERIES_CHOICES = (2, 3, 0)
@@ -63,17 +64,6 @@ PAIRINGS = {
     "12": (0, 2, 1, 3),
     "14": (0, 1, 3, 2),
 }
-
-
-def seats_refused(preset: rules.Preset) -> str:
-    """Why this way to play cannot seat the players named."""
-    if not preset.kind.plays_in_pairs:
-        # Each for themselves: as many as its set deals to.
-        most = preset.most_players
-        return _("Mexican Train with this set is for 2 to %(most)s players.") % {"most": most}
-    if preset.partnership:
-        return _("This game is for four players.")
-    return _("This game is for two to four players.")
 
 
 # The game the home page's form posts: it names only the players, and the table plays the usual

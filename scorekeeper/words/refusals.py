@@ -220,3 +220,14 @@ def result_kept() -> str:
         "Not changed: this would change who won, and the winner's next match has already "
         "begun. The result stays as it was; ask the director."
     )
+
+
+def seats_refused(preset: rules.Preset) -> str:
+    """Why this way to play cannot seat the players named."""
+    if not preset.kind.plays_in_pairs:
+        # Each for themselves: as many as its set deals to.
+        most = preset.most_players
+        return _("Mexican Train with this set is for 2 to %(most)s players.") % {"most": most}
+    if preset.partnership:
+        return _("This game is for four players.")
+    return _("This game is for two to four players.")
