@@ -15,7 +15,7 @@ from scorekeeper.clubs.models import (
     Season,
     SeededTournament,
 )
-from scorekeeper.forms.fields import OneTimeToken
+from scorekeeper.forms.fields import NameField, OneTimeToken
 from scorekeeper.inputs import ascii_digits, clean_text
 from scorekeeper.models import Table
 from scorekeeper.tournaments.forms.tournament import TournamentForm
@@ -25,7 +25,7 @@ from scorekeeper.words.names import name_key
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(
+    name = NameField(
         label=_("Club name"),
         max_length=CLUB_NAME_MAX,
         error_messages={"required": _("Give the club a name.")},

@@ -58,6 +58,9 @@ NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "of
 
 
 INVISIBLE_NAME = _("Type a name with letters you can see.")
+# Past the field's maxlength (a forged post, or a browser that ignores it): said as the app says
+# things, not as Django's "Ensure this value has at most…" (usted in Spanish).
+NAME_TOO_LONG = _("Type a name of at most %(limit_value)s characters.")
 
 
 class OneTimeToken(forms.UUIDField):
@@ -216,7 +219,16 @@ class FirstHandsField(forms.CharField):
         return value
 
 
-class PlayerField(forms.CharField):
+class NameField(forms.CharField):
+    """A name typed at a setup (a player's, a table's, a tournament's, a club's): one too long
+    is refused in our words."""
+
+    def __init__(self, **kwargs):
+        messages = {"max_length": NAME_TOO_LONG, **kwargs.pop("error_messages", {})}
+        super().__init__(error_messages=messages, **kwargs)
+
+
+class PlayerField(NameField):
     """A player's name, offered the names this table has seen before."""
 
     def __init__(self, *, placeholder: str = "", **kwargs):

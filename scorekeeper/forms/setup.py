@@ -17,6 +17,7 @@ from scorekeeper.forms.fields import (
     BonusField,
     FirstHandsField,
     HouseRuleChoice,
+    NameField,
     OneTimeToken,
     OtherPoints,
     PlayerField,
@@ -74,7 +75,7 @@ USUAL_GAME = "usual"
 class SetupForm(GameSwitches, forms.Form):
     """A new table and its first match: players, game, target and house rules."""
 
-    name = forms.CharField(
+    name = NameField(
         label=_("Table name"),
         max_length=60,
         required=False,
@@ -381,13 +382,14 @@ class SetupForm(GameSwitches, forms.Form):
         )
 
     def _clean_names(self, data: dict) -> list[str]:
-        """Each player field's name, cleaned ("" where none): at least two, no two the same."""
+        """Each player field's name, cleaned ("" where none): at least two, no two the same. A
+        name refused at its field (too long, invisible) was typed: it asks for no other."""
         names = [clean_name(data.get(field) or "") for field in self.player_fields]
         fields = list(zip(self.player_fields, names, strict=True))
         for field, name in fields:
             if not name and (data.get(field) or "").strip():
                 self.add_error(field, INVISIBLE_NAME)
-        typed = [name for name in names if name]
+        typed = [field for field, name in fields if name or field in self.errors]
         if len(typed) < 2:
             empty = [field for field, name in fields if not name and field not in self.errors]
             for field in empty[: 2 - len(typed)]:

@@ -99,6 +99,15 @@ def test_a_club_name_of_only_spaces_or_invisible_marks_makes_no_club(client, nam
     assert set(Club.objects.values_list("pk", flat=True)) == before
 
 
+def test_a_club_name_too_long_is_refused_in_our_words(client):
+    before = set(Club.objects.values_list("pk", flat=True))
+    response = client.post(reverse("new_club"), {"name": "A" * 61})
+    assert response.status_code == 422
+    error = response.content.decode().split('id="id_name_error">')[1].split("<")[0]
+    assert error == "Type a name of at most 60 characters."
+    assert set(Club.objects.values_list("pk", flat=True)) == before
+
+
 @pytest.mark.parametrize(
     "data, field, message",
     [

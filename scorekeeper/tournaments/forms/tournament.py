@@ -16,6 +16,7 @@ from scorekeeper.forms.fields import (
     INVISIBLE_NAME,
     MAX_TARGET,
     NUMBER_ATTRS,
+    NameField,
     OneTimeToken,
     PresetField,
     WholeNumberField,
@@ -188,7 +189,7 @@ class TournamentForm(forms.Form):
         "hx-sync": "closest form:replace",
     }
 
-    name = forms.CharField(label=_("Name of the tournament"), max_length=60)
+    name = NameField(label=_("Name of the tournament"), max_length=60)
     token = OneTimeToken()  # posted twice, one tournament
     format = forms.ChoiceField(
         label=_("Format"),

@@ -465,3 +465,10 @@ def test_a_number_out_of_range_is_refused_at_its_field_in_our_words(client, fiel
     assert response.status_code == 422
     assert response.context["form"].errors[field] == [said]
     assert not created(Tournament).exists()
+
+
+def test_a_tournament_name_too_long_is_refused_in_our_words(client):
+    response = create(client, name="A" * 61)
+    assert response.status_code == 422
+    error = response.content.decode().split('id="id_name_error">')[1].split("<")[0]
+    assert error == "Type a name of at most 60 characters."

@@ -6,6 +6,7 @@ from importlib import import_module
 
 import pytest
 from django.apps import apps as django_apps
+from django.conf import settings
 from django.test import Client
 from django.utils import translation
 
@@ -41,6 +42,35 @@ def test_a_table_name_of_invisible_characters_is_refused(client: Client, db):
     response = client.post("/new", {**SETUP, "name": "\u200b\u2060"})
     assert response.status_code == 422
     assert not created(Table).exists()
+
+
+def field_errors(page: str) -> dict[str, str]:
+    """Each field's error as the page shows it, by the field's name."""
+    return dict(re.findall(r'id="id_(\w+)_error">([^<]*)<', page))
+
+
+def test_a_player_name_too_long_is_refused_in_our_words_and_nothing_else(
+    client: Client, db, fresh_catalogues
+):
+    """Django's own "Asegúrese de que este valor tenga menos de 30 caracteres" (usted, and 30
+    is allowed), and beside it "a game needs at least two players": the name was typed."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    two = {**SETUP, "player_1": "A" * 31, "player_3": "", "player_4": "", "partnership": ""}
+    response = client.post("/new", two)
+    assert response.status_code == 422
+    assert field_errors(response.content.decode()) == {
+        "player_1": "Escribe un nombre de 30 caracteres como mucho."
+    }
+    assert not created(Table).exists()
+
+
+def test_a_table_name_too_long_is_refused_in_our_words(client: Client, db):
+    response = client.post("/new", {**SETUP, "name": "A" * 61})
+    assert response.status_code == 422
+    assert field_errors(response.content.decode()) == {
+        "name": "Type a name of at most 60 characters."
+    }
+    assert client.post("/new", {**SETUP, "name": "A" * 60}).status_code == 302
 
 
 @pytest.mark.parametrize("twin", ["Ana\u200b", "A\u00adna", "Ana\u202e", " Ana  "])
