@@ -28,6 +28,7 @@ from scorekeeper.views.round_sheet import round_counts, round_end_text, seat_lin
 from scorekeeper.views.sheet import scoreboard, share_links, sheet_shape
 from scorekeeper.words.explain import (
     explain_result,
+    outcome_line,
     score_line,
 )
 from scorekeeper.words.pages import match_is_over, reaches_and_wins, time_up_wins
@@ -270,6 +271,8 @@ def preview_context(match: Match, form: HandForm) -> dict:
         context["ending"] = match_end_text(match, result)
         # Who scores what, in the bar above Save: in sight while the number pad is up.
         context["short"] = score_line(form.game, result, side_names)
+        # Said instead while hands wait on the phone, where they move the worth (waiting.js).
+        context["outcome"] = outcome_line(form.game, result, form.names)
     elif form.errors:
         # What is still missing or wrong: a count (a hand's, a pair's or the total), who led or
         # blocked when the rules need it, or the counts together (more pips than the set).

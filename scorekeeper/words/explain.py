@@ -95,6 +95,13 @@ def explain_result(
     return words_of(game).explain_result(game, result, names, side_names)
 
 
+def outcome_line(game: rules.Game, result: rules.HandResult, names: list[str]) -> str:
+    """How a hand ended, without its worth, for a game whose worth the hands waiting on the
+    phone move and the phone cannot tell (its `outcome_line`); "" for the others."""
+    own = getattr(words_of(game), "outcome_line", None)
+    return own(result, names) if own is not None else ""
+
+
 def score_line(game: rules.Game, result: rules.HandResult, side_names: list[str]) -> str:
     """Who scores what, in one short line: "29 for Alice & Cara" (each side paid, in order);
     a game whose hands are not points says it in its own words (its `short_line`)."""

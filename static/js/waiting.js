@@ -160,6 +160,7 @@ function draw(hands) {
   if (hands.some((waiting) => !waiting.play)) {
     sayLead(play, scored === hands.length ? state : null);
     hide(play.querySelector(".status .worth"));
+    unsayWorth(play);
   }
   if (scored < hands.length && endedWith === null) play.querySelector("[data-waiting-unscored]").hidden = false;
   if (endedWith !== null) {
@@ -170,6 +171,21 @@ function draw(hands) {
     hide(play.querySelector("#entry"));
     hide(play.querySelector(".status"));
   }
+}
+
+// The hand form's preview likewise (a form drawn by the server, or kept on the phone for use
+// without signal, knows no hand waiting): how the hand ended, in the server's words without its
+// worth ([data-outcome]), and nothing above Save.
+function unsayWorth(play) {
+  const said = play.querySelector("[data-preview] [data-outcome]");
+  if (!said || said.hidden) return;
+  const outcome = document.createElement("bdi");
+  outcome.setAttribute("data-unsent", "");
+  outcome.className = "unsent";
+  outcome.textContent = said.dataset.outcome;
+  said.after(outcome);
+  hide(said);
+  hide(play.querySelector("#preview-short"));
 }
 
 // The last hands the queue said wait: drawn again after a save's answer swapped parts of the
@@ -183,4 +199,8 @@ document.addEventListener("waiting:hands", (event) => {
 document.addEventListener("htmx:afterSettle", (event) => {
   const target = event.detail.target;
   if (lastHands.length && target && target.isConnected && target.matches("[data-play]")) draw(lastHands);
+  // A seat's form, or its preview, come in while a hand's end waits.
+  const play = document.getElementById("play");
+  const part = event.target;
+  if (play && part.closest && play.contains(part) && lastHands.some((hand) => !hand.play)) unsayWorth(play);
 });

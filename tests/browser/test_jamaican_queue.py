@@ -75,3 +75,27 @@ def test_what_the_next_hand_is_worth_is_not_said_while_a_hand_waits(
     online(phone)
     expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
     expect(worth).to_have_text("This hand is played for 3")
+
+
+def test_the_next_hand_s_preview_says_no_worth_while_a_hand_waits(
+    live_server, phone: Page, make_match, add_hand
+):
+    match = jamaican(make_match)
+    add_hand(match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})  # a tie: the replay is worth 2
+    controlled(phone, f"{live_server.url}/t/{match.table.key}/m/{match.number}/")
+    offline(phone)
+    tap(phone, "Blocked", {"Alice": 8, "Ben": 8, "Cara": 15, "Dev": 20})  # a tie again: 3
+    expect(phone.locator("[data-waiting] li")).to_have_count(1)
+
+    # The form kept on the phone for Alice, drawn when the hand was worth 2.
+    phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+
+    preview = phone.locator("#preview")
+    expect(preview).to_have_text(
+        "Alice went out. What it is worth is said once the hands before it are sent.",
+        use_inner_text=True,  # as shown: the server's line, hidden, comes back with the server's
+    )
+    expect(phone.locator("#preview-short")).to_be_hidden()
+    online(phone)
+    expect(phone.locator("[data-waiting]")).to_be_hidden(timeout=15_000)
+    expect(preview).to_contain_text("Alice went out. For 3:")

@@ -2,10 +2,11 @@
 
 Every module answers the same: `summary(house, targets)` (its rules in one line) and
 `explain_result(game, result, names, side_names)` (why a hand or round scored what it did); a
-game that scores during play also `explain_end(...)` (a hand's end), and a game whose hands are
+game that scores during play also `explain_end(...)` (a hand's end), a game whose hands are
 not points says them in its own words above Save (`short_line`) and in the change log
-(`log_words`). The next game is one more module here and one more line below; a test checks
-every game has its words.
+(`log_words`), and one whose worth the phone cannot tell says a hand without it while hands
+wait on the phone (`outcome_line`). The next game is one more module here and one more line
+below; a test checks every game has its words.
 """
 
 from types import ModuleType

@@ -177,6 +177,20 @@ def explain_result(
     return explain(game, result.reason, names, side_names)
 
 
+def outcome_line(result: rules.HandResult, names: list[str]) -> str:
+    """How a hand ended, and no worth: the preview while hands wait on the phone before it,
+    which move what it is worth (the phone does not keep the set's rules)."""
+    reason = result.reason
+    if rules.HandMark.TIE in reason.marks:
+        return _(
+            "Blocked, and the lightest hands were level (%(pips)s): a tie. What the replay is "
+            "worth is said once the hands before it are sent."
+        ) % {"pips": pips_text(reason.winning_pips or 0)}
+    return _("%(why)s. What it is worth is said once the hands before it are sent.") % {
+        "why": _why(reason, names)
+    }
+
+
 def sheet_marks(reason: rules.Reason) -> str:
     """A hand's marks as the sheet's CSV writes them, as the page draws them beside its games:
     "Key; played for 2", "Bruk: back to love all", "Tie: replay for 3"."""

@@ -569,3 +569,17 @@ def test_the_summary_names_one_all_as_the_sheet_does(speaking: Client, language,
     assert one_all in html  # the sheet's own legend, while the set is played
     label = [label for label in facts(page(speaking, match)) if one_all.lower() in label.lower()]
     assert len(label) == 1, facts(page(speaking, match))
+
+
+def test_the_preview_carries_the_hand_without_its_worth_for_while_hands_wait(
+    client: Client, make_match
+):
+    match = jamaican(make_match)
+    went_out = client.post(url(match, "preview"), hand_data(match, 0)).content.decode()
+    tie = client.post(
+        url(match, "preview"), hand_data(match, "blocked", {0: 8, 1: 8, 2: 15, 3: 20})
+    ).content.decode()
+
+    said = "What it is worth is said once the hands before it are sent."
+    assert f'data-outcome="{PARTNER[0]} went out. {said}"' in went_out
+    assert "a tie. What the replay is worth is said once the hands before it are sent." in tie
