@@ -19,7 +19,6 @@ import numpy as np
 
 from scorekeeper.photo.channels import brightest, darkest
 from scorekeeper.photo.reading import Tile, flatten, read
-from scorekeeper.photo.shapes import at_edge
 from scorekeeper.photo.table import coloured
 
 # A pip's radius is the tiles' short side over PIP; a pip is a blob at least DARKER levels (or
@@ -50,8 +49,9 @@ CORNERS = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]])
 PLAIN, OVERLAP, SLACK = 0.45, 0.1, 1
 # A region shown cut whose sharpest side's edge is less than FAINT times the tiles found's
 # mean side's is no tile: on rendered park tables most patches of light measured 0.04 to 0.2
-# of it, while every tile shown cut (a finger over it, tiles run together) measured 0.32 and
-# up, the sides a finger leaves showing still sharp.
+# of it, while every tile shown cut measured 0.32 and up (a finger over it, tiles run
+# together: the sides a finger leaves showing are still sharp), 0.42 and up at the photo's
+# edge.
 FAINT = 0.25
 SAMPLES = 100
 
@@ -59,9 +59,10 @@ SAMPLES = 100
 def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile]:
     """`tiles` looked at again by the sharp edges round them: the tiles found from pips outside
     every one of them added, each read (none that `covered`, its corners, says something lies
-    over: a finger's shadow makes a rim of its own), and a region shown cut, away from the
-    photo's edge, that no sharp edge outlines on any side left out (FAINT). As they were if no
-    tile was found whole, for the tiles' size and rims are learnt from those."""
+    over: a finger's shadow makes a rim of its own), and a region shown cut that no sharp
+    edge outlines on any side left out (FAINT; a tile the photo's edge cuts keeps the sharp
+    sides it shows). As they were if no tile was found whole, for the tiles' size and rims
+    are learnt from those."""
     whole = [tile for tile in tiles if not tile.cut]
     if not whole:
         return tiles
@@ -74,15 +75,12 @@ def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile
     ]
     radius = short / PIP
     groups = _groups(_stray_pips(image, radius, quads, _tinted(image, whole)), length)
-    inside = [tile.cut and not at_edge(np.float32(tile.corners), image.shape) for tile in tiles]
-    if not groups and not any(inside):
+    if not groups and not any(tile.cut for tile in tiles):
         return tiles
     slope = _sharp_slope(image)
     sides = _sides_edge(slope, np.stack([np.float32(tile.corners) for tile in whole]))
     plain, edged = float(np.median(sides.min(axis=1))), float(np.median(sides.mean(axis=1)))
-    kept = [
-        t for t, cut in zip(tiles, inside, strict=True) if not cut or not _faint(slope, t, edged)
-    ]
+    kept = [tile for tile in tiles if not tile.cut or not _faint(slope, tile, edged)]
     for group in groups:
         box = _fitted(slope, group, length, short, radius)
         if box is None or _rims(slope, box[None])[0] < PLAIN * plain:
