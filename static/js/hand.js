@@ -54,23 +54,19 @@ export function refreshPreview(form) {
   const preview = form.querySelector("[data-preview]");
   const filled = Array.from(form.querySelectorAll(".pip-field input[type=text]")).some((input) => input.value !== "");
   if (filled && preview && window.htmx) {
-    // Without signal it fails, and says so (offline.js): nothing more to do with that.
-    window.htmx.ajax("POST", preview.getAttribute("hx-post"), { source: preview, target: preview, swap: "innerHTML" }).catch(() => {});
+    window.htmx.ajax("POST", preview.getAttribute("hx-post"), { source: preview, target: preview, swap: "innerHTML" });
   }
 }
 
 // Asked for the seat of the kept hand: the hand form comes back for it, and restore runs again.
 // Asked through htmx directly: right after a swap htmx has not taken over the new link yet, and
-// a click would load the whole page again, losing the message that came with the swap. No
-// entry of its own in the history, as a tap has (back.js): the kept hand's seat takes the
-// page's address (`replace`), or, come to by the forward gesture, has it already.
-export function openSeat(out, replace) {
+// a click would load the whole page again, losing the message that came with the swap.
+function openSeat(out) {
   const link = seatLink(out);
   if (!link || state.opening === out) return;
   state.opening = out;
   if (window.htmx && link.getAttribute("hx-get")) {
-    const address = replace ? link.getAttribute("hx-push-url") : undefined;
-    window.htmx.ajax("GET", link.getAttribute("hx-get"), { source: link, target: "[data-entry]", swap: "outerHTML", push: "false", replace: address }).catch(() => {});
+    window.htmx.ajax("GET", link.getAttribute("hx-get"), { source: link, target: "[data-entry]", swap: "outerHTML" });
   } else {
     link.click();
   }
@@ -133,10 +129,7 @@ export function restore() {
     return;
   }
   if (document.querySelector("[data-entry] a[data-out].htmx-request")) return;
-  // Come back to the choice through the history: the kept hand waits for its seat's tap.
-  const shown = new URLSearchParams(location.search).get("out");
-  if (state.back && shown !== draft.out) return;
-  openSeat(draft.out, shown !== draft.out);
+  openSeat(draft.out);
 }
 
 // The kept hand discarded: the form empties, with a new token.

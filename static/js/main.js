@@ -15,7 +15,6 @@ const JOBS = [
   ["[data-waiting-words]", () => import("./waiting.js")],
   ["form[data-hand-save], [data-discard], [data-play]", () => import("./hand.js")],
   ["[data-play]", () => import("./saves.js")],
-  ["[data-play]", () => import("./back.js")],
   ["[data-keep-awake]", () => import("./awake.js")],
   ["[data-share-actions]", () => import("./share.js")],
   ["[data-say-switch], [data-say]", () => import("./speak.js")],

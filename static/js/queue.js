@@ -11,14 +11,8 @@ export const HAND = "scorekeeper:hand:";
 // What the page's saves share: the token of the save on its way (so that a second one is not
 // sent), the score tapped during play on its way (kept if it cannot arrive), the hand form asked
 // for to restore a hand (once per page), and the last waiting hand discarded and where it stood
-// (it can come back), and whether the page came back to the choice of who went out through the
-// history (back.js): the hand kept then waits for its seat's tap, not opened by itself.
-export const state = { inFlight: null, opening: null, discarded: null, play: null, back: cameBack() };
-
-function cameBack() {
-  const entry = performance.getEntriesByType("navigation")[0];
-  return Boolean(entry && entry.type === "back_forward");
-}
+// (it can come back).
+export const state = { inFlight: null, opening: null, discarded: null, play: null };
 
 export function handKey() { return HAND + location.pathname; }
 function serverNext() { const p = play(); return p ? Number(p.dataset.nextHand) : 0; }
@@ -135,7 +129,6 @@ export function closeForm() {
     link.removeAttribute("aria-current");
   });
   inSight();
-  document.dispatchEvent(new CustomEvent("hand:closed")); // its seat's address goes too (back.js)
 }
 
 // A waiting hand sent. Its source is the waiting list ([data-hand-save]): saves.js knows the

@@ -190,12 +190,6 @@ def keep_ben_s_hand(page: Page, live_server, match) -> None:
     counts_kept(page, {"pips_0": "4"})
 
 
-def open_again(page: Page, live_server, match) -> None:
-    """The match page opened again at its own address (from the table page, say): the seat
-    tapped put its own address in the history (back.js), where a reload would draw its form."""
-    page.goto(match_url(live_server, match))
-
-
 def tap(page: Page, name: str) -> None:
     page.locator("#entry .outs").get_by_role("link", name=name, exact=True).click()
 
@@ -217,7 +211,7 @@ def test_a_seat_tapped_before_the_modules_arrive_is_not_taken_back_by_the_kept_h
     keep_ben_s_hand(phone, live_server, match)
     held = Held(phone, LATE)
     forms = Forms(phone)
-    open_again(phone, live_server, match)
+    phone.reload()
     tap(phone, "Cara")
     forms.held("2")
     forms.answer("2")
@@ -237,7 +231,7 @@ def test_a_seat_tapped_before_the_modules_arrive_and_still_on_its_way_wins(
     keep_ben_s_hand(phone, live_server, match)
     held = Held(phone, LATE)
     forms = Forms(phone)
-    open_again(phone, live_server, match)
+    phone.reload()
     tap(phone, "Cara")
     forms.held("2")
 
@@ -259,7 +253,7 @@ def test_the_kept_hand_s_seat_answered_after_a_tap_is_not_put_over_it(
     keep_ben_s_hand(phone, live_server, match)
     phone.add_init_script(SEEN)
     forms = Forms(phone)
-    open_again(phone, live_server, match)
+    phone.reload()
     run(phone, EVERY)
     forms.held("1")
     tap(phone, "Cara")
@@ -282,7 +276,7 @@ def test_a_count_typed_while_the_kept_hand_s_seat_is_on_its_way_stays(
     keep_ben_s_hand(phone, live_server, match)
     phone.add_init_script(SEEN)
     forms = Forms(phone)
-    open_again(phone, live_server, match)
+    phone.reload()
     run(phone, EVERY)
     forms.held("1")
     tap(phone, "Cara")
