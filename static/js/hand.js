@@ -3,7 +3,7 @@
 // kept (the typed hand and the hands waiting, queue.js).
 
 import { load, store, drop, valuesOf, typed, fill as fillForm } from "./keep.js";
-import { play, handForm, show, seatLink } from "./notes.js";
+import { play, handForm, show, seatLink, ask } from "./notes.js";
 import { freeTiles } from "./tiles.js";
 import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, overtaken, showWaiting, sendNext } from "./queue.js";
 
@@ -54,7 +54,7 @@ export function refreshPreview(form) {
   const preview = form.querySelector("[data-preview]");
   const filled = Array.from(form.querySelectorAll(".pip-field input[type=text]")).some((input) => input.value !== "");
   if (filled && preview && window.htmx) {
-    window.htmx.ajax("POST", preview.getAttribute("hx-post"), { source: preview, target: preview, swap: "innerHTML" });
+    ask("POST", preview.getAttribute("hx-post"), { source: preview, target: preview, swap: "innerHTML" });
   }
 }
 
@@ -66,7 +66,7 @@ function openSeat(out) {
   if (!link || state.opening === out) return;
   state.opening = out;
   if (window.htmx && link.getAttribute("hx-get")) {
-    window.htmx.ajax("GET", link.getAttribute("hx-get"), { source: link, target: "[data-entry]", swap: "outerHTML" });
+    ask("GET", link.getAttribute("hx-get"), { source: link, target: "[data-entry]", swap: "outerHTML" });
   } else {
     link.click();
   }

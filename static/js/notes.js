@@ -4,6 +4,12 @@
 export function play() { return document.querySelector("[data-play]"); }
 export function handForm() { return document.querySelector("form[data-hand-save]"); }
 
+// A request of the page's own through htmx. Without signal it fails, and htmx says so to the
+// page (offline.js, and the waiting hands stay kept): its promise has nothing more to add.
+export function ask(method, url, options) {
+  window.htmx.ajax(method, url, options).catch(() => {});
+}
+
 // The notes that ask the player to do something: brought into sight when they come.
 const ASKING = ["conflict", "over", "refused"];
 

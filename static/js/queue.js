@@ -3,7 +3,7 @@
 // makes the server record each once, however many times it is sent.
 
 import { load, store, drop } from "./keep.js";
-import { play, handForm, show, note, seatLink, inSight } from "./notes.js";
+import { play, handForm, show, note, seatLink, inSight, ask } from "./notes.js";
 
 const WAITING = "scorekeeper:waiting:";
 export const HAND = "scorekeeper:hand:";
@@ -145,7 +145,7 @@ function send(hand, fromQueue) {
   // Played already, at a table with no signal: a hand that ends the match is not asked about.
   if (fromQueue && !hand.play) values.confirm_end = "1";
   const source = document.querySelector("[data-waiting]") || document.body;
-  window.htmx.ajax("POST", hand.action, { source, target: "[data-play]", swap: "outerHTML", values });
+  ask("POST", hand.action, { source, target: "[data-play]", swap: "outerHTML", values });
 }
 
 // The waiting hands go out one at a time, the first first.

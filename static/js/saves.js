@@ -5,7 +5,7 @@
 // next hands or discards them); undone or refused (the hand comes back into the form as typed).
 
 import { drop } from "./keep.js";
-import { play, handForm, show, note, inSight, askDiscard } from "./notes.js";
+import { play, handForm, show, note, inSight, askDiscard, ask } from "./notes.js";
 import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, showWaiting, closeForm, sendNext } from "./queue.js";
 import { loadDraft, storeDraft, remember, fill, refreshPreview, restore, newToken } from "./hand.js";
 
@@ -262,7 +262,7 @@ window.addEventListener("online", () => {
   if (waiting().length) {
     sendNext();
   } else if (play() && document.body.hasAttribute("data-offline-copy") && window.htmx) {
-    window.htmx.ajax("GET", location.pathname, { source: document.body, target: "[data-play]", swap: "outerHTML" });
+    ask("GET", location.pathname, { source: document.body, target: "[data-play]", swap: "outerHTML" });
   }
 });
 // A phone can be "online" on a Wi-Fi with no way out: try the waiting hands again now and then.
