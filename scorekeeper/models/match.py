@@ -142,6 +142,11 @@ class Match(MatchWrites, HouseRulesFields):
     def finished(self) -> bool:
         return self.winner_side is not None
 
+    @property
+    def started(self) -> bool:
+        """Whether anything was scored yet: a hand entered, or a score during play."""
+        return self.finished or bool(self.hand_count) or any(self.totals)
+
     def time_is_up(self) -> bool:
         return self.ends_at is not None and timezone.now() >= self.ends_at
 

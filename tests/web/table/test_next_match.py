@@ -80,7 +80,7 @@ def test_the_same_next_match_after_a_rematch_leads_to_the_rematch():
     assert numbers(match.table) == [1, 2]
 
 
-def test_the_table_lists_one_match_in_progress_after_the_taps(client: Client):
+def test_the_table_lists_one_new_match_after_the_taps(client: Client):
     match = finished()
     rematch_sent(match)
     rematch_sent(match)
@@ -88,7 +88,19 @@ def test_the_table_lists_one_match_in_progress_after_the_taps(client: Client):
 
     page = client.get(match.table.get_absolute_url()).content.decode()
 
+    assert page.count("not started") == 1
+    assert page.count("won by") == 1
+
+
+def test_a_match_reads_in_progress_from_its_first_hand(client: Client):
+    match = finished()
+    rematch_sent(match)
+    add_hand(match.table.matches.get(number=2), 0, {1: 2, 2: 0, 3: 0})
+
+    page = client.get(match.table.get_absolute_url()).content.decode()
+
     assert page.count("in progress") == 1
+    assert "not started" not in page
 
 
 @pytest.mark.parametrize(
