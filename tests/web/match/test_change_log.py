@@ -152,7 +152,7 @@ def test_a_jamaican_key_and_tie_are_logged_in_the_readers_language(
             "Mano 2: tranque, empate: la mano repetida vale 2",
         ],
         "sv": [
-            "Omgång 1: Cara gick ut på en nyckel, 2 partier till Alice och Cara",
+            "Omgång 1: Cara gick ut på en nyckel, 2 gem till Alice och Cara",
             "Omgång 2: låst, oavgjort: omspelet är värt 2",
         ],
     }
