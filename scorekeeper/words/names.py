@@ -1,7 +1,7 @@
 """Names as the pages show them: sides of partners, and names written right to left."""
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
@@ -15,6 +15,19 @@ def numbered_table_name(number: int) -> str:
     """The name a new table takes when its setup left the name blank: numbered, so the tables
     set up from one place (a club's, a park's) are told apart on its lists."""
     return gettext("Domino table %(number)s") % {"number": number}
+
+
+def within(name: str, limit: int, around: Callable[[str], str] = str) -> str:
+    """`around(name)` (a name with words round it) at most `limit` characters: `name` cut
+    short if it must be, at a word's end where one is near, with "…" for what was cut."""
+    whole = around(name)
+    if len(whole) <= limit:
+        return whole
+    room = max(1, len(name) - (len(whole) - limit) - 1)
+    cut = name[:room]
+    if " " in cut[room // 2 :] and not name[room : room + 1].isspace():
+        cut = cut[: cut.rindex(" ")]
+    return around(cut.rstrip(" ,.·-\N{EN DASH}") + "…")
 
 
 def side_name(names: Sequence[str], *, spoken: bool = False) -> str:

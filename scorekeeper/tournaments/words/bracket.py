@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.tournaments.rules import tournament_bracket as knockout
 from scorekeeper.tournaments.rules.tournament_confirm import ResultsNeed, ResultState
+from scorekeeper.words.names import within
 
 # Said under a bracket match once it is over, on its table's page: no round is drawn, the
 # bracket moves on by itself once the result is settled; until then, what it waits for.
@@ -147,9 +148,9 @@ def bracket_match_title(title: str, number: int | None) -> str:
 
 def bracket_table_name(event: str, title: str, number: int | None) -> str:
     """The table a bracket match is played at, named for the event and the match's title, at
-    most 60 characters, the event's name cut first ("Cup · Semi-finals, match 2")."""
-    tail = f" · {bracket_match_title(title, number)}"
-    return event[: max(0, 60 - len(tail))] + tail
+    most 60 characters, the event's name cut short first ("Cup · Semi-finals, match 2")."""
+    tail = bracket_match_title(title, number)
+    return within(event, 60, lambda name: f"{name} · {tail}")
 
 
 def bracket_drawn() -> str:

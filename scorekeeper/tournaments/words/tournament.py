@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.tournaments import rules as event_rules
+from scorekeeper.words.names import within
 
 # The app's name (its AppConfig.verbose_name).
 APP_NAME = _("Tournaments")
@@ -131,11 +132,10 @@ def tournament_restored() -> str:
 
 
 def board_table_name(event: str, round: int, table: int) -> str:
-    """The name of a round's table, as the table's own pages show it (at most 60 characters)."""
-    return (
-        gettext("%(event)s, round %(round)s, table %(table)s")
-        % {"event": event, "round": round, "table": table}
-    )[:60]
+    """The name of a round's table, as the table's own pages show it (at most 60 characters,
+    the event's name cut short first: the round and the table tell the tables apart)."""
+    pattern = gettext("%(event)s, round %(round)s, table %(table)s")
+    return within(event, 60, lambda name: pattern % {"event": name, "round": round, "table": table})
 
 
 # A number of the setup out of its range, said at its field (not Django's "Ensure this value
