@@ -347,3 +347,39 @@ def test_at_six_players_a_name_of_thirty_letters_heads_its_column_whole(
     words = heading.first.evaluate_all(UPRIGHT_WORDS)[0]
     assert [word for word, lines, inside in words if lines != 1 or not inside] == []
     assert heading.evaluate_all(NAME_SPILL) == [0] * 6
+
+
+# Each word of an element's text and on how many lines it lies, whatever elements hold it.
+EVERY_WORD_LINES = """els => els.map((el) => {
+    const words = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (const found of text.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(text, found.index);
+            range.setEnd(text, found.index + found[0].length);
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            words.push([found[0], tops.size]);
+        }
+    }
+    return words;
+})"""
+
+
+def test_beside_a_long_pair_the_sheet_and_the_match_in_short_keep_their_words_whole(
+    live_server, phone_in, make_match, add_hand
+):
+    # Before: "Fátim / a y / Guille" heading the sheet beside the long pair, and the facts'
+    # names squeezed to "La / mano / más / grand / e".
+    names = ("Eulogio Maximiliano Fernández", "Fátima", "Bartolomé Esquivel Santacruz", "Guille")
+    match = make_match(names=names)
+    for _ in range(2):
+        add_hand(match, 0, {1: 50, 2: 0, 3: 60})
+    phone = phone_in("es")
+    phone.goto(f"{live_server.url}{match.get_absolute_url()}")
+    expect(phone.locator(".facts dt")).to_have_count(6)
+    heads = phone.locator("#sheet thead th[class*=side-]").evaluate_all(EVERY_WORD_LINES)
+    facts = phone.locator(".facts dt").evaluate_all(EVERY_WORD_LINES)
+    broken = [word for name in heads + facts for word, lines in name if lines != 1]
+    assert broken == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
