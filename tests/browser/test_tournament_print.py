@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from tests.support.testing import make_tournament
+from scorekeeper.tournaments.models import BracketBoard
+from tests.support.testing import make_tournament, play_out
 
 pytestmark = pytest.mark.browser
 
@@ -59,4 +60,44 @@ def test_the_table_cards_fit_an_a4_page(live_server, page: Page):
         "cards => cards.map((card) => card.getBoundingClientRect().right)"
     )
     assert widths and max(widths) <= A4_WIDTH
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= A4_WIDTH
+
+
+# Each name's words in the printed bracket that lie on more than one line.
+BRACKET_BROKEN_WORDS = """() => [...document.querySelectorAll('.bracket-name')].flatMap((name) => {
+  const broken = [];
+  const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (const found of text.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, found.index);
+      range.setEnd(text, found.index + found[0].length);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (tops.size > 1) broken.push(found[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+def test_the_printed_bracket_breaks_no_name_inside_a_word(live_server, page: Page, client):
+    # Before: "Maximilian / o" on A4, as a round's column held less than the word.
+    pairs = [
+        "Carla & Dani",
+        "Ana & Beto",
+        "Jorge & Karla",
+        "Eulogio Maximiliano Fernández & Bartolomé Esquivel Santacruz",
+        "Fátima & Guille",
+        "Hugo & Inés",
+        *(f"Pareja {number} & Otra {number}" for number in range(7, 13)),
+    ]
+    tournament = make_tournament(pairs, format="single_elimination")
+    client.post(reverse("bracket_draw", args=[tournament.key]), {"seeding": "entry"})
+    # The first round's winners in bold, a mark and a score beside them: the longest line.
+    for board in BracketBoard.objects.filter(bracket__tournament=tournament, match__isnull=False):
+        play_out(board.match, 0)
+    client.get(tournament.get_absolute_url())
+    printed(page, live_server.url + reverse("bracket_print", args=[tournament.watch_key]))
+    assert page.locator(".bracket-name", has_text="Maximiliano").count() >= 1
+    assert page.evaluate(BRACKET_BROKEN_WORDS) == []
     assert page.evaluate("document.scrollingElement.scrollWidth") <= A4_WIDTH
