@@ -86,6 +86,10 @@ class SeasonDayField(forms.DateField):
             value = ascii_digits(value)
         return super().to_python(value)
 
+    def bound_data(self, data, initial):
+        # Drawn again after a refusal: a date input shows ASCII digits only (others: blank).
+        return ascii_digits(data) if isinstance(data, str) else data
+
     def validate(self, value) -> None:
         super().validate(value)
         if value and not self.FIRST_YEAR <= value.year <= self.LAST_YEAR:

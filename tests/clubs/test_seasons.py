@@ -152,6 +152,21 @@ def test_a_season_typed_in_other_scripts_digits_reads_as_it_shows(client):
     assert (season.starts_on, season.ends_on) == (dt.date(2026, 3, 1), dt.date(2026, 5, 31))
 
 
+def test_a_refused_season_shows_the_days_typed_in_other_digits_again(client):
+    # A date input shows only ASCII digits: drawn back as typed, the first day was blank
+    # beside the refusal that it came after the last.
+    club, _tables = club_with("North")
+    arabic_indic = "".join(
+        chr(0x0660 + int(char)) if char.isdigit() else char for char in "2026-12-01"
+    )
+    data = {"name": "Winter", "starts_on": arabic_indic, "ends_on": "2026-11-01"}
+    response = client.post(reverse("new_season", args=[club.key]), data)
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert 'name="starts_on" value="2026-12-01"' in page
+    assert not Season.objects.filter(club=club).exists()
+
+
 def test_a_season_tapped_twice_is_made_once(client):
     club, _tables = club_with("North")
     data = {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"}
