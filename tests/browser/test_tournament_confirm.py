@@ -22,7 +22,7 @@ def create(page: Page, base: str) -> str:
     page.goto(base + "/tournament/new")
     page.get_by_label("Name of the tournament").fill("Park open")
     page.get_by_label("Points to win").fill(str(TARGET))
-    page.get_by_label("Results need").select_option(label="The other side confirms each result")
+    page.get_by_label("Results need").select_option(label="The other side's confirmation")
     page.get_by_label(re.compile("^Entrants, one a line")).fill("\n".join(PAIRS))
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.get_by_role("heading", name="Park open")).to_be_visible()

@@ -34,7 +34,7 @@ def create(page: Page, base: str) -> Tournament:
     page.wait_for_load_state("networkidle")
     page.get_by_label("Points to win").fill(str(TARGET))
     expect(page.get_by_label("Points to win")).to_have_value(str(TARGET))
-    page.get_by_label("Results need").select_option(label="The other side confirms each result")
+    page.get_by_label("Results need").select_option(label="The other side's confirmation")
     page.get_by_label(re.compile("^Entrants, one a line")).fill("\n".join(NINE))
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.get_by_role("heading", name="Club day")).to_be_visible()

@@ -189,7 +189,11 @@ class TournamentForm(forms.Form):
         "hx-sync": "closest form:replace",
     }
 
-    name = NameField(label=_("Name of the tournament"), max_length=60)
+    name = NameField(
+        label=_("Name of the tournament"),
+        max_length=60,
+        error_messages={"required": _("Give the tournament a name.")},
+    )
     token = OneTimeToken()  # posted twice, one tournament
     format = forms.ChoiceField(
         label=_("Format"),

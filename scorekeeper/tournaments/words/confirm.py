@@ -14,9 +14,9 @@ from scorekeeper.tournaments.rules.tournament_confirm import (
 
 # The tournament setting `results need` (its choices in the form).
 RESULTS_NEED = {
-    ResultsNeed.NOTHING: _("Nothing: a result counts as the table enters it"),
-    ResultsNeed.OTHER_SIDE: _("The other side confirms each result"),
-    ResultsNeed.DIRECTOR: _("The director accepts each result"),
+    ResultsNeed.NOTHING: _("Nothing: results count as entered"),
+    ResultsNeed.OTHER_SIDE: _("The other side's confirmation"),
+    ResultsNeed.DIRECTOR: _("The director's approval"),
 }
 
 RESULTS_NEED_LABEL = _("Results need")

@@ -74,7 +74,7 @@ def confirm_url(board: Board) -> str:
 
 def test_the_tournament_form_offers_the_setting_and_keeps_it(client):
     page = client.get(reverse("new_tournament")).content.decode()
-    assert "Results need" in page and "The other side confirms each result" in page
+    assert "Results need" in page and "The other side&#x27;s confirmation" in page
     data = {
         "name": "Park open",
         "format": "swiss",

@@ -87,3 +87,19 @@ def test_the_standings_say_efectividad_only_in_spanish(client):
             assert column in page, (language, url)
             if language != "es":
                 assert "Efectividad" not in page, (language, url)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Give the tournament a name."), ("es", "Ponle un nombre al torneo.")],
+)
+def test_a_tournament_sent_without_a_name_is_asked_for_one_in_our_words(client, language, said):
+    # Not Django's "This field is required." (es: "Este campo es obligatorio.").
+    client.cookies["django_language"] = language
+    refused = client.post(
+        reverse("new_tournament"), {"format": "swiss", "preset": "caribbean", "name": "  "}
+    )
+    page = refused.content.decode()
+    assert refused.status_code == 422
+    assert said in page
+    assert "obligatorio" not in page and "required" not in page.lower().split("<script")[0]
