@@ -5,7 +5,7 @@
 import { load, store, drop, valuesOf, typed, fill as fillForm } from "./keep.js";
 import { play, handForm, show, seatLink, ask } from "./notes.js";
 import { freeTiles } from "./tiles.js";
-import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, overtaken, showWaiting, sendNext } from "./queue.js";
+import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, overtaken, showWaiting, sendNext, closeForm } from "./queue.js";
 
 // Who went out and how the pips are given (per hand or one total) are what the page shows.
 const PAGE_GIVES = ["csrfmiddlewaretoken", "out", "entry"];
@@ -72,13 +72,41 @@ function openSeat(out) {
   }
 }
 
+// The back gesture (Android's, a close request) or Esc with a seat's form open: the form closes,
+// back to the choice of who went out, and the page stays. What was typed stays kept for that
+// seat's next tap, not opened again by itself; nothing typed, nothing is kept. The watcher goes
+// with its form (a hand saved, or waiting on the phone): the next back leaves the page.
+let watcher = null;
+function watchForm(form) {
+  if (!("CloseWatcher" in window)) return;
+  if (watcher) watcher.destroy();
+  watcher = new CloseWatcher();
+  form.setAttribute("data-closes", ""); // (the tests wait for it)
+  watcher.onclose = () => {
+    watcher = null;
+    const form = handForm();
+    if (!form) return;
+    if (typed(form)) state.closed = form.elements.out.value;
+    else drop(handKey());
+    closeForm();
+  };
+}
+function unwatch() {
+  if (watcher && !handForm()) { watcher.destroy(); watcher = null; }
+}
+document.addEventListener("hand:closed", unwatch);
+document.addEventListener("htmx:afterSettle", unwatch);
+
 // The kept hand's seat, asked for by restore(), is given up once the player taps a seat or types:
 // its form, coming after, is not put over what they did. htmx sends a tap with the click that
 // made it; restore's own request has none.
 function isSeat(elt) { return Boolean(elt && elt.matches && elt.matches("[data-entry] a[data-out]")); }
 function ownAsking(config) { return Boolean(config && !config.triggeringEvent && isSeat(config.elt)); }
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (isSeat(event.detail.elt) && !ownAsking(event.detail.requestConfig)) state.opening = null;
+  if (isSeat(event.detail.elt) && !ownAsking(event.detail.requestConfig)) {
+    state.opening = null;
+    state.closed = null;
+  }
 });
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (ownAsking(event.detail.requestConfig) && state.opening === null) event.detail.shouldSwap = false;
@@ -129,6 +157,7 @@ export function restore() {
     return;
   }
   if (document.querySelector("[data-entry] a[data-out].htmx-request")) return;
+  if (!form && state.closed === draft.out) return; // closed by the player: it waits for a tap
   openSeat(draft.out);
 }
 
@@ -155,6 +184,7 @@ export function onLoad(root) {
     // This module comes a moment after the page (main.js): what a thumb typed meanwhile is the
     // hand being typed, kept before restore() squares the form with an older draft.
     if (typed(form)) remember(form);
+    watchForm(form);
   });
   root.querySelectorAll("[data-discard]").forEach((button) => button.addEventListener("click", discard));
 }

@@ -10,9 +10,9 @@ export const HAND = "scorekeeper:hand:";
 
 // What the page's saves share: the token of the save on its way (so that a second one is not
 // sent), the score tapped during play on its way (kept if it cannot arrive), the hand form asked
-// for to restore a hand (once per page), and the last waiting hand discarded and where it stood
-// (it can come back).
-export const state = { inFlight: null, opening: null, discarded: null, play: null };
+// for to restore a hand (once per page), the last waiting hand discarded and where it stood
+// (it can come back), and the seat whose form the player closed with a hand typed (hand.js).
+export const state = { inFlight: null, opening: null, discarded: null, play: null, closed: null };
 
 export function handKey() { return HAND + location.pathname; }
 function serverNext() { const p = play(); return p ? Number(p.dataset.nextHand) : 0; }
@@ -129,6 +129,7 @@ export function closeForm() {
     link.removeAttribute("aria-current");
   });
   inSight();
+  document.dispatchEvent(new CustomEvent("hand:closed")); // its close request goes too (hand.js)
 }
 
 // A waiting hand sent. Its source is the waiting list ([data-hand-save]): saves.js knows the
