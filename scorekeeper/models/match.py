@@ -143,8 +143,7 @@ class Match(MatchWrites, HouseRulesFields):
         return self.winner_side is not None
 
     @property
-    def started(self) -> bool:
-        """Whether anything was scored yet: a hand entered, or a score during play."""
+    def started(self) -> bool:  # scored in: a hand entered, or a score during play
         return self.finished or bool(self.hand_count) or any(self.totals)
 
     def time_is_up(self) -> bool:
