@@ -6,13 +6,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.templatetags.bidi import isolate_text
+from scorekeeper.words.names import name_order
 
 
 def who_choices(players, pairs) -> list[tuple[str, str]]:
-    """Players, then pairs of partners, as the statistics filters name them.
+    """Players, then pairs of partners, each in the order of their names (name_order), as the
+    statistics filters name them.
 
     An <option> holds no <bdi>: each name sits between isolates of its own instead.
     """
+    players = sorted(players, key=lambda player: name_order(player.name))
+    pairs = sorted(pairs, key=lambda pair: name_order(pair.name))
     return [(str(player.pk), isolate_text(player.name)) for player in players] + [
         (pair.who, isolate_text(pair.name)) for pair in pairs
     ]

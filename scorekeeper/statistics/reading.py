@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from scorekeeper import rules
 from scorekeeper.inputs import whole_number
 from scorekeeper.models import Match, Record, Seat, SideRecord, Table
+from scorekeeper.words.names import name_order
 from scorekeeper.words.stats import COLUMN_LABELS
 
 # --- Reading -------------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def sort_records(rows: list[Record], key: str) -> list[Record]:
     """Best first by the chosen column (lowest first for a round game's count and total); by
     name for "name"; ties broken by matches played."""
     if key == "name":
-        return sorted(rows, key=lambda row: row.name.casefold())
+        return sorted(rows, key=lambda row: name_order(row.name))
     lowest = next((column.lowest_first for column in COLUMNS if column.key == key), False)
     sign = -1 if lowest else 1
 

@@ -17,6 +17,17 @@ def numbered_table_name(number: int) -> str:
     return gettext("Domino table %(number)s") % {"number": number}
 
 
+def name_order(name: str) -> tuple[str, str, str]:
+    """Where a name sorts in a list of names, as a reader looks for it: its letters without
+    their accents or case first (Ángel beside ana, before Bartolomé), then its accents, then
+    its case."""
+    folded = name.casefold()
+    bare = "".join(
+        char for char in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(char)
+    )
+    return bare, folded, name
+
+
 def within(name: str, limit: int, around: Callable[[str], str] = str) -> str:
     """`around(name)` (a name with words round it) at most `limit` characters: `name` cut
     short if it must be, at a word's end where one is near, with "…" for what was cut."""

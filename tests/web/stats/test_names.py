@@ -78,3 +78,19 @@ def test_the_migration_merges_players_named_alike_keeping_their_matches(make_mat
     }
     ana = next(record for record in stats.records(table)[0] if record.name == "Ana")
     assert (ana.played, ana.won, ana.best_streak) == (3, 2, 2)
+
+
+def test_names_sort_as_a_reader_looks_for_them_on_the_statistics_and_the_filter(
+    client, make_match, add_hand
+):
+    # Before: "ana, Bartolomé, María, Ángel" by name, and "Bartolomé, María, ana, Ángel" to
+    # choose from (an accented or lower-case name after every other).
+    match = make_match(("María", "Bartolomé", "ana", "Ángel"), target=10)
+    add_hand(match, 0, {1: 20, 2: 0, 3: 0})
+    table = match.table
+    page = client.get(f"{table.stats_url()}?sort=name").content.decode()
+    order = [page.index(f"{name}</bdi>") for name in ("ana", "Ángel", "Bartolomé", "María")]
+    assert order == sorted(order)
+    choices = client.get(table.get_absolute_url()).context["form"].fields["who"].choices
+    players = [label.strip("\u2068\u2069") for _who, label in choices[1:5]]
+    assert players == ["ana", "Ángel", "Bartolomé", "María"]
