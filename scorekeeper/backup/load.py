@@ -48,11 +48,9 @@ def load_backup(raw: bytes | str, max_bytes: int, max_depth: int = MAX_DEPTH) ->
     except RecursionError:
         raise ValueError(words.say("too_deep")) from None
     except json.JSONDecodeError as error:
-        # Where the text stops being JSON, in the page's words; what the parser expected there
-        # is its own English.
-        raise ValueError(
-            words.say("not_json", line=error.lineno, column=error.colno, problem=error.msg)
-        ) from None
+        # Where the text stops being JSON, in the page's words (what the parser expected there
+        # is its own English, left out).
+        raise ValueError(words.say("not_json", line=error.lineno, column=error.colno)) from None
     check_shape(data, max_depth)
     return Backup(mapping_of(data, words.part("the_file")))
 
@@ -233,10 +231,26 @@ def time_in(raw: Mapping, field: str, *, optional: bool = False) -> datetime | N
     return moment
 
 
+# Django's refusals of a value past a model field's bounds, said in the app's words.
+OWN_WORDS = {
+    "max_length": "field_too_long",
+    "min_value": "field_too_small",
+    "max_value": "field_too_large",
+}
+
+
 def flatten(error: ValidationError) -> str:
     """A validation error as one line of text."""
     if hasattr(error, "error_dict"):
         return "; ".join(
-            f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()
+            f"{field}: {' '.join(_said(one) for one in errors)}"
+            for field, errors in error.error_dict.items()
         )
+    return " ".join(_said(one) for one in error.error_list)
+
+
+def _said(error: ValidationError) -> str:
+    key, params = OWN_WORDS.get(error.code or ""), error.params or {}
+    if key and {"limit_value", "show_value"} <= set(params):
+        return words.say(key, **params)
     return " ".join(error.messages)

@@ -145,6 +145,7 @@ def _compare(match: models.Match, hand, stored: dict, made: dict) -> None:
     """Refuse the first field the file stored otherwise than the rules make it."""
     for field, value in stored.items():
         if value != made[field]:
+            field, value, made_value = _first_difference(field, value, made[field])
             raise ValueError(
                 words.say(
                     "hand_differs",
@@ -152,9 +153,19 @@ def _compare(match: models.Match, hand, stored: dict, made: dict) -> None:
                     hand=hand.number,
                     field=field,
                     value=repr(value),
-                    made=repr(made[field]),
+                    made=repr(made_value),
                 )
             )
+
+
+def _first_difference(field: str, value, made) -> tuple[str, object, object]:
+    """Where two values of a field part: within an object (a hand's reason), its first key
+    that differs ("reason.pooled"), not the whole object."""
+    if isinstance(value, dict) and isinstance(made, dict):
+        for key in [*made, *(key for key in value if key not in made)]:
+            if value.get(key) != made.get(key):
+                return f"{field}.{key}", value.get(key), made.get(key)
+    return field, value, made
 
 
 def _check_state(match: models.Match, state: rules.MatchState, *, with_leader: bool) -> None:

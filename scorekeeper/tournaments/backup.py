@@ -17,6 +17,7 @@ from scorekeeper.backup.load import (
     KEY_RE,
     TOURNAMENT_DEPTH,
     check_shape,
+    flatten,
     list_of,
     mapping_of,
     time_in,
@@ -171,7 +172,7 @@ def import_tournament(
         with transaction.atomic():
             tournament, left_out = _import(data, raw, keys, new_keys, creator)
     except ValidationError as error:
-        raise ValueError(words.say("invalid", problem="; ".join(error.messages))) from None
+        raise ValueError(words.say("invalid", problem=flatten(error))) from None
     except IntegrityError as error:
         raise ValueError(words.say("database_refuses", problem=error)) from None
     if notes is not None:

@@ -10,10 +10,10 @@ from django.utils.translation import gettext_lazy as _
 MESSAGES = {
     "not_utf8": _("The file is not UTF-8 text."),
     "too_deep": _("The file is nested too deeply to be a backup."),
-    "not_json": _("The file is not JSON: line %(line)s, column %(column)s (%(problem)s)."),
+    "not_json": _("The file is not JSON: it stops being JSON at line %(line)s, column %(column)s."),
     "not_a_number": _("The file holds %(value)s, which is not a number a backup contains."),
-    "number_too_large_at": _("The file holds a number too large for a score: %(value)s..."),
-    "number_too_large": _("The file holds a number too large for a score."),
+    "number_too_large_at": _("The file holds a number too large for a backup: %(value)s..."),
+    "number_too_large": _("The file holds a number too large for a backup."),
     "not_whole_number": _("The file holds %(value)s: every number in a backup is a whole number."),
     "unknown_format": _(
         "Unknown backup format %(format)s version %(version)s: expected %(expected)s version "
@@ -32,6 +32,10 @@ MESSAGES = {
     "no_time_zone": _("Invalid backup: %(field)s %(value)s has no time zone."),
     "time_out_of_range": _("Invalid backup: %(field)s %(value)s is not a time a backup holds."),
     "invalid": _("Invalid backup: %(problem)s"),
+    # A field's value past its model's bounds, said as the app says it, not Django's usted.
+    "field_too_long": _("at most %(limit_value)s characters (it has %(show_value)s)."),
+    "field_too_small": _("at least %(limit_value)s (it is %(show_value)s)."),
+    "field_too_large": _("at most %(limit_value)s (it is %(show_value)s)."),
     "database_refuses": _("Invalid backup: the database refuses it (%(problem)s)."),
     "table_keys_same": _("Invalid backup: the table's key and watch key are the same."),
     "watch_key_taken": _("A table with this watch key already exists; nothing was imported."),

@@ -200,10 +200,8 @@ def too_large_message() -> str:
 
 
 def backup_refused(problem: object) -> str:
-    """A backup (of a table or a tournament) that does not add up, and its first problem."""
-    return _("This backup does not add up, so nothing was restored. %(problem)s") % {
-        "problem": problem
-    }
+    """A backup (of a table or a tournament) refused, and its first problem."""
+    return _("Nothing was restored from this backup. %(problem)s") % {"problem": problem}
 
 
 def refusal_words(refused: rules.InvalidHand, names: list[str], game: rules.Game) -> str:

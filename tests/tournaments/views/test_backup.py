@@ -129,7 +129,7 @@ def test_the_director_downloads_and_restores_it(client, played):
     assert data == export_tournament(played)
     forget(played)
     bad = upload(client, broken(data, seat_twice))
-    assert bad.status_code == 422 and "nothing was restored" in bad.content.decode()
+    assert bad.status_code == 422 and "Nothing was restored" in bad.content.decode()
     assert not created(Tournament).exists()
     good = upload(client, data)
     assert good.status_code == 302 and good.url == created(Tournament).get().get_absolute_url()

@@ -156,8 +156,8 @@ def a_backup(**damage) -> bytes:
 
 
 NOT_JSON = {
-    "es": "El archivo no es JSON: línea 1, columna 11 (",
-    "sv": "Filen är inte JSON: rad 1, kolumn 11 (",
+    "es": "El archivo no es JSON: deja de serlo en la línea 1, columna 11.",
+    "sv": "Filen är inte JSON: den slutar vara det på rad 1, kolumn 11.",
 }
 
 
@@ -174,9 +174,9 @@ NOT_WHOLE = {
 
 
 BAD_TOTALS = {
-    "es": "Las cuentas de esta copia no cuadran, así que no se recuperó nada. Copia no válida: "
+    "es": "No se recuperó nada de esta copia. Copia no válida: "
     "partida 1: el archivo tiene totals [",
-    "sv": "Siffrorna i säkerhetskopian går inte ihop, så inget återställdes. Ogiltig "
+    "sv": "Inget återställdes från säkerhetskopian. Ogiltig "
     "säkerhetskopia: parti 1: filen har totals [",
 }
 
@@ -190,6 +190,7 @@ BAD_NUMBER = {
 def test_a_file_that_is_not_json_says_where_it_stops_being_json(speaking, language):
     response = refusal(speaking, b'{"format" "scorekeeper.table"}')
     assert NOT_JSON[language] in field_error(response)
+    assert "Expecting" not in field_error(response)  # the parser's own English
     assert_no_english(response, language)
 
 
@@ -282,3 +283,35 @@ def test_a_restored_table_keeps_its_own_date_and_the_time_it_arrived(client: Cli
     restored = created(Table).order_by("-pk").first()
     assert restored.created_at.year == 2019
     assert restored.arrived_at.year > 2019
+
+
+def test_a_hand_s_reason_that_does_not_add_up_names_the_one_value_not_the_whole_reason(
+    speaking, language
+):
+    # Before: the reason's every key and value, twice ("el archivo tiene reason {'code': ...").
+    data = json.loads(a_backup())
+    data["matches"][0]["hands"][0]["reason"]["capicu_bonus"] += 1
+    response = refusal(speaking, json.dumps(data).encode())
+    said = field_error(response)
+    assert "reason.capicu_bonus 26" in said
+    assert "{" not in said and "count_rule" not in said
+    assert said.startswith({"es": "No se recuperó nada", "sv": "Inget återställdes"}[language])
+    assert_no_english(response, language)
+
+
+def test_a_name_too_long_is_refused_in_the_app_s_words(speaking, language):
+    # Not Django's usted "Asegúrese de que este valor tenga menos de 30 caracteres".
+    data = json.loads(a_backup())
+    data["players"][0] = "A" * 50
+    for match in data["matches"]:
+        match["seats"] = [
+            {**seat, "name": "A" * 50} if seat.get("name") == "Alice" else seat
+            for seat in match["seats"]
+        ]
+    response = refusal(speaking, json.dumps(data).encode())
+    said = field_error(response)
+    assert {"es": "como mucho 30 caracteres (tiene 50)", "sv": "högst 30 tecken (den har 50)"}[
+        language
+    ] in said
+    assert "Asegúrese" not in said and "Se till" not in said
+    assert_no_english(response, language)
