@@ -34,3 +34,24 @@ def test_typed_names_name_the_partners_as_the_server_writes_them(live_server, ph
     # The names typed stay as typed while the partners are drawn again.
     expect(phone.locator("#id_player_3")).to_have_value("Isa")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_bonus_typed_while_the_game_s_rules_come_stays_as_typed(live_server, phone: Page):
+    """The game's answer is held until the player has typed a bonus: it stays (the answer put
+    back the game's own, and the match started with a value nobody saw go in)."""
+    phone.goto(f"{live_server.url}/new")
+    phone.wait_for_function("() => document.querySelector('form[data-keep-typed=on]')")
+    phone.locator("details.rules-fold summary").click()
+    held = []
+    phone.route("**/new", lambda route: held.append(route))
+    with phone.expect_request("**/new"):
+        phone.locator("input[name=preset][value=puerto_rico_500]").check()
+    phone.get_by_label("Chuchazo bonus").fill("-100")
+    phone.locator("#rules").evaluate("element => element.dataset.old = 'yes'")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(phone.locator("#rules")).not_to_have_attribute("data-old", "yes")
+    expect(phone.locator("input[name=rules_of]")).to_have_value("puerto_rico_500")
+    expect(phone.get_by_label("Chuchazo bonus")).to_have_value("-100")
+    # What was not typed is the game's own: Puerto Rico's capicú pays 100.
+    expect(phone.locator("input[name=capicu_other]")).to_have_value("100")
