@@ -104,6 +104,8 @@ def render_refreshed(request: HtmxHttpRequest, form: SetupForm, context: dict) -
     partners named as the sheet will name them. htmx gets the parts that changed; a page
     without JavaScript (its "Show this game's rules" button), the whole page."""
     template = "setup.html#refresh" if request.htmx else "setup.html"
+    # Asked for from the home page's names ("Other games and house rules"): the rules unfolded.
+    context = {**context, "rules_open": request.POST.get("refresh") == "rules"}
     return render(request, template, {**context, "form": form.refreshed()})
 
 

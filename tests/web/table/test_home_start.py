@@ -14,14 +14,14 @@ pytestmark = pytest.mark.django_db
 NAMES = ("Ana", "Bea", "Cris", "Dani")
 
 
-def quick_start(client: Client, names: tuple[str, ...]):
+def quick_start(client: Client, names: tuple[str, ...], **tapped):
     """The home page's form posted as a phone posts it (with or without JavaScript): each of its
     inputs as drawn, the names typed in the first fields."""
     page = client.get("/").content.decode()
     form = page[page.index('class="setup quick"') : page.index("</form>")]
     data = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
     data.update({f"player_{number}": name for number, name in enumerate(names, 1)})
-    return client.post("/new", data)
+    return client.post("/new", {**data, **tapped})
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -70,3 +70,17 @@ def test_the_quick_start_plays_the_default_series_best_of_three(client: Client, 
     match = created(Match).get()
     assert (match.series.first_to, match.series.shutout_counts_double) == (2, False)
     assert match.table.series_first_to == 2
+
+
+def test_other_games_takes_the_names_typed_to_the_setup_with_its_rules_open(client: Client):
+    # Before: a link to the setup, and the names typed were lost.
+    home = client.get("/").content.decode()
+    assert '<button class="btn subtle" type="submit" name="refresh" value="rules">' in home
+    response = quick_start(client, NAMES, refresh="rules")
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert not created(Match).exists()
+    for number, name in enumerate(NAMES, 1):
+        assert f'name="player_{number}" value="{name}"' in page
+    assert '<details class="rules-fold" open>' in page
