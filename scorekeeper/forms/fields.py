@@ -227,6 +227,13 @@ class NameField(forms.CharField):
         messages = {"max_length": NAME_TOO_LONG, **kwargs.pop("error_messages", {})}
         super().__init__(error_messages=messages, **kwargs)
 
+    def widget_attrs(self, widget) -> dict:
+        # No maxlength: the browser would cut a long name short without a word ("María José
+        # Fernández de la Peñ"); the name comes back whole with the refusal, to be shortened.
+        attrs = super().widget_attrs(widget)
+        attrs.pop("maxlength", None)
+        return attrs
+
 
 class PlayerField(NameField):
     """A player's name, offered the names this table has seen before."""

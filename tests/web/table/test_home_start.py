@@ -84,3 +84,17 @@ def test_other_games_takes_the_names_typed_to_the_setup_with_its_rules_open(clie
     for number, name in enumerate(NAMES, 1):
         assert f'name="player_{number}" value="{name}"' in page
     assert '<details class="rules-fold" open>' in page
+
+
+def test_a_name_too_long_comes_back_whole_with_its_refusal_at_its_field(client: Client):
+    # Before: the field's maxlength cut "María José Fernández de la Peña" (31) to 30 letters
+    # without a word, and the match started with the name cut.
+    home = client.get("/").content.decode()
+    assert "maxlength" not in home
+    long = "María José Fernández de la Peña"
+    response = quick_start(client, (long, "Bea", "Cris", "Dani"))
+
+    assert response.status_code == 422
+    assert response.context["form"].errors["player_1"] == ["Type a name of at most 30 characters."]
+    assert f'value="{long}"' in response.content.decode()
+    assert not created(Match).exists()
