@@ -58,7 +58,7 @@ ENTRY_MODES = {
 PRESET_LABELS = {
     # RULES.md's ways to play, in its order.
     "caribbean": _("Caribbean park"),
-    "puerto_rico_500": _("Puerto Rico 500"),
+    "puerto_rico_500": _("Puerto Rico"),
     "dominican": _("Dominican"),
     "cuban": _("Cuban (double-nine)"),
     "spanish": _("Spanish / tournament"),

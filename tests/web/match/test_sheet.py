@@ -148,7 +148,7 @@ def test_a_shutout_counting_double_wins_a_best_of_three(client: Client, make_mat
 def test_the_setup_shows_each_games_rules_in_one_line(client: Client):
     page = text(client.get("/new"))
 
-    assert "Puerto Rico 500 to 500 · capicú 100 · all other hands count" in page
+    assert "Puerto Rico to 500 · capicú 100 · all other hands count" in page
     assert "first hands 100/75/50/25" in page
 
 

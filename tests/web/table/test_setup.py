@@ -23,11 +23,14 @@ pytestmark = pytest.mark.django_db
 REGIONAL_DEFAULTS = {"lead_rule": "winner_leads", "pase_corrido_bonus": "0"}
 
 
+HTMX = {"HX-Request": "true"}
+
+
 def start(client: Client, **changes):
     return client.post("/new", {**SETUP, **changes})
 
 
-# The setup form as the page fills it in for Puerto Rico 500, every switch shown.
+# The setup form as the page fills it in for Puerto Rico, every switch shown.
 PUERTO_RICO_500 = {
     "preset": "puerto_rico_500",
     "rules_of": "puerto_rico_500",
@@ -277,6 +280,15 @@ def test_a_scoring_games_line_shows_its_own_target_and_no_capicu(client: Client,
     assert "capicú" not in fold_line(html)
 
 
+def test_a_game_named_with_its_target_is_not_followed_by_it_again(client: Client):
+    """Puerto Rico's line read "Puerto Rico 500 · to 500": the name now leaves the target to
+    the rules."""
+    data = {**SETUP, **PUERTO_RICO_500, "refresh": "1"}
+    line = fold_line(client.post("/new", data, headers=HTMX).content.decode())
+    assert line.startswith("Puerto Rico · to 500 · capicú 100 · ")
+    assert line.count("500") == 1
+
+
 TYPED = {"player_1": "Ana", "player_2": "Ana", "player_3": "Íñigo", "player_4": "Dev"}
 
 
@@ -292,9 +304,6 @@ def test_a_refused_setup_comes_back_with_every_typed_name(client: Client, make_m
     assert re.search(r'name="target_other" value="150"', html)
     if new_table:
         assert re.search(r'name="name" value="Park"', html)
-
-
-HTMX = {"HX-Request": "true"}
 
 
 def refresh(client: Client, url: str = "/new", htmx: bool = True, **changes):
