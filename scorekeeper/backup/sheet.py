@@ -15,7 +15,6 @@ from scorekeeper.models.rules_fields import reason_from_json
 from scorekeeper.words import backup as words
 from scorekeeper.words.backup import SHEET
 from scorekeeper.words.games import words_of
-from scorekeeper.words.names import side_name
 
 REGIONAL_BONUSES = {
     EntryKind.CHUCHAZO,
@@ -75,8 +74,7 @@ def match_csv(match: Match) -> str:
         writer.writerow(_row(match, sides, hand, totals))
     if match.finished:
         # A round game's win may be shared: every side with the lowest total is named.
-        winners = side_name([sides[side] for side in match.winner_sides()])
-        writer.writerow([words.sheet("winner"), spreadsheet_name(winners)])
+        writer.writerow([words.sheet("winner"), spreadsheet_name(match.winner_name())])
         if SHEET_COLUMNS[match.game().kind.sheet].marks:
             _six_love_row(writer, match, sides)
     return out.getvalue()

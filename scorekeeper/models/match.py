@@ -20,7 +20,7 @@ from scorekeeper.models.sheet import load_hands
 from scorekeeper.models.signals import result_changed
 from scorekeeper.models.table import HouseRulesFields, Player, RateLimited, Table
 from scorekeeper.statistics.records import record_match
-from scorekeeper.words.names import name_key, side_name
+from scorekeeper.words.names import listed, name_key, side_name
 from scorekeeper.words.units import unit_words
 
 
@@ -317,10 +317,8 @@ class Match(MatchWrites, HouseRulesFields):
     def load_sheet(self, latest: int | None = None) -> "Match":
         """Fetch the hands and entries the sheet shows, unless they are already here; with
         `latest`, only that many of the last hands (running_totals starts before them)."""
-        fetched = getattr(self, "_prefetched_objects_cache", {})
-        if "hands" in fetched:
-            return self  # without building the lookups' querysets again
-        load_hands(self, 0 if latest is None else self.hand_count - latest)
+        if "hands" not in getattr(self, "_prefetched_objects_cache", {}):  # else no new querysets
+            load_hands(self, 0 if latest is None else self.hand_count - latest)
         return self
 
     def ordered_seats(self) -> list["Seat"]:
@@ -338,7 +336,8 @@ class Match(MatchWrites, HouseRulesFields):
         return tuple(side_name([names[seat] for seat in side]) for side in self.game().sides)
 
     def winner_name(self) -> str | None:
-        return self.side_names()[self.winner_side] if self.finished else None
+        """The side that won, or the players who share a round game's win, listed."""
+        return listed([self.side_names()[side] for side in self.winner_sides()]) or None
 
     def ordered_hands(self) -> list["Hand"]:
         return sorted(self.hands.all(), key=lambda hand: hand.number)

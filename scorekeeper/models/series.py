@@ -85,15 +85,15 @@ class Series(models.Model):
         finished = (
             self.matches.filter(winner_side__isnull=False)
             .order_by("number")
-            .values_list("winner_side", "totals", "series_sides")
+            .values_list("winner_side", "totals", "series_sides", "co_winners")
         )
         state = rules.series_tally(self.series_rules(), len(self.sides), [])
-        for winner, totals, sides in finished:
+        for winner, totals, sides, shared in finished:
             if state.finished:
                 break
-            state = rules.series_advance(
-                self.series_rules(), state, sides[winner], rules.is_shutout(totals, winner)
-            )
+            shutout = rules.is_shutout(totals, winner)
+            also = [sides[side] for side in shared]
+            state = rules.series_advance(self.series_rules(), state, sides[winner], shutout, also)
         return state
 
     def score(self, match: models.Model) -> list[tuple[str, int]]:

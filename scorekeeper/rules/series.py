@@ -42,22 +42,33 @@ def is_shutout(totals: Sequence[int], winner_side: int | None) -> bool:
 
 
 def series_advance(
-    series: SeriesRules, state: SeriesState, winner_side: int, shutout: bool
+    series: SeriesRules,
+    state: SeriesState,
+    winner_side: int,
+    shutout: bool,
+    co_winners: Sequence[int] = (),
 ) -> SeriesState:
-    """The series after one more finished match (ValueError once the series is won)."""
+    """The series after one more finished match (ValueError once the series is won).
+
+    `co_winners`: the sides sharing a round game's win, each a match win too. The series is
+    won by a side at the line ahead of every other: sides level there play on.
+    """
     if state.finished:
         raise ValueError("this series is already won: a new match starts a new series")
-    if not is_whole(winner_side) or not 0 <= winner_side < len(state.wins):
-        raise ValueError(f"no side {winner_side!r} in this series")
+    won_by = (winner_side, *co_winners)
+    if any(not is_whole(side) or not 0 <= side < len(state.wins) for side in won_by):
+        raise ValueError(f"no side {won_by!r} in this series")
     wins = list(state.wins)
-    wins[winner_side] += 2 if shutout and series.shutout_counts_double else 1
+    for side in won_by:
+        wins[side] += 2 if shutout and series.shutout_counts_double else 1
     shutouts = list(state.shutouts)
     shutouts[winner_side] += 1 if shutout else 0
-    won = series.first_to is not None and wins[winner_side] >= series.first_to
+    ahead = [side for side in won_by if wins[side] == max(wins) and wins.count(max(wins)) == 1]
+    won = series.first_to is not None and bool(ahead) and wins[ahead[0]] >= series.first_to
     return SeriesState(
         wins=tuple(wins),
         shutouts=tuple(shutouts),
-        winner_side=winner_side if won else None,
+        winner_side=ahead[0] if won else None,
         matches=state.matches + 1,
     )
 

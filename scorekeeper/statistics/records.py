@@ -382,11 +382,12 @@ def series_clinchers(matches: Iterable[int]) -> dict[int, bool]:
             "series_sides",
             "series__first_to",
             "series__shutout_counts_double",
+            "co_winners",
         )
     )
     clinched: dict[int, bool] = {}
     states: dict[int, rules.SeriesState] = {}
-    for pk, series_id, winner, totals, sides, first_to, double in series_matches:
+    for pk, series_id, winner, totals, sides, first_to, double, shared in series_matches:
         state = states.get(series_id) or rules.SeriesState(
             wins=(0,) * len(sides), shutouts=(0,) * len(sides)
         )
@@ -397,6 +398,7 @@ def series_clinchers(matches: Iterable[int]) -> dict[int, bool]:
                 state,
                 sides[winner],
                 rules.is_shutout(totals, winner),
+                [sides[side] for side in shared],
             )
             clinched[pk] = state.finished
         states[series_id] = state

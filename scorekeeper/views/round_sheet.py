@@ -4,7 +4,7 @@ from scorekeeper import rules
 from scorekeeper.inputs import isolated
 from scorekeeper.models import Match, SeatLink, counts_conflict, open_round_counts
 from scorekeeper.sharing import qr_svg
-from scorekeeper.words.names import side_name
+from scorekeeper.words.names import listed
 from scorekeeper.words.pages import last_round_shared, last_round_won
 from scorekeeper.words.refusals import hand_error_message
 from scorekeeper.words.rounds import counts_do_not_fit
@@ -31,7 +31,7 @@ def round_sheet(match: Match, game: rules.Game, rows: list[dict]) -> dict:
         "next_round": next_round,
         "engine": round_rules.engine(next_round) if next_round else None,
         "lowest": [seat for seat, total in enumerate(totals) if total == lowest],
-        "winners_name": side_name([names[seat] for seat in winners]) if winners else "",
+        "winners_name": listed([names[seat] for seat in winners]),
         "shared_win": len(winners) > 1,
         "double_blank_counts": round_rules.double_blank_counts,
         "first_engine": round_rules.engine(1),
@@ -55,7 +55,7 @@ def round_end_text(match: Match, state: rules.MatchState) -> str:
     winners = state.winners
     total = state.totals[winners[0]]
     if len(winners) > 1:
-        return last_round_shared(side_name([names[seat] for seat in winners]), total)
+        return last_round_shared(listed([names[seat] for seat in winners]), total)
     return last_round_won(names[winners[0]], total)
 
 

@@ -70,6 +70,23 @@ def side_name(names: Sequence[str], *, spoken: bool = False) -> str:
     return pattern % {"a": first, "b": second}
 
 
+def listed(names: Sequence[str]) -> str:
+    """Players named in a sentence, as the language lists them ("Ann, Bo and Cy share the
+    win"): a shared win is theirs together, not a pair's."""
+    if len(names) < 2:
+        return "".join(names)
+    names = isolated_if_right_to_left(names)
+    head, last = ", ".join(names[:-1]), names[-1]
+    if starts_with_i_sound(last.strip(FSI + PDI + LRM)):
+        # Spanish writes "e" for "y" before an i-sound, as it joins partners.
+        pattern = pgettext(
+            "players listed, the last name starting with an i-sound", "%(names)s and %(last)s"
+        )
+    else:
+        pattern = pgettext("players listed", "%(names)s and %(last)s")
+    return pattern % {"names": head, "last": last}
+
+
 LRM = "\u200e"
 
 

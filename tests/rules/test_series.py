@@ -70,3 +70,33 @@ def test_a_series_needs_a_side_it_has():
 def test_a_series_is_won_with_at_least_one_match(first_to):
     with pytest.raises(ValueError):
         SeriesRules(first_to=first_to)
+
+
+def test_a_shared_win_is_a_match_win_for_each_who_shares_it():
+    # Mexican Train: three of five players level on the lowest total.
+    start = series_tally(BEST_OF_THREE, 5, [])
+    state = series_advance(BEST_OF_THREE, start, 0, False, co_winners=(1, 3))
+
+    assert (state.wins, state.finished) == ((1, 1, 0, 1, 0), False)
+
+
+def test_sides_level_at_the_line_play_on_until_one_is_ahead():
+    state = series_tally(BEST_OF_THREE, 3, [])
+    state = series_advance(BEST_OF_THREE, state, 0, False, co_winners=(1,))
+    state = series_advance(BEST_OF_THREE, state, 1, False, co_winners=(0,))
+
+    assert (state.wins, state.finished) == ((2, 2, 0), False)
+    state = series_advance(BEST_OF_THREE, state, 1, False)
+    assert (state.wins, state.winner_side) == ((2, 3, 0), 1)
+
+
+def test_a_shared_win_that_puts_one_side_alone_at_the_line_wins_it_the_series():
+    state = series_tally(BEST_OF_THREE, 3, [(2, False)])
+    state = series_advance(BEST_OF_THREE, state, 0, False, co_winners=(2,))
+
+    assert (state.wins, state.winner_side) == ((1, 0, 2), 2)
+
+
+def test_a_series_needs_every_side_sharing_a_win():
+    with pytest.raises(ValueError):
+        series_advance(BEST_OF_THREE, series_tally(BEST_OF_THREE, 2, []), 0, False, (2,))

@@ -163,7 +163,7 @@ def test_level_lowest_totals_share_the_win(client: Client):
 
     assert match.totals == [10, 10]
     assert match.winner_sides() == [0, 1]
-    assert "Ann & Bo share the win!" in text(client.get(match.get_absolute_url()))
+    assert "Ann and Bo share the win!" in text(client.get(match.get_absolute_url()))
 
 
 def test_level_totals_go_to_who_went_out_most_under_that_rule(client: Client):
@@ -260,7 +260,27 @@ def test_the_watch_link_shows_the_rounds_and_the_shared_win(client: Client):
 
     page = text(client.get(match.table.watch_url()))
 
-    assert "Ann & Bo share the win!" in page
+    assert "Ann and Bo share the win!" in page
+
+
+def test_a_shared_win_is_each_ones_on_the_table_page_and_in_the_series(client: Client):
+    # The table page read "won by Ann" and the series "Ann 1, Bo 0".
+    match = play_short_game(client, SHARED)
+    page = text(client.get(match.table.get_absolute_url()))
+
+    assert "won by Ann and Bo" in page
+    assert re.search(r"Ann\s*1\s*\N{EN DASH}\s*Bo\s*1", page)
+    assert match.series.state().wins == (1, 1)
+
+
+def test_three_who_share_the_win_are_listed_as_a_sentence_lists_them(client: Client):
+    match = start(client, players=3, preset="mexican_train_nine", first_engine="1")
+    for out, pips in [("0", {1: 5, 2: 5}), ("1", {0: 5, 2: 0})]:
+        post_round(client, match, out, pips)
+
+    assert match.totals == [5, 5, 5]
+    assert "Ann, Bo and Cy share the win!" in text(client.get(match.get_absolute_url()))
+    assert "won by Ann, Bo and Cy" in text(client.get(match.table.get_absolute_url()))
 
 
 def test_the_backup_gives_back_the_game_and_its_rules():
@@ -393,7 +413,7 @@ def test_the_csv_of_a_finished_game_names_its_winner(client: Client):
 def test_the_csv_of_a_shared_win_names_every_winner(client: Client):
     match = play_short_game(client, SHARED)
 
-    assert csv_rows(client, match)[-1] == ["Winner", "Ann & Bo"]
+    assert csv_rows(client, match)[-1] == ["Winner", "Ann and Bo"]
 
 
 def test_the_statistics_page_opens(client: Client):
