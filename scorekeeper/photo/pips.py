@@ -23,6 +23,9 @@ ROUND, ROUND_FILL = 1.3, 0.68
 HALF_FLOOR = 0.5
 # What glare left of a pip: specks of ink at least this share of a pip's area in all.
 SPECKS = 0.15
+# A line between halves is this thin: darker than the face this many pixels either side of it
+# by THIN in nearly every row.
+RIDGE, THIN = 6, 20
 # A blob: its area, whether it is round, and its centre from its half's middle.
 Blob = tuple[int, bool, float, float]
 # The face's colour, for telling what lies over a tile, is its median colour this much lighter.
@@ -81,6 +84,7 @@ def half_blobs(flat: np.ndarray) -> tuple[int, list[tuple[list[int], list[int]]]
     margin = 7
     tile_strong = float(np.percentile(ink[margin:-margin, margin:-margin], 99.5))
     split, _ = dividing_line(ink)
+    split = thin_line(ink) or split
     # A spinner (a metal rivet in the line's middle, wider than the line) is no pip.
     ink = ink.copy()
     cv2.circle(ink, (split, FLAT_H // 2), SPINNER, 0, -1)
@@ -119,6 +123,21 @@ def dividing_line(ink: np.ndarray) -> tuple[int, float]:
     along = np.percentile(rows, 15, axis=0)
     column = start + int(np.argmax(along)) if along.max() > 25 else FLAT_W // 2
     return column, float(along.max())
+
+
+def thin_line(ink: np.ndarray) -> int | None:
+    """The column of a thin line between the halves where one shows above and below the
+    spinner's reach: darker than the face a few pixels either side in nearly every row
+    there. A column of pips beside the line, as wide as a pip, never is."""
+    start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
+    rows = np.r_[FLAT_H // 7 : FLAT_H // 2 - SPINNER, FLAT_H // 2 + SPINNER : FLAT_H * 6 // 7]
+    ink = ink[rows].astype(np.int16)
+    side = RIDGE
+    ridge = ink[:, start:end] - np.maximum(
+        ink[:, start - side : end - side], ink[:, start + side : end + side]
+    )
+    along = np.percentile(ridge, 15, axis=0)
+    return start + int(np.argmax(along)) if along.max() > THIN else None
 
 
 def blob_areas(dark: np.ndarray, middle: tuple[float, float] = (0.0, 0.0)) -> list[Blob]:
