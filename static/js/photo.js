@@ -112,6 +112,26 @@ function use(box) {
   field.dispatchEvent(new Event("change", { bubbles: true }));
   answer.replaceChildren();
   field.focus();
+  return true;
+}
+
+// A double tap's second tap lands where the button was; with the answer gone and the page
+// moved to the field, whatever lies there now (the capicú switch, the save) would take it.
+// A tap that near, that soon after, is the same tap and goes nowhere.
+const ECHO_PX = 40;
+const ECHO_MS = 700;
+
+function swallowEcho(tap) {
+  if (!tap.detail) return; // Enter on the button: no finger, no second tap
+  const echo = (next) => {
+    document.removeEventListener("click", echo, true);
+    const near = Math.hypot(next.clientX - tap.clientX, next.clientY - tap.clientY) < ECHO_PX;
+    if (next.detail && near && next.timeStamp - tap.timeStamp < ECHO_MS) {
+      next.preventDefault();
+      next.stopPropagation();
+    }
+  };
+  document.addEventListener("click", echo, true);
 }
 
 function attach(box) {
@@ -141,7 +161,7 @@ function attach(box) {
   box.addEventListener("click", (event) => {
     if (!event.target.closest("[data-photo-use]")) return;
     event.preventDefault();
-    use(box);
+    if (use(box)) swallowEcho(event);
   });
 }
 

@@ -245,3 +245,33 @@ def test_the_answer_comes_into_view_above_the_save_bar(live_server, phone: Page,
             return top >= 0 && top + 120 <= bar;
         }"""
     )
+
+
+def test_a_double_tap_on_use_this_count_reaches_nothing_the_page_moved_under_it(
+    live_server, phone: Page, make_match
+):
+    # The second tap landed where the button had been: on the capicú switch once the answer
+    # was gone and the page had moved to the field (a hand saved with a capicú by mistake).
+    match = make_match()
+    open_hand(phone, live_server, match)
+    chosen, total, _ = photo_file()
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(chosen)
+    use = ben.locator("button[data-photo-use]")
+    expect(use).to_have_text(f"Use this count: {total}")
+    use.scroll_into_view_if_needed()
+    box = use.bounding_box()
+    phone.evaluate(
+        "window.reached = [];"
+        "document.addEventListener('click', (e) => window.reached.push(e.target.tagName));"
+    )
+
+    phone.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    expect(phone.get_by_label("Ben", exact=True)).to_have_value(str(total))
+    assert phone.evaluate("window.reached") == ["BUTTON"]
+    expect(phone.get_by_role("checkbox", name="Capicú")).not_to_be_checked()
+    # A tap a moment later is a tap of its own.
+    phone.get_by_text("Capicú").click()
+    expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()
+    assert not Hand.objects.filter(match=match).exists()
