@@ -99,6 +99,12 @@ def test_another_phones_hand_is_not_overwritten_by_the_hands_waiting_here(
     expect(conflict).to_be_visible()
     expect(phone.locator("[data-waiting] li")).to_have_count(2)
     assert stored(match) == [(1, 0), (2, 1)]  # the other phone's hand 2 stands
+    # Its words and both buttons on the phone's screen (the page grew 556 px wide, Discard
+    # them beyond its edge).
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    for button in conflict.get_by_role("button").all():
+        box = button.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360
 
     conflict.get_by_role("button", name="Send them as the next hands").click()
 
