@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.words.games.common import pips_text
+from scorekeeper.words.names import listed
 
 
 def count_rule_text(rule: rules.CountRule) -> str:
@@ -41,15 +42,33 @@ BLOCKED_SENTENCES = {
 }
 
 
+def _void_tie(reason: rules.Reason, level: list[str], partners: bool) -> str:
+    """Nobody wins a blocked hand: the lightest hands level, on different sides (each for
+    themselves, no sides to speak of)."""
+    words = {"names": listed(level), "pips": pips_text(reason.winning_pips or 0)}
+    if not partners:
+        return (
+            _(
+                "Nobody wins the hand: %(names)s tied for the lightest hand (%(pips)s). "
+                "Shuffle and play the hand again."
+            )
+            % words
+        )
+    return (
+        _(
+            "Nobody wins the hand: %(names)s tied for the lightest hand (%(pips)s) on "
+            "different sides. Shuffle and play the hand again."
+        )
+        % words
+    )
+
+
 def explain(reason: rules.Reason, names: list[str], side_names: list[str], side, points) -> str:
     """One sentence: who scores, how much, and why."""
     code = reason.code
     if code == rules.ReasonCode.VOID_TIE:
         level = [names[seat] for seat in reason.tied_seats]
-        return _(
-            "Nobody wins the hand: %(names)s tied for the lightest hand (%(pips)s) on different "
-            "sides. Shuffle and play the hand again."
-        ) % {"names": _(" and ").join(level), "pips": pips_text(reason.winning_pips or 0)}
+        return _void_tie(reason, level, partners=len(side_names) < len(names))
     if code == rules.ReasonCode.DRAW_PAIRS:
         return _(
             "Nobody wins the hand: both pairs held %(pips)s. Shuffle and play the hand again."

@@ -183,6 +183,22 @@ def test_the_preview_asks_who_led_a_tie_that_needs_it(client: Client, make_match
     assert "Who led this hand? The table's rules need it." in preview
 
 
+def test_three_players_each_for_themselves_tied_are_not_said_to_be_on_sides(
+    client: Client, make_match
+):
+    # Three players tied on a blocked hand read "... on different sides" (Spanish "y no van
+    # juntos"), where nobody has a partner; three names read "Ana and Ben and Cy".
+    match = make_match(names=("Ana", "Ben", "Cy", "Dee"), preset="standard")
+    match = add(match, rules.Hand(rules.Ending.BLOCKED, pips={0: 5, 1: 5, 2: 5, 3: 9}))
+
+    hand_page = text(client.get(url(match, "h/1/")))
+
+    assert "Nobody wins the hand: Ana, Ben and Cy tied for the lightest hand (5 pips)." in (
+        hand_page
+    )
+    assert "different sides" not in hand_page
+
+
 def test_a_void_hand_that_paid_a_pase_corrido_does_not_say_nobody_scored(
     client: Client, make_match
 ):
