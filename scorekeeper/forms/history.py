@@ -92,6 +92,9 @@ class VersusForm(forms.Form):
         for field in (self.fields["one"], self.fields["other"]):
             field.choices = choices
             field.error_messages["invalid_choice"] = _("Pick a player or a pair from the list.")
+        # Two different players to start from: the list's first two (players come first).
+        if len(choices) > 1:
+            self.fields["one"].initial, self.fields["other"].initial = choices[0][0], choices[1][0]
 
     def clean(self) -> dict:
         cleaned = super().clean()

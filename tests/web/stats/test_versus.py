@@ -99,3 +99,13 @@ def test_older_matches_keep_the_filter(client: Client, make_match, add_hand):
     assert [m.number for m in response.context["matches"]] == list(range(23, 3, -1))
     assert f'href="?who={alice}&amp;before=4"' in response.content.decode()
     assert history(client, table, who=alice, before=4) == [3, 2, 1]
+
+
+def test_the_empty_page_offers_two_different_players_to_compare(client: Client, park_table):
+    # Both lists started on the first player: "Compare" first answered with a refusal.
+    players = ids(park_table)
+    form = client.get(f"/t/{park_table.key}/versus").context["form"]
+    one, other = form["one"].value(), form["other"].value()
+
+    assert (one, other) == (str(players["Alice"]), str(players["Ben"]))
+    assert "versus" in versus(client, park_table, one, other).context
