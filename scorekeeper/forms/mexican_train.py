@@ -38,7 +38,8 @@ def add_double_blank_field(form) -> None:
         form.game, round_number(form)
     )
     if form.asks_double_blank:
-        seats = [(seat, name) for seat, name in enumerate(form.names)]
+        # Who went out holds no tile: not offered (the rules refuse it all the same).
+        seats = [(seat, name) for seat, name in enumerate(form.names) if seat != form.went_out]
         form.fields["double_blank"] = forms.TypedChoiceField(
             label=_("Who was left holding the double blank?"),
             choices=[("", _("Nobody")), *seats],
@@ -46,6 +47,11 @@ def add_double_blank_field(form) -> None:
             empty_value=None,
             required=False,
             widget=forms.RadioSelect,
+            error_messages={
+                "invalid_choice": _(
+                    "Pick who holds the double blank from the list: who went out holds no tile."
+                )
+            },
         )
 
 

@@ -107,10 +107,17 @@ def test_a_missing_count_is_refused_at_its_field(client: Client):
 def test_the_holder_of_the_double_blank_cannot_have_gone_out(client: Client):
     match = start(client, double_blank_counts="25")
 
+    form = client.get(f"{match.get_absolute_url()}?out=0").content.decode()
     response = post_round(client, match, "0", {1: 23, 2: 7, 3: 41}, double_blank="0")
 
+    # Not offered (a phone walk chose her, and was refused only at the save).
+    holders = re.findall(r'name="double_blank" value="(\d*)"', form)
+    assert holders == ["", "1", "2", "3"]
     assert match.hand_count == 0
-    assert "Ann went out: the double blank is not in their hand." in errors(response)
+    assert (
+        "Pick who holds the double blank from the list: who went out holds no tile."
+        in errors(response)
+    )
 
 
 def play_short_game(client: Client, counts: list[dict], **changes) -> Match:
