@@ -71,7 +71,7 @@ document.addEventListener("htmx:afterSwap", (event) => {
 // area, it leaves the page with the next swap.
 let unsentNote = null;
 function unsentNoteOf() {
-  unsentNote = unsentNote || document.querySelector("[data-unsent]");
+  unsentNote = unsentNote || document.querySelector("[data-unsent-note]");
   return unsentNote;
 }
 function unsent(form) {
