@@ -81,3 +81,10 @@ export function inSight() {
   };
   ["touchstart", "wheel", "keydown", "mousedown"].forEach((kind) => window.addEventListener(kind, stop, { passive: true }));
 }
+
+// The match ended with the hand just saved: its banner in sight, where the page had stayed
+// below it at the question that asked before the end.
+export function endInSight() {
+  const won = play() && play().querySelector(".banner.win");
+  if (won && won.getBoundingClientRect().top < 0) won.scrollIntoView({ block: "start" });
+}

@@ -5,7 +5,7 @@
 // next hands or discards them); undone or refused (the hand comes back into the form as typed).
 
 import { drop } from "./keep.js";
-import { play, handForm, show, note, inSight, askDiscard, ask } from "./notes.js";
+import { play, handForm, show, note, inSight, askDiscard, ask, endInSight } from "./notes.js";
 import { state, handKey, queue, keepQueue, waiting, nextHand, enqueue, renumber, showWaiting, closeForm, sendNext } from "./queue.js";
 import { loadDraft, storeDraft, remember, fill, refreshPreview, restore, newToken } from "./hand.js";
 
@@ -194,6 +194,7 @@ function afterSave(form, draft) {
   if (draft && last && last.token === draft.token && last.kind === "saved") drop(handKey());
   show(null);
   restore();
+  endInSight();
 }
 
 document.addEventListener("htmx:afterSwap", (event) => {

@@ -241,3 +241,26 @@ def test_the_hand_that_ends_the_match_is_confirmed_once(live_server, phone: Page
     phone.get_by_role("button", name="Yes, save: the match ends").click()
     expect(phone.locator(".banner")).to_contain_text("Match to Ben & Dev!")
     expect(phone.locator(".banner").get_by_role("link", name="Undo last hand")).to_be_visible()
+
+
+def test_the_banner_of_the_match_just_ended_is_in_sight(live_server, phone_in):
+    # On a phone the page stayed where the end was asked, the banner above it out of sight.
+    phone = phone_in("es", is_mobile=True, has_touch=True)
+    set_up_in_spanish(phone, live_server.url)
+    for pips in (90, 90, 75):
+        phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+        phone.get_by_label("Puntos de las manos que cuentan").fill(str(pips))
+        phone.get_by_role("button", name="Anotar mano").click()
+        expect(phone.locator(".msg, .confirm.ends")).to_be_visible()
+    phone.get_by_role("button", name="Sí, guardar y terminar la partida").click()
+
+    expect(phone.locator(".banner.win")).to_contain_text("¡Partida para Alice y Cara!")
+    expect(phone.locator(".banner.win")).to_be_in_viewport(ratio=1)
+
+
+def set_up_in_spanish(page: Page, base: str) -> None:
+    page.goto(base + "/new")
+    for number, name in enumerate(("Alice", "Ben", "Cara", "Dev"), 1):
+        page.fill(f"#id_player_{number}", name)
+    page.get_by_role("button", name="Empezar la partida").click()
+    expect(page.get_by_text("¿Quién dominó?")).to_be_visible()
