@@ -275,3 +275,18 @@ def test_a_double_tap_on_use_this_count_reaches_nothing_the_page_moved_under_it(
     phone.get_by_text("Capicú").click()
     expect(phone.get_by_role("checkbox", name="Capicú")).to_be_checked()
     assert not Hand.objects.filter(match=match).exists()
+
+
+def test_a_tile_not_counted_says_why_across_its_own_row(live_server, phone: Page, make_match):
+    # In a cell of the grid like a tile's, its words pushed the tiles read to zig-zag round it.
+    photo = render(random.Random(4), width=1600, height=1200, tiles=4, cut=True, most=6)
+    open_hand(phone, live_server, make_match())
+    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben.locator("input[type=file]").set_input_files(
+        {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
+    )
+    cut = ben.locator(".photo-tiles li", has=phone.locator(".photo-cut"))
+    expect(cut).to_have_count(1)
+    row, whole = cut.bounding_box(), ben.locator(".photo-tiles").bounding_box()
+    assert row is not None and whole is not None
+    assert row["width"] == whole["width"]
