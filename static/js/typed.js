@@ -7,9 +7,36 @@ const sent = new WeakMap();
 const selected = new WeakMap();
 const TYPED = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea[name]";
 
+// What was typed, kept for this tab until the form is sent: a reload cleared the names, which
+// the browser does not fill back in (their own suggestions are off for the table's list).
+function keptKey() {
+  return "typed:" + location.pathname;
+}
+
+function keep(form) {
+  const values = {};
+  form.querySelectorAll(TYPED).forEach((field) => { if (field.value) values[field.name] = field.value; });
+  try { sessionStorage.setItem(keptKey(), JSON.stringify(values)); } catch (error) { /* no room: as before */ }
+}
+
+function bringBack(form) {
+  let values = null;
+  try { values = JSON.parse(sessionStorage.getItem(keptKey()) || "null"); } catch (error) { values = null; }
+  if (!values) return;
+  form.querySelectorAll(TYPED).forEach((field) => {
+    if (!field.value && values[field.name]) field.value = values[field.name];
+  });
+}
+
 function watch(form) {
   if (form.dataset.keepTyped === "on") return;
   form.dataset.keepTyped = "on";
+  bringBack(form);
+  form.addEventListener("input", () => keep(form));
+  form.addEventListener("submit", () => {
+    if (!navigator.onLine) return; // not sent (offline.js): kept
+    try { sessionStorage.removeItem(keptKey()); } catch (error) { /* none kept */ }
+  });
   // What the request carried, read as its answer arrives (not as it leaves: this module may come
   // after a quick first change, and the answer is what it has to be in time for).
   form.addEventListener("htmx:beforeSwap", (event) => sent.set(form, event.detail.requestConfig.parameters));

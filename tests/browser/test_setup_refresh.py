@@ -55,3 +55,21 @@ def test_a_bonus_typed_while_the_game_s_rules_come_stays_as_typed(live_server, p
     expect(phone.get_by_label("Chuchazo bonus")).to_have_value("-100")
     # What was not typed is the game's own: Puerto Rico's capicú pays 100.
     expect(phone.locator("input[name=capicu_other]")).to_have_value("100")
+
+
+def test_names_typed_come_back_after_a_reload_until_the_match_starts(live_server, phone: Page):
+    # A reload (a pull down, the address bar) cleared them: the browser does not fill the
+    # names back in.
+    phone.goto(f"{live_server.url}/new")
+    names = ("Ana", "Ben", "Isa", "Dev")
+    for seat, name in enumerate(names, start=1):
+        phone.fill(f"#id_player_{seat}", name)
+
+    phone.reload()
+
+    for seat, name in enumerate(names, start=1):
+        expect(phone.locator(f"#id_player_{seat}")).to_have_value(name)
+    phone.get_by_role("button", name="Start the match").click()
+    expect(phone.get_by_text("Who went out?")).to_be_visible()
+    phone.goto(f"{live_server.url}/new")
+    expect(phone.locator("#id_player_1")).to_have_value("")
