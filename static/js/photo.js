@@ -99,7 +99,11 @@ function use(box) {
   const sum = halvesSum(answer);
   if (sum === null) {
     const result = answer.querySelector("[data-photo-result]");
-    say(box, result ? result.dataset.photoPick : "");
+    const said = answer.querySelector("[data-photo-pick-said]");
+    if (said && result) {
+      said.textContent = result.dataset.photoPick;
+      said.hidden = false;
+    }
     const unchosen = Array.from(answer.querySelectorAll("[data-photo-half]")).find(
       (half) => half.value === "",
     );

@@ -102,7 +102,10 @@ def test_a_half_above_the_sets_most_is_chosen_before_the_count_goes_in(
     use = ben.locator("button[data-photo-use]")
     expect(use).to_have_text("Use this count: ?")
     use.click()
-    expect(ben.locator("[data-photo-status]")).to_contain_text("A half holds 0 to 6 pips")
+    # Said beside the button, in sight (it was said up by the camera button, out of sight).
+    said = ben.locator("[data-photo-pick-said]")
+    expect(said).to_contain_text("A half holds 0 to 6 pips")
+    expect(said).to_be_in_viewport()
     expect(phone.get_by_label("Ben", exact=True)).to_have_value("")
     marked = ben.locator("select[data-photo-over]")
     expect(marked).to_have_count(2)
