@@ -112,7 +112,7 @@ document.addEventListener("htmx:sendError", (event) => {
   const link = eltOf(event);
   linkNote = linkNote || document.querySelector("[data-needs-signal]");
   if (!link || !linkNote || !link.matches("a[hx-get]")) return;
-  (link.closest("p, div") || link).after(linkNote);
+  (link.closest("p, div, nav") || link).after(linkNote);
   linkNote.hidden = false;
 });
 

@@ -161,6 +161,22 @@ def test_undo_without_signal_says_it_needs_the_signal_and_works_once_it_is_back(
     assert Hand.objects.filter(match=match).count() == 1
 
 
+@pytest.mark.no_signal
+def test_the_entry_switch_without_signal_says_so_under_itself(live_server, phone: Page, make_match):
+    # Said below the whole hand form, out of sight (1,076 px down a phone walk's page).
+    match = make_match()
+    controlled(phone, live_server.url + match_path(match))
+    phone.locator("#entry .outs").get_by_role("link", name="Alice", exact=True).click()
+    other = phone.locator(".entry-switch a:not(.chosen)")
+    expect(other).to_be_visible()
+    offline(phone)
+    other.click()
+
+    note = phone.locator(".entry-switch + [data-needs-signal]")
+    expect(note).to_contain_text("needs the signal")
+    expect(note).to_be_in_viewport()
+
+
 def open_first(page: Page, url: str) -> None:
     """Open a page on a phone that never opened the app (a shared link, a QR code), and wait
     until the service worker installed by that very page controls it."""
