@@ -17,11 +17,20 @@ from tests.photo.render import render
 pytestmark = pytest.mark.browser
 
 
+def chosen_file(photo) -> dict:
+    """A rendered photo as the file chooser gives it."""
+    return {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
+
+
 def photo_file(seed: int = 3) -> tuple[dict, int, int]:
     """A rendered photo of three tiles as the file chooser gives it, its total, its tiles."""
     photo = render(random.Random(seed), width=1600, height=1200, tiles=3, cut=False, most=6)
-    chosen = {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
-    return chosen, photo.total, len(photo.tiles)
+    return chosen_file(photo), photo.total, len(photo.tiles)
+
+
+def bens_count(page: Page):
+    """Ben's count with its camera button."""
+    return page.locator(".pip-field", has=page.get_by_label("Ben", exact=True))
 
 
 def open_hand(page: Page, live_server, match) -> None:
@@ -36,7 +45,7 @@ def test_a_count_from_a_photo_corrected_goes_into_the_field_and_is_saved(
     match = make_match()
     open_hand(phone, live_server, match)
     chosen, total, tiles = photo_file()
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben = bens_count(phone)
     # The button is a file chooser that asks for the camera.
     chooser = ben.locator("input[type=file][capture=environment]")
     expect(ben.get_by_text("From a photo")).to_be_visible()
@@ -73,7 +82,7 @@ def test_a_half_corrected_leaves_no_other_total_on_show(live_server, phone: Page
     # right: two totals, and the one read first was wrong.
     open_hand(phone, live_server, make_match())
     chosen, total, _ = photo_file()
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben = bens_count(phone)
     ben.locator("input[type=file]").set_input_files(chosen)
     line = ben.locator("[data-photo-total]")
     expect(line).to_contain_text(f"Total: {total} pips")
@@ -95,8 +104,8 @@ def test_a_half_above_the_sets_most_is_chosen_before_the_count_goes_in(
     "Use this count" says to choose them and puts nothing in the field until they are."""
     open_hand(phone, live_server, make_match())
     photo = render(random.Random(18), width=1600, height=1200, tiles=3, cut=False, most=12)
-    chosen = {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    chosen = chosen_file(photo)
+    ben = bens_count(phone)
     ben.locator("input[type=file]").set_input_files(chosen)
     expect(ben.locator("[data-photo-over-line]")).to_contain_text("more than 6 pips")
     use = ben.locator("button[data-photo-use]")
@@ -140,7 +149,7 @@ def test_a_large_photo_is_shrunk_and_a_small_jpeg_is_sent_as_it_is(
 
     monkeypatch.setattr(forms, "decode", decode)
     open_hand(phone, live_server, make_match())
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben = bens_count(phone)
     large = render(random.Random(5), width=2400, height=1800, tiles=3, cut=False, most=6)
     big = {"name": "big.jpg", "mimeType": "image/jpeg", "buffer": large.jpeg}
     sent = sent_photo(phone, ben, big, received)
@@ -181,7 +190,7 @@ def test_without_signal_the_button_says_the_count_needs_the_server(
 ):
     open_hand(phone, live_server, make_match())
     chosen, _, _ = photo_file()
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben = bens_count(phone)
     offline(phone)
     ben.locator("input[type=file]").set_input_files(chosen)
     expect(ben.locator("[data-photo-status]")).to_contain_text("needs the server")
@@ -236,7 +245,7 @@ def test_the_answer_comes_into_view_above_the_save_bar(live_server, phone: Page,
     match = make_match()
     open_hand(phone, live_server, match)
     chosen, _, _ = photo_file()
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben = bens_count(phone)
     ben.locator("input[type=file]").set_input_files(chosen)
     expect(ben.locator("img.photo-overlay")).to_be_visible()
     # Its room is kept before the drawing loads, so the scroll lands where the drawing is.
@@ -258,7 +267,7 @@ def test_a_double_tap_on_use_this_count_reaches_nothing_the_page_moved_under_it(
     match = make_match()
     open_hand(phone, live_server, match)
     chosen, total, _ = photo_file()
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
+    ben = bens_count(phone)
     ben.locator("input[type=file]").set_input_files(chosen)
     use = ben.locator("button[data-photo-use]")
     expect(use).to_have_text(f"Use this count: {total}")
@@ -284,10 +293,8 @@ def test_a_tile_not_counted_says_why_across_its_own_row(live_server, phone: Page
     # In a cell of the grid like a tile's, its words pushed the tiles read to zig-zag round it.
     photo = render(random.Random(4), width=1600, height=1200, tiles=4, cut=True, most=6)
     open_hand(phone, live_server, make_match())
-    ben = phone.locator(".pip-field", has=phone.get_by_label("Ben", exact=True))
-    ben.locator("input[type=file]").set_input_files(
-        {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": photo.jpeg}
-    )
+    ben = bens_count(phone)
+    ben.locator("input[type=file]").set_input_files(chosen_file(photo))
     cut = ben.locator(".photo-tiles li", has=phone.locator(".photo-cut"))
     expect(cut).to_have_count(1)
     row, whole = cut.bounding_box(), ben.locator(".photo-tiles").bounding_box()
