@@ -132,9 +132,8 @@ def thin_line(ink: np.ndarray) -> int | None:
     start, end = FLAT_W * 21 // 50, FLAT_W * 29 // 50
     rows = np.r_[FLAT_H // 7 : FLAT_H // 2 - SPINNER, FLAT_H // 2 + SPINNER : FLAT_H * 6 // 7]
     ink = ink[rows].astype(np.int16)
-    side = RIDGE
     ridge = ink[:, start:end] - np.maximum(
-        ink[:, start - side : end - side], ink[:, start + side : end + side]
+        ink[:, start - RIDGE : end - RIDGE], ink[:, start + RIDGE : end + RIDGE]
     )
     along = np.percentile(ridge, 15, axis=0)
     return start + int(np.argmax(along)) if along.max() > THIN else None

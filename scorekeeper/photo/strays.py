@@ -54,9 +54,9 @@ PLAIN, OVERLAP, SLACK = 0.45, 0.1, 1
 # edge.
 FAINT = 0.25
 # With no tile found whole to compare with, a region shown cut is kept only where its sharpest
-# side's edge is ALONE at least: patches of grain on 140 rendered tables with no tile measured
-# 0.2 at most, tiles under fingers 0.21 and up (such a photo counts nothing either way: it is
-# told it holds no tile, or shown the tiles it cannot count).
+# side's edge is ALONE at least: patches of grain on 40 rendered tables with no tile measured
+# 0.2 at most (one of 100 more, 0.27), tiles under fingers 0.21 and up (such a photo counts
+# nothing either way: it is told it holds no tile, or shown the tiles it cannot count).
 ALONE = 0.25
 SAMPLES = 100
 
@@ -71,7 +71,7 @@ def strays(image: np.ndarray, tiles: list[Tile], covered: Callable) -> list[Tile
     whole = [tile for tile in tiles if not tile.cut]
     if not whole:
         slope = _sharp_slope(image)
-        return [tile for tile in tiles if not _faint(slope, tile, ALONE / FAINT)]
+        return [tile for tile in tiles if _sharpest(slope, tile) >= ALONE]
     length, short = np.median([_sides(np.float32(tile.corners)) for tile in whole], axis=0)
     quads = [
         quad
@@ -105,7 +105,12 @@ def _faint(slope: np.ndarray, tile: Tile, edged: float) -> bool:
     """Whether even the sharpest side of a tile's outline is FAINT next to the tiles found
     whole's sides (`edged`: the middle of their mean edges): a patch of light on a mottled
     table, not a tile."""
-    return float(_sides_edge(slope, np.float32(tile.corners)[None]).max()) < FAINT * edged
+    return _sharpest(slope, tile) < FAINT * edged
+
+
+def _sharpest(slope: np.ndarray, tile: Tile) -> float:
+    """The sharp edge along the sharpest side of a tile's outline."""
+    return float(_sides_edge(slope, np.float32(tile.corners)[None]).max())
 
 
 def _tinted(image: np.ndarray, whole: list[Tile]) -> bool:
